@@ -1,0 +1,216 @@
+package genome
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Describe renders the rules of a valid genome in plain English, enough for
+// people to play it at a table. Every semantic field shows in the text, so
+// two genomes with different canonical forms describe differently.
+func (g *Genome) Describe() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	if g.Name != "" {
+		w("%s\n%s\n\n", g.Name, strings.Repeat("=", len(g.Name)))
+	}
+	if g.Summary != "" {
+		w("%s\n\n", g.Summary)
+	}
+	s := g.Seats
+	if s.Min == s.Max {
+		w("Players: %d.\n", s.Min)
+	} else {
+		w("Players: %d to %d (usually %d).\n", s.Min, s.Max, s.Default)
+	}
+	w("Deck: %s.\n", describeDeck(g.Deck))
+	switch {
+	case g.Deal.All:
+		w("Deal: shuffle and deal the whole deck one card at a time, starting with the first player.\n")
+	default:
+		w("Deal: shuffle and deal %d cards to each player", g.Deal.Cards)
+		for _, o := range g.Deal.Overrides {
+			w(" (%d with %d players)", o.Cards, o.Seats)
+		}
+		w("; the rest form the face-down stock.\n")
+	}
+	if g.Deal.Starter {
+		w("Turn the top card of the stock face up to start the discard pile; it has no effect.\n")
+	}
+	if g.Hand == HandPile {
+		w("Each player keeps their cards in a face-down pile without looking at them; cards won or drawn go to the bottom of the pile.\n")
+	} else {
+		w("Each player holds their cards in hand, hidden from the others.\n")
+	}
+	if g.Reshuffle {
+		w("When the stock runs out, shuffle the discard pile except its top card to form a new stock.\n")
+	}
+	w("\nPlay starts with the first player and passes to the left. On your turn:\n")
+	for i, p := range g.Turn {
+		w("%d. %s\n", i+1, describePhase(g, p))
+	}
+	if len(g.Effects) > 0 {
+		w("\nSpecial cards (when a card of the rank is played, in this order):\n")
+		for _, e := range g.Effects {
+			w("- %s: %s.\n", e.Rank, describeEffect(e))
+		}
+		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
+	}
+	w("\nEnd: ")
+	for i, c := range g.End.Conditions {
+		if i > 0 {
+			w(" ")
+		}
+		w("%s", describeCondition(c))
+	}
+	switch g.End.Until {
+	case UntilFirstOut:
+		w(" The game ends as soon as one player is out.")
+	case UntilOneLeft:
+		w(" Play continues until at most one player is left in.")
+	}
+	w(" Players still in at the end are ranked by how many cards they hold (%s is better).", map[bool]string{true: "fewer", false: "more"}[g.fewerIsBetter()])
+	w(" If nobody has won after %d turns, the game is a draw.\n", g.TurnCap)
+	return b.String()
+}
+
+// fewerIsBetter reports whether holding fewer cards is better in this game.
+func (g *Genome) fewerIsBetter() bool {
+	for _, c := range g.End.Conditions {
+		if c.When == EventHandEmpty {
+			return c.Result == ResultWin
+		}
+	}
+	return true
+}
+
+func describeDeck(d Deck) string {
+	n := len(d.Cards())
+	var parts []string
+	if len(d.Ranks) == 0 && len(d.Suits) == 0 {
+		parts = append(parts, "the standard 52 cards")
+	} else {
+		rs := "all ranks"
+		if len(d.Ranks) > 0 {
+			var names []string
+			for _, r := range d.Ranks {
+				names = append(names, r.String())
+			}
+			rs = "ranks " + strings.Join(names, ", ")
+		}
+		ss := "all suits"
+		if len(d.Suits) > 0 {
+			var names []string
+			for _, s := range d.Suits {
+				names = append(names, s.String())
+			}
+			ss = strings.Join(names, ", ")
+		}
+		parts = append(parts, rs+" in "+ss)
+	}
+	if len(d.Remove) > 0 {
+		var names []string
+		for _, c := range d.Remove {
+			names = append(names, c.String())
+		}
+		parts = append(parts, "without "+strings.Join(names, ", "))
+	}
+	return fmt.Sprintf("%s (%d cards; aces high)", strings.Join(parts, ", "), n)
+}
+
+func describePhase(g *Genome, p Phase) string {
+	switch p.Kind {
+	case PhasePlay:
+		s := "Play one card onto the discard pile. A card may be played if " + strings.Trim(p.Legal.Describe(), "()") + " (any card may start an empty pile)."
+		if len(p.NameSuit) > 0 {
+			var names []string
+			for _, r := range p.NameSuit {
+				names = append(names, r.String())
+			}
+			s += fmt.Sprintf(" After playing a %s, name a suit: it becomes the active suit until the next card is played.", strings.Join(names, " or "))
+		}
+		switch {
+		case p.DrawMax == 0:
+			s += " If you cannot play, pass."
+		case p.DrawMax == 1:
+			s += " If you cannot play, draw a card; play it if you can, otherwise pass."
+		default:
+			s += fmt.Sprintf(" If you cannot play, draw cards one at a time, up to %d, until you can play one; if you still cannot, pass.", p.DrawMax)
+		}
+		return s
+	case PhaseBattle:
+		s := "Battle: every player turns up the top card of their pile. The highest rank takes all the cards played."
+		if p.WarFaceDown > 0 {
+			s += fmt.Sprintf(" If the highest ranks tie, those players go to war: each adds %d cards face down and one face up, and the highest new card takes everything; repeat while they tie.", p.WarFaceDown)
+		} else {
+			s += " If the highest ranks tie, those players each turn up one more card, and the highest takes everything; repeat while they tie."
+		}
+		s += " A player who cannot supply the cards a war needs is out."
+		if p.Returns == ReturnsShuffled {
+			s += " The winner shuffles the cards taken and puts them under their pile."
+		} else {
+			s += " The winner puts the cards taken under their pile in the order they were played."
+		}
+		return s
+	case PhaseDraw:
+		if p.Count == 1 {
+			return "Draw a card from the stock (if it has one)."
+		}
+		return fmt.Sprintf("Draw %d cards from the stock (as many as it has).", p.Count)
+	}
+	return p.Kind.String()
+}
+
+func describeEffect(e Effect) string {
+	switch e.Type {
+	case SkipNext:
+		if e.Value == 1 {
+			return "the next player misses a turn"
+		}
+		return fmt.Sprintf("the next %d players miss a turn", e.Value)
+	case Reverse:
+		return "the direction of play reverses"
+	case DrawCards:
+		return fmt.Sprintf("%s %s %s from the stock", describeTarget(e.Target), targetVerb(e.Target, "draw"), plural(e.Value, "card"))
+	case ExtraTurn:
+		return "the player takes another turn"
+	case ForceDiscard:
+		return fmt.Sprintf("%s %s %s of their choice, face down under the top of the discard pile", describeTarget(e.Target), targetVerb(e.Target, "discard"), plural(e.Value, "card"))
+	}
+	return e.Type.String()
+}
+
+func describeTarget(t Target) string {
+	switch t {
+	case TargetNext:
+		return "the next player"
+	case TargetPrevious:
+		return "the previous player"
+	case TargetAllOpponents:
+		return "every opponent"
+	case TargetRandomOpponent:
+		return "a randomly chosen opponent"
+	case TargetSelf:
+		return "the player"
+	}
+	return t.String()
+}
+
+func targetVerb(_ Target, verb string) string { return verb + "s" }
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}
+
+func describeCondition(c Condition) string {
+	switch {
+	case c.When == EventHandEmpty && c.Result == ResultWin:
+		return "A player who has no cards left goes out as a winner (the first out ranks first)."
+	case c.When == EventHandEmpty && c.Result == ResultLose:
+		return "A player who has no cards left is out and loses (the first out ranks last)."
+	}
+	return c.When.String() + " " + c.Result.String()
+}

@@ -1,0 +1,46 @@
+// Package genome is the game model of darwinsim: what a card game is, as
+// researchers read, write and evolve it.
+//
+// A Genome is a complete game. Its setup is a seat range, a deck (the
+// standard 52 cards, restricted by rank and suit, minus removed cards), a
+// hand kind (a fan the player chooses from, or a face-down pile played from
+// the top), and a deal (so many cards each, per seat count, or the whole
+// deck; optionally a starter card turned up). A turn is an ordered list of
+// phases, each a general primitive that evolution can recombine: play (one
+// card whose legality is an expression tree over the card, the top card and
+// the active suit; optionally naming a suit; drawing up to a limit when no
+// card is legal), battle (every seat turns up its top card, the highest
+// takes them, ties go to war), and draw. Special effects are (rank, type,
+// target, value) quadruples that fire, in genome order, when a card of their
+// rank is played. End conditions put seats out as winners or losers, and the
+// game ends at the first seat out or when one seat is left, or at its turn
+// cap as a draw.
+//
+// JSON is the exchange form. Decode is strict: unknown fields, wrong types
+// and unknown names are errors at their JSON path ("$.turn[0].draw_max"),
+// all reported together as Problems. Encode writes fields in a fixed order.
+// Canonical gives the semantic form (metadata dropped, lists sorted,
+// unused effect fields zero, expressions flattened); Hash is the SHA-256 of
+// its JSON and is the genome's identity.
+//
+// Validate reports every problem at once, with its path. It checks: the
+// schema version; seat counts (2 <= min <= default <= max <= 8); removed
+// cards that are not in the deck; a deck of fewer than 2 cards; a deal with
+// fewer than one card per seat, or larger than the deck at any seat count,
+// or a starter card when the whole deck is dealt; deal overrides for seat
+// counts the game does not allow, or twice for one count; 1 to 8 phases, at
+// least one of which plays a card; per phase, the fields its kind does not
+// use set, a play phase without a fan hand or a battle phase without a pile
+// hand, a legality predicate that is ill-typed (a rank compared with a suit,
+// suits ordered, two constants compared), too deep or too large, or that no
+// card of the deck ever satisfies, suit-naming ranks not in the deck, limits
+// of draw_max, war_face_down and count, and a draw phase that can never draw
+// (no stock is left after the deal and nothing is reshuffled); at most 255
+// effects, each with a rank that is in the deck, a known type, a target
+// exactly when its type uses one, and a value from 1 to 13 exactly when its
+// type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
+// 10000.
+//
+// Describe renders any valid genome as plain-English rules. The seed
+// library (SeedNames, Seed) is embedded in the binary.
+package genome

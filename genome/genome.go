@@ -1,0 +1,250 @@
+package genome
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"slices"
+)
+
+// SchemaVersion is the version of the JSON form. A genome file names the
+// version it was written in; the decoder refuses any other.
+const SchemaVersion = 1
+
+// Genome is one card game. Name and Summary are metadata: they travel beside
+// the game but are not part of its semantics (Canonical drops them).
+type Genome struct {
+	Schema    int      `json:"schema"`
+	Name      string   `json:"name,omitempty"`
+	Summary   string   `json:"summary,omitempty"`
+	Seats     Seats    `json:"seats"`
+	Deck      Deck     `json:"deck"`
+	Hand      HandKind `json:"hand"`
+	Deal      Deal     `json:"deal"`
+	Reshuffle bool     `json:"reshuffle"`
+	Turn      []Phase  `json:"turn"`
+	Effects   []Effect `json:"effects"`
+	End       End      `json:"end"`
+	TurnCap   int      `json:"turn_cap"`
+}
+
+// Seats is the range of seat counts the game supports and the count it is
+// played (and evolved) at by default.
+type Seats struct {
+	Min     int `json:"min"`
+	Max     int `json:"max"`
+	Default int `json:"default"`
+}
+
+// Deck is the standard 52 cards restricted to Ranks and Suits (empty means
+// all), minus the Remove list.
+type Deck struct {
+	Ranks  []Rank `json:"ranks,omitempty"`
+	Suits  []Suit `json:"suits,omitempty"`
+	Remove []Card `json:"remove,omitempty"`
+}
+
+// Deal says how many cards each seat gets. Cards applies unless an override
+// names the seat count; All deals the whole deck round-robin instead. With
+// Starter, one more card is turned up onto the discard pile.
+type Deal struct {
+	Cards     int            `json:"cards,omitempty"`
+	All       bool           `json:"all,omitempty"`
+	Overrides []DealOverride `json:"overrides,omitempty"`
+	Starter   bool           `json:"starter,omitempty"`
+}
+
+// DealOverride deals Cards per seat when the game has Seats seats.
+type DealOverride struct {
+	Seats int `json:"seats"`
+	Cards int `json:"cards"`
+}
+
+// Phase is one step of a turn. Which fields apply depends on Kind; the others
+// stay zero (Validate checks).
+type Phase struct {
+	Kind PhaseKind `json:"kind"`
+	// play
+	Legal    *Expr  `json:"legal,omitempty"`     // which cards may be played
+	NameSuit []Rank `json:"name_suit,omitempty"` // after one of these ranks, the player names the active suit
+	DrawMax  int    `json:"draw_max,omitempty"`  // with no legal card: draw up to this many, stopping once one is legal
+	// battle
+	WarFaceDown int     `json:"war_face_down,omitempty"` // face-down cards each tied seat adds before its next face-up card
+	Returns     Returns `json:"returns,omitempty"`
+	// draw
+	Count int `json:"count,omitempty"`
+}
+
+// Effect is a special effect: when a card of Rank is played, it does Type to
+// Target with Value (see the package doc for the semantics).
+type Effect struct {
+	Rank   Rank       `json:"rank"`
+	Type   EffectType `json:"type"`
+	Target Target     `json:"target,omitempty"`
+	Value  int        `json:"value,omitempty"`
+}
+
+// End is how the game finishes: the seats for which a condition holds leave
+// play with its result, checked after every play and every battle, in seat
+// order from the current seat; the game ends as Until says.
+type End struct {
+	Conditions []Condition `json:"conditions"`
+	Until      Until       `json:"until"`
+}
+
+// Condition puts a seat out of play with Result when Event holds for it.
+type Condition struct {
+	When   Event  `json:"when"`
+	Result Result `json:"result"`
+}
+
+// DealFor returns the cards dealt to each seat at the given seat count, and
+// whether the whole deck is dealt.
+func (g *Genome) DealFor(seats int) int {
+	for _, o := range g.Deal.Overrides {
+		if o.Seats == seats {
+			return o.Cards
+		}
+	}
+	return g.Deal.Cards
+}
+
+// Cards returns the deck in its canonical order (ascending card index).
+func (d Deck) Cards() []Card {
+	var ranks, suits [16]bool
+	if len(d.Ranks) == 0 {
+		for i := range NumRanks {
+			ranks[i] = true
+		}
+	}
+	for _, r := range d.Ranks {
+		if r < NumRanks {
+			ranks[r] = true
+		}
+	}
+	if len(d.Suits) == 0 {
+		for i := range NumSuits {
+			suits[i] = true
+		}
+	}
+	for _, s := range d.Suits {
+		if s < NumSuits {
+			suits[s] = true
+		}
+	}
+	var out []Card
+	for c := Card(0); c < NumCards; c++ {
+		if ranks[c.Rank()] && suits[c.Suit()] && !slices.Contains(d.Remove, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Clone returns a deep copy.
+func (g *Genome) Clone() *Genome {
+	c := *g
+	c.Deck.Ranks = slices.Clone(g.Deck.Ranks)
+	c.Deck.Suits = slices.Clone(g.Deck.Suits)
+	c.Deck.Remove = slices.Clone(g.Deck.Remove)
+	c.Deal.Overrides = slices.Clone(g.Deal.Overrides)
+	c.Turn = make([]Phase, len(g.Turn))
+	for i, p := range g.Turn {
+		c.Turn[i] = p.clone()
+	}
+	c.Effects = slices.Clone(g.Effects)
+	c.End.Conditions = slices.Clone(g.End.Conditions)
+	return &c
+}
+
+func (p Phase) clone() Phase {
+	c := p
+	if p.Legal != nil {
+		l := p.Legal.Clone()
+		c.Legal = &l
+	}
+	c.NameSuit = slices.Clone(p.NameSuit)
+	return c
+}
+
+// Canonical returns the canonical semantic form of a valid genome: metadata
+// dropped, deck and deal lists sorted and free of duplicates (a list that
+// names every rank or suit becomes empty), unused effect fields zeroed,
+// expressions flattened. Two genomes that play the same game by the same
+// bytes have equal canonical forms; the compiler reads only this form.
+func (g *Genome) Canonical() *Genome {
+	c := g.Clone()
+	c.Name, c.Summary = "", ""
+	c.Schema = SchemaVersion
+	c.Deck.Ranks = sortedSet(c.Deck.Ranks, NumRanks)
+	c.Deck.Suits = sortedSet(c.Deck.Suits, NumSuits)
+	c.Deck.Remove = sortedSet(c.Deck.Remove, 0)
+	if c.Deal.All {
+		c.Deal.Cards = 0
+		c.Deal.Overrides = nil
+	}
+	slices.SortFunc(c.Deal.Overrides, func(a, b DealOverride) int { return a.Seats - b.Seats })
+	c.Deal.Overrides = slices.CompactFunc(c.Deal.Overrides, func(a, b DealOverride) bool { return a.Seats == b.Seats })
+	var ovs []DealOverride
+	for _, o := range c.Deal.Overrides {
+		if o.Cards != c.Deal.Cards {
+			ovs = append(ovs, o)
+		}
+	}
+	c.Deal.Overrides = ovs
+	for i := range c.Turn {
+		p := &c.Turn[i]
+		if p.Legal != nil {
+			l := p.Legal.canonical()
+			p.Legal = &l
+		}
+		p.NameSuit = sortedSet(p.NameSuit, NumRanks+1)
+	}
+	for i := range c.Effects {
+		e := &c.Effects[i]
+		if !e.Type.UsesTarget() {
+			e.Target = NoTarget
+		}
+		if !e.Type.UsesValue() {
+			e.Value = 0
+		}
+	}
+	if len(c.Effects) == 0 {
+		c.Effects = nil
+	}
+	return c
+}
+
+// sortedSet sorts and deduplicates s; when full > 0 and s holds full
+// distinct values, it returns nil (the "all" spelling).
+func sortedSet[T ~uint8](s []T, full int) []T {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	s = slices.Compact(s)
+	if len(s) == 0 || (full > 0 && len(s) == full) {
+		return nil
+	}
+	return s
+}
+
+// Hash is the genome's identity: the SHA-256 of its canonical JSON.
+type Hash [32]byte
+
+// CanonicalJSON returns the canonical semantic form as JSON bytes (stable
+// field order, no metadata, no insignificant space).
+func (g *Genome) CanonicalJSON() []byte {
+	b, err := json.Marshal(g.Canonical())
+	if err != nil {
+		// Only an out-of-range enum can fail to marshal, and a genome
+		// that reaches here has validated.
+		panic("genome: canonical form of an invalid genome: " + err.Error())
+	}
+	return b
+}
+
+// Hash returns the genome's canonical hash.
+func (g *Genome) Hash() Hash { return sha256.Sum256(g.CanonicalJSON()) }
+
+// Short returns the first 8 bytes of the hash as a number, for seeds and
+// compact display.
+func (h Hash) Short() uint64 { return binary.BigEndian.Uint64(h[:8]) }

@@ -1,0 +1,268 @@
+package genome
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Problem is one thing wrong with a genome or its JSON, at a JSON path such
+// as "$.turn[0].draw_max".
+type Problem struct {
+	Path   string
+	Reason string
+}
+
+func (p Problem) Error() string { return p.Path + ": " + p.Reason }
+
+// Problems is every problem found, in document order. It is an error when
+// non-empty.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	switch len(ps) {
+	case 0:
+		return "no problems"
+	case 1:
+		return ps[0].Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problems:", len(ps))
+	for _, p := range ps {
+		b.WriteString("\n  ")
+		b.WriteString(p.Error())
+	}
+	return b.String()
+}
+
+// Err returns ps as an error, or nil when it is empty.
+func (ps Problems) Err() error {
+	if len(ps) == 0 {
+		return nil
+	}
+	return ps
+}
+
+func (ps *Problems) add(path, format string, args ...any) {
+	*ps = append(*ps, Problem{Path: path, Reason: fmt.Sprintf(format, args...)})
+}
+
+// Decode reads a genome from JSON strictly: unknown fields, wrong types,
+// unknown names and a schema version other than SchemaVersion are errors,
+// each naming its JSON path, and every one is reported. It does not
+// Validate; Parse does both.
+func Decode(data []byte) (*Genome, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		return nil, syntaxProblem(data, err)
+	}
+	if dec.More() {
+		off := dec.InputOffset()
+		return nil, Problems{{Path: "$", Reason: fmt.Sprintf("unexpected data after the genome at %s", position(data, off))}}
+	}
+	var g Genome
+	var ps Problems
+	decodeValue(tree, reflect.ValueOf(&g).Elem(), "$", &ps)
+	if len(ps) == 0 && g.Schema != SchemaVersion {
+		ps.add("$.schema", "schema version %d is not supported (this build reads version %d)", g.Schema, SchemaVersion)
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return &g, nil
+}
+
+// Parse decodes and validates a genome.
+func Parse(data []byte) (*Genome, error) {
+	g, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Encode returns the genome as indented JSON, metadata included. Field order
+// is fixed, so equal genomes encode to equal bytes.
+func (g *Genome) Encode() ([]byte, error) {
+	b, err := json.MarshalIndent(g, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+func syntaxProblem(data []byte, err error) error {
+	var se *json.SyntaxError
+	if ok := asSyntax(err, &se); ok {
+		return Problems{{Path: "$", Reason: fmt.Sprintf("invalid JSON at %s: %s", position(data, se.Offset), se.Error())}}
+	}
+	if err.Error() == "EOF" {
+		return Problems{{Path: "$", Reason: "empty input: expected a JSON object"}}
+	}
+	return Problems{{Path: "$", Reason: "invalid JSON: " + err.Error()}}
+}
+
+func asSyntax(err error, target **json.SyntaxError) bool {
+	se, ok := err.(*json.SyntaxError)
+	if ok {
+		*target = se
+	}
+	return ok
+}
+
+// position renders a byte offset as "line L, column C".
+func position(data []byte, off int64) string {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// decodeValue stores the generic JSON tree v into dst, reporting every
+// mismatch at its path. The struct tags of the genome types are the one
+// description of the JSON form, read by both this decoder and encoding/json.
+func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
+	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler) && dst.Kind() != reflect.Pointer {
+		s, ok := v.(string)
+		if !ok {
+			ps.add(path, "expected a string, got %s", jsonKind(v))
+			return
+		}
+		if err := dst.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
+			ps.add(path, "%s", err.Error())
+		}
+		return
+	}
+	switch dst.Kind() {
+	case reflect.Pointer:
+		if v == nil {
+			ps.add(path, "expected %s, got null", describeType(dst.Type().Elem()))
+			return
+		}
+		p := reflect.New(dst.Type().Elem())
+		decodeValue(v, p.Elem(), path, ps)
+		dst.Set(p)
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			ps.add(path, "expected an object, got %s", jsonKind(v))
+			return
+		}
+		fields := structFields(dst.Type())
+		// Walk keys in sorted order so problems come out in a stable order.
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			i, ok := fields[k]
+			if !ok {
+				ps.add(path+"."+k, "unknown field %q", k)
+				continue
+			}
+			decodeValue(obj[k], dst.Field(i), path+"."+k, ps)
+		}
+	case reflect.Slice:
+		arr, ok := v.([]any)
+		if !ok {
+			ps.add(path, "expected an array, got %s", jsonKind(v))
+			return
+		}
+		s := reflect.MakeSlice(dst.Type(), len(arr), len(arr))
+		for i, e := range arr {
+			decodeValue(e, s.Index(i), fmt.Sprintf("%s[%d]", path, i), ps)
+		}
+		dst.Set(s)
+	case reflect.Bool:
+		b, ok := v.(bool)
+		if !ok {
+			ps.add(path, "expected true or false, got %s", jsonKind(v))
+			return
+		}
+		dst.SetBool(b)
+	case reflect.Int:
+		n, ok := v.(json.Number)
+		if !ok {
+			ps.add(path, "expected an integer, got %s", jsonKind(v))
+			return
+		}
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		if err != nil || i < math.MinInt32 || i > math.MaxInt32 {
+			ps.add(path, "expected an integer, got %s", n)
+			return
+		}
+		dst.SetInt(i)
+	case reflect.String:
+		s, ok := v.(string)
+		if !ok {
+			ps.add(path, "expected a string, got %s", jsonKind(v))
+			return
+		}
+		dst.SetString(s)
+	default:
+		ps.add(path, "cannot decode into %s", dst.Type())
+	}
+}
+
+func structFields(t reflect.Type) map[string]int {
+	m := make(map[string]int, t.NumField())
+	for i := range t.NumField() {
+		tag := t.Field(i).Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name != "" && name != "-" {
+			m[name] = i
+		}
+	}
+	return m
+}
+
+func describeType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Struct:
+		return "an object"
+	case reflect.Slice:
+		return "an array"
+	}
+	return "a value"
+}
+
+func jsonKind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return "the number " + string(x)
+	case string:
+		return fmt.Sprintf("the string %q", x)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}

@@ -1,0 +1,354 @@
+package genome
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Limits of the model. The bytecode format stores each of these in one byte
+// (or two for the turn cap), so Validate enforces them.
+const (
+	MaxPhases      = 8
+	MaxEffects     = 255
+	MaxEffectValue = 13
+	MaxConditions  = 4
+	MaxTurnCap     = 10000
+	MaxDrawMax     = 52
+	MaxWarFaceDown = 5
+	MaxDrawCount   = 13
+	MaxExprNodes   = 48
+	MaxExprDepth   = 6
+)
+
+// Validate checks every rule of the model and returns all problems at once
+// (as Problems), or nil. The package doc lists the checks.
+func (g *Genome) Validate() error {
+	var ps Problems
+	if g.Schema != SchemaVersion {
+		ps.add("$.schema", "schema version %d is not supported (this build reads version %d)", g.Schema, SchemaVersion)
+	}
+	s := g.Seats
+	if s.Min < 2 || s.Min > MaxSeats {
+		ps.add("$.seats.min", "must be between 2 and %d, got %d", MaxSeats, s.Min)
+	}
+	if s.Max < s.Min || s.Max > MaxSeats {
+		ps.add("$.seats.max", "must be between min (%d) and %d, got %d", s.Min, MaxSeats, s.Max)
+	}
+	if s.Default < s.Min || s.Default > s.Max {
+		ps.add("$.seats.default", "must be between min (%d) and max (%d), got %d", s.Min, s.Max, s.Default)
+	}
+
+	cards := g.Deck.Cards()
+	inDeck := func(c Card) bool { return slices.Contains(cards, c) }
+	rankInDeck := func(r Rank) bool {
+		return slices.ContainsFunc(cards, func(c Card) bool { return c.Rank() == r })
+	}
+	for i, c := range g.Deck.Remove {
+		if !inDeck(c) && !slices.Contains(g.Deck.Remove[:i], c) {
+			full := Deck{Ranks: g.Deck.Ranks, Suits: g.Deck.Suits}
+			if !slices.Contains(full.Cards(), c) {
+				ps.add(fmt.Sprintf("$.deck.remove[%d]", i), "card %s is not in the deck", c)
+			}
+		}
+	}
+	if len(cards) < 2 {
+		ps.add("$.deck", "the deck has %d cards; a game needs at least 2", len(cards))
+	}
+
+	d := g.Deal
+	switch {
+	case d.All && (d.Cards != 0 || len(d.Overrides) > 0):
+		ps.add("$.deal", "all deals the whole deck, so cards and overrides must be absent")
+	case !d.All && d.Cards < 1:
+		ps.add("$.deal.cards", "must be at least 1 (or set all), got %d", d.Cards)
+	}
+	for i, o := range d.Overrides {
+		p := fmt.Sprintf("$.deal.overrides[%d]", i)
+		if o.Seats < s.Min || o.Seats > s.Max {
+			ps.add(p+".seats", "must be a seat count the game allows (%d..%d), got %d", s.Min, s.Max, o.Seats)
+		}
+		if o.Cards < 1 {
+			ps.add(p+".cards", "must be at least 1, got %d", o.Cards)
+		}
+		if slices.ContainsFunc(d.Overrides[:i], func(x DealOverride) bool { return x.Seats == o.Seats }) {
+			ps.add(p+".seats", "seat count %d has another override before this one", o.Seats)
+		}
+	}
+	starter := 0
+	if d.Starter {
+		starter = 1
+	}
+	if !d.All && s.Min >= 2 && s.Max <= MaxSeats && s.Min <= s.Max {
+		for n := s.Min; n <= s.Max; n++ {
+			if need := g.DealFor(n)*n + starter; need > len(cards) {
+				ps.add("$.deal", "with %d seats the deal needs %d cards but the deck has %d", n, need, len(cards))
+			}
+		}
+	}
+	if d.All && d.Starter {
+		ps.add("$.deal.starter", "a starter card needs a stock, but all deals the whole deck")
+	}
+	if g.Hand >= NumHandKinds {
+		ps.add("$.hand", "unknown hand kind %d", g.Hand)
+	}
+
+	stockEmpty := d.All || (!d.All && s.Default >= 2 && g.DealFor(s.Default)*s.Default+starter >= len(cards))
+	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == PhasePlay })
+	refills := g.Reshuffle && hasPlay
+	if len(g.Turn) == 0 || len(g.Turn) > MaxPhases {
+		ps.add("$.turn", "must have 1 to %d phases, got %d", MaxPhases, len(g.Turn))
+	}
+	if len(g.Turn) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind != PhaseDraw }) {
+		ps.add("$.turn", "no phase plays a card, so the game can never progress")
+	}
+	for i, p := range g.Turn {
+		g.validatePhase(&ps, fmt.Sprintf("$.turn[%d]", i), p, cards, rankInDeck, stockEmpty && !refills)
+	}
+
+	if len(g.Effects) > MaxEffects {
+		ps.add("$.effects", "at most %d effects, got %d", MaxEffects, len(g.Effects))
+	}
+	for i, e := range g.Effects {
+		p := fmt.Sprintf("$.effects[%d]", i)
+		if e.Rank >= NumRanks {
+			ps.add(p+".rank", "rank %d out of range", e.Rank)
+		} else if !rankInDeck(e.Rank) {
+			ps.add(p+".rank", "no card of rank %s is in the deck, so the effect can never trigger", e.Rank)
+		}
+		if e.Type >= NumEffectTypes {
+			ps.add(p+".type", "unknown effect type %d", e.Type)
+			continue
+		}
+		if e.Type.UsesTarget() {
+			if e.Target == NoTarget || e.Target >= NumTargets {
+				ps.add(p+".target", "%s needs a target (next, previous, all_opponents, random_opponent or self)", e.Type)
+			}
+		} else if e.Target != NoTarget {
+			ps.add(p+".target", "%s takes no target", e.Type)
+		}
+		if e.Type.UsesValue() {
+			if e.Value < 1 || e.Value > MaxEffectValue {
+				ps.add(p+".value", "%s needs a value from 1 to %d, got %d", e.Type, MaxEffectValue, e.Value)
+			}
+		} else if e.Value != 0 {
+			ps.add(p+".value", "%s takes no value", e.Type)
+		}
+	}
+
+	if len(g.End.Conditions) == 0 || len(g.End.Conditions) > MaxConditions {
+		ps.add("$.end.conditions", "must have 1 to %d conditions, got %d", MaxConditions, len(g.End.Conditions))
+	}
+	for i, c := range g.End.Conditions {
+		p := fmt.Sprintf("$.end.conditions[%d]", i)
+		if c.When >= NumEvents {
+			ps.add(p+".when", "unknown event %d", c.When)
+		}
+		if c.Result >= NumResults {
+			ps.add(p+".result", "unknown result %d", c.Result)
+		}
+		if slices.ContainsFunc(g.End.Conditions[:i], func(x Condition) bool { return x.When == c.When }) {
+			ps.add(p+".when", "event %s already has a condition", c.When)
+		}
+	}
+	if g.End.Until >= NumUntils {
+		ps.add("$.end.until", "unknown until %d", g.End.Until)
+	}
+	if g.TurnCap < 1 || g.TurnCap > MaxTurnCap {
+		ps.add("$.turn_cap", "must be between 1 and %d, got %d", MaxTurnCap, g.TurnCap)
+	}
+	return ps.Err()
+}
+
+func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card, rankInDeck func(Rank) bool, noStock bool) {
+	unused := func(field string, set bool) {
+		if set {
+			ps.add(path+"."+field, "a %s phase takes no %s", p.Kind, field)
+		}
+	}
+	switch p.Kind {
+	case PhasePlay:
+		if g.Hand != HandFan {
+			ps.add(path+".kind", "a play phase needs a fan hand (the player chooses a card), but the hand is %s", g.Hand)
+		}
+		if p.Legal == nil {
+			ps.add(path+".legal", "a play phase needs a legality predicate")
+		} else {
+			n := validateExpr(ps, path+".legal", *p.Legal, 1)
+			if n > MaxExprNodes {
+				ps.add(path+".legal", "has %d nodes, at most %d allowed", n, MaxExprNodes)
+			}
+			if len(*ps) == 0 && !p.Legal.Satisfiable(cards) {
+				ps.add(path+".legal", "no card of the deck is ever legal, so the phase can never play")
+			}
+		}
+		for j, r := range p.NameSuit {
+			if r >= NumRanks || !rankInDeck(r) {
+				ps.add(fmt.Sprintf("%s.name_suit[%d]", path, j), "no card of rank %s is in the deck", r)
+			}
+			if slices.Contains(p.NameSuit[:j], r) {
+				ps.add(fmt.Sprintf("%s.name_suit[%d]", path, j), "rank %s is listed twice", r)
+			}
+		}
+		if p.DrawMax < 0 || p.DrawMax > MaxDrawMax {
+			ps.add(path+".draw_max", "must be between 0 and %d, got %d", MaxDrawMax, p.DrawMax)
+		}
+		unused("war_face_down", p.WarFaceDown != 0)
+		unused("returns", p.Returns != 0)
+		unused("count", p.Count != 0)
+	case PhaseBattle:
+		if g.Hand != HandPile {
+			ps.add(path+".kind", "a battle phase needs a pile hand (the top card is turned up), but the hand is %s", g.Hand)
+		}
+		if p.WarFaceDown < 0 || p.WarFaceDown > MaxWarFaceDown {
+			ps.add(path+".war_face_down", "must be between 0 and %d, got %d", MaxWarFaceDown, p.WarFaceDown)
+		}
+		if p.Returns >= NumReturns {
+			ps.add(path+".returns", "unknown returns %d", p.Returns)
+		}
+		unused("legal", p.Legal != nil)
+		unused("name_suit", len(p.NameSuit) > 0)
+		unused("draw_max", p.DrawMax != 0)
+		unused("count", p.Count != 0)
+	case PhaseDraw:
+		if p.Count < 1 || p.Count > MaxDrawCount {
+			ps.add(path+".count", "must be between 1 and %d, got %d", MaxDrawCount, p.Count)
+		} else if noStock {
+			ps.add(path+".count", "the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw")
+		}
+		unused("legal", p.Legal != nil)
+		unused("name_suit", len(p.NameSuit) > 0)
+		unused("draw_max", p.DrawMax != 0)
+		unused("war_face_down", p.WarFaceDown != 0)
+		unused("returns", p.Returns != 0)
+	default:
+		ps.add(path+".kind", "unknown phase kind %d", p.Kind)
+	}
+}
+
+// validateExpr checks an expression tree and returns its node count.
+func validateExpr(ps *Problems, path string, e Expr, depth int) int {
+	if depth > MaxExprDepth {
+		ps.add(path, "nested deeper than %d levels", MaxExprDepth)
+		return 1
+	}
+	n := 1
+	switch {
+	case e.Op >= NumOps:
+		ps.add(path+".op", "unknown operator %d", e.Op)
+	case e.Op == OpTrue || e.Op == OpFalse:
+		if len(e.Args) > 0 || e.Left != nil || e.Right != nil {
+			ps.add(path, "%s takes no arguments or terms", e.Op)
+		}
+	case e.Op == OpAny || e.Op == OpAll || e.Op == OpNot:
+		if e.Left != nil || e.Right != nil {
+			ps.add(path, "%s takes args, not left/right terms", e.Op)
+		}
+		if e.Op == OpNot && len(e.Args) != 1 {
+			ps.add(path+".args", "not takes exactly 1 argument, got %d", len(e.Args))
+		}
+		if e.Op != OpNot && len(e.Args) < 2 {
+			ps.add(path+".args", "%s takes at least 2 arguments, got %d", e.Op, len(e.Args))
+		}
+		for i, a := range e.Args {
+			n += validateExpr(ps, fmt.Sprintf("%s.args[%d]", path, i), a, depth+1)
+		}
+	default: // comparisons
+		if len(e.Args) > 0 {
+			ps.add(path+".args", "%s compares left and right and takes no args", e.Op)
+		}
+		if e.Left == nil || e.Right == nil {
+			ps.add(path, "%s needs both left and right terms", e.Op)
+			break
+		}
+		if e.Left.Kind == TermNone || e.Left.Kind >= NumTermKinds || e.Right.Kind == TermNone || e.Right.Kind >= NumTermKinds {
+			ps.add(path, "unknown term")
+			break
+		}
+		if e.Left.IsRank() != e.Right.IsRank() {
+			ps.add(path, "compares %s with %s: a rank can only be compared with a rank, a suit with a suit", e.Left, e.Right)
+		}
+		if (e.Op == OpLt || e.Op == OpGt) && !e.Left.IsRank() {
+			ps.add(path, "%s orders ranks only; suits can be compared with eq or ne", e.Op)
+		}
+		if (e.Left.Kind == TermRank || e.Left.Kind == TermSuit) && (e.Right.Kind == TermRank || e.Right.Kind == TermSuit) {
+			ps.add(path, "compares two constants, which is always true or always false")
+		}
+		for _, t := range []*Term{e.Left, e.Right} {
+			if (t.Kind == TermRank && t.Value >= NumRanks) || (t.Kind == TermSuit && t.Value >= NumSuits) {
+				ps.add(path, "constant %d out of range", t.Value)
+			}
+		}
+	}
+	return n
+}
+
+// Eval evaluates a valid predicate for a candidate card, the top card and the
+// active suit.
+func (e Expr) Eval(card, top Card, active Suit) bool {
+	switch e.Op {
+	case OpTrue:
+		return true
+	case OpFalse:
+		return false
+	case OpAny:
+		for _, a := range e.Args {
+			if a.Eval(card, top, active) {
+				return true
+			}
+		}
+		return false
+	case OpAll:
+		for _, a := range e.Args {
+			if !a.Eval(card, top, active) {
+				return false
+			}
+		}
+		return true
+	case OpNot:
+		return !e.Args[0].Eval(card, top, active)
+	}
+	l, r := e.Left.value(card, top, active), e.Right.value(card, top, active)
+	switch e.Op {
+	case OpEq:
+		return l == r
+	case OpNe:
+		return l != r
+	case OpLt:
+		return l < r
+	case OpGt:
+		return l > r
+	}
+	return false
+}
+
+func (t Term) value(card, top Card, active Suit) uint8 {
+	switch t.Kind {
+	case TermCardRank:
+		return uint8(card.Rank())
+	case TermCardSuit:
+		return uint8(card.Suit())
+	case TermTopRank:
+		return uint8(top.Rank())
+	case TermTopSuit:
+		return uint8(active)
+	}
+	return t.Value
+}
+
+// Satisfiable reports whether some card of the deck is legal on some top card
+// of the deck under some active suit.
+func (e Expr) Satisfiable(deck []Card) bool {
+	for _, c := range deck {
+		for _, t := range deck {
+			if t == c {
+				continue
+			}
+			for s := Suit(0); s < NumSuits; s++ {
+				if e.Eval(c, t, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
