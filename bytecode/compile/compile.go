@@ -1,0 +1,312 @@
+// Package compile translates between the genome model and bytecode.
+//
+// Compile validates a genome, takes its canonical semantic form and emits a
+// program: the setup fields, one phase instruction per phase, one predicate
+// per play phase as postfix stack code (any/all become left-folded OR/AND
+// chains), the end conditions and the effects. Decompile reads a verified
+// program back into the canonical genome. The pair is exact in both
+// directions: Decompile(Compile(g)) equals g.Canonical() and
+// Compile(Decompile(p)) equals p, so Decompile refuses any program that is
+// valid bytecode but not in the form Compile emits.
+package compile
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// Compile validates g and returns its program. The same genome (up to
+// metadata and canonical form) always gives the same bytes.
+func Compile(g *genome.Genome) ([]byte, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	c := g.Canonical()
+	var out []byte
+	out = append(out, bytecode.Magic[:]...)
+	out = append(out, bytecode.FormatVersion, bytecode.SemanticsVersion, 0, 0)
+
+	// SETUP
+	var s []byte
+	s = append(s, byte(c.Seats.Min), byte(c.Seats.Max), byte(c.Seats.Default), byte(c.Hand))
+	var flags byte
+	if c.Deal.Starter {
+		flags |= bytecode.FlagStarter
+	}
+	if c.Reshuffle {
+		flags |= bytecode.FlagReshuffle
+	}
+	if c.Deal.All {
+		flags |= bytecode.FlagDealAll
+	}
+	s = append(s, flags, byte(c.Deal.Cards), byte(len(c.Deal.Overrides)))
+	for _, o := range c.Deal.Overrides {
+		s = append(s, byte(o.Seats), byte(o.Cards))
+	}
+	var rmask uint16
+	var smask uint8
+	if len(c.Deck.Ranks) == 0 {
+		rmask = 1<<genome.NumRanks - 1
+	}
+	for _, r := range c.Deck.Ranks {
+		rmask |= 1 << r
+	}
+	if len(c.Deck.Suits) == 0 {
+		smask = 1<<genome.NumSuits - 1
+	}
+	for _, su := range c.Deck.Suits {
+		smask |= 1 << su
+	}
+	s = binary.LittleEndian.AppendUint16(s, rmask)
+	s = append(s, smask, byte(len(c.Deck.Remove)))
+	for _, card := range c.Deck.Remove {
+		s = append(s, byte(card))
+	}
+	s = binary.LittleEndian.AppendUint16(s, uint16(c.TurnCap))
+	out = section(out, bytecode.OpSetup, s)
+
+	// TURN and CODE
+	var t, code []byte
+	preds := 0
+	for _, p := range c.Turn {
+		switch p.Kind {
+		case genome.PhasePlay:
+			var mask uint16
+			for _, r := range p.NameSuit {
+				mask |= 1 << r
+			}
+			t = append(t, byte(bytecode.OpPlay), byte(preds), byte(p.DrawMax))
+			t = binary.LittleEndian.AppendUint16(t, mask)
+			code = emitExpr(code, *p.Legal)
+			code = append(code, byte(bytecode.OpRet))
+			preds++
+		case genome.PhaseBattle:
+			t = append(t, byte(bytecode.OpBattle), byte(p.WarFaceDown), byte(p.Returns))
+		case genome.PhaseDraw:
+			t = append(t, byte(bytecode.OpDraw), byte(p.Count))
+		}
+	}
+	out = section(out, bytecode.OpTurn, t)
+	out = section(out, bytecode.OpCode, append([]byte{byte(preds)}, code...))
+
+	// END: conditions in event order.
+	e := []byte{byte(c.End.Until), byte(len(c.End.Conditions))}
+	for ev := genome.Event(0); ev < genome.NumEvents; ev++ {
+		for _, cond := range c.End.Conditions {
+			if cond.When == ev {
+				e = append(e, byte(cond.When), byte(cond.Result))
+			}
+		}
+	}
+	out = section(out, bytecode.OpEnd, e)
+
+	// EFFECTS
+	out = append(out, byte(bytecode.OpEffects), byte(len(c.Effects)))
+	for _, ef := range c.Effects {
+		out = append(out, byte(ef.Rank), byte(ef.Type), byte(ef.Target), byte(ef.Value))
+	}
+	if len(out) > 0xffff {
+		return nil, fmt.Errorf("program of %d bytes exceeds the 65535-byte format limit", len(out))
+	}
+	binary.LittleEndian.PutUint16(out[6:8], uint16(len(out)))
+	return out, nil
+}
+
+func section(out []byte, op bytecode.Op, payload []byte) []byte {
+	out = append(out, byte(op))
+	out = binary.LittleEndian.AppendUint16(out, uint16(len(payload)))
+	return append(out, payload...)
+}
+
+// emitExpr appends the postfix code of a canonical expression.
+func emitExpr(code []byte, e genome.Expr) []byte {
+	switch e.Op {
+	case genome.OpTrue:
+		return append(code, byte(bytecode.OpTrue))
+	case genome.OpFalse:
+		return append(code, byte(bytecode.OpFalse))
+	case genome.OpAny, genome.OpAll:
+		op := bytecode.OpOr
+		if e.Op == genome.OpAll {
+			op = bytecode.OpAnd
+		}
+		code = emitExpr(code, e.Args[0])
+		for _, a := range e.Args[1:] {
+			code = emitExpr(code, a)
+			code = append(code, byte(op))
+		}
+		return code
+	case genome.OpNot:
+		return append(emitExpr(code, e.Args[0]), byte(bytecode.OpNot))
+	}
+	code = emitTerm(code, *e.Left)
+	code = emitTerm(code, *e.Right)
+	return append(code, byte(map[genome.Op]bytecode.Op{
+		genome.OpEq: bytecode.OpEq, genome.OpNe: bytecode.OpNe,
+		genome.OpLt: bytecode.OpLt, genome.OpGt: bytecode.OpGt,
+	}[e.Op]))
+}
+
+func emitTerm(code []byte, t genome.Term) []byte {
+	switch t.Kind {
+	case genome.TermCardRank:
+		return append(code, byte(bytecode.OpCardRank))
+	case genome.TermCardSuit:
+		return append(code, byte(bytecode.OpCardSuit))
+	case genome.TermTopRank:
+		return append(code, byte(bytecode.OpTopRank))
+	case genome.TermTopSuit:
+		return append(code, byte(bytecode.OpTopSuit))
+	case genome.TermRank:
+		return append(code, byte(bytecode.OpRank), t.Value)
+	}
+	return append(code, byte(bytecode.OpSuit), t.Value)
+}
+
+// Decompile reads a program back into its canonical genome (without
+// metadata). It fails on a program that does not verify, that decodes to an
+// invalid genome, or that is not in the exact form Compile emits.
+func Decompile(p []byte) (*genome.Genome, error) {
+	im, err := bytecode.Read(p)
+	if err != nil {
+		return nil, err
+	}
+	g := &genome.Genome{
+		Schema:    genome.SchemaVersion,
+		Seats:     genome.Seats{Min: im.SeatsMin, Max: im.SeatsMax, Default: im.SeatsDefault},
+		Hand:      genome.HandKind(im.Hand),
+		Reshuffle: im.Flags&bytecode.FlagReshuffle != 0,
+		TurnCap:   im.TurnCap,
+		End:       genome.End{Until: genome.Until(im.Until)},
+	}
+	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0}
+	for _, o := range im.Overrides {
+		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: o.Seats, Cards: o.Cards})
+	}
+	if im.RankMask != 1<<genome.NumRanks-1 {
+		for r := range genome.Rank(genome.NumRanks) {
+			if im.RankMask&(1<<r) != 0 {
+				g.Deck.Ranks = append(g.Deck.Ranks, r)
+			}
+		}
+	}
+	if im.SuitMask != 1<<genome.NumSuits-1 {
+		for s := range genome.Suit(genome.NumSuits) {
+			if im.SuitMask&(1<<s) != 0 {
+				g.Deck.Suits = append(g.Deck.Suits, s)
+			}
+		}
+	}
+	for _, c := range im.Remove {
+		g.Deck.Remove = append(g.Deck.Remove, genome.Card(c))
+	}
+	for _, ph := range im.Phases {
+		switch ph.Op {
+		case bytecode.OpPlay:
+			e, err := decodeExpr(im.Preds[ph.Pred])
+			if err != nil {
+				return nil, fmt.Errorf("offset %d: %w", im.PredOffsets[ph.Pred], err)
+			}
+			p := genome.Phase{Kind: genome.PhasePlay, Legal: &e, DrawMax: ph.DrawMax}
+			for r := range genome.Rank(genome.NumRanks) {
+				if ph.NameSuit&(1<<r) != 0 {
+					p.NameSuit = append(p.NameSuit, r)
+				}
+			}
+			g.Turn = append(g.Turn, p)
+		case bytecode.OpBattle:
+			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseBattle, WarFaceDown: ph.WarFaceDown, Returns: genome.Returns(ph.Returns)})
+		case bytecode.OpDraw:
+			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: ph.Count})
+		}
+	}
+	for _, c := range im.Conditions {
+		g.End.Conditions = append(g.End.Conditions, genome.Condition{When: genome.Event(c.Event), Result: genome.Result(c.Result)})
+	}
+	for _, e := range im.Effects {
+		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value)})
+	}
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)
+	}
+	again, err := Compile(g)
+	if err != nil {
+		return nil, fmt.Errorf("program decodes to a genome that does not compile: %w", err)
+	}
+	if !bytes.Equal(again, p) {
+		at := 0
+		for at < len(p) && at < len(again) && p[at] == again[at] {
+			at++
+		}
+		return nil, fmt.Errorf("offset %d: program is valid but not in canonical form (recompiling differs from here)", at)
+	}
+	return g.Canonical(), nil
+}
+
+// decodeExpr rebuilds the expression tree of a verified predicate.
+func decodeExpr(code []byte) (genome.Expr, error) {
+	var stack []genome.Expr
+	var terms []genome.Term
+	for i := 0; i < len(code); i++ {
+		op := bytecode.Op(code[i])
+		switch op {
+		case bytecode.OpTrue:
+			stack = append(stack, genome.Expr{Op: genome.OpTrue})
+		case bytecode.OpFalse:
+			stack = append(stack, genome.Expr{Op: genome.OpFalse})
+		case bytecode.OpCardRank, bytecode.OpCardSuit, bytecode.OpTopRank, bytecode.OpTopSuit:
+			terms = append(terms, genome.Term{Kind: map[bytecode.Op]genome.TermKind{
+				bytecode.OpCardRank: genome.TermCardRank, bytecode.OpCardSuit: genome.TermCardSuit,
+				bytecode.OpTopRank: genome.TermTopRank, bytecode.OpTopSuit: genome.TermTopSuit,
+			}[op]})
+		case bytecode.OpRank, bytecode.OpSuit:
+			i++
+			k := genome.TermRank
+			if op == bytecode.OpSuit {
+				k = genome.TermSuit
+			}
+			terms = append(terms, genome.Term{Kind: k, Value: code[i]})
+		case bytecode.OpEq, bytecode.OpNe, bytecode.OpLt, bytecode.OpGt:
+			if len(terms) < 2 {
+				return genome.Expr{}, fmt.Errorf("%s without two terms", op)
+			}
+			l, r := terms[len(terms)-2], terms[len(terms)-1]
+			terms = terms[:len(terms)-2]
+			stack = append(stack, genome.Compare(map[bytecode.Op]genome.Op{
+				bytecode.OpEq: genome.OpEq, bytecode.OpNe: genome.OpNe,
+				bytecode.OpLt: genome.OpLt, bytecode.OpGt: genome.OpGt,
+			}[op], l, r))
+		case bytecode.OpAnd, bytecode.OpOr:
+			if len(stack) < 2 {
+				return genome.Expr{}, fmt.Errorf("%s without two operands", op)
+			}
+			a, b := stack[len(stack)-2], stack[len(stack)-1]
+			stack = stack[:len(stack)-2]
+			kind := genome.OpAny
+			if op == bytecode.OpAnd {
+				kind = genome.OpAll
+			}
+			if a.Op == kind {
+				a.Args = append(a.Args, b)
+				stack = append(stack, a)
+			} else {
+				stack = append(stack, genome.Expr{Op: kind, Args: []genome.Expr{a, b}})
+			}
+		case bytecode.OpNot:
+			if len(stack) < 1 {
+				return genome.Expr{}, fmt.Errorf("NOT without an operand")
+			}
+			stack[len(stack)-1] = genome.Not(stack[len(stack)-1])
+		case bytecode.OpRet:
+			if len(stack) != 1 || len(terms) != 0 {
+				return genome.Expr{}, fmt.Errorf("predicate does not reduce to one expression")
+			}
+			return stack[0], nil
+		}
+	}
+	return genome.Expr{}, fmt.Errorf("predicate without RET")
+}

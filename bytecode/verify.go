@@ -1,0 +1,533 @@
+package bytecode
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// Error is one problem with a program, at a byte offset.
+type Error struct {
+	Offset int
+	Reason string
+}
+
+func (e Error) Error() string { return fmt.Sprintf("offset %d (0x%04x): %s", e.Offset, e.Offset, e.Reason) }
+
+// ErrorList is every problem Verify found, in offset order.
+type ErrorList []Error
+
+func (l ErrorList) Error() string {
+	if len(l) == 1 {
+		return l[0].Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problems:", len(l))
+	for _, e := range l {
+		b.WriteString("\n  ")
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Verify checks a program completely (see the package doc) and returns an
+// ErrorList with every problem, or nil. A program that verifies can be run
+// without any further bounds check.
+func Verify(p []byte) error {
+	_, err := Read(p)
+	return err
+}
+
+// reader walks a program and collects problems. Reads past the end return
+// zero and record a truncation once.
+type reader struct {
+	p         []byte
+	off       int
+	errs      ErrorList
+	truncated bool
+}
+
+func (r *reader) fail(off int, format string, args ...any) {
+	r.errs = append(r.errs, Error{off, fmt.Sprintf(format, args...)})
+}
+
+func (r *reader) u8() int {
+	if r.off >= len(r.p) {
+		if !r.truncated {
+			r.fail(len(r.p), "program ends early (truncated)")
+			r.truncated = true
+		}
+		r.off++
+		return 0
+	}
+	v := r.p[r.off]
+	r.off++
+	return int(v)
+}
+
+func (r *reader) u16() int { lo := r.u8(); return lo | r.u8()<<8 }
+
+// section reads a section header with a u16 length and returns the
+// section's payload end, checking that it lies inside the program.
+func (r *reader) section(want Op) (end int, ok bool) {
+	at := r.off
+	op := Op(r.u8())
+	if r.truncated {
+		return 0, false
+	}
+	if op != want {
+		r.fail(at, "expected section %s, found %s (sections must be SETUP, TURN, CODE, END, EFFECTS in that order)", want, op)
+		return 0, false
+	}
+	n := r.u16()
+	if r.truncated {
+		return 0, false
+	}
+	end = r.off + n
+	if end > len(r.p) {
+		r.fail(at+1, "section %s claims %d bytes but only %d remain", want, n, len(r.p)-r.off)
+		return 0, false
+	}
+	return end, true
+}
+
+// finish checks that a section's payload was consumed exactly.
+func (r *reader) finish(name Op, start, end int) {
+	if r.off != end && !r.truncated {
+		if r.off > end {
+			r.fail(start, "section %s overruns its length by %d bytes", name, r.off-end)
+		} else {
+			r.fail(r.off, "section %s has %d unused trailing bytes", name, end-r.off)
+		}
+	}
+	r.off = end
+}
+
+// Read verifies a program and returns its decoded image. Any problem makes
+// it return a nil image and an ErrorList.
+func Read(p []byte) (*Image, error) {
+	r := &reader{p: p}
+	im := &Image{}
+	if len(p) < HeaderSize {
+		r.fail(0, "program is %d bytes, shorter than the %d-byte header (truncated)", len(p), HeaderSize)
+		return nil, r.errs
+	}
+	if [4]byte(p[:4]) != Magic {
+		r.fail(0, "bad magic %q, want %q: not a darwinsim program", p[:4], Magic[:])
+		return nil, r.errs
+	}
+	if p[4] != FormatVersion {
+		r.fail(4, "format version %d, this build reads version %d", p[4], FormatVersion)
+	}
+	if p[5] != SemanticsVersion {
+		r.fail(5, "semantics version %d, this build plays version %d", p[5], SemanticsVersion)
+	}
+	if n := int(binary.LittleEndian.Uint16(p[6:8])); n != len(p) {
+		reason := "truncated"
+		if n < len(p) {
+			reason = "trailing bytes"
+		}
+		r.fail(6, "header says the program is %d bytes but it is %d (%s)", n, len(p), reason)
+	}
+	if len(r.errs) > 0 {
+		return nil, r.errs
+	}
+	r.off = HeaderSize
+	readSetup(r, im)
+	readTurn(r, im)
+	readCode(r, im)
+	readEnd(r, im)
+	readEffects(r, im)
+	if !r.truncated && r.off < len(p) {
+		r.fail(r.off, "%d bytes after the effects section", len(p)-r.off)
+	}
+	if len(r.errs) > 0 {
+		return nil, r.errs
+	}
+	return im, nil
+}
+
+func readSetup(r *reader, im *Image) {
+	start := r.off
+	end, ok := r.section(OpSetup)
+	if !ok {
+		return
+	}
+	at := r.off
+	im.SeatsMin, im.SeatsMax, im.SeatsDefault = r.u8(), r.u8(), r.u8()
+	if im.SeatsMin < 2 || im.SeatsMax < im.SeatsMin || im.SeatsMax > MaxSeats || im.SeatsDefault < im.SeatsMin || im.SeatsDefault > im.SeatsMax {
+		r.fail(at, "seats min %d, max %d, default %d: want 2 <= min <= default <= max <= %d", im.SeatsMin, im.SeatsMax, im.SeatsDefault, MaxSeats)
+	}
+	at = r.off
+	im.Hand = r.u8()
+	if im.Hand > HandPile {
+		r.fail(at, "unknown hand kind %d", im.Hand)
+	}
+	at = r.off
+	im.Flags = uint8(r.u8())
+	if im.Flags&^flagsKnown != 0 {
+		r.fail(at, "unknown setup flags 0x%02x", im.Flags&^flagsKnown)
+	}
+	at = r.off
+	im.DealCards = r.u8()
+	dealAll := im.Flags&FlagDealAll != 0
+	if dealAll && im.DealCards != 0 {
+		r.fail(at, "deal-all program with a per-seat deal of %d (must be 0)", im.DealCards)
+	}
+	if !dealAll && im.DealCards < 1 {
+		r.fail(at, "deal of %d cards per seat (must be at least 1)", im.DealCards)
+	}
+	at = r.off
+	n := r.u8()
+	if dealAll && n != 0 {
+		r.fail(at, "deal-all program with %d deal overrides", n)
+	}
+	for i := 0; i < n && !r.truncated; i++ {
+		oat := r.off
+		o := Override{Seats: r.u8(), Cards: r.u8()}
+		if o.Seats < im.SeatsMin || o.Seats > im.SeatsMax {
+			r.fail(oat, "deal override for %d seats, outside %d..%d", o.Seats, im.SeatsMin, im.SeatsMax)
+		}
+		if len(im.Overrides) > 0 && o.Seats <= im.Overrides[len(im.Overrides)-1].Seats {
+			r.fail(oat, "deal overrides must be in increasing seat order without repeats")
+		}
+		if o.Cards < 1 || o.Cards == im.DealCards {
+			r.fail(oat+1, "deal override of %d cards (must be at least 1 and differ from the base deal)", o.Cards)
+		}
+		im.Overrides = append(im.Overrides, o)
+	}
+	at = r.off
+	im.RankMask = uint16(r.u16())
+	im.SuitMask = uint8(r.u8())
+	if im.RankMask == 0 || im.RankMask >= 1<<NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<NumSuits {
+		r.fail(at, "deck masks ranks 0x%04x suits 0x%02x: each needs at least one bit and no bit beyond the deck", im.RankMask, im.SuitMask)
+	}
+	at = r.off
+	n = r.u8()
+	for i := 0; i < n && !r.truncated; i++ {
+		cat := r.off
+		c := r.u8()
+		if c >= NumCards || im.RankMask&(1<<(c%NumRanks)) == 0 || im.SuitMask&(1<<(c/NumRanks)) == 0 {
+			r.fail(cat, "removed card %d is not in the deck", c)
+		}
+		if len(im.Remove) > 0 && uint8(c) <= im.Remove[len(im.Remove)-1] {
+			r.fail(cat, "removed cards must be in increasing order without repeats")
+		}
+		im.Remove = append(im.Remove, uint8(c))
+	}
+	at = r.off
+	im.TurnCap = r.u16()
+	if im.TurnCap < 1 || im.TurnCap > MaxTurnCap {
+		r.fail(at, "turn cap %d outside 1..%d", im.TurnCap, MaxTurnCap)
+	}
+	r.finish(OpSetup, start, end)
+	if r.truncated || len(r.errs) > 0 {
+		return
+	}
+	deck := len(im.Deck())
+	if deck < 2 {
+		r.fail(start, "the deck has %d cards; a game needs at least 2", deck)
+	}
+	starter := 0
+	if im.Flags&FlagStarter != 0 {
+		starter = 1
+		if dealAll {
+			r.fail(start, "a starter card needs a stock, but the whole deck is dealt")
+		}
+	}
+	if !dealAll {
+		for s := im.SeatsMin; s <= im.SeatsMax; s++ {
+			if need := im.DealFor(s)*s + starter; need > deck {
+				r.fail(start, "with %d seats the deal needs %d cards but the deck has %d", s, need, deck)
+			}
+		}
+	}
+}
+
+func readTurn(r *reader, im *Image) {
+	if r.truncated {
+		return
+	}
+	start := r.off
+	end, ok := r.section(OpTurn)
+	if !ok {
+		return
+	}
+	plays := 0
+	for r.off < end && !r.truncated {
+		at := r.off
+		op := Op(r.u8())
+		ph := Phase{Op: op}
+		switch op {
+		case OpPlay:
+			ph.Pred = r.u8()
+			ph.DrawMax = r.u8()
+			ph.NameSuit = uint16(r.u16())
+			if ph.Pred != plays {
+				r.fail(at+1, "play phase uses predicate %d; the nth play phase must use predicate n (%d)", ph.Pred, plays)
+			}
+			plays++
+			if ph.DrawMax > MaxDrawMax {
+				r.fail(at+2, "draw_max %d above %d", ph.DrawMax, MaxDrawMax)
+			}
+			if ph.NameSuit&^im.RankMask != 0 {
+				r.fail(at+3, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
+			}
+			if im.Hand != HandFan {
+				r.fail(at, "a play phase needs a fan hand")
+			}
+		case OpBattle:
+			ph.WarFaceDown = r.u8()
+			ph.Returns = r.u8()
+			if ph.WarFaceDown > MaxWarFaceDown {
+				r.fail(at+1, "war_face_down %d above %d", ph.WarFaceDown, MaxWarFaceDown)
+			}
+			if ph.Returns > ReturnsInOrder {
+				r.fail(at+2, "unknown returns %d", ph.Returns)
+			}
+			if im.Hand != HandPile {
+				r.fail(at, "a battle phase needs a pile hand")
+			}
+		case OpDraw:
+			ph.Count = r.u8()
+			if ph.Count < 1 || ph.Count > MaxDrawCount {
+				r.fail(at+1, "draw count %d outside 1..%d", ph.Count, MaxDrawCount)
+			}
+		default:
+			r.fail(at, "unknown phase opcode %s", op)
+			r.off = end
+			continue
+		}
+		im.Phases = append(im.Phases, ph)
+	}
+	r.finish(OpTurn, start, end)
+	if len(im.Phases) == 0 || len(im.Phases) > MaxPhases {
+		r.fail(start, "%d phases, want 1..%d", len(im.Phases), MaxPhases)
+	}
+	progress := false
+	for _, ph := range im.Phases {
+		progress = progress || ph.Op != OpDraw
+	}
+	if !progress && len(im.Phases) > 0 {
+		r.fail(start, "no phase plays a card")
+	}
+}
+
+func readCode(r *reader, im *Image) {
+	if r.truncated {
+		return
+	}
+	start := r.off
+	end, ok := r.section(OpCode)
+	if !ok {
+		return
+	}
+	at := r.off
+	n := r.u8()
+	plays := 0
+	for _, ph := range im.Phases {
+		if ph.Op == OpPlay {
+			plays++
+		}
+	}
+	if n != plays {
+		r.fail(at, "%d predicates for %d play phases", n, plays)
+	}
+	for i := 0; i < n && !r.truncated && r.off < end; i++ {
+		ps := r.off
+		verifyPred(r, end)
+		im.Preds = append(im.Preds, r.p[ps:min(r.off, len(r.p))])
+		im.PredOffsets = append(im.PredOffsets, ps)
+	}
+	r.finish(OpCode, start, end)
+}
+
+// verifyPred checks one predicate: known opcodes, operands in range, the
+// stack depth at every instruction within 1..MaxStack and exactly one
+// boolean at RET, operand types (ranks compared with ranks, suits with
+// suits, booleans combined with booleans), and the canonical shape the
+// compiler emits (left-folded AND/OR chains).
+func verifyPred(r *reader, end int) {
+	const (
+		tBool = iota
+		tRank
+		tSuit
+	)
+	var stack [MaxStack]uint8
+	var last [MaxStack]Op // the opcode that produced each stack entry
+	sp := 0
+	start := r.off
+	for r.off < end {
+		at := r.off
+		op := Op(r.u8())
+		info, known := op.Info()
+		if !known || op > OpRet {
+			r.fail(at, "unknown predicate opcode %s", op)
+			r.off = end
+			return
+		}
+		if sp < info.Pops {
+			r.fail(at, "%s needs %d stack values, has %d", op, info.Pops, sp)
+			r.off = end
+			return
+		}
+		var operand int
+		if info.Operands == 1 {
+			operand = r.u8()
+		}
+		if r.off-start > MaxPredLen {
+			r.fail(at, "predicate longer than %d bytes", MaxPredLen)
+			r.off = end
+			return
+		}
+		switch op {
+		case OpTrue, OpFalse:
+			stack[sp], last[sp] = tBool, op
+		case OpCardRank, OpTopRank:
+			stack[sp], last[sp] = tRank, op
+		case OpCardSuit, OpTopSuit:
+			stack[sp], last[sp] = tSuit, op
+		case OpRank:
+			if operand >= NumRanks {
+				r.fail(at+1, "rank %d out of range", operand)
+			}
+			stack[sp], last[sp] = tRank, op
+		case OpSuit:
+			if operand >= NumSuits {
+				r.fail(at+1, "suit %d out of range", operand)
+			}
+			stack[sp], last[sp] = tSuit, op
+		case OpEq, OpNe, OpLt, OpGt:
+			a, b := stack[sp-2], stack[sp-1]
+			if a == tBool || a != b {
+				r.fail(at, "%s compares mismatched values", op)
+			}
+			if (op == OpLt || op == OpGt) && a != tRank {
+				r.fail(at, "%s orders ranks only", op)
+			}
+			isConst := func(o Op) bool { return o == OpRank || o == OpSuit }
+			if isConst(last[sp-2]) && isConst(last[sp-1]) {
+				r.fail(at, "%s compares two constants", op)
+			}
+			sp -= 2
+			stack[sp], last[sp] = tBool, op
+		case OpAnd, OpOr:
+			if stack[sp-2] != tBool || stack[sp-1] != tBool {
+				r.fail(at, "%s combines non-boolean values", op)
+			}
+			if last[sp-1] == op {
+				r.fail(at, "%s chain is not left-folded (not canonical)", op)
+			}
+			sp -= 2
+			stack[sp], last[sp] = tBool, op
+		case OpNot:
+			if stack[sp-1] != tBool {
+				r.fail(at, "NOT of a non-boolean value")
+			}
+			stack[sp-1], last[sp-1] = tBool, op
+			sp--
+		case OpRet:
+			if sp != 1 {
+				r.fail(at, "RET with %d stack values, want exactly 1", sp)
+			} else if stack[0] != tBool {
+				r.fail(at, "RET of a non-boolean value")
+			}
+			return
+		}
+		sp++
+		if sp > MaxStack {
+			r.fail(at, "stack deeper than %d", MaxStack)
+			r.off = end
+			return
+		}
+	}
+	r.fail(r.off, "predicate runs off the end of the code section without RET")
+}
+
+func readEnd(r *reader, im *Image) {
+	if r.truncated {
+		return
+	}
+	start := r.off
+	end, ok := r.section(OpEnd)
+	if !ok {
+		return
+	}
+	at := r.off
+	im.Until = r.u8()
+	if im.Until >= NumUntils {
+		r.fail(at, "unknown until %d", im.Until)
+	}
+	at = r.off
+	n := r.u8()
+	if n < 1 || n > MaxConditions {
+		r.fail(at, "%d end conditions, want 1..%d", n, MaxConditions)
+	}
+	for i := 0; i < n && !r.truncated && r.off < end; i++ {
+		cat := r.off
+		c := Condition{Event: r.u8(), Result: r.u8()}
+		if c.Event >= NumEvents {
+			r.fail(cat, "unknown end event %d", c.Event)
+		}
+		if c.Result >= NumResults {
+			r.fail(cat+1, "unknown end result %d", c.Result)
+		}
+		if len(im.Conditions) > 0 && c.Event <= im.Conditions[len(im.Conditions)-1].Event {
+			r.fail(cat, "end conditions must be in increasing event order without repeats")
+		}
+		im.Conditions = append(im.Conditions, c)
+	}
+	r.finish(OpEnd, start, end)
+}
+
+func readEffects(r *reader, im *Image) {
+	if r.truncated {
+		return
+	}
+	at := r.off
+	op := Op(r.u8())
+	if r.truncated {
+		return
+	}
+	if op != OpEffects {
+		r.fail(at, "expected section EFFECTS (opcode %d), found %s", OpEffects, op)
+		return
+	}
+	n := r.u8()
+	if r.truncated {
+		return
+	}
+	if rest := len(r.p) - r.off; rest < 4*n {
+		r.fail(at+1, "%d effects need %d bytes but only %d remain (truncated)", n, 4*n, rest)
+		return
+	}
+	for i := 0; i < n; i++ {
+		eat := r.off
+		e := Effect{uint8(r.u8()), uint8(r.u8()), uint8(r.u8()), uint8(r.u8())}
+		if e.Rank >= NumRanks {
+			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
+		} else if im.RankMask&(1<<e.Rank) == 0 {
+			r.fail(eat, "effect %d: trigger rank %d is not in the deck", i, e.Rank)
+		}
+		if e.Type >= NumEffectTypes {
+			r.fail(eat+1, "effect %d: unknown effect type %d", i, e.Type)
+		} else {
+			if EffectUsesTarget(e.Type) {
+				if e.Target == TargetNone || e.Target >= NumTargets {
+					r.fail(eat+2, "effect %d: target %d, want 1..%d", i, e.Target, NumTargets-1)
+				}
+			} else if e.Target != 0 {
+				r.fail(eat+2, "effect %d: type %d takes no target, stored %d (must be 0)", i, e.Type, e.Target)
+			}
+			if EffectUsesValue(e.Type) {
+				if e.Value < 1 || e.Value > MaxEffectValue {
+					r.fail(eat+3, "effect %d: value %d outside 1..%d", i, e.Value, MaxEffectValue)
+				}
+			} else if e.Value != 0 {
+				r.fail(eat+3, "effect %d: type %d takes no value, stored %d (must be 0)", i, e.Type, e.Value)
+			}
+		}
+		im.Effects = append(im.Effects, e)
+	}
+}
+
