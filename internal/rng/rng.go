@@ -40,10 +40,11 @@ func (s *Source) Seed(seed uint64) {
 func (s *Source) Uint64() uint64 { return s.pcg.Uint64() }
 
 // IntN returns a uniform integer in [0, n) for 0 < n <= 2^32, by Lemire's
-// multiply-and-reject method: one output, and another only on the rare
-// rejection (probability < n/2^64). n <= 0 returns 0 and consumes nothing.
+// multiply-and-reject method: one output (even for n == 1), and another only
+// on the rare rejection (probability < n/2^64). n <= 0 returns 0 and
+// consumes nothing.
 func (s *Source) IntN(n int) int {
-	if n <= 1 {
+	if n <= 0 {
 		return 0
 	}
 	un := uint64(n)

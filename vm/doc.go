@@ -1,0 +1,107 @@
+// Package vm executes darwinsim programs: Load verifies a program once and
+// lowers it into tables; a Machine plays games of it from seeds; Batch plays
+// many games over parallel workers and returns Stats.
+//
+// # Lowering
+//
+// Load evaluates each play phase's legality predicate (a bytecode stack
+// program) for every (card, top card, active suit) combination and stores
+// the result as a table of 64-bit card sets, so that at play time the legal
+// cards are one AND of the hand with a table entry. Effects are grouped by
+// trigger rank, keeping genome order within a rank. Nothing is keyed to a
+// particular game: every table is derived from the bytes.
+//
+// # State
+//
+// A Machine holds fixed-size state only: fan hands as 64-bit card sets, pile
+// hands as ring buffers, the stock, discard pile, table (battle cards) and an
+// out-of-play zone as arrays with counts; the active-seat mask, current
+// seat, play direction (+1 or -1), skip count and active suit. Every card of
+// the deck is in exactly one zone at every step. A game allocates nothing.
+//
+// # Turn order
+//
+// Seat 0 moves first. A turn runs the program's phases in order, then the
+// move passes 1 + skip count active seats in the play direction, and the
+// skip count resets to 0. Seats that are out are skipped.
+//
+// # Phases
+//
+// Play: if the seat has no legal card it draws (refilling the stock from the
+// discard pile when the program reshuffles) until it has one or has drawn
+// draw_max cards; with none it passes. Otherwise it decides which legal card
+// to play onto the discard pile; the card's suit becomes the active suit; if
+// its rank names a suit, the seat then decides the suit. Any card may be
+// played on an empty discard pile. Battle: every active seat holding cards,
+// in turn order from the current seat, turns up its top card; the highest
+// rank wins; tied seats lay war_face_down cards face down and one face up,
+// compared among them, repeated while they tie; a tied seat that cannot lay
+// those cards is out as a loser and its cards join the table; the winner
+// takes the table to the bottom of its pile, shuffled or in the order
+// played; with no winner the table goes out of play. Draw: the seat draws
+// count cards (fewer if the stock runs dry).
+//
+// # Effects
+//
+// Every play (a card onto the discard pile, or turned up in a battle) fires
+// the effects of its rank in genome order, with the playing seat as the
+// reference for targets: skip next adds its value to the skip count (capped
+// at active seats - 1); reverse flips the direction; extra turn sets the skip
+// count to active seats - 1; draw cards makes each target draw value cards,
+// never more than the stock (after a reshuffle) holds; force discard makes
+// each target discard min(value, hand size) cards of its own choosing (a
+// decision of the target, out of turn; the top cards of a pile hand) beneath
+// the top card of the discard pile, or out of play when no phase plays to a
+// discard pile. Targets: next and previous active seat in the play
+// direction, all opponents in seat order from the next seat, one random
+// opponent (one rng.IntN draw over the active opponents, counted from the
+// next seat, even with one opponent), or the player itself. The starter card
+// fires nothing; forced discards fire nothing.
+//
+// # End
+//
+// After every play phase's play and after every battle, the end conditions
+// are checked for each active seat in seat order from the current seat; a
+// seat whose hand is empty goes out with the condition's result. The game
+// ends when at most one seat is left in, or, for first_out games, when any
+// seat is out. Ranking: seats out as winners in the order they went out,
+// then seats still in by card count (fewer is better unless emptying the
+// hand loses), then seats out as losers, last out first. The winner is the
+// seat ranked first alone, else the game is a tie. A game that reaches its
+// turn cap is Capped (a draw); one that exhausts its step budget (a safety
+// net far above any legal game) is Aborted. Neither is a win.
+//
+// # Decisions and options
+//
+// A decision presents its options in a canonical order: legal cards and
+// hand cards in ascending card index (suit*13 + rank: clubs 2..A, then
+// diamonds, hearts, spades); suits in the order clubs, diamonds, hearts,
+// spades, restricted to the deck's suits. A decision with one option is
+// forced and draws no random number. Policies: Random picks option
+// rng.IntN(n); Greedy scores options from its own view only (its hand, the
+// top card and the public rules) and draws nothing.
+//
+// # Random draws
+//
+// Each game seeds an internal/rng Source with rng.Derive(batch seed, game
+// index). The draws, in the order they happen: one ShuffleBytes of the deck
+// in ascending card order before the deal (the deal then takes cards from
+// the end of the shuffled array, one per seat round-robin from seat 0; the
+// starter card is the next); then, as play goes: one IntN per unforced
+// Random decision; one IntN per random-opponent target; one ShuffleBytes of
+// the discard pile below its top card (in pile order, bottom first) per
+// reshuffle; one ShuffleBytes of the table (in the order played) per battle
+// won with shuffled returns.
+//
+// # Statistics
+//
+// Stats accumulates integers only: wins per seat, ties, capped and aborted
+// games, histograms of turns, decisions and plays per game, options and
+// forced decisions, lead changes (changes of the sole seat with the best
+// card count, checked after every turn), interactions (a skip, a draw or
+// forced discard hitting another seat, a war, a battle won against other
+// seats) and effect firings by type. Batch derives game seeds from the batch
+// seed and the game index, gives each worker a contiguous range of games and
+// its own machine and statistics, and merges once: the result is identical
+// for any worker count.
+package vm

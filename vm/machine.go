@@ -1,0 +1,761 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// Policy is a built-in player. The machine switches on it in its loop.
+type Policy uint8
+
+// Built-in policies.
+const (
+	// Random chooses uniformly among the legal options (one rng.IntN
+	// draw per decision with more than one option).
+	Random Policy = iota
+	// Greedy scores each option with a one-ply heuristic over its own view
+	// (its hand, the top card, the public rules) and takes the best, the
+	// lowest option on ties. It draws no random numbers.
+	Greedy
+	NumPolicies
+)
+
+var policyNames = [NumPolicies]string{"random", "greedy"}
+
+func (p Policy) String() string {
+	if p < NumPolicies {
+		return policyNames[p]
+	}
+	return "policy?"
+}
+
+// ParsePolicy reads a policy name.
+func ParsePolicy(s string) (Policy, bool) {
+	for i, n := range policyNames {
+		if n == s {
+			return Policy(i), true
+		}
+	}
+	return 0, false
+}
+
+// Outcome values of a finished game.
+const (
+	Capped  = -1 // reached the turn cap: a draw, never a win
+	Tie     = -2 // ended with no single winner (all out at once, equal standings)
+	Aborted = -3 // the step budget ran out: an error, never a result
+)
+
+// pile is a seat's ordered face-down pile: a ring buffer, top at head.
+type pile struct {
+	c    [64]uint8
+	head uint8
+	n    uint8
+}
+
+func (q *pile) popTop() uint8 {
+	c := q.c[q.head&63]
+	q.head++
+	q.n--
+	return c
+}
+
+func (q *pile) pushBottom(c uint8) {
+	q.c[(q.head+q.n)&63] = c
+	q.n++
+}
+
+// Machine plays games of one program. It owns all game state in fixed-size
+// arrays and is reused from game to game without allocating. A Machine is
+// not safe for concurrent use; a batch gives each worker its own.
+type Machine struct {
+	p      *Program
+	rng    rng.Source
+	n      int
+	policy [MaxSeats]Policy
+
+	hand  [MaxSeats]uint64 // fan hands as card sets
+	piles [MaxSeats]pile   // pile hands
+	count [MaxSeats]uint8  // cards held, either kind
+
+	stock  [52]uint8 // top at stock[stockN-1]
+	stockN int
+	disc   [52]uint8 // top at disc[discN-1]
+	discN  int
+	table  [52]uint8 // battle cards, in the order played
+	tableN int
+	gone   [52]uint8 // out of play
+	goneN  int
+
+	active  uint8 // bit s: seat s is still in
+	nActive int
+	cur     int
+	dir     int
+	skip    int
+	suit    uint8 // the active suit
+
+	outOrder [MaxSeats]int8
+	outRes   [MaxSeats]uint8
+	nOut     int
+	over     bool
+	leader   int
+	steps    int
+	budget   int
+
+	res   Result
+	trace *Trace
+}
+
+// Result is what one game produced.
+type Result struct {
+	Winner       int // seat, or Capped, Tie, Aborted
+	Turns        int
+	Decisions    int
+	Plays        int
+	Options      int // legal options summed over decisions
+	Forced       int // decisions with exactly one option
+	LeadChanges  int
+	Interactions int
+	Effects      [NumEffectTypes]int
+}
+
+// NewMachine returns a machine for p with seats seats (0: the program's
+// default) and per-seat policies (missing seats play Random).
+func NewMachine(p *Program, seats int, policies []Policy) *Machine {
+	if seats == 0 {
+		seats = p.seatsDefault
+	}
+	m := &Machine{p: p, n: seats}
+	copy(m.policy[:], policies)
+	if len(policies) == 1 {
+		for i := range m.policy {
+			m.policy[i] = policies[0]
+		}
+	}
+	m.budget = p.turnCap*2048 + 4096
+	return m
+}
+
+// Play plays one whole game from seed and returns its result.
+func (m *Machine) Play(seed uint64) Result {
+	m.reset(seed)
+	p := m.p
+	for !m.over {
+		if m.res.Turns >= p.turnCap {
+			m.res.Winner = Capped
+			return m.res
+		}
+		if m.steps > m.budget {
+			m.res.Winner = Aborted
+			return m.res
+		}
+		m.turn()
+	}
+	m.res.Winner = m.winner()
+	return m.res
+}
+
+func (m *Machine) reset(seed uint64) {
+	p := m.p
+	m.rng.Seed(seed)
+	m.hand = [MaxSeats]uint64{}
+	m.count = [MaxSeats]uint8{}
+	for i := range m.piles[:m.n] {
+		m.piles[i].head, m.piles[i].n = 0, 0
+	}
+	copy(m.stock[:], p.deck[:p.deckN])
+	m.stockN = p.deckN
+	m.discN, m.tableN, m.goneN = 0, 0, 0
+	m.active = uint8(1<<m.n - 1)
+	m.nActive = m.n
+	m.cur, m.dir, m.skip, m.suit = 0, 1, 0, 0
+	m.nOut, m.over, m.steps, m.leader = 0, false, 0, -1
+	m.res = Result{}
+	m.rng.ShuffleBytes(m.stock[:m.stockN])
+	if p.dealAll {
+		for s := 0; m.stockN > 0; s = (s + 1) % m.n {
+			m.give(s, m.pop())
+		}
+	} else {
+		for range int(p.deal[m.n]) {
+			for s := range m.n {
+				m.give(s, m.pop())
+			}
+		}
+	}
+	if p.starter {
+		c := m.pop()
+		m.disc[0] = c
+		m.discN = 1
+		m.suit = c / 13
+	}
+	if m.trace != nil {
+		m.trace.deal(m)
+	}
+}
+
+func (m *Machine) pop() uint8 {
+	m.stockN--
+	return m.stock[m.stockN]
+}
+
+// give puts card c into seat s's hand (the bottom of a pile).
+func (m *Machine) give(s int, c uint8) {
+	if m.p.pileHands {
+		m.piles[s].pushBottom(c)
+	} else {
+		m.hand[s] |= 1 << c
+	}
+	m.count[s]++
+}
+
+// take removes card c from seat s's fan hand.
+func (m *Machine) take(s int, c uint8) {
+	m.hand[s] &^= 1 << c
+	m.count[s]--
+}
+
+// draw moves the top card of the stock to seat s, refilling the stock from
+// the discard pile first when the rules allow. It reports whether a card
+// was drawn.
+func (m *Machine) draw(s int) bool {
+	if m.stockN == 0 && !m.refill() {
+		return false
+	}
+	c := m.pop()
+	m.give(s, c)
+	m.steps++
+	if m.trace != nil {
+		m.trace.add(EvDraw, s, c, 0)
+	}
+	return true
+}
+
+// refill shuffles the discard pile, all but its top card, into the empty
+// stock: the cards keep their pile order (bottom first) and are then
+// shuffled with one ShuffleBytes.
+func (m *Machine) refill() bool {
+	if !m.p.reshuffle || m.discN <= 1 {
+		return false
+	}
+	k := m.discN - 1
+	copy(m.stock[:k], m.disc[:k])
+	m.stockN = k
+	m.disc[0] = m.disc[k]
+	m.discN = 1
+	m.rng.ShuffleBytes(m.stock[:k])
+	if m.trace != nil {
+		m.trace.add(EvReshuffle, -1, 0, k)
+	}
+	return true
+}
+
+// isActive reports whether seat s is still in.
+func (m *Machine) isActive(s int) bool { return m.active&(1<<s) != 0 }
+
+// step returns the active seat k active seats from s in direction d.
+func (m *Machine) step(s, d, k int) int {
+	for k > 0 {
+		s += d
+		if s < 0 {
+			s += m.n
+		} else if s >= m.n {
+			s -= m.n
+		}
+		if m.isActive(s) {
+			k--
+		}
+	}
+	return s
+}
+
+// turn plays one turn of the current seat: its phases in order, then the
+// advance of 1 + skip active seats in the play direction.
+func (m *Machine) turn() {
+	p := m.p
+	if m.trace != nil {
+		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
+	}
+	for i := range p.nPhases {
+		ph := &p.phases[i]
+		switch ph.op {
+		case bytecode.OpPlay:
+			m.playPhase(ph)
+		case bytecode.OpBattle:
+			m.battle(ph)
+		case bytecode.OpDraw:
+			for range int(ph.count) {
+				if !m.draw(m.cur) {
+					break
+				}
+			}
+		}
+		if m.over {
+			break
+		}
+	}
+	m.res.Turns++
+	m.trackLead()
+	if m.over {
+		return
+	}
+	if m.nActive > 0 {
+		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+	}
+	m.skip = 0
+}
+
+// playPhase: the current seat plays one legal card onto the discard pile,
+// drawing up to drawMax cards first while it has none; with none after
+// that, it passes.
+func (m *Machine) playPhase(ph *phase) {
+	s := m.cur
+	if !m.isActive(s) {
+		return
+	}
+	legal := m.legal(ph, s)
+	if legal == 0 {
+		for range int(ph.drawMax) {
+			if !m.draw(s) {
+				break
+			}
+			if legal = m.legal(ph, s); legal != 0 {
+				break
+			}
+		}
+		if legal == 0 {
+			if m.trace != nil {
+				m.trace.add(EvPass, s, 0, 0)
+			}
+			return
+		}
+	}
+	c := m.chooseCard(s, legal)
+	m.take(s, c)
+	m.disc[m.discN] = c
+	m.discN++
+	m.suit = c / 13
+	m.res.Plays++
+	m.steps++
+	if m.trace != nil {
+		m.trace.add(EvPlay, s, c, 0)
+	}
+	if ph.nameSuit&(1<<(c%13)) != 0 {
+		m.suit = m.chooseSuit(s)
+		if m.trace != nil {
+			m.trace.add(EvNameSuit, s, m.suit, 0)
+		}
+	}
+	m.fire(c, s)
+	m.checkEnd()
+}
+
+// legal returns the cards seat s may play: its hand filtered by the
+// phase's table for the top card and active suit; any card on an empty
+// discard pile.
+func (m *Machine) legal(ph *phase, s int) uint64 {
+	if m.discN == 0 {
+		return m.hand[s]
+	}
+	return m.hand[s] & m.p.legal[ph.pred][int(m.disc[m.discN-1])*4+int(m.suit)]
+}
+
+// battle: every active seat, in turn order from the current seat, turns up
+// its top card; the highest rank takes the table. Tied seats go to war:
+// each lays warFaceDown cards face down and one face up, and only the
+// face-up cards of the tied seats are compared. A tied seat that cannot
+// supply the cards a war needs is out (its remaining cards join the
+// table). When no contender remains, the table goes out of play.
+func (m *Machine) battle(ph *phase) {
+	var cont [MaxSeats]int8 // contenders, in turn order
+	var up [MaxSeats]uint8  // each contender's face-up card
+	nc := 0
+	for i := range m.n {
+		s := (m.cur + m.dir*i + m.n) % m.n
+		if m.isActive(s) && m.count[s] > 0 {
+			cont[nc] = int8(s)
+			nc++
+		}
+	}
+	for i := range nc {
+		up[i] = m.turnUp(int(cont[i]))
+	}
+	for nc > 1 {
+		// Keep the seats whose face-up card has the highest rank.
+		best := uint8(0)
+		for i := range nc {
+			best = max(best, up[i]%13)
+		}
+		k := 0
+		for i := range nc {
+			if up[i]%13 == best {
+				cont[k], up[k] = cont[i], up[i]
+				k++
+			}
+		}
+		nc = k
+		if nc == 1 {
+			break
+		}
+		m.res.Interactions++
+		if m.trace != nil {
+			m.trace.add(EvWar, -1, 0, nc)
+		}
+		// War: every tied seat that can, lays its cards.
+		need := int(ph.warFaceDown) + 1
+		k = 0
+		for i := range nc {
+			seat := int(cont[i])
+			if int(m.count[seat]) < need {
+				for m.count[seat] > 0 {
+					m.toTable(seat)
+				}
+				m.out(seat, bytecode.ResultLose)
+				continue
+			}
+			for range int(ph.warFaceDown) {
+				m.toTable(seat)
+			}
+			cont[k] = cont[i]
+			k++
+		}
+		nc = k
+		for i := range nc {
+			up[i] = m.turnUp(int(cont[i]))
+		}
+	}
+	if nc == 1 {
+		w := int(cont[0])
+		if !ph.inOrder {
+			m.rng.ShuffleBytes(m.table[:m.tableN])
+		}
+		for _, c := range m.table[:m.tableN] {
+			m.give(w, c)
+		}
+		if m.tableN > 1 {
+			m.res.Interactions++
+		}
+		if m.trace != nil {
+			m.trace.add(EvTake, w, 0, m.tableN)
+		}
+	} else {
+		copy(m.gone[m.goneN:], m.table[:m.tableN])
+		m.goneN += m.tableN
+	}
+	m.tableN = 0
+	m.checkEnd()
+}
+
+// turnUp moves seat s's top card face up onto the table: a play, which
+// fires its rank's effects.
+func (m *Machine) turnUp(s int) uint8 {
+	c := m.toTable(s)
+	m.res.Plays++
+	if m.trace != nil {
+		m.trace.add(EvPlay, s, c, 0)
+	}
+	m.fire(c, s)
+	return c
+}
+
+func (m *Machine) toTable(s int) uint8 {
+	c := m.piles[s].popTop()
+	m.count[s]--
+	m.table[m.tableN] = c
+	m.tableN++
+	m.steps++
+	return c
+}
+
+// fire resolves the effects of card c played by seat s, in genome order.
+func (m *Machine) fire(c uint8, s int) {
+	r := c % 13
+	p := m.p
+	for i := p.effStart[r]; i < p.effStart[r+1]; i++ {
+		e := &p.effs[i]
+		m.res.Effects[e.typ]++
+		if m.trace != nil {
+			m.trace.add(EvEffect, s, e.typ, int(e.value))
+		}
+		switch e.typ {
+		case bytecode.EffectSkipNext:
+			m.skip = min(m.skip+int(e.value), m.nActive-1)
+			m.res.Interactions++
+		case bytecode.EffectReverse:
+			m.dir = -m.dir
+		case bytecode.EffectExtraTurn:
+			m.skip = max(m.nActive-1, 0)
+		case bytecode.EffectDrawCards, bytecode.EffectForceDiscard:
+			m.target(e, s)
+		}
+	}
+}
+
+// target applies a draw or force-discard effect of seat s to each of its
+// targets, in seat order from the next seat.
+func (m *Machine) target(e *effect, s int) {
+	switch e.target {
+	case bytecode.TargetNext:
+		m.hit(e, s, m.step(s, m.dir, 1))
+	case bytecode.TargetPrevious:
+		m.hit(e, s, m.step(s, -m.dir, 1))
+	case bytecode.TargetSelf:
+		m.hit(e, s, s)
+	case bytecode.TargetAllOpponents:
+		t := s
+		for range m.nActive - 1 {
+			t = m.step(t, m.dir, 1)
+			m.hit(e, s, t)
+		}
+	case bytecode.TargetRandomOpponent:
+		k := m.rng.IntN(m.nActive - 1)
+		m.hit(e, s, m.step(s, m.dir, 1+k))
+	}
+}
+
+func (m *Machine) hit(e *effect, s, t int) {
+	if !m.isActive(t) {
+		return
+	}
+	if t != s {
+		m.res.Interactions++
+	}
+	if e.typ == bytecode.EffectDrawCards {
+		for range int(e.value) {
+			if !m.draw(t) {
+				break
+			}
+		}
+		return
+	}
+	k := min(int(e.value), int(m.count[t]))
+	for range k {
+		var c uint8
+		if m.p.pileHands {
+			c = m.piles[t].popTop()
+			m.count[t]--
+		} else {
+			c = m.chooseDiscard(t)
+			m.take(t, c)
+		}
+		m.steps++
+		if m.trace != nil {
+			m.trace.add(EvDiscard, t, c, 0)
+		}
+		switch {
+		case !m.p.hasDiscard:
+			m.gone[m.goneN] = c
+			m.goneN++
+		case m.discN == 0:
+			m.disc[0] = c
+			m.discN = 1
+		default:
+			m.disc[m.discN] = m.disc[m.discN-1]
+			m.disc[m.discN-1] = c
+			m.discN++
+		}
+	}
+}
+
+// checkEnd puts out every seat whose end condition holds, in seat order
+// from the current seat, then decides whether the game is over.
+func (m *Machine) checkEnd() {
+	p := m.p
+	if p.onEmpty >= 0 {
+		s := m.cur
+		for range m.n {
+			if m.isActive(s) && m.count[s] == 0 {
+				m.out(s, uint8(p.onEmpty))
+			}
+			s++
+			if s == m.n {
+				s = 0
+			}
+		}
+	}
+	switch {
+	case m.nActive <= 1:
+		m.over = true
+	case p.until == bytecode.UntilFirstOut && m.nOut > 0:
+		m.over = true
+	}
+}
+
+func (m *Machine) out(s int, result uint8) {
+	if !m.isActive(s) {
+		return
+	}
+	m.active &^= 1 << s
+	m.nActive--
+	m.outOrder[m.nOut] = int8(s)
+	m.outRes[m.nOut] = result
+	m.nOut++
+	m.skip = min(m.skip, max(m.nActive-1, 0))
+	if m.trace != nil {
+		m.trace.add(EvOut, s, result, 0)
+	}
+}
+
+// winner ranks the finished game: seats out as winners first (in the order
+// they went out), then seats still in by their cards (fewer or more is
+// better, as the end condition says), then seats out as losers (last out
+// best). The winner is the seat ranked first alone; otherwise it is a tie.
+func (m *Machine) winner() int {
+	for i := range m.nOut {
+		if m.outRes[i] == bytecode.ResultWin {
+			return int(m.outOrder[i])
+		}
+	}
+	best, bestN, ties := -1, 0, 0
+	for s := range m.n {
+		if !m.isActive(s) {
+			continue
+		}
+		c := int(m.count[s])
+		switch {
+		case best < 0 || m.better(c, bestN):
+			best, bestN, ties = s, c, 1
+		case c == bestN:
+			ties++
+		}
+	}
+	if best < 0 || ties > 1 {
+		return Tie
+	}
+	return best
+}
+
+func (m *Machine) better(a, b int) bool {
+	if m.p.fewerBetter {
+		return a < b
+	}
+	return a > b
+}
+
+// trackLead counts changes of the sole leader (the active seat with the best
+// card count) from turn to turn.
+func (m *Machine) trackLead() {
+	lead, leadN, ties := -1, 0, 0
+	for s := range m.n {
+		if !m.isActive(s) {
+			continue
+		}
+		c := int(m.count[s])
+		switch {
+		case lead < 0 || m.better(c, leadN):
+			lead, leadN, ties = s, c, 1
+		case c == leadN:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return
+	}
+	if m.leader >= 0 && lead != m.leader {
+		m.res.LeadChanges++
+	}
+	m.leader = lead
+}
+
+// decided records one decision with n options.
+func (m *Machine) decided(n int) {
+	m.res.Decisions++
+	m.res.Options += n
+	if n == 1 {
+		m.res.Forced++
+	}
+	m.steps++
+}
+
+// chooseCard is seat s's decision among the legal cards (options in
+// ascending card order).
+func (m *Machine) chooseCard(s int, legal uint64) uint8 {
+	n := bits.OnesCount64(legal)
+	m.decided(n)
+	if n == 1 {
+		return uint8(bits.TrailingZeros64(legal))
+	}
+	switch m.policy[s] {
+	case Greedy:
+		return m.greedyCard(s, legal)
+	}
+	return nth(legal, m.rng.IntN(n))
+}
+
+// chooseSuit is seat s's decision of the suit to name (options: the deck's
+// suits in order).
+func (m *Machine) chooseSuit(s int) uint8 {
+	p := m.p
+	m.decided(p.nSuits)
+	if p.nSuits == 1 {
+		return p.suits[0]
+	}
+	if m.policy[s] == Greedy {
+		best, bestN := p.suits[0], -1
+		for _, su := range p.suits[:p.nSuits] {
+			if k := bits.OnesCount64(m.hand[s] & suitMask(su)); k > bestN {
+				best, bestN = su, k
+			}
+		}
+		return best
+	}
+	return p.suits[m.rng.IntN(p.nSuits)]
+}
+
+// chooseDiscard is seat t's decision of a card to discard (options: its
+// hand in ascending card order). It is decided by t, even out of turn.
+func (m *Machine) chooseDiscard(t int) uint8 {
+	h := m.hand[t]
+	n := bits.OnesCount64(h)
+	m.decided(n)
+	if n == 1 {
+		return uint8(bits.TrailingZeros64(h))
+	}
+	if m.policy[t] == Greedy {
+		// Shed the highest rank, lowest suit first: low cards are
+		// easier to match later.
+		best, bestR := uint8(0), -1
+		for x := h; x != 0; x &= x - 1 {
+			c := uint8(bits.TrailingZeros64(x))
+			if int(c%13) > bestR {
+				best, bestR = c, int(c%13)
+			}
+		}
+		return best
+	}
+	return nth(h, m.rng.IntN(n))
+}
+
+// greedyCard scores each legal card from seat s's own view: effects that
+// hinder opponents first, then keeping suit-naming cards for later, then
+// the suit it holds most of, then the highest rank.
+func (m *Machine) greedyCard(s int, legal uint64) uint8 {
+	var bestC uint8
+	best := -1 << 30
+	for x := legal; x != 0; x &= x - 1 {
+		c := uint8(bits.TrailingZeros64(x))
+		r := c % 13
+		score := int(m.p.harm[r]) * 64
+		if m.p.wild&(1<<r) != 0 {
+			score -= 32
+		}
+		score += bits.OnesCount64(m.hand[s]&suitMask(c/13)) * 2
+		score += int(r) / 7
+		if score > best {
+			best, bestC = score, c
+		}
+	}
+	return bestC
+}
+
+func suitMask(s uint8) uint64 { return (1<<13 - 1) << (13 * uint64(s)) }
+
+// nth returns the index of the k-th set bit of x (k from 0).
+func nth(x uint64, k int) uint8 {
+	for range k {
+		x &= x - 1
+	}
+	return uint8(bits.TrailingZeros64(x))
+}

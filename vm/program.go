@@ -1,0 +1,223 @@
+package vm
+
+import (
+	"github.com/darwinsim/darwinsim/bytecode"
+)
+
+// MaxSeats is the most seats a game can have.
+const MaxSeats = bytecode.MaxSeats
+
+// NumEffectTypes is the number of effect types Stats counts.
+const NumEffectTypes = bytecode.NumEffectTypes
+
+// Program is a verified program lowered into tables for execution. It is
+// immutable and safe to share between machines.
+type Program struct {
+	code []byte
+
+	seatsMin, seatsMax, seatsDefault int
+	pileHands                        bool
+	starter, reshuffle, dealAll      bool
+	hasDiscard                       bool // some phase plays onto the discard pile
+	deal                             [MaxSeats + 1]uint8
+	deck                             [52]uint8
+	deckN                            int
+	suits                            [4]uint8 // the deck's suits, for naming
+	nSuits                           int
+	turnCap                          int
+
+	phases  [bytecode.MaxPhases]phase
+	nPhases int
+
+	// legal[i][top*4+active] is the set of cards play phase i allows on
+	// top card top with active suit active: the predicate evaluated for
+	// every combination at load.
+	legal [][52 * 4]uint64
+
+	// Effects grouped by trigger rank, genome order kept within a rank:
+	// effs[effStart[r]:effStart[r+1]].
+	effStart [14]uint16
+	effs     []effect
+	// harm[r] counts effects of rank r that hinder an opponent; the greedy
+	// policy reads it (it is part of the public rules).
+	harm [13]int8
+	// wild is the set of ranks that name a suit in some play phase.
+	wild uint16
+
+	until       int
+	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
+	fewerBetter bool
+}
+
+type phase struct {
+	op          bytecode.Op
+	pred        uint8
+	drawMax     uint8
+	nameSuit    uint16
+	warFaceDown uint8
+	inOrder     bool
+	count       uint8
+}
+
+type effect struct{ typ, target, value uint8 }
+
+// Load verifies a program and lowers it. The returned Program keeps its own
+// copy of the bytes.
+func Load(code []byte) (*Program, error) {
+	im, err := bytecode.Read(code)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{
+		code:         append([]byte(nil), code...),
+		seatsMin:     im.SeatsMin,
+		seatsMax:     im.SeatsMax,
+		seatsDefault: im.SeatsDefault,
+		pileHands:    im.Hand == bytecode.HandPile,
+		starter:      im.Flags&bytecode.FlagStarter != 0,
+		reshuffle:    im.Flags&bytecode.FlagReshuffle != 0,
+		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
+		turnCap:      im.TurnCap,
+		until:        im.Until,
+		onEmpty:      -1,
+	}
+	for n := im.SeatsMin; n <= im.SeatsMax; n++ {
+		p.deal[n] = uint8(im.DealFor(n))
+	}
+	for _, c := range im.Deck() {
+		p.deck[p.deckN] = c
+		p.deckN++
+	}
+	for s := range 4 {
+		if im.SuitMask&(1<<s) != 0 {
+			p.suits[p.nSuits] = uint8(s)
+			p.nSuits++
+		}
+	}
+	for i, ph := range im.Phases {
+		p.phases[i] = phase{
+			op: ph.Op, pred: uint8(ph.Pred), drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
+			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == bytecode.ReturnsInOrder, count: uint8(ph.Count),
+		}
+		if ph.Op == bytecode.OpPlay {
+			p.hasDiscard = true
+			p.wild |= ph.NameSuit
+		}
+	}
+	p.nPhases = len(im.Phases)
+	p.legal = make([][52 * 4]uint64, len(im.Preds))
+	for i, pred := range im.Preds {
+		t := &p.legal[i]
+		for top := range uint8(52) {
+			for active := range uint8(4) {
+				var m uint64
+				for card := range uint8(52) {
+					if evalPred(pred, card, top, active) {
+						m |= 1 << card
+					}
+				}
+				t[int(top)*4+int(active)] = m
+			}
+		}
+	}
+	for r := range uint8(13) {
+		p.effStart[r] = uint16(len(p.effs))
+		for _, e := range im.Effects {
+			if e.Rank != r {
+				continue
+			}
+			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value})
+			switch e.Type {
+			case bytecode.EffectSkipNext:
+				p.harm[r]++
+			case bytecode.EffectDrawCards:
+				if e.Target != bytecode.TargetSelf {
+					p.harm[r]++
+				}
+			case bytecode.EffectExtraTurn:
+				p.harm[r]++
+			}
+		}
+	}
+	p.effStart[13] = uint16(len(p.effs))
+	for _, c := range im.Conditions {
+		if c.Event == bytecode.EventHandEmpty {
+			p.onEmpty = int8(c.Result)
+		}
+	}
+	p.fewerBetter = p.onEmpty != bytecode.ResultLose
+	return p, nil
+}
+
+// Bytes returns the program's bytes (do not modify them).
+func (p *Program) Bytes() []byte { return p.code }
+
+// DefaultSeats returns the seat count the game is played at by default.
+func (p *Program) DefaultSeats() int { return p.seatsDefault }
+
+// SeatRange returns the seat counts the game allows.
+func (p *Program) SeatRange() (lo, hi int) { return p.seatsMin, p.seatsMax }
+
+// evalPred runs one verified predicate: the stack machine of the bytecode
+// package doc, with a switch dispatch and the stack in a local array.
+func evalPred(code []byte, card, top, active uint8) bool {
+	var st [bytecode.MaxStack]uint8
+	sp := 0
+	for pc := 0; ; {
+		op := bytecode.Op(code[pc])
+		pc++
+		switch op {
+		case bytecode.OpTrue:
+			st[sp] = 1
+			sp++
+		case bytecode.OpFalse:
+			st[sp] = 0
+			sp++
+		case bytecode.OpCardRank:
+			st[sp] = card % 13
+			sp++
+		case bytecode.OpCardSuit:
+			st[sp] = card / 13
+			sp++
+		case bytecode.OpTopRank:
+			st[sp] = top % 13
+			sp++
+		case bytecode.OpTopSuit:
+			st[sp] = active
+			sp++
+		case bytecode.OpRank, bytecode.OpSuit:
+			st[sp] = code[pc]
+			pc++
+			sp++
+		case bytecode.OpEq:
+			sp--
+			st[sp-1] = b2u(st[sp-1] == st[sp])
+		case bytecode.OpNe:
+			sp--
+			st[sp-1] = b2u(st[sp-1] != st[sp])
+		case bytecode.OpLt:
+			sp--
+			st[sp-1] = b2u(st[sp-1] < st[sp])
+		case bytecode.OpGt:
+			sp--
+			st[sp-1] = b2u(st[sp-1] > st[sp])
+		case bytecode.OpAnd:
+			sp--
+			st[sp-1] &= st[sp]
+		case bytecode.OpOr:
+			sp--
+			st[sp-1] |= st[sp]
+		case bytecode.OpNot:
+			st[sp-1] ^= 1
+		case bytecode.OpRet:
+			return st[0] != 0
+		}
+	}
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,230 @@
+package vm
+
+import (
+	"math"
+	"math/bits"
+)
+
+// NumBuckets is the size of a Dist histogram.
+const NumBuckets = 192
+
+// Dist is the distribution of a per-game count: its sum, maximum and a
+// histogram. Buckets 0..63 hold the exact values 0..63; above that, each
+// power of two [2^e, 2^(e+1)) is split into 8 equal buckets, so a quantile
+// read from the histogram is exact below 64 and within 12.5% above.
+type Dist struct {
+	Sum  uint64
+	Max  uint64
+	Hist [NumBuckets]uint64
+}
+
+// Bucket returns the histogram bucket of value v.
+func Bucket(v uint64) int {
+	if v < 64 {
+		return int(v)
+	}
+	e := bits.Len64(v) - 1
+	b := 64 + (e-6)*8 + int((v>>(e-3))&7)
+	return min(b, NumBuckets-1)
+}
+
+// BucketLow returns the smallest value of bucket b.
+func BucketLow(b int) uint64 {
+	if b < 64 {
+		return uint64(b)
+	}
+	e := (b-64)/8 + 6
+	return 1<<e + uint64((b-64)%8)<<(e-3)
+}
+
+func (d *Dist) add(v int) {
+	u := uint64(v)
+	d.Sum += u
+	d.Max = max(d.Max, u)
+	d.Hist[Bucket(u)]++
+}
+
+func (d *Dist) merge(o *Dist) {
+	d.Sum += o.Sum
+	d.Max = max(d.Max, o.Max)
+	for i := range d.Hist {
+		d.Hist[i] += o.Hist[i]
+	}
+}
+
+// Count is the number of values recorded.
+func (d *Dist) Count() uint64 {
+	var n uint64
+	for _, h := range d.Hist {
+		n += h
+	}
+	return n
+}
+
+// Mean is the average value (0 for no values).
+func (d *Dist) Mean() float64 {
+	n := d.Count()
+	if n == 0 {
+		return 0
+	}
+	return float64(d.Sum) / float64(n)
+}
+
+// Quantile returns the low edge of the bucket holding the q-quantile.
+func (d *Dist) Quantile(q float64) uint64 {
+	n := d.Count()
+	if n == 0 {
+		return 0
+	}
+	want := uint64(math.Ceil(q * float64(n)))
+	want = max(want, 1)
+	var acc uint64
+	for b, h := range d.Hist {
+		acc += h
+		if acc >= want {
+			return BucketLow(b)
+		}
+	}
+	return d.Max
+}
+
+// Stats is everything a batch measures, accumulated in integers so that
+// merging workers in any order gives the same bytes; floats are derived on
+// demand. It is the one statistics type: the CLI's tables and --json, the
+// FlatBuffers result and evolution's fitness all read it.
+type Stats struct {
+	Games   uint64           // games played (including capped and aborted)
+	Seats   int              // seats per game
+	Wins    [MaxSeats]uint64 // games won by each seat
+	Ties    uint64           // games that ended with no single winner
+	Capped  uint64           // games that hit the turn cap (draws)
+	Aborted uint64           // games that ran out of step budget (errors)
+
+	Turns     Dist // game length in turns
+	Decisions Dist // decisions per game
+	Plays     Dist // plays per game
+
+	Options      uint64 // legal options summed over all decisions
+	Forced       uint64 // decisions with exactly one legal option
+	LeadChanges  uint64 // changes of the sole leader, summed over games
+	Interactions uint64 // actions that hit another seat, summed over games
+
+	Effects [NumEffectTypes]uint64 // effect firings by type
+}
+
+// Add records one game's result.
+func (s *Stats) Add(r *Result) {
+	s.Games++
+	switch r.Winner {
+	case Capped:
+		s.Capped++
+	case Tie:
+		s.Ties++
+	case Aborted:
+		s.Aborted++
+	default:
+		s.Wins[r.Winner]++
+	}
+	s.Turns.add(r.Turns)
+	s.Decisions.add(r.Decisions)
+	s.Plays.add(r.Plays)
+	s.Options += uint64(r.Options)
+	s.Forced += uint64(r.Forced)
+	s.LeadChanges += uint64(r.LeadChanges)
+	s.Interactions += uint64(r.Interactions)
+	for i, e := range r.Effects {
+		s.Effects[i] += uint64(e)
+	}
+}
+
+// Merge adds o into s.
+func (s *Stats) Merge(o *Stats) {
+	s.Games += o.Games
+	for i := range s.Wins {
+		s.Wins[i] += o.Wins[i]
+	}
+	s.Ties += o.Ties
+	s.Capped += o.Capped
+	s.Aborted += o.Aborted
+	s.Turns.merge(&o.Turns)
+	s.Decisions.merge(&o.Decisions)
+	s.Plays.merge(&o.Plays)
+	s.Options += o.Options
+	s.Forced += o.Forced
+	s.LeadChanges += o.LeadChanges
+	s.Interactions += o.Interactions
+	for i := range s.Effects {
+		s.Effects[i] += o.Effects[i]
+	}
+}
+
+// Decided is the number of games that ended with a result (neither capped
+// nor aborted).
+func (s *Stats) Decided() uint64 { return s.Games - s.Capped - s.Aborted }
+
+// WinRate returns seat i's share of all games and its 95% Wilson interval.
+func (s *Stats) WinRate(i int) (p, lo, hi float64) {
+	return Wilson(s.Wins[i], s.Games)
+}
+
+// Wilson returns k/n and its 95% Wilson score interval.
+func Wilson(k, n uint64) (p, lo, hi float64) {
+	if n == 0 {
+		return 0, 0, 1
+	}
+	const z = 1.959963984540054
+	nf := float64(n)
+	p = float64(k) / nf
+	den := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / den
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return p, math.Max(0, c-h), math.Min(1, c+h)
+}
+
+// FirstPlayerAdvantage is seat 0's win rate among decided games minus the
+// fair share 1/seats.
+func (s *Stats) FirstPlayerAdvantage() float64 {
+	d := s.Decided()
+	if d == 0 || s.Seats == 0 {
+		return 0
+	}
+	return float64(s.Wins[0])/float64(d) - 1/float64(s.Seats)
+}
+
+// OptionsPerDecision is the mean number of legal options per decision.
+func (s *Stats) OptionsPerDecision() float64 {
+	if n := s.Decisions.Sum; n > 0 {
+		return float64(s.Options) / float64(n)
+	}
+	return 0
+}
+
+// ForcedShare is the share of decisions that had a single option.
+func (s *Stats) ForcedShare() float64 {
+	if n := s.Decisions.Sum; n > 0 {
+		return float64(s.Forced) / float64(n)
+	}
+	return 0
+}
+
+// perGame divides a total by the number of games.
+func (s *Stats) perGame(x uint64) float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(x) / float64(s.Games)
+}
+
+// LeadChangesPerGame is the mean number of lead changes per game.
+func (s *Stats) LeadChangesPerGame() float64 { return s.perGame(s.LeadChanges) }
+
+// InteractionsPerTurn is the mean number of interactions per turn.
+func (s *Stats) InteractionsPerTurn() float64 {
+	if s.Turns.Sum == 0 {
+		return 0
+	}
+	return float64(s.Interactions) / float64(s.Turns.Sum)
+}
+
+// EffectsPerGame is the mean number of effect firings of type t per game.
+func (s *Stats) EffectsPerGame(t int) float64 { return s.perGame(s.Effects[t]) }

@@ -1,0 +1,147 @@
+package vm
+
+import (
+	"fmt"
+	"io"
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// EventKind is what happened at one step of a traced game.
+type EventKind uint8
+
+// Trace events.
+const (
+	EvTurn      EventKind = iota // N: turn number; Seat moves
+	EvDraw                       // Seat draws Card
+	EvReshuffle                  // N cards of the discard pile become the stock
+	EvPass                       // Seat cannot play and passes
+	EvPlay                       // Seat plays Card
+	EvNameSuit                   // Seat names suit Card
+	EvEffect                     // an effect of type Card (value N) fires for Seat's card
+	EvDiscard                    // Seat discards Card by force
+	EvWar                        // N seats tie and go to war
+	EvTake                       // Seat takes the N cards of the table
+	EvOut                        // Seat is out with result Card (0 win, 1 lose)
+)
+
+// Event is one step of a traced game.
+type Event struct {
+	Kind EventKind
+	Seat int8
+	Card uint8
+	N    int
+}
+
+// Trace is the record of one game, move by move, for replay. Only replays
+// trace; batches run with a nil trace and allocate nothing.
+type Trace struct {
+	Seats   int
+	Seed    uint64
+	Hands   [][]uint8 // each seat's cards after the deal (a pile: top first)
+	Starter int       // the turned-up card, or -1
+	Events  []Event
+	Result  Result
+}
+
+func (t *Trace) add(k EventKind, seat int, card uint8, n int) {
+	t.Events = append(t.Events, Event{k, int8(seat), card, n})
+}
+
+func (t *Trace) deal(m *Machine) {
+	t.Hands = make([][]uint8, m.n)
+	for s := range m.n {
+		if m.p.pileHands {
+			q := m.piles[s]
+			for i := range q.n {
+				t.Hands[s] = append(t.Hands[s], q.c[(q.head+i)&63])
+			}
+		} else {
+			for x := m.hand[s]; x != 0; x &= x - 1 {
+				t.Hands[s] = append(t.Hands[s], uint8(bits.TrailingZeros64(x)))
+			}
+		}
+	}
+	t.Starter = -1
+	if m.discN > 0 {
+		t.Starter = int(m.disc[0])
+	}
+}
+
+// Replay plays game i of a batch (the same program, seats, policies and
+// batch seed) with tracing on. Its Result equals the batch's game i.
+func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64) *Trace {
+	m := NewMachine(p, seats, policies)
+	seed := rng.Derive(batchSeed, i)
+	t := &Trace{Seats: m.n, Seed: seed}
+	m.trace = t
+	t.Result = m.Play(seed)
+	return t
+}
+
+var effectWords = [NumEffectTypes]string{"skip next", "reverse", "draw cards", "extra turn", "force discard"}
+
+// Format writes the game in words, one step per line.
+func (t *Trace) Format(w io.Writer) {
+	fmt.Fprintf(w, "game seed %#016x, %d seats\n", t.Seed, t.Seats)
+	for s, h := range t.Hands {
+		fmt.Fprintf(w, "deal: seat %d gets %d cards: %s\n", s, len(h), cardList(h))
+	}
+	if t.Starter >= 0 {
+		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
+	}
+	for _, e := range t.Events {
+		switch e.Kind {
+		case EvTurn:
+			fmt.Fprintf(w, "turn %d: seat %d\n", e.N, e.Seat)
+		case EvDraw:
+			fmt.Fprintf(w, "  seat %d draws %s\n", e.Seat, bytecode.CardName(e.Card))
+		case EvReshuffle:
+			fmt.Fprintf(w, "  the discard pile (%d cards) is shuffled into the stock\n", e.N)
+		case EvPass:
+			fmt.Fprintf(w, "  seat %d cannot play and passes\n", e.Seat)
+		case EvPlay:
+			fmt.Fprintf(w, "  seat %d plays %s\n", e.Seat, bytecode.CardName(e.Card))
+		case EvNameSuit:
+			fmt.Fprintf(w, "  seat %d names %s\n", e.Seat, [...]string{"clubs", "diamonds", "hearts", "spades"}[e.Card&3])
+		case EvEffect:
+			if bytecode.EffectUsesValue(e.Card) {
+				fmt.Fprintf(w, "  effect: %s %d\n", effectWords[e.Card], e.N)
+			} else {
+				fmt.Fprintf(w, "  effect: %s\n", effectWords[e.Card])
+			}
+		case EvDiscard:
+			fmt.Fprintf(w, "  seat %d discards %s\n", e.Seat, bytecode.CardName(e.Card))
+		case EvWar:
+			fmt.Fprintf(w, "  %d seats tie: war\n", e.N)
+		case EvTake:
+			fmt.Fprintf(w, "  seat %d takes %d cards\n", e.Seat, e.N)
+		case EvOut:
+			fmt.Fprintf(w, "  seat %d is out (%s)\n", e.Seat, [...]string{"wins", "loses"}[e.Card&1])
+		}
+	}
+	r := t.Result
+	switch r.Winner {
+	case Capped:
+		fmt.Fprintf(w, "result: draw at the turn cap after %d turns\n", r.Turns)
+	case Tie:
+		fmt.Fprintf(w, "result: tie after %d turns\n", r.Turns)
+	case Aborted:
+		fmt.Fprintf(w, "result: aborted (step budget) after %d turns\n", r.Turns)
+	default:
+		fmt.Fprintf(w, "result: seat %d wins after %d turns, %d decisions, %d plays\n", r.Winner, r.Turns, r.Decisions, r.Plays)
+	}
+}
+
+func cardList(cs []uint8) string {
+	s := ""
+	for i, c := range cs {
+		if i > 0 {
+			s += " "
+		}
+		s += bytecode.CardName(c)
+	}
+	return s
+}
