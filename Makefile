@@ -1,0 +1,138 @@
+# darwinsim developer and CI entry points.
+#
+#   make build      build bin/darwinsim
+#   make run        build, then run `bin/darwinsim evolve $(ARGS)`
+#   make lint       gofmt check, go vet, staticcheck
+#   make test       lint, then short tests (race detector on concurrent packages)
+#   make soak       long tests (SOAK=1, no -short)
+#   make bench      benchmarks into bench/latest.txt, summarised by benchstat
+#   make fuzz       every Fuzz target in every package for $(FUZZTIME)
+#   make fbs        regenerate FlatBuffers Go code from fbs/*.fbs
+#   make fbs-check  fail if the committed generated code is stale
+#   make cover      short tests with a coverage profile in cover.out
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO ?= go
+BIN := bin/darwinsim
+ARGS ?=
+
+# Packages with goroutines of their own: their tests run under -race.
+RACE_DIRS := vm|evolve|cmd
+MODULE = $(shell $(GO) list -m)
+RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
+
+SHORT_TIMEOUT ?= 300s
+RACE_TIMEOUT ?= 480s
+SOAK_TIMEOUT ?= 60m
+FUZZTIME ?= 2m
+BENCH_PKGS ?= ./bench/ ./vm/
+BENCH_COUNT ?= 10
+BENCH_OUT ?= bench/latest.txt
+
+# FlatBuffers: schemas declare `namespace darwinsim.fb;`, so flatc writes
+# the Go package into $(FBS_OUT).
+FLATC ?= flatc
+FLATC_FLAGS ?= --go
+FBS_DIR := fbs
+FBS_OUT := $(FBS_DIR)/darwinsim/fb
+FBS_REL = $(patsubst $(FBS_DIR)/%,%,$(FBS_OUT))
+FBS_SCHEMAS = $(wildcard $(FBS_DIR)/*.fbs)
+
+# All Go sources, generated ones included; skips what the go tool skips
+# (testdata, vendor, dot- and underscore-directories) and local scratch dirs.
+GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testdata \
+	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
+	-o -type f -name '*.go' -print0
+
+.PHONY: build run lint fmt-check vet staticcheck test soak bench fuzz fbs fbs-check cover clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/darwinsim
+
+run: build
+	./$(BIN) evolve $(ARGS)
+
+lint: fmt-check vet staticcheck
+
+fmt-check:
+	@echo '==> gofmt -l'
+	@files=$$($(GOFILES_CMD) | xargs -0 -r gofmt -l); \
+	if [ -n "$$files" ]; then \
+		echo 'gofmt: these files are not formatted (run gofmt -w):'; \
+		echo "$$files"; \
+		exit 1; \
+	fi
+
+# go vet fails on a module with no packages yet: skip instead.
+NO_PKGS = [ -z "$$($(GO) list -e ./... 2>/dev/null)" ]
+
+vet: fmt-check
+	@if $(NO_PKGS); then echo '==> no Go packages; skipping go vet'; exit 0; fi; \
+	echo '==> $(GO) vet ./...'; \
+	$(GO) vet ./...
+
+staticcheck: vet
+	@if $(NO_PKGS); then echo '==> no Go packages; skipping staticcheck'; exit 0; fi; \
+	echo '==> $(GO) tool staticcheck ./...'; \
+	$(GO) tool staticcheck ./...
+
+# Packages are listed with `go list -e` so that packages which do not exist
+# yet are simply absent and broken ones still reach `go test` (and fail there).
+test: lint
+	@pkgs=$$($(GO) list -e ./... 2>/dev/null | { grep -Ev '$(RACE_RE)' || true; }); \
+	if [ -z "$$pkgs" ]; then echo '==> no packages for go test -short; skipping'; exit 0; fi; \
+	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
+	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs
+	@pkgs=$$($(GO) list -e ./... 2>/dev/null | { grep -E '$(RACE_RE)' || true; }); \
+	if [ -z "$$pkgs" ]; then echo '==> no concurrent packages for go test -race; skipping'; exit 0; fi; \
+	echo "==> go test -short -race -timeout $(RACE_TIMEOUT)" $$pkgs; \
+	$(GO) test -short -race -timeout $(RACE_TIMEOUT) $$pkgs
+
+soak:
+	SOAK=1 $(GO) test -timeout $(SOAK_TIMEOUT) -run . ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCH_COUNT) $(BENCH_PKGS) | tee $(BENCH_OUT)
+	$(GO) tool benchstat $(BENCH_OUT)
+
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		fuzzers=$$($(GO) test -list '^Fuzz' "$$pkg" | { grep '^Fuzz' || true; }); \
+		for f in $$fuzzers; do \
+			echo "==> $$pkg $$f (fuzztime $(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg"; \
+		done; \
+	done
+
+fbs:
+	@if [ -z '$(FBS_SCHEMAS)' ]; then echo 'no $(FBS_DIR)/*.fbs schemas; nothing to generate'; exit 0; fi; \
+	rm -rf '$(FBS_OUT)'; \
+	echo '==> $(FLATC) $(FLATC_FLAGS) -o $(FBS_DIR)/ $(FBS_SCHEMAS)'; \
+	$(FLATC) $(FLATC_FLAGS) -o $(FBS_DIR)/ $(FBS_SCHEMAS); \
+	if [ ! -d '$(FBS_OUT)' ]; then \
+		echo 'flatc wrote nothing to $(FBS_OUT): do the schemas declare `namespace darwinsim.fb;`?'; \
+		exit 1; \
+	fi; \
+	gofmt -w '$(FBS_OUT)'
+
+fbs-check:
+	@if [ -z '$(FBS_SCHEMAS)' ]; then echo 'no $(FBS_DIR)/*.fbs schemas; nothing to check'; exit 0; fi; \
+	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "==> $(FLATC) $(FLATC_FLAGS) -o <tmp>/ $(FBS_SCHEMAS) ($$($(FLATC) --version))"; \
+	$(FLATC) $(FLATC_FLAGS) -o "$$tmp/" $(FBS_SCHEMAS); \
+	if [ -d "$$tmp/$(FBS_REL)" ]; then gofmt -w "$$tmp/$(FBS_REL)"; fi; \
+	if ! diff -r "$$tmp/$(FBS_REL)" '$(FBS_OUT)'; then \
+		echo 'fbs-check: generated code in $(FBS_OUT) does not match $(FBS_DIR)/*.fbs;'; \
+		echo 'fbs-check: run `make fbs` (with flatc 2.0.8, Debian flatbuffers-compiler) and commit the result.'; \
+		exit 1; \
+	fi; \
+	echo 'fbs-check: $(FBS_OUT) is up to date'
+
+cover:
+	$(GO) test -short -coverprofile=cover.out ./... && $(GO) tool cover -func=cover.out | tail -1
+
+clean:
+	rm -rf bin cover.out
