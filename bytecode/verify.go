@@ -12,7 +12,9 @@ type Error struct {
 	Reason string
 }
 
-func (e Error) Error() string { return fmt.Sprintf("offset %d (0x%04x): %s", e.Offset, e.Offset, e.Reason) }
+func (e Error) Error() string {
+	return fmt.Sprintf("offset %d (0x%04x): %s", e.Offset, e.Offset, e.Reason)
+}
 
 // ErrorList is every problem Verify found, in offset order.
 type ErrorList []Error
@@ -530,4 +532,3 @@ func readEffects(r *reader, im *Image) {
 		im.Effects = append(im.Effects, e)
 	}
 }
-

@@ -127,7 +127,7 @@ func describePhase(g *Genome, p Phase) string {
 			for _, r := range p.NameSuit {
 				names = append(names, r.String())
 			}
-			s += fmt.Sprintf(" After playing a %s, name a suit: it becomes the active suit until the next card is played.", strings.Join(names, " or "))
+			s += fmt.Sprintf(" After playing %s %s, name a suit: it becomes the active suit until the next card is played.", article(names[0]), strings.Join(names, " or "))
 		}
 		switch {
 		case p.DrawMax == 0:
@@ -213,4 +213,12 @@ func describeCondition(c Condition) string {
 		return "A player who has no cards left is out and loses (the first out ranks last)."
 	}
 	return c.When.String() + " " + c.Result.String()
+}
+
+// article is the indefinite article for a rank name ("an 8", "a 9").
+func article(rank string) string {
+	if rank == "8" || rank == "A" {
+		return "an"
+	}
+	return "a"
 }

@@ -379,9 +379,7 @@ func (m *Machine) battle(ph *phase) {
 			nc++
 		}
 	}
-	for i := range nc {
-		up[i] = m.turnUp(int(cont[i]))
-	}
+	nc = m.upAll(&cont, &up, nc, false)
 	for nc > 1 {
 		// Keep the seats whose face-up card has the highest rank.
 		best := uint8(0)
@@ -421,10 +419,7 @@ func (m *Machine) battle(ph *phase) {
 			cont[k] = cont[i]
 			k++
 		}
-		nc = k
-		for i := range nc {
-			up[i] = m.turnUp(int(cont[i]))
-		}
+		nc = m.upAll(&cont, &up, k, true)
 	}
 	if nc == 1 {
 		w := int(cont[0])
@@ -446,6 +441,27 @@ func (m *Machine) battle(ph *phase) {
 	}
 	m.tableN = 0
 	m.checkEnd()
+}
+
+// upAll turns up a card for each of the nc contenders in order. The
+// effects of one card can empty a later contender's pile: such a seat drops
+// out of the battle, and in a war it cannot supply its card and is out. It
+// returns the number of contenders left, compacted in order.
+func (m *Machine) upAll(cont *[MaxSeats]int8, up *[MaxSeats]uint8, nc int, war bool) int {
+	k := 0
+	for i := range nc {
+		seat := int(cont[i])
+		if m.count[seat] == 0 {
+			if war {
+				m.out(seat, bytecode.ResultLose)
+			}
+			continue
+		}
+		cont[k] = cont[i]
+		up[k] = m.turnUp(seat)
+		k++
+	}
+	return k
 }
 
 // turnUp moves seat s's top card face up onto the table: a play, which

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/spf13/cobra"
+)
+
+func newCompileCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:               "compile [game|file]",
+		Short:             "Compile a genome to a program (default: crazy-eights)",
+		Args:              maxArgs(1),
+		ValidArgsFunction: completeGames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gameArg(args, "crazy-eights")
+			if err != nil {
+				return err
+			}
+			if out != "" {
+				if err := writeFileAtomic(out, gm.Code); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d bytes, format %d, semantics %d, genome %x\n",
+				gm.Name, len(gm.Code), bytecode.FormatVersion, bytecode.SemanticsVersion, gm.Genome.Hash())
+			if out != "" {
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write the program to this file")
+	return cmd
+}
+
+// writeFileAtomic writes data to path through a temporary file and a
+// rename, so a failure never leaves a half-written file behind.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+func newDisasmCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:               "disasm [game|file]",
+		Short:             "Disassemble a game's program (default: crazy-eights)",
+		Args:              maxArgs(1),
+		ValidArgsFunction: completeGames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gameArg(args, "crazy-eights")
+			if err != nil {
+				return err
+			}
+			s, err := bytecode.Disassemble(gm.Code)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), s)
+			return nil
+		},
+	}
+}

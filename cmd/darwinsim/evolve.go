@@ -1,0 +1,169 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/darwinsim/darwinsim/evolve"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/spf13/cobra"
+)
+
+func newEvolveCmd(g *globals) *cobra.Command {
+	var preset, out, from string
+	var cfg evolve.Config
+	cmd := &cobra.Command{
+		Use:   "evolve",
+		Short: "Evolve new games from the seed games",
+		Long: `Evolve a population of games, starting from the seed games (or those named
+by --from) and mutants of them, scored by the statistics of their simulated
+games. The defaults (preset "quick") finish in seconds; --preset default is
+the full-size run. With --out, the run's result files go to a new directory;
+without it, the best game's rules, score and genome JSON are printed.`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			base, err := evolve.Preset(preset)
+			if err != nil {
+				return usageError{err}
+			}
+			f := cmd.Flags()
+			for name, dst := range map[string]*int{"pop": &base.Population, "generations": &base.Generations,
+				"games": &base.Games, "skill-games": &base.SkillGames, "elite": &base.Elite, "tournament": &base.Tournament} {
+				if f.Changed(name) {
+					v, _ := f.GetInt(name)
+					*dst = v
+				}
+			}
+			base.Seed = g.seed
+			base.Workers = g.workers
+			if err := base.Validate(); err != nil {
+				return usageError{err}
+			}
+			seeds, err := seedGames(from)
+			if err != nil {
+				return usageError{err}
+			}
+			if out != "" {
+				if err := evolve.CreateRunDir(out); err != nil {
+					return err
+				}
+			}
+			cfg = base
+			return runEvolve(cmd, g, cfg, seeds, out)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&preset, "preset", "quick", "starting configuration: "+strings.Join(evolve.PresetNames(), ", "))
+	f.Int("pop", 0, "population size (default: the preset's)")
+	f.Int("generations", 0, "generations (default: the preset's)")
+	f.Int("games", 0, "random-policy games per evaluation (default: the preset's)")
+	f.Int("skill-games", 0, "greedy-vs-random games per evaluation (default: the preset's)")
+	f.Int("elite", 0, "individuals copied unchanged into the next generation (default: the preset's)")
+	f.Int("tournament", 0, "tournament size for selection (default: the preset's)")
+	f.StringVar(&out, "out", "", "write the run's result files to this new directory")
+	f.StringVar(&from, "from", "", "comma-separated seed games to start from (default: all)")
+	return cmd
+}
+
+func seedGames(from string) ([]*genome.Genome, error) {
+	if from == "" {
+		return genome.Seeds(), nil
+	}
+	var gs []*genome.Genome
+	for _, n := range strings.Split(from, ",") {
+		g, err := genome.Seed(strings.TrimSpace(n))
+		if err != nil {
+			return nil, fmt.Errorf("--from: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	return gs, nil
+}
+
+func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genome.Genome, out string) error {
+	w := cmd.OutOrStdout()
+	errw := cmd.ErrOrStderr()
+	var names []string
+	for _, s := range seeds {
+		names = append(names, s.Name)
+	}
+	fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
+		strings.Join(names, ", "), cfg.Population, cfg.Generations, cfg.Games, cfg.Seed)
+	start := time.Now()
+	live := !g.quiet && isTerminal(errw)
+	var games uint64
+	res, err := evolve.Run(cmd.Context(), cfg, seeds, func(gs evolve.GenStats) {
+		games += gs.Games
+		if !live {
+			return
+		}
+		el := time.Since(start).Seconds()
+		left := el / float64(gs.Gen+1) * float64(cfg.Generations-gs.Gen)
+		fmt.Fprintf(errw, "gen %3d/%d  best %.4f  mean %.4f  median %.4f  diversity %.3f  new %3d  %.0f games/s  %.0fs left\n",
+			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated, float64(games)/max(el, 1e-9), left)
+	})
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		return err
+	}
+	elapsed := time.Since(start)
+	last := res.History[len(res.History)-1]
+	first := res.History[0]
+	fmt.Fprintf(w, "generation 0: best %.4f, mean %.4f; generation %d: best %.4f, mean %.4f, diversity %.3f\n",
+		first.Best, first.Mean, last.Gen, last.Best, last.Mean, last.Diversity)
+
+	// Re-score the best evolved games and every seed on fresh seeds.
+	var rnames []string
+	var rgs []*genome.Genome
+	for i, ind := range res.Hall {
+		if i >= cfg.Rescore {
+			break
+		}
+		ng := evolve.Named(ind, cfg.Seed)
+		rnames = append(rnames, ng.Name)
+		rgs = append(rgs, ng)
+	}
+	for _, s := range seeds {
+		rnames = append(rnames, "seed:"+s.Name)
+		rgs = append(rgs, s)
+	}
+	rescored, err := evolve.Rescore(cmd.Context(), cfg, rnames, rgs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nre-scored on fresh seeds (10 x %d games each, 95%% CI):\n", cfg.Games)
+	for _, r := range rescored {
+		fmt.Fprintf(w, "  %-22s %.4f  [%.4f, %.4f]\n", r.Name, r.Mean, r.Lo, r.Hi)
+	}
+
+	best := evolve.Named(res.Hall[0], cfg.Seed)
+	fmt.Fprintf(w, "\nbest game: %s (%s)\n%s\n", best.Name, best.Summary, evolve.FormatScore(res.Hall[0].Score))
+	fmt.Fprint(w, best.Describe())
+	if out == "" {
+		js, err := best.Encode()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n%s", js)
+		return nil
+	}
+	if err := evolve.WriteRun(out, res, rescored); err != nil {
+		return err
+	}
+	prov := map[string]any{"args": os.Args, "go": runtime.Version(), "config": cfg, "workers": g.workers}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		prov["build"] = bi.String()
+	}
+	timings := map[string]any{"seconds": elapsed.Seconds(), "games": res.Games, "games_per_second": float64(res.Games) / elapsed.Seconds()}
+	if err := evolve.WriteSide(out, timings, prov); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, config.json)\n", out)
+	return nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/spf13/cobra"
+)
+
+// game is a loaded game argument: its name, canonical genome (with
+// metadata when known) and program bytes.
+type game struct {
+	Name   string
+	Genome *genome.Genome
+	Code   []byte
+}
+
+// loadGame resolves a game argument: a seed game's name, a genome JSON file
+// or a program file.
+func loadGame(arg string) (*game, error) {
+	if !strings.ContainsAny(arg, "/.") {
+		if g, err := genome.Seed(arg); err == nil {
+			code, err := compile.Compile(g)
+			if err != nil {
+				return nil, fmt.Errorf("seed %s: %w", arg, err)
+			}
+			return &game{Name: g.Name, Genome: g, Code: code}, nil
+		}
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file, and no seed game of that name (seed games: %s)", arg, strings.Join(genome.SeedNames(), ", "))
+		}
+		return nil, err
+	}
+	if bytes.HasPrefix(data, bytecode.Magic[:]) {
+		g, err := compile.Decompile(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", arg, err)
+		}
+		return &game{Name: arg, Genome: g, Code: data}, nil
+	}
+	g, err := genome.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", arg, err)
+	}
+	code, err := compile.Compile(g)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", arg, err)
+	}
+	name := g.Name
+	if name == "" {
+		name = arg
+	}
+	return &game{Name: name, Genome: g, Code: code}, nil
+}
+
+// gameArg returns the game named by args, or the default game when there is
+// none.
+func gameArg(args []string, def string) (*game, error) {
+	if len(args) == 0 {
+		return loadGame(def)
+	}
+	return loadGame(args[0])
+}
+
+// completeGames offers the seed games' names for shell completion.
+func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return genome.SeedNames(), cobra.ShellCompDirectiveDefault
+}

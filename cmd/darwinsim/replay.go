@@ -1,0 +1,45 @@
+package main
+
+import (
+	"github.com/darwinsim/darwinsim/vm"
+	"github.com/spf13/cobra"
+)
+
+func newReplayCmd(g *globals) *cobra.Command {
+	var index uint64
+	var players int
+	var policy string
+	cmd := &cobra.Command{
+		Use:   "replay [game|file]",
+		Short: "Print one game of a batch move by move (default: crazy-eights)",
+		Long: `Replay game --game of the batch that "darwinsim simulate" plays with the
+same --seed, --players and --policy, and print it move by move.`,
+		Args:              maxArgs(1),
+		ValidArgsFunction: completeGames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gameArg(args, "crazy-eights")
+			if err != nil {
+				return err
+			}
+			pols, err := parsePolicies(policy)
+			if err != nil {
+				return err
+			}
+			p, err := vm.Load(gm.Code)
+			if err != nil {
+				return err
+			}
+			cfg := vm.BatchConfig{Games: 1, Seats: players, Policies: pols}
+			if err := cfg.Validate(p); err != nil {
+				return usageError{err}
+			}
+			vm.Replay(p, players, pols, g.seed, index).Format(cmd.OutOrStdout())
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&index, "game", 0, "index of the game in the batch")
+	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
+	f.StringVar(&policy, "policy", "random", "random or greedy for every seat, or a comma-separated list per seat")
+	return cmd
+}

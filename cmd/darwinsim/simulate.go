@@ -1,0 +1,235 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/darwinsim/darwinsim/vm"
+	"github.com/spf13/cobra"
+)
+
+// parsePolicies reads --policy: one policy for every seat, or a
+// comma-separated list, one per seat.
+func parsePolicies(s string) ([]vm.Policy, error) {
+	var out []vm.Policy
+	for _, name := range strings.Split(s, ",") {
+		p, ok := vm.ParsePolicy(strings.TrimSpace(name))
+		if !ok {
+			return nil, usagef("--policy: unknown policy %q (want random or greedy, or a comma-separated list per seat)", name)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func newSimulateCmd(g *globals) *cobra.Command {
+	var games, players int
+	var policy string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "simulate [game|file]",
+		Short: "Play many games and print their statistics (default: crazy-eights)",
+		Long: `Play many games of one game and print win rates, game lengths and the
+other statistics evolution scores games by. The same --seed gives the same
+output, byte for byte, with any number of --workers.`,
+		Args:              maxArgs(1),
+		ValidArgsFunction: completeGames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gameArg(args, "crazy-eights")
+			if err != nil {
+				return err
+			}
+			pols, err := parsePolicies(policy)
+			if err != nil {
+				return err
+			}
+			p, err := vm.Load(gm.Code)
+			if err != nil {
+				return err
+			}
+			cfg := vm.BatchConfig{Games: games, Seats: players, Policies: pols, Seed: g.seed, Workers: g.workers}
+			if err := cfg.Validate(p); err != nil {
+				return usageError{err}
+			}
+			if len(pols) > 1 {
+				seats := players
+				if seats == 0 {
+					seats = p.DefaultSeats()
+				}
+				if len(pols) != seats {
+					return usagef("--policy lists %d policies for %d seats", len(pols), seats)
+				}
+			}
+			bar := newProgress(cmd.ErrOrStderr(), g.quiet, games, "games")
+			cfg.Progress = bar.update
+			st, err := vm.Batch(cmd.Context(), p, cfg)
+			bar.done()
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeStatsJSON(out, gm.Name, g.seed, policy, st)
+			}
+			writeStatsTable(out, gm.Name, g.seed, policy, st)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 10000, "games to play")
+	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
+	f.StringVar(&policy, "policy", "random", "random or greedy for every seat, or a comma-separated list per seat")
+	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
+	return cmd
+}
+
+// statsReport is the --json form: the raw integer Stats and a summary
+// derived from them.
+type statsReport struct {
+	Game    string    `json:"game"`
+	Seed    uint64    `json:"seed"`
+	Policy  string    `json:"policy"`
+	Summary summary   `json:"summary"`
+	Stats   *vm.Stats `json:"stats"`
+}
+
+type summary struct {
+	WinRate              []float64          `json:"win_rate"`
+	WinRateLow           []float64          `json:"win_rate_low"`
+	WinRateHigh          []float64          `json:"win_rate_high"`
+	FirstPlayerAdvantage float64            `json:"first_player_advantage"`
+	Turns                distSummary        `json:"turns"`
+	Decisions            distSummary        `json:"decisions"`
+	Plays                distSummary        `json:"plays"`
+	OptionsPerDecision   float64            `json:"options_per_decision"`
+	ForcedShare          float64            `json:"forced_share"`
+	LeadChangesPerGame   float64            `json:"lead_changes_per_game"`
+	InteractionsPerTurn  float64            `json:"interactions_per_turn"`
+	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
+}
+
+type distSummary struct {
+	Mean   float64 `json:"mean"`
+	P10    uint64  `json:"p10"`
+	Median uint64  `json:"median"`
+	P90    uint64  `json:"p90"`
+	Max    uint64  `json:"max"`
+}
+
+var effectNames = [vm.NumEffectTypes]string{"skip_next", "reverse", "draw_cards", "extra_turn", "force_discard"}
+
+func summarize(st *vm.Stats) summary {
+	s := summary{
+		FirstPlayerAdvantage: st.FirstPlayerAdvantage(),
+		Turns:                distOf(&st.Turns),
+		Decisions:            distOf(&st.Decisions),
+		Plays:                distOf(&st.Plays),
+		OptionsPerDecision:   st.OptionsPerDecision(),
+		ForcedShare:          st.ForcedShare(),
+		LeadChangesPerGame:   st.LeadChangesPerGame(),
+		InteractionsPerTurn:  st.InteractionsPerTurn(),
+		EffectsPerGame:       map[string]float64{},
+	}
+	for i := range st.Seats {
+		p, lo, hi := st.WinRate(i)
+		s.WinRate = append(s.WinRate, p)
+		s.WinRateLow = append(s.WinRateLow, lo)
+		s.WinRateHigh = append(s.WinRateHigh, hi)
+	}
+	for i, n := range effectNames {
+		s.EffectsPerGame[n] = st.EffectsPerGame(i)
+	}
+	return s
+}
+
+func distOf(d *vm.Dist) distSummary {
+	return distSummary{Mean: d.Mean(), P10: d.Quantile(0.1), Median: d.Quantile(0.5), P90: d.Quantile(0.9), Max: d.Max}
+}
+
+func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) error {
+	b, err := json.MarshalIndent(statsReport{Game: name, Seed: seed, Policy: policy, Summary: summarize(st), Stats: st}, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) {
+	s := summarize(st)
+	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", name, st.Games, st.Seats, policy, seed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "seat\twins\twin rate\t95% CI\t")
+	for i := range st.Seats {
+		fmt.Fprintf(tw, "%d\t%d\t%.3f\t%.3f-%.3f\t\n", i, st.Wins[i], s.WinRate[i], s.WinRateLow[i], s.WinRateHigh[i])
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "ties %d, capped %d, aborted %d; first-player advantage %+.3f\n\n", st.Ties, st.Capped, st.Aborted, s.FirstPlayerAdvantage)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "per game\tmean\tp10\tmedian\tp90\tmax\t")
+	for _, r := range []struct {
+		name string
+		d    distSummary
+	}{{"turns", s.Turns}, {"decisions", s.Decisions}, {"plays", s.Plays}} {
+		fmt.Fprintf(tw, "%s\t%.1f\t%d\t%d\t%d\t%d\t\n", r.name, r.d.Mean, r.d.P10, r.d.Median, r.d.P90, r.d.Max)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\noptions per decision %.2f, forced decisions %.1f%%, lead changes per game %.2f, interactions per turn %.2f\n",
+		s.OptionsPerDecision, 100*s.ForcedShare, s.LeadChangesPerGame, s.InteractionsPerTurn)
+	fmt.Fprint(w, "effects per game:")
+	for i, n := range effectNames {
+		fmt.Fprintf(w, " %s %.2f", n, st.EffectsPerGame(i))
+	}
+	fmt.Fprintln(w)
+}
+
+// progress reports long work on a terminal: one line rewritten in place.
+// It writes nothing when quiet or when the writer is not a terminal.
+type progress struct {
+	w     io.Writer
+	total int
+	unit  string
+	start time.Time
+	last  time.Time
+	on    bool
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func newProgress(w io.Writer, quiet bool, total int, unit string) *progress {
+	now := time.Now()
+	return &progress{w: w, total: total, unit: unit, start: now, last: now, on: !quiet && isTerminal(w)}
+}
+
+func (p *progress) update(done int) {
+	if !p.on {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond && done < p.total {
+		return
+	}
+	p.last = now
+	el := now.Sub(p.start).Seconds()
+	rate := float64(done) / max(el, 1e-9)
+	left := float64(p.total-done) / max(rate, 1e-9)
+	fmt.Fprintf(p.w, "\r%d/%d %s  %.0f %s/s  %.0fs left   ", done, p.total, p.unit, rate, p.unit, left)
+}
+
+func (p *progress) done() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

@@ -1,0 +1,154 @@
+package evolve
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Rates are the per-offspring probabilities of each operator.
+type Rates struct {
+	AddEffect    float64 `json:"add_effect"`
+	RemoveEffect float64 `json:"remove_effect"`
+	MutateEffect float64 `json:"mutate_effect"`
+	Structure    float64 `json:"structure"` // one structural mutation
+	Crossover    float64 `json:"crossover"` // breed from two parents
+}
+
+// Weights weigh each fitness metric in the total (they are normalised by
+// their sum).
+type Weights struct {
+	Completion  float64 `json:"completion"`
+	Balance     float64 `json:"balance"`
+	Decisions   float64 `json:"decisions"`
+	LeadChanges float64 `json:"lead_changes"`
+	Interaction float64 `json:"interaction"`
+	Length      float64 `json:"length"`
+	Skill       float64 `json:"skill"`
+	Simplicity  float64 `json:"simplicity"`
+	Effects     float64 `json:"effects"`
+}
+
+func (w Weights) values() []float64 {
+	return []float64{w.Completion, w.Balance, w.Decisions, w.LeadChanges, w.Interaction, w.Length, w.Skill, w.Simplicity, w.Effects}
+}
+
+// Config is everything a run depends on. Two runs with equal configs
+// produce equal result files.
+type Config struct {
+	Population  int     `json:"population"`
+	Generations int     `json:"generations"`
+	Games       int     `json:"games"`       // random-policy games per evaluation
+	SkillGames  int     `json:"skill_games"` // greedy-vs-random games per evaluation
+	Seed        uint64  `json:"seed"`
+	Workers     int     `json:"-"` // never part of a run's identity
+	Elite       int     `json:"elite"`
+	Tournament  int     `json:"tournament"`
+	Rates       Rates   `json:"rates"`
+	Weights     Weights `json:"weights"`
+	TargetTurns int     `json:"target_turns"` // the session length the length metric rewards
+	CapBudget   float64 `json:"cap_budget"`   // share of capped games that makes a genome degenerate
+	Sharing     float64 `json:"sharing"`      // fitness-sharing radius in genome distance (0: off)
+	Rescore     int     `json:"rescore"`      // top genomes re-scored at the end with 10x games
+	Retries     int     `json:"retries"`      // attempts an operator gets to produce a valid genome
+}
+
+// DefaultRates are the operator rates of the default preset.
+var DefaultRates = Rates{AddEffect: 0.10, RemoveEffect: 0.10, MutateEffect: 0.15, Structure: 0.30, Crossover: 0.30}
+
+// AggressiveRates double the effect operators.
+var AggressiveRates = Rates{AddEffect: 0.20, RemoveEffect: 0.20, MutateEffect: 0.30, Structure: 0.50, Crossover: 0.40}
+
+// DefaultWeights is the fitness weighting of the default preset.
+var DefaultWeights = Weights{Completion: 2, Balance: 1.5, Decisions: 1.5, LeadChanges: 1, Interaction: 1, Length: 1, Skill: 1.5, Simplicity: 0.5, Effects: 0.5}
+
+// Presets are named starting configurations.
+var Presets = map[string]Config{
+	"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
+		Rates: DefaultRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 5, Retries: 8},
+	"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
+		Rates: DefaultRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+	"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
+		Rates: AggressiveRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+}
+
+// PresetNames lists the presets, sorted.
+func PresetNames() []string {
+	var names []string
+	for n := range Presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Preset returns the named preset.
+func Preset(name string) (Config, error) {
+	c, ok := Presets[name]
+	if !ok {
+		return Config{}, fmt.Errorf("unknown preset %q (have %s)", name, strings.Join(PresetNames(), ", "))
+	}
+	return c, nil
+}
+
+// Validate checks every field and reports all problems at once.
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if c.Population < 2 || c.Population > 100000 {
+		bad("population must be between 2 and 100000, got %d", c.Population)
+	}
+	if c.Generations < 0 || c.Generations > 1000000 {
+		bad("generations must be between 0 and 1000000, got %d", c.Generations)
+	}
+	if c.Games < 10 {
+		bad("games per evaluation must be at least 10, got %d", c.Games)
+	}
+	if c.SkillGames < 0 {
+		bad("skill games must be 0 or more, got %d", c.SkillGames)
+	}
+	if c.Workers < 0 {
+		bad("workers must be 0 (all cores) or more, got %d", c.Workers)
+	}
+	if c.Elite < 0 || c.Elite >= c.Population {
+		bad("elite must be between 0 and population-1 (%d), got %d", c.Population-1, c.Elite)
+	}
+	if c.Tournament < 1 || c.Tournament > c.Population {
+		bad("tournament size must be between 1 and the population (%d), got %d", c.Population, c.Tournament)
+	}
+	for _, r := range []struct {
+		name string
+		v    float64
+	}{{"add_effect", c.Rates.AddEffect}, {"remove_effect", c.Rates.RemoveEffect}, {"mutate_effect", c.Rates.MutateEffect}, {"structure", c.Rates.Structure}, {"crossover", c.Rates.Crossover}} {
+		if !(r.v >= 0 && r.v <= 1) {
+			bad("rate %s must be in [0, 1], got %v", r.name, r.v)
+		}
+	}
+	sum := 0.0
+	for _, w := range c.Weights.values() {
+		if !(w >= 0) || w > 1e6 {
+			bad("fitness weights must be non-negative and finite, got %v", w)
+		}
+		sum += w
+	}
+	if sum <= 0 {
+		bad("at least one fitness weight must be positive")
+	}
+	if c.TargetTurns < 1 {
+		bad("target turns must be at least 1, got %d", c.TargetTurns)
+	}
+	if !(c.CapBudget > 0 && c.CapBudget <= 1) {
+		bad("cap budget must be in (0, 1], got %v", c.CapBudget)
+	}
+	if !(c.Sharing >= 0 && c.Sharing <= 1) {
+		bad("sharing radius must be in [0, 1], got %v", c.Sharing)
+	}
+	if c.Rescore < 0 {
+		bad("rescore must be 0 or more, got %d", c.Rescore)
+	}
+	if c.Retries < 1 || c.Retries > 100 {
+		bad("retries must be between 1 and 100, got %d", c.Retries)
+	}
+	return errors.Join(errs...)
+}

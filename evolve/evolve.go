@@ -1,0 +1,417 @@
+package evolve
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// Individual is one genome of a population with its score.
+type Individual struct {
+	Genome *genome.Genome // canonical form
+	Hash   genome.Hash
+	Code   []byte
+	Score  Score
+	Origin string // the seed it descends from
+	Born   int    // the generation it first appeared in
+	shared float64
+}
+
+// GenStats summarises one generation.
+type GenStats struct {
+	Gen       int     `json:"generation"`
+	Best      float64 `json:"best"`
+	Mean      float64 `json:"mean"`
+	Median    float64 `json:"median"`
+	Diversity float64 `json:"diversity"` // mean pairwise genome distance
+	Evaluated int     `json:"evaluated"` // genomes scored this generation
+	Cached    int     `json:"cached"`    // scores reused from the run's cache
+	Games     uint64  `json:"games"`     // games played this generation
+	BestHash  string  `json:"best_hash"`
+}
+
+// Result is a finished run.
+type Result struct {
+	Config     Config
+	Population []*Individual // the last generation, best first
+	History    []GenStats
+	Hall       []*Individual // the best distinct genomes ever seen, best first
+	Ops        []OpStats
+	Games      uint64
+}
+
+// Seed derivation constants: distinct streams from one run seed.
+const (
+	streamBreed   = 0x6272656564 // "breed"
+	streamEval    = 0x6576616c   // "eval"
+	streamRescore = 0x7265736372 // "rescr"
+	hallSize      = 10
+)
+
+// Run evolves a population from the seed games for cfg.Generations
+// generations. progress, if set, is called after each generation. Every
+// random draw derives from cfg.Seed, the generation and the individual, or
+// from cfg.Seed and a genome's hash, so the same config gives the same
+// result for any worker count.
+func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, progress func(GenStats)) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if len(seeds) == 0 {
+		return nil, fmt.Errorf("no seed games to start from")
+	}
+	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}}
+	for _, n := range OperatorNames() {
+		e.ops[n] = &OpStats{Name: n}
+	}
+	pop, err := e.initial(seeds)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Config: cfg}
+	for gen := 0; ; gen++ {
+		gs, err := e.evaluate(ctx, pop, gen)
+		if err != nil {
+			return nil, err
+		}
+		res.History = append(res.History, gs)
+		e.remember(pop)
+		if progress != nil {
+			progress(gs)
+		}
+		if gen == cfg.Generations {
+			break
+		}
+		pop = e.breed(pop, gen+1)
+	}
+	res.Population = pop
+	res.Hall = e.hall
+	res.Games = e.games
+	for _, n := range OperatorNames() {
+		res.Ops = append(res.Ops, *e.ops[n])
+	}
+	return res, nil
+}
+
+type engine struct {
+	cfg   Config
+	cache map[genome.Hash]Score
+	ops   map[string]*OpStats
+	hall  []*Individual
+	games uint64
+}
+
+func (e *engine) individual(g *genome.Genome, origin string, born int) (*Individual, error) {
+	c := g.Canonical()
+	code, err := compile.Compile(c)
+	if err != nil {
+		return nil, err
+	}
+	return &Individual{Genome: c, Hash: c.Hash(), Code: code, Origin: origin, Born: born}, nil
+}
+
+// initial builds generation 0: every seed game, then mutants of them (seed
+// i mod the number of seeds, one to three operators) until the population
+// is full of distinct genomes.
+func (e *engine) initial(seeds []*genome.Genome) ([]*Individual, error) {
+	var pop []*Individual
+	seen := map[genome.Hash]bool{}
+	for _, s := range seeds {
+		ind, err := e.individual(s, s.Name, 0)
+		if err != nil {
+			return nil, fmt.Errorf("seed %s: %w", s.Name, err)
+		}
+		if !seen[ind.Hash] && len(pop) < e.cfg.Population {
+			seen[ind.Hash] = true
+			pop = append(pop, ind)
+		}
+	}
+	for i := 0; len(pop) < e.cfg.Population; i++ {
+		if i > 1000*e.cfg.Population {
+			return nil, fmt.Errorf("could not find %d distinct mutants of the seed games", e.cfg.Population)
+		}
+		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, 0), uint64(i)))
+		parent := pop[i%len(seeds)]
+		g := parent.Genome
+		for range 1 + r.IntN(3) {
+			g = e.mutate(g, &r)
+		}
+		ind, err := e.individual(g, parent.Origin, 0)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[ind.Hash] {
+			seen[ind.Hash] = true
+			pop = append(pop, ind)
+		}
+	}
+	return pop, nil
+}
+
+// mutate applies one operator: an effect operator or a structural one.
+func (e *engine) mutate(g *genome.Genome, r *rng.Source) *genome.Genome {
+	var op operator
+	switch r.IntN(4) {
+	case 0:
+		op = opAddEffect
+	case 1:
+		op = opMutateEffect
+	default:
+		op = structural[r.IntN(len(structural))]
+	}
+	return apply(g, op, r, e.cfg.Retries, e.ops[op.name])
+}
+
+// evaluate scores every individual (from the cache when its hash was scored
+// before in this run), then computes shared fitness and the generation's
+// summary.
+func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenStats, error) {
+	gs := GenStats{Gen: gen}
+	for _, ind := range pop {
+		if sc, ok := e.cache[ind.Hash]; ok {
+			ind.Score = sc
+			gs.Cached++
+			continue
+		}
+		p, err := vm.Load(ind.Code)
+		if err != nil {
+			return gs, fmt.Errorf("genome %x: %w", ind.Hash[:4], err)
+		}
+		sc, _, err := Evaluate(ctx, p, len(ind.Code), &e.cfg, rng.Derive(e.cfg.Seed^streamEval, ind.Hash.Short()))
+		if err != nil {
+			return gs, err
+		}
+		ind.Score = sc
+		e.cache[ind.Hash] = sc
+		gs.Evaluated++
+		gs.Games += sc.Games
+	}
+	e.games += gs.Games
+	sortPop(pop)
+	fits := make([]float64, len(pop))
+	for i, ind := range pop {
+		fits[i] = ind.Score.Fitness
+		gs.Mean += ind.Score.Fitness
+	}
+	gs.Best = fits[0]
+	gs.BestHash = fmt.Sprintf("%x", pop[0].Hash[:6])
+	gs.Mean /= float64(len(pop))
+	slices.Sort(fits)
+	if n := len(fits); n%2 == 1 {
+		gs.Median = fits[n/2]
+	} else {
+		gs.Median = (fits[n/2-1] + fits[n/2]) / 2
+	}
+	// Fitness sharing: each individual's fitness is divided by its niche
+	// count, the sum of 1 - d/radius over the population within radius.
+	dist := 0.0
+	pairs := 0
+	for i, a := range pop {
+		niche := 0.0
+		for j, b := range pop {
+			d := genome.Distance(a.Genome, b.Genome)
+			if j > i {
+				dist += d
+				pairs++
+			}
+			if e.cfg.Sharing > 0 && d < e.cfg.Sharing {
+				niche += 1 - d/e.cfg.Sharing
+			}
+		}
+		a.shared = a.Score.Fitness
+		if niche > 0 {
+			a.shared /= niche
+		}
+	}
+	if pairs > 0 {
+		gs.Diversity = dist / float64(pairs)
+	}
+	return gs, nil
+}
+
+// sortPop orders by fitness, best first; equal fitness by hash, so the
+// order never depends on anything but the genomes.
+func sortPop(pop []*Individual) {
+	slices.SortStableFunc(pop, func(a, b *Individual) int {
+		if a.Score.Fitness != b.Score.Fitness {
+			if a.Score.Fitness > b.Score.Fitness {
+				return -1
+			}
+			return 1
+		}
+		return bytes.Compare(a.Hash[:], b.Hash[:])
+	})
+}
+
+// remember keeps the hall of fame: the best distinct genomes ever scored.
+func (e *engine) remember(pop []*Individual) {
+	for _, ind := range pop {
+		if slices.ContainsFunc(e.hall, func(h *Individual) bool { return h.Hash == ind.Hash }) {
+			continue
+		}
+		e.hall = append(e.hall, ind)
+	}
+	sortPop(e.hall)
+	if len(e.hall) > hallSize {
+		e.hall = e.hall[:hallSize]
+	}
+}
+
+// tournament picks the best of k random individuals by shared fitness.
+func (e *engine) tournament(pop []*Individual, r *rng.Source) *Individual {
+	best := pop[r.IntN(len(pop))]
+	for range e.cfg.Tournament - 1 {
+		c := pop[r.IntN(len(pop))]
+		if c.shared > best.shared {
+			best = c
+		}
+	}
+	return best
+}
+
+// breed makes generation gen: the elite unchanged, then offspring of
+// tournament winners by crossover and mutation. Individual i draws from
+// rng.Derive(rng.Derive(seed, gen), i) alone.
+func (e *engine) breed(pop []*Individual, gen int) []*Individual {
+	next := make([]*Individual, 0, len(pop))
+	seen := map[genome.Hash]bool{}
+	for _, ind := range pop[:e.cfg.Elite] {
+		next = append(next, ind)
+		seen[ind.Hash] = true
+	}
+	rt := e.cfg.Rates
+	for i := len(next); len(next) < len(pop); i++ {
+		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, uint64(gen)), uint64(i)))
+		a := e.tournament(pop, &r)
+		g := a.Genome
+		if chance(&r, rt.Crossover) {
+			b := e.tournament(pop, &r)
+			if r.IntN(2) == 0 {
+				g = e.cross(g, b.Genome, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) })
+			} else {
+				g = e.cross(g, b.Genome, &r, "effect_crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome {
+					c := x.Clone()
+					c.Effects = crossEffects(x, y, r)
+					return c
+				})
+			}
+		}
+		if chance(&r, rt.AddEffect) {
+			g = apply(g, opAddEffect, &r, e.cfg.Retries, e.ops[opAddEffect.name])
+		}
+		if chance(&r, rt.RemoveEffect) {
+			g = apply(g, opRemoveEffect, &r, e.cfg.Retries, e.ops[opRemoveEffect.name])
+		}
+		if chance(&r, rt.MutateEffect) {
+			g = apply(g, opMutateEffect, &r, e.cfg.Retries, e.ops[opMutateEffect.name])
+		}
+		if chance(&r, rt.Structure) {
+			op := structural[r.IntN(len(structural))]
+			g = apply(g, op, &r, e.cfg.Retries, e.ops[op.name])
+		}
+		// Duplicates are mutated again, a bounded number of times.
+		for try := 0; try < e.cfg.Retries && seen[g.Canonical().Hash()]; try++ {
+			g = e.mutate(g, &r)
+		}
+		ind, err := e.individual(g, a.Origin, gen)
+		if err != nil || seen[ind.Hash] {
+			continue
+		}
+		if i > 100*len(pop) {
+			break
+		}
+		seen[ind.Hash] = true
+		next = append(next, ind)
+	}
+	// Fill any shortfall (a population that cannot be diversified) with
+	// the best of the previous generation not yet present.
+	for _, ind := range pop {
+		if len(next) >= len(pop) {
+			break
+		}
+		if !seen[ind.Hash] {
+			seen[ind.Hash] = true
+			next = append(next, ind)
+		}
+	}
+	return next
+}
+
+// cross applies a crossover with retries, counting it like an operator.
+func (e *engine) cross(a, b *genome.Genome, r *rng.Source, name string, fn func(a, b *genome.Genome, r *rng.Source) *genome.Genome) *genome.Genome {
+	st := e.ops[name]
+	st.Applied++
+	for attempt := range e.cfg.Retries {
+		c := fn(a, b, r)
+		if valid(c) {
+			if attempt == 0 {
+				st.FirstTry++
+			}
+			return c.Canonical()
+		}
+	}
+	st.Failed++
+	return a
+}
+
+// Rescored is a genome re-scored at the end of a run on fresh seeds, as
+// replicates so that its fitness has a confidence interval.
+type Rescored struct {
+	Name    string
+	Hash    genome.Hash
+	Genome  *genome.Genome
+	Mean    float64 // mean fitness over the replicates
+	Lo, Hi  float64 // 95% confidence interval of the mean
+	Metrics Metrics // of the first replicate
+	Reps    []float64
+}
+
+// Rescore evaluates each genome in 10 replicates of cfg.Games games (ten
+// times the games of a normal evaluation) on seeds no evaluation used.
+func Rescore(ctx context.Context, cfg Config, names []string, gs []*genome.Genome) ([]Rescored, error) {
+	const reps = 10
+	var out []Rescored
+	for i, g := range gs {
+		c := g.Canonical()
+		code, err := compile.Compile(c)
+		if err != nil {
+			return nil, err
+		}
+		p, err := vm.Load(code)
+		if err != nil {
+			return nil, err
+		}
+		h := c.Hash()
+		rs := Rescored{Name: names[i], Hash: h, Genome: c}
+		for k := range reps {
+			sc, _, err := Evaluate(ctx, p, len(code), &cfg, rng.Derive(rng.Derive(cfg.Seed^streamRescore, h.Short()), uint64(k)))
+			if err != nil {
+				return nil, err
+			}
+			if k == 0 {
+				rs.Metrics = sc.Metrics
+			}
+			rs.Reps = append(rs.Reps, sc.Fitness)
+		}
+		mean, sd := 0.0, 0.0
+		for _, f := range rs.Reps {
+			mean += f
+		}
+		mean /= reps
+		for _, f := range rs.Reps {
+			sd += (f - mean) * (f - mean)
+		}
+		sd = math.Sqrt(sd / (reps - 1))
+		half := 2.262 * sd / math.Sqrt(reps) // t(0.975, 9 df)
+		rs.Mean, rs.Lo, rs.Hi = mean, mean-half, mean+half
+		out = append(out, rs)
+	}
+	return out, nil
+}

@@ -1,0 +1,489 @@
+package evolve
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// An operator changes a genome in place. It returns false when it does not
+// apply to this genome (nothing to remove, say); the caller then neither
+// retries nor counts it.
+type operator struct {
+	name string
+	fn   func(g *genome.Genome, r *rng.Source) bool
+}
+
+// Effect operators, after the reference design's list, with the semantics
+// of the architecture document.
+var (
+	opAddEffect    = operator{"add_effect", addEffect}
+	opRemoveEffect = operator{"remove_effect", removeEffect}
+	opMutateEffect = operator{"mutate_effect", mutateEffect}
+)
+
+// structural lists the operators for the rest of the genome; one is chosen
+// uniformly per structural mutation.
+var structural = []operator{
+	{"deal", mutDeal},
+	{"turn_cap", mutTurnCap},
+	{"draw_max", mutDrawMax},
+	{"legal", mutLegal},
+	{"name_suit", mutNameSuit},
+	{"battle", mutBattle},
+	{"phase_insert", phaseInsert},
+	{"phase_remove", phaseRemove},
+	{"phase_swap", phaseSwap},
+	{"end", mutEnd},
+	{"reshuffle", func(g *genome.Genome, r *rng.Source) bool { g.Reshuffle = !g.Reshuffle; return true }},
+	{"starter", func(g *genome.Genome, r *rng.Source) bool { g.Deal.Starter = !g.Deal.Starter; return true }},
+	{"seats", mutSeats},
+	{"deck", mutDeck},
+}
+
+// OperatorNames lists every operator in reporting order.
+func OperatorNames() []string {
+	names := []string{opAddEffect.name, opRemoveEffect.name, opMutateEffect.name, "effect_crossover", "crossover"}
+	for _, o := range structural {
+		names = append(names, o.name)
+	}
+	return names
+}
+
+// chance reports true with probability p.
+func chance(r *rng.Source, p float64) bool {
+	return float64(r.Uint64()>>11)/(1<<53) < p
+}
+
+func pick[T any](r *rng.Source, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// deckRanks lists the ranks present in g's deck.
+func deckRanks(g *genome.Genome) []genome.Rank {
+	var rs []genome.Rank
+	for _, c := range g.Deck.Cards() {
+		if !slices.Contains(rs, c.Rank()) {
+			rs = append(rs, c.Rank())
+		}
+	}
+	slices.Sort(rs)
+	return rs
+}
+
+func randomTarget(r *rng.Source) genome.Target {
+	return genome.Target(1 + r.IntN(int(genome.NumTargets)-1))
+}
+
+// addEffect appends a random effect: any rank of the deck, any type, any
+// target, a small value; fields the type does not use stay 0.
+func addEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) >= genome.MaxEffects {
+		return false
+	}
+	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(genome.NumEffectTypes)))}
+	if e.Type.UsesTarget() {
+		e.Target = randomTarget(r)
+	}
+	if e.Type.UsesValue() {
+		e.Value = 1 + r.IntN(3)
+	}
+	g.Effects = append(g.Effects, e)
+	return true
+}
+
+func removeEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) == 0 {
+		return false
+	}
+	i := r.IntN(len(g.Effects))
+	g.Effects = slices.Delete(g.Effects, i, i+1)
+	return true
+}
+
+// mutateEffect changes exactly one used field of one effect to a different
+// value: the rank, the type (fields the new type uses are filled in, those
+// it does not are zeroed), the target, or the value by ±1 reflected at its
+// bounds.
+func mutateEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) == 0 {
+		return false
+	}
+	e := &g.Effects[r.IntN(len(g.Effects))]
+	fields := []int{0, 1}
+	if e.Type.UsesTarget() {
+		fields = append(fields, 2)
+	}
+	if e.Type.UsesValue() {
+		fields = append(fields, 3)
+	}
+	switch pick(r, fields) {
+	case 0:
+		others := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == e.Rank })
+		if len(others) == 0 {
+			return false
+		}
+		e.Rank = pick(r, others)
+	case 1:
+		t := genome.EffectType(r.IntN(int(genome.NumEffectTypes) - 1))
+		if t >= e.Type {
+			t++
+		}
+		e.Type = t
+		if !t.UsesTarget() {
+			e.Target = genome.NoTarget
+		} else if e.Target == genome.NoTarget {
+			e.Target = randomTarget(r)
+		}
+		if !t.UsesValue() {
+			e.Value = 0
+		} else if e.Value == 0 {
+			e.Value = 1 + r.IntN(3)
+		}
+	case 2:
+		t := genome.Target(1 + r.IntN(int(genome.NumTargets)-2))
+		if t >= e.Target {
+			t++
+		}
+		e.Target = t
+	case 3:
+		e.Value = reflectStep(e.Value, r, 1, genome.MaxEffectValue)
+	}
+	return true
+}
+
+// reflectStep moves v by ±1, reflected at lo and hi, so it always changes.
+func reflectStep(v int, r *rng.Source, lo, hi int) int {
+	d := 1
+	if r.IntN(2) == 0 {
+		d = -1
+	}
+	if v+d < lo || v+d > hi {
+		d = -d
+	}
+	return v + d
+}
+
+// crossEffects is the effect crossover: for each rank the second parent has
+// effects on, with probability 1/2 its list for that rank replaces the
+// first parent's (or joins it, if the first has none there). Ranks are
+// visited in rank order; genome order is kept within each list.
+func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
+	out := slices.Clone(a.Effects)
+	for rank := range genome.Rank(genome.NumRanks) {
+		var theirs []genome.Effect
+		for _, e := range b.Effects {
+			if e.Rank == rank {
+				theirs = append(theirs, e)
+			}
+		}
+		if len(theirs) == 0 || r.IntN(2) == 0 {
+			continue
+		}
+		at := slices.IndexFunc(out, func(e genome.Effect) bool { return e.Rank == rank })
+		out = slices.DeleteFunc(out, func(e genome.Effect) bool { return e.Rank == rank })
+		if at < 0 || at > len(out) {
+			at = len(out)
+		}
+		out = slices.Insert(out, at, theirs...)
+	}
+	return out
+}
+
+// crossWhole builds a child from a, taking each part of the genome (setup,
+// turn structure, effects, end, turn cap) from b with probability 1/2.
+func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
+	c := a.Clone()
+	bc := b.Clone()
+	if r.IntN(2) == 1 {
+		c.Seats, c.Deck, c.Hand, c.Deal, c.Reshuffle = bc.Seats, bc.Deck, bc.Hand, bc.Deal, bc.Reshuffle
+	}
+	if r.IntN(2) == 1 {
+		c.Turn = bc.Turn
+	}
+	if r.IntN(2) == 1 {
+		c.Effects = bc.Effects
+	}
+	if r.IntN(2) == 1 {
+		c.End = bc.End
+	}
+	if r.IntN(2) == 1 {
+		c.TurnCap = bc.TurnCap
+	}
+	return c
+}
+
+func mutDeal(g *genome.Genome, r *rng.Source) bool {
+	if g.Deal.All {
+		return false
+	}
+	g.Deal.Cards = reflectStep(g.Deal.Cards, r, 1, 26)
+	g.Deal.Overrides = nil
+	return true
+}
+
+func mutTurnCap(g *genome.Genome, r *rng.Source) bool {
+	if r.IntN(2) == 0 {
+		g.TurnCap = min(genome.MaxTurnCap, g.TurnCap*5/4+1)
+	} else {
+		g.TurnCap = max(10, g.TurnCap*4/5)
+	}
+	return true
+}
+
+func playPhases(g *genome.Genome) []int {
+	var is []int
+	for i, p := range g.Turn {
+		if p.Kind == genome.PhasePlay {
+			is = append(is, i)
+		}
+	}
+	return is
+}
+
+func mutDrawMax(g *genome.Genome, r *rng.Source) bool {
+	ps := playPhases(g)
+	if len(ps) == 0 {
+		return false
+	}
+	p := &g.Turn[pick(r, ps)]
+	p.DrawMax = reflectStep(p.DrawMax, r, 0, 8)
+	return true
+}
+
+func mutNameSuit(g *genome.Genome, r *rng.Source) bool {
+	ps := playPhases(g)
+	if len(ps) == 0 {
+		return false
+	}
+	p := &g.Turn[pick(r, ps)]
+	rank := pick(r, deckRanks(g))
+	if i := slices.Index(p.NameSuit, rank); i >= 0 {
+		p.NameSuit = slices.Delete(p.NameSuit, i, i+1)
+	} else {
+		p.NameSuit = append(p.NameSuit, rank)
+	}
+	return true
+}
+
+func mutBattle(g *genome.Genome, r *rng.Source) bool {
+	var bs []int
+	for i, p := range g.Turn {
+		if p.Kind == genome.PhaseBattle {
+			bs = append(bs, i)
+		}
+	}
+	if len(bs) == 0 {
+		return false
+	}
+	p := &g.Turn[pick(r, bs)]
+	if r.IntN(2) == 0 {
+		p.WarFaceDown = reflectStep(p.WarFaceDown, r, 0, genome.MaxWarFaceDown)
+	} else {
+		p.Returns = 1 - p.Returns
+	}
+	return true
+}
+
+// randomCompare returns a random well-typed comparison with at least one
+// side reading the candidate card.
+func randomCompare(r *rng.Source) genome.Expr {
+	rankSide := r.IntN(2) == 0
+	var l, rt genome.Term
+	if rankSide {
+		l = genome.Term{Kind: genome.TermCardRank}
+		if r.IntN(2) == 0 {
+			rt = genome.Term{Kind: genome.TermTopRank}
+		} else {
+			rt = genome.Term{Kind: genome.TermRank, Value: uint8(r.IntN(genome.NumRanks))}
+		}
+		return genome.Compare(pick(r, []genome.Op{genome.OpEq, genome.OpNe, genome.OpLt, genome.OpGt}), l, rt)
+	}
+	l = genome.Term{Kind: genome.TermCardSuit}
+	if r.IntN(2) == 0 {
+		rt = genome.Term{Kind: genome.TermTopSuit}
+	} else {
+		rt = genome.Term{Kind: genome.TermSuit, Value: uint8(r.IntN(genome.NumSuits))}
+	}
+	return genome.Compare(pick(r, []genome.Op{genome.OpEq, genome.OpNe}), l, rt)
+}
+
+// mutLegal edits a play phase's predicate: add a disjunct, add a conjunct,
+// drop an argument of an any/all, replace a comparison, or negate one.
+func mutLegal(g *genome.Genome, r *rng.Source) bool {
+	ps := playPhases(g)
+	if len(ps) == 0 {
+		return false
+	}
+	p := &g.Turn[pick(r, ps)]
+	e := p.Legal.Clone()
+	nodes := collect(&e)
+	n := pick(r, nodes)
+	switch r.IntN(5) {
+	case 0:
+		*n = genome.Any(n.Clone(), randomCompare(r))
+	case 1:
+		*n = genome.All(n.Clone(), randomCompare(r))
+	case 2:
+		if (n.Op != genome.OpAny && n.Op != genome.OpAll) || len(n.Args) < 3 {
+			return false
+		}
+		i := r.IntN(len(n.Args))
+		n.Args = slices.Delete(n.Args, i, i+1)
+	case 3:
+		*n = randomCompare(r)
+	case 4:
+		if n.Op == genome.OpNot {
+			*n = n.Args[0]
+		} else {
+			*n = genome.Not(n.Clone())
+		}
+	}
+	p.Legal = &e
+	return true
+}
+
+// collect lists pointers to every node of e.
+func collect(e *genome.Expr) []*genome.Expr {
+	out := []*genome.Expr{e}
+	for i := range e.Args {
+		out = append(out, collect(&e.Args[i])...)
+	}
+	return out
+}
+
+func phaseInsert(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Turn) >= genome.MaxPhases {
+		return false
+	}
+	var p genome.Phase
+	if r.IntN(2) == 0 {
+		p = genome.Phase{Kind: genome.PhaseDraw, Count: 1 + r.IntN(2)}
+	} else {
+		p = g.Turn[r.IntN(len(g.Turn))]
+		if p.Legal != nil {
+			l := p.Legal.Clone()
+			p.Legal = &l
+		}
+		p.NameSuit = slices.Clone(p.NameSuit)
+	}
+	g.Turn = slices.Insert(g.Turn, r.IntN(len(g.Turn)+1), p)
+	return true
+}
+
+func phaseRemove(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Turn) < 2 {
+		return false
+	}
+	i := r.IntN(len(g.Turn))
+	g.Turn = slices.Delete(g.Turn, i, i+1)
+	return true
+}
+
+func phaseSwap(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Turn) < 2 {
+		return false
+	}
+	i := r.IntN(len(g.Turn) - 1)
+	g.Turn[i], g.Turn[i+1] = g.Turn[i+1], g.Turn[i]
+	return true
+}
+
+func mutEnd(g *genome.Genome, r *rng.Source) bool {
+	if r.IntN(2) == 0 {
+		g.End.Until = 1 - g.End.Until
+	} else {
+		c := &g.End.Conditions[r.IntN(len(g.End.Conditions))]
+		c.Result = 1 - c.Result
+	}
+	return true
+}
+
+func mutSeats(g *genome.Genome, r *rng.Source) bool {
+	if g.Seats.Min == g.Seats.Max {
+		return false
+	}
+	g.Seats.Default = reflectStep(g.Seats.Default, r, g.Seats.Min, g.Seats.Max)
+	return true
+}
+
+// mutDeck drops one rank from the deck, or restores one that was dropped.
+func mutDeck(g *genome.Genome, r *rng.Source) bool {
+	have := deckRanks(g)
+	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
+		var missing []genome.Rank
+		for x := range genome.Rank(genome.NumRanks) {
+			if !slices.Contains(g.Deck.Ranks, x) {
+				missing = append(missing, x)
+			}
+		}
+		if len(missing) == 0 {
+			return false
+		}
+		g.Deck.Ranks = append(g.Deck.Ranks, pick(r, missing))
+		return true
+	}
+	if len(have) <= 2 {
+		return false
+	}
+	drop := pick(r, have)
+	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
+	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
+	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
+	for i := range g.Turn {
+		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
+	}
+	return true
+}
+
+// OpStats counts one operator's use: how often it was applied, how often
+// the first attempt gave a valid genome, and how often every retry failed.
+type OpStats struct {
+	Name     string `json:"name"`
+	Applied  int    `json:"applied"`
+	FirstTry int    `json:"first_try"`
+	Failed   int    `json:"failed"`
+}
+
+// FirstTryRate is the share of applications valid at the first attempt.
+func (o OpStats) FirstTryRate() float64 {
+	if o.Applied == 0 {
+		return 0
+	}
+	return float64(o.FirstTry) / float64(o.Applied)
+}
+
+// valid reports whether g validates and compiles.
+func valid(g *genome.Genome) bool {
+	if g.Validate() != nil {
+		return false
+	}
+	_, err := compile.Compile(g)
+	return err == nil
+}
+
+// apply runs an operator on a copy of g, retrying up to retries times until
+// the result is valid. It returns the new genome, or g unchanged when the
+// operator does not apply or every attempt failed (counted as a failure).
+func apply(g *genome.Genome, op operator, r *rng.Source, retries int, st *OpStats) *genome.Genome {
+	for attempt := range retries {
+		c := g.Clone()
+		if !op.fn(c, r) {
+			if attempt == 0 {
+				return g
+			}
+			continue
+		}
+		if attempt == 0 {
+			st.Applied++
+		}
+		if valid(c) {
+			if attempt == 0 {
+				st.FirstTry++
+			}
+			return c.Canonical()
+		}
+	}
+	st.Failed++
+	return g
+}

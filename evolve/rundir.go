@@ -1,0 +1,169 @@
+package evolve
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// Named returns an individual's genome with metadata: a name from its hash
+// and a summary of where it came from.
+func Named(ind *Individual, seed uint64) *genome.Genome {
+	g := ind.Genome.Clone()
+	g.Name = fmt.Sprintf("evolved-%x", ind.Hash[:4])
+	g.Summary = fmt.Sprintf("Evolved by darwinsim from %s (generation %d of the run with seed %d).", ind.Origin, ind.Born, seed)
+	return g
+}
+
+// CreateRunDir makes a new, empty run directory. An existing non-empty
+// directory is refused, so a run never overwrites another.
+func CreateRunDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err == nil && len(entries) > 0:
+		return fmt.Errorf("run directory %s already exists and is not empty (choose another --out)", dir)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// WriteRun writes a finished run's result files into dir. These files are
+// the run's identity: the same configuration writes the same bytes.
+// Timings and provenance go to separate files (WriteSide).
+func WriteRun(dir string, res *Result, rescored []Rescored) error {
+	files := map[string][]byte{}
+	cfg, err := json.MarshalIndent(res.Config, "", "  ")
+	if err != nil {
+		return err
+	}
+	files["config.json"] = append(cfg, '\n')
+	files["generations.csv"] = csvBytes(generationRows(res.History))
+
+	best := Named(res.Hall[0], res.Config.Seed)
+	bj, err := best.Encode()
+	if err != nil {
+		return err
+	}
+	files["best.json"] = bj
+	files["best.txt"] = []byte(best.Describe() + "\n" + FormatScore(res.Hall[0].Score))
+
+	type hallEntry struct {
+		Rank   int            `json:"rank"`
+		Name   string         `json:"name"`
+		Hash   string         `json:"hash"`
+		Origin string         `json:"origin"`
+		Born   int            `json:"born"`
+		Score  Score          `json:"score"`
+		Genome *genome.Genome `json:"genome"`
+	}
+	var hall []hallEntry
+	for i, ind := range res.Hall {
+		g := Named(ind, res.Config.Seed)
+		hall = append(hall, hallEntry{i + 1, g.Name, fmt.Sprintf("%x", ind.Hash), ind.Origin, ind.Born, ind.Score, g})
+	}
+	hj, err := json.MarshalIndent(hall, "", "  ")
+	if err != nil {
+		return err
+	}
+	files["hall_of_fame.json"] = append(hj, '\n')
+
+	ops := [][]string{{"operator", "applied", "first_try", "failed", "first_try_rate"}}
+	for _, o := range res.Ops {
+		ops = append(ops, []string{o.Name, strconv.Itoa(o.Applied), strconv.Itoa(o.FirstTry), strconv.Itoa(o.Failed), ff(o.FirstTryRate())})
+	}
+	files["operators.csv"] = csvBytes(ops)
+
+	rs := [][]string{{"name", "hash", "fitness_mean", "ci_low", "ci_high"}}
+	for _, r := range rescored {
+		rs = append(rs, []string{r.Name, fmt.Sprintf("%x", r.Hash[:6]), ff(r.Mean), ff(r.Lo), ff(r.Hi)})
+	}
+	files["rescore.csv"] = csvBytes(rs)
+
+	for name, data := range files {
+		if err := writeAtomic(filepath.Join(dir, name), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteSide writes the files that are not part of a run's identity:
+// timings and provenance.
+func WriteSide(dir string, timings, provenance any) error {
+	for name, v := range map[string]any{"timings.json": timings, "provenance.json": provenance} {
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Join(dir, name), append(b, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func generationRows(h []GenStats) [][]string {
+	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "cached", "games", "best_hash"}}
+	for _, g := range h {
+		rows = append(rows, []string{strconv.Itoa(g.Gen), ff(g.Best), ff(g.Mean), ff(g.Median), ff(g.Diversity),
+			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Cached), strconv.FormatUint(g.Games, 10), g.BestHash})
+	}
+	return rows
+}
+
+func ff(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+
+func csvBytes(rows [][]string) []byte {
+	var b bytesBuffer
+	w := csv.NewWriter(&b)
+	_ = w.WriteAll(rows) // writes to memory cannot fail
+	return b.data
+}
+
+type bytesBuffer struct{ data []byte }
+
+func (b *bytesBuffer) Write(p []byte) (int, error) { b.data = append(b.data, p...); return len(p), nil }
+
+// FormatScore renders a score's metric breakdown, one metric per line.
+func FormatScore(s Score) string {
+	out := fmt.Sprintf("fitness %.4f", s.Fitness)
+	if s.Degenerate != "" {
+		out += " (degenerate: " + s.Degenerate + ")"
+	}
+	out += "\n"
+	m := s.Metrics
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"completion", m.Completion}, {"balance", m.Balance}, {"decisions", m.Decisions}, {"lead changes", m.LeadChanges},
+		{"interaction", m.Interaction}, {"length", m.Length}, {"skill", m.Skill}, {"simplicity", m.Simplicity}, {"effects", m.Effects}} {
+		out += fmt.Sprintf("  %-13s %.3f\n", x.name, x.v)
+	}
+	return out
+}
+
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
