@@ -105,7 +105,7 @@ func (g *Genome) Encode() ([]byte, error) {
 func syntaxProblem(data []byte, err error) error {
 	var se *json.SyntaxError
 	if ok := asSyntax(err, &se); ok {
-		return Problems{{Path: "$", Reason: fmt.Sprintf("invalid JSON at %s: %s", position(data, se.Offset), se.Error())}}
+		return Problems{{Path: "$", Reason: fmt.Sprintf("invalid JSON at %s: %s", position(data, max(se.Offset-1, 0)), se.Error())}}
 	}
 	if err.Error() == "EOF" {
 		return Problems{{Path: "$", Reason: "empty input: expected a JSON object"}}

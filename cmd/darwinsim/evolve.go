@@ -86,7 +86,6 @@ func seedGames(from string) ([]*genome.Genome, error) {
 
 func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genome.Genome, out string) error {
 	w := cmd.OutOrStdout()
-	errw := cmd.ErrOrStderr()
 	var names []string
 	for _, s := range seeds {
 		names = append(names, s.Name)
@@ -94,17 +93,24 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 	fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
 		strings.Join(names, ", "), cfg.Population, cfg.Generations, cfg.Games, cfg.Seed)
 	start := time.Now()
-	live := !g.quiet && isTerminal(errw)
+	// One line per generation on stdout (unless --quiet); on a terminal it
+	// also shows the rate and the time left, which are not reproducible and
+	// so never reach a pipe or a file.
+	live := isTerminal(w)
 	var games uint64
 	res, err := evolve.Run(cmd.Context(), cfg, seeds, func(gs evolve.GenStats) {
 		games += gs.Games
-		if !live {
+		if g.quiet {
 			return
 		}
-		el := time.Since(start).Seconds()
-		left := el / float64(gs.Gen+1) * float64(cfg.Generations-gs.Gen)
-		fmt.Fprintf(errw, "gen %3d/%d  best %.4f  mean %.4f  median %.4f  diversity %.3f  new %3d  %.0f games/s  %.0fs left\n",
-			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated, float64(games)/max(el, 1e-9), left)
+		fmt.Fprintf(w, "gen %3d/%d  best %.4f  mean %.4f  median %.4f  diversity %.3f  new %3d",
+			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated)
+		if live {
+			el := time.Since(start).Seconds()
+			left := el / float64(gs.Gen+1) * float64(cfg.Generations-gs.Gen)
+			fmt.Fprintf(w, "  %.0f games/s  %.0fs left", float64(games)/max(el, 1e-9), left)
+		}
+		fmt.Fprintln(w)
 	})
 	if err != nil {
 		if cmd.Context().Err() != nil {
