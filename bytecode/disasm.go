@@ -96,6 +96,27 @@ func Disassemble(p []byte) (string, error) {
 	}
 	line(o, "  remove %s", strings.Join(removed, ","))
 	o += 1 + len(im.Remove)
+	lead := "none"
+	if im.LeadCard != NoCard {
+		lead = CardName(uint8(im.LeadCard))
+	}
+	line(o, "  meld %d lead_card %s teams %d", im.Meld, lead, im.Teams)
+	o += 3
+	line(o, "  score trick %d meld %d, %d card rules", im.ScoreTrick, im.ScoreMeld, len(im.ScoreRules))
+	o += 3
+	for _, sr := range im.ScoreRules {
+		var m string
+		switch sr.Kind {
+		case MatchRank:
+			m = "rank " + rankNames[sr.Value]
+		case MatchSuit:
+			m = "suit " + suitNames[sr.Value]
+		default:
+			m = "card " + CardName(uint8(sr.Value))
+		}
+		line(o, "    %s: %d points", m, sr.Points)
+		o += 3
+	}
 	line(o, "  turn_cap %d", im.TurnCap)
 	off = end
 
@@ -103,7 +124,14 @@ func Disassemble(p []byte) (string, error) {
 	for _, ph := range im.Phases {
 		switch ph.Op {
 		case OpPlay:
-			line(off, "  PLAY pred %d draw_max %d name_suit %s", ph.Pred, ph.DrawMax, rankList(ph.NameSuit))
+			line(off, "  PLAY legal %s prefer %s draw_max %d name_suit %s", predRef(ph.Pred), predRef(ph.Prefer), ph.DrawMax, rankList(ph.NameSuit))
+		case OpTrick:
+			line(off, "  TRICK lead %s lead_prefer %s legal %s prefer %s trump %s", predRef(ph.Lead), predRef(ph.LeadPrefer), predRef(ph.Pred), predRef(ph.Prefer),
+				[...]string{"none", "clubs", "diamonds", "hearts", "spades", "last_dealt"}[ph.Trump])
+		case OpTake:
+			line(off, "  TAKE from %s", targetNames[ph.From])
+		case OpAsk:
+			line(off, "  ASK")
 		case OpBattle:
 			ret := "shuffled"
 			if ph.Returns == ReturnsInOrder {
@@ -129,8 +157,8 @@ func Disassemble(p []byte) (string, error) {
 			case OpRank:
 				line(at+j, "    RANK %s", rankNames[pred[j+1]])
 				j++
-			case OpSuit:
-				line(at+j, "    SUIT %s", suitNames[pred[j+1]])
+			case OpSuit, OpPlayed:
+				line(at+j, "    %s %s", op, suitNames[pred[j+1]])
 				j++
 			default:
 				line(at+j, "    %s", op)
@@ -140,9 +168,9 @@ func Disassemble(p []byte) (string, error) {
 	off = end
 
 	end = sec(OpEnd)
-	line(off, "  until %s", [...]string{"first_out", "one_left"}[im.Until])
+	line(off, "  until %s rank %s", [...]string{"first_out", "one_left", "hands_empty", "no_cards"}[im.Until], [...]string{"cards", "score_low", "score_high"}[im.Rank])
 	for i, c := range im.Conditions {
-		line(off+2+2*i, "  when %s result %s", [...]string{"hand_empty"}[c.Event], [...]string{"win", "lose"}[c.Result])
+		line(off+3+2*i, "  when %s result %s", [...]string{"hand_empty"}[c.Event], [...]string{"win", "lose"}[c.Result])
 	}
 	off = end
 
@@ -160,4 +188,11 @@ func Disassemble(p []byte) (string, error) {
 		off += 4
 	}
 	return b.String(), nil
+}
+
+func predRef(i int) string {
+	if i == NoPred {
+		return "-"
+	}
+	return fmt.Sprintf("pred %d", i)
 }

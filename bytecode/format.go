@@ -28,6 +28,11 @@ const (
 	MaxDrawCount   = 13
 	MaxStack       = 16
 	MaxPredLen     = 200
+	MaxScoreRules  = 8
+	MaxCardPoints  = 26
+	MaxScore       = 13 // points per trick or per set
+	NoPred         = 0xff
+	NoCard         = 0xff
 )
 
 // Setup flags.
@@ -81,11 +86,24 @@ const (
 	ResultWin      = 0
 	ResultLose     = 1
 	NumResults     = 2
-	UntilFirstOut  = 0
-	UntilOneLeft   = 1
-	NumUntils      = 2
-	ReturnsShuffle = 0
-	ReturnsInOrder = 1
+	UntilFirstOut   = 0
+	UntilOneLeft    = 1
+	UntilHandsEmpty = 2
+	UntilNoCards    = 3
+	NumUntils       = 4
+	RankCards       = 0
+	RankScoreLow    = 1
+	RankScoreHigh   = 2
+	NumRankBys      = 3
+	ReturnsShuffle  = 0
+	ReturnsInOrder  = 1
+	TrumpNone       = 0
+	TrumpLastDealt  = 5
+	NumTrumps       = 6
+	MatchRank       = 0
+	MatchSuit       = 1
+	MatchCard       = 2
+	NumMatchKinds   = 3
 )
 
 // Image is the decoded, verified view of a program: what Read returns and
@@ -99,27 +117,54 @@ type Image struct {
 	RankMask                         uint16
 	SuitMask                         uint8
 	Remove                           []uint8
+	Meld                             int
+	LeadCard                         int // NoCard when none
+	Teams                            int
+	ScoreTrick, ScoreMeld            int
+	ScoreRules                       []ScoreRule
 	TurnCap                          int
 	Phases                           []Phase
 	Preds                            [][]byte // each ends with OpRet
 	PredOffsets                      []int    // byte offset of each predicate in the program
 	Until                            int
+	Rank                             int
 	Conditions                       []Condition
 	Effects                          []Effect
+	nPreds                           int
 }
 
 // Override deals Cards per seat at Seats seats.
 type Override struct{ Seats, Cards int }
 
-// Phase is one decoded phase instruction.
+// ScoreRule scores Points per won card matching (Kind, Value).
+type ScoreRule struct{ Kind, Value, Points int }
+
+// Matches reports whether card c matches the rule.
+func (r ScoreRule) Matches(c uint8) bool {
+	switch r.Kind {
+	case MatchRank:
+		return int(c%NumRanks) == r.Value
+	case MatchSuit:
+		return int(c/NumRanks) == r.Value
+	}
+	return int(c) == r.Value
+}
+
+// Phase is one decoded phase instruction. Predicate fields hold an index
+// into Image.Preds, or NoPred.
 type Phase struct {
 	Op          Op
-	Pred        int    // OpPlay
+	Pred        int    // OpPlay: legal; OpTrick: follow legal
+	Prefer      int    // OpPlay, OpTrick: follow prefer
+	Lead        int    // OpTrick
+	LeadPrefer  int    // OpTrick
+	Trump       int    // OpTrick
 	DrawMax     int    // OpPlay
 	NameSuit    uint16 // OpPlay: rank mask
 	WarFaceDown int    // OpBattle
 	Returns     int    // OpBattle
 	Count       int    // OpDraw
+	From        int    // OpTake
 }
 
 // Condition is one decoded end condition.

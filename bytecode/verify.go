@@ -218,6 +218,50 @@ func readSetup(r *reader, im *Image) {
 		im.Remove = append(im.Remove, uint8(c))
 	}
 	at = r.off
+	im.Meld = r.u8()
+	if im.Meld != 0 && (im.Meld < 2 || im.Meld > NumSuits) {
+		r.fail(at, "set size %d, want 0 or 2..%d", im.Meld, NumSuits)
+	}
+	at = r.off
+	im.LeadCard = r.u8()
+	if im.LeadCard != NoCard && (im.LeadCard >= NumCards || im.RankMask&(1<<(im.LeadCard%NumRanks)) == 0 || im.SuitMask&(1<<(im.LeadCard/NumRanks)) == 0) {
+		r.fail(at, "lead card %d is not in the deck", im.LeadCard)
+	}
+	at = r.off
+	im.Teams = r.u8()
+	if im.Teams != 0 && (im.Teams != 2 || im.SeatsMin != im.SeatsMax || im.SeatsMin%2 != 0) {
+		r.fail(at, "teams %d with seats %d..%d: want 0, or 2 with a fixed even seat count", im.Teams, im.SeatsMin, im.SeatsMax)
+	}
+	at = r.off
+	im.ScoreTrick, im.ScoreMeld = r.u8(), r.u8()
+	if im.ScoreTrick > MaxScore || im.ScoreMeld > MaxScore {
+		r.fail(at, "points per trick %d and per set %d: each at most %d", im.ScoreTrick, im.ScoreMeld, MaxScore)
+	}
+	if im.ScoreMeld > 0 && im.Meld == 0 {
+		r.fail(at+1, "points per set without sets (set size 0)")
+	}
+	at = r.off
+	n = r.u8()
+	if n > MaxScoreRules {
+		r.fail(at, "%d scoring rules, at most %d", n, MaxScoreRules)
+	}
+	for i := 0; i < n && !r.truncated; i++ {
+		rat := r.off
+		sr := ScoreRule{Kind: r.u8(), Value: r.u8(), Points: r.u8()}
+		switch {
+		case sr.Kind == MatchRank && sr.Value >= NumRanks, sr.Kind == MatchSuit && sr.Value >= NumSuits,
+			sr.Kind == MatchCard && sr.Value >= NumCards, sr.Kind >= NumMatchKinds:
+			r.fail(rat, "scoring rule kind %d value %d out of range", sr.Kind, sr.Value)
+		}
+		if sr.Points < 1 || sr.Points > MaxCardPoints {
+			r.fail(rat+2, "scoring rule of %d points, want 1..%d", sr.Points, MaxCardPoints)
+		}
+		if len(im.ScoreRules) > 0 && lessRule(sr, im.ScoreRules[len(im.ScoreRules)-1]) {
+			r.fail(rat, "scoring rules must be sorted by kind, value and points")
+		}
+		im.ScoreRules = append(im.ScoreRules, sr)
+	}
+	at = r.off
 	im.TurnCap = r.u16()
 	if im.TurnCap < 1 || im.TurnCap > MaxTurnCap {
 		r.fail(at, "turn cap %d outside 1..%d", im.TurnCap, MaxTurnCap)
@@ -229,6 +273,20 @@ func readSetup(r *reader, im *Image) {
 	deck := len(im.Deck())
 	if deck < 2 {
 		r.fail(start, "the deck has %d cards; a game needs at least 2", deck)
+	}
+	for _, c := range im.Remove {
+		if int(c) == im.LeadCard {
+			r.fail(start, "the lead card %s is removed from the deck", CardName(c))
+		}
+	}
+	for _, sr := range im.ScoreRules {
+		matched := false
+		for _, c := range im.Deck() {
+			matched = matched || sr.Matches(c)
+		}
+		if !matched {
+			r.fail(start, "a scoring rule matches no card of the deck")
+		}
 	}
 	starter := 0
 	if im.Flags&FlagStarter != 0 {
@@ -255,29 +313,43 @@ func readTurn(r *reader, im *Image) {
 	if !ok {
 		return
 	}
-	plays := 0
+	preds := 0
+	// ref reads a predicate reference: NoPred, or the next predicate in
+	// order of reference (the canonical numbering).
+	ref := func(optional bool) int {
+		at := r.off
+		v := r.u8()
+		if v == NoPred && optional {
+			return v
+		}
+		if v != preds {
+			r.fail(at, "predicate reference %d; references must number the predicates 0, 1, 2... in order (next: %d)", v, preds)
+		}
+		preds++
+		return v
+	}
+	fan := func(at int, op Op) {
+		if im.Hand != HandFan {
+			r.fail(at, "a %s phase needs a fan hand", op)
+		}
+	}
 	for r.off < end && !r.truncated {
 		at := r.off
 		op := Op(r.u8())
-		ph := Phase{Op: op}
+		ph := Phase{Op: op, Pred: NoPred, Prefer: NoPred, Lead: NoPred, LeadPrefer: NoPred}
 		switch op {
 		case OpPlay:
-			ph.Pred = r.u8()
+			ph.Pred = ref(false)
+			ph.Prefer = ref(true)
 			ph.DrawMax = r.u8()
 			ph.NameSuit = uint16(r.u16())
-			if ph.Pred != plays {
-				r.fail(at+1, "play phase uses predicate %d; the nth play phase must use predicate n (%d)", ph.Pred, plays)
-			}
-			plays++
 			if ph.DrawMax > MaxDrawMax {
-				r.fail(at+2, "draw_max %d above %d", ph.DrawMax, MaxDrawMax)
+				r.fail(at+3, "draw_max %d above %d", ph.DrawMax, MaxDrawMax)
 			}
 			if ph.NameSuit&^im.RankMask != 0 {
-				r.fail(at+3, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
+				r.fail(at+4, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
 			}
-			if im.Hand != HandFan {
-				r.fail(at, "a play phase needs a fan hand")
-			}
+			fan(at, op)
 		case OpBattle:
 			ph.WarFaceDown = r.u8()
 			ph.Returns = r.u8()
@@ -295,12 +367,38 @@ func readTurn(r *reader, im *Image) {
 			if ph.Count < 1 || ph.Count > MaxDrawCount {
 				r.fail(at+1, "draw count %d outside 1..%d", ph.Count, MaxDrawCount)
 			}
+		case OpTrick:
+			ph.Lead = ref(false)
+			ph.LeadPrefer = ref(true)
+			ph.Pred = ref(false)
+			ph.Prefer = ref(true)
+			ph.Trump = r.u8()
+			if ph.Trump >= NumTrumps {
+				r.fail(at+5, "unknown trump %d", ph.Trump)
+			}
+			fan(at, op)
+		case OpTake:
+			ph.From = r.u8()
+			if ph.From != TargetNext && ph.From != TargetPrevious && ph.From != TargetRandomOpponent {
+				r.fail(at+1, "take from target %d: want next (1), previous (2) or random opponent (4)", ph.From)
+			}
+			fan(at, op)
+		case OpAsk:
+			fan(at, op)
 		default:
 			r.fail(at, "unknown phase opcode %s", op)
 			r.off = end
 			continue
 		}
 		im.Phases = append(im.Phases, ph)
+	}
+	im.nPreds = preds
+	trick := false
+	for _, ph := range im.Phases {
+		trick = trick || ph.Op == OpTrick
+	}
+	if (im.ScoreTrick > 0 || len(im.ScoreRules) > 0) && !trick {
+		r.fail(start, "the program scores tricks but no phase plays tricks")
 	}
 	r.finish(OpTurn, start, end)
 	if len(im.Phases) == 0 || len(im.Phases) > MaxPhases {
@@ -326,14 +424,8 @@ func readCode(r *reader, im *Image) {
 	}
 	at := r.off
 	n := r.u8()
-	plays := 0
-	for _, ph := range im.Phases {
-		if ph.Op == OpPlay {
-			plays++
-		}
-	}
-	if n != plays {
-		r.fail(at, "%d predicates for %d play phases", n, plays)
+	if n != im.nPreds {
+		r.fail(at, "%d predicates, but the phases reference %d", n, im.nPreds)
 	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
 		ps := r.off
@@ -363,7 +455,7 @@ func verifyPred(r *reader, end int) {
 		at := r.off
 		op := Op(r.u8())
 		info, known := op.Info()
-		if !known || op > OpRet {
+		if !known || !op.IsPredicate() {
 			r.fail(at, "unknown predicate opcode %s", op)
 			r.off = end
 			return
@@ -399,6 +491,11 @@ func verifyPred(r *reader, end int) {
 				r.fail(at+1, "suit %d out of range", operand)
 			}
 			stack[sp], last[sp] = tSuit, op
+		case OpPlayed:
+			if operand >= NumSuits {
+				r.fail(at+1, "suit %d out of range", operand)
+			}
+			stack[sp], last[sp] = tBool, op
 		case OpEq, OpNe, OpLt, OpGt:
 			a, b := stack[sp-2], stack[sp-1]
 			if a == tBool || a != b {
@@ -461,9 +558,19 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "unknown until %d", im.Until)
 	}
 	at = r.off
+	im.Rank = r.u8()
+	if im.Rank >= NumRankBys {
+		r.fail(at, "unknown ranking %d", im.Rank)
+	} else if im.Rank != RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
+		r.fail(at, "ranks by score, but the program scores nothing")
+	}
+	at = r.off
 	n := r.u8()
-	if n < 1 || n > MaxConditions {
-		r.fail(at, "%d end conditions, want 1..%d", n, MaxConditions)
+	if n > MaxConditions {
+		r.fail(at, "%d end conditions, at most %d", n, MaxConditions)
+	}
+	if n == 0 && (im.Until == UntilFirstOut || im.Until == UntilOneLeft) {
+		r.fail(at, "no end condition, so no seat can go out and the game can never end before its cap")
 	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
 		cat := r.off
@@ -531,4 +638,14 @@ func readEffects(r *reader, im *Image) {
 		}
 		im.Effects = append(im.Effects, e)
 	}
+}
+
+func lessRule(a, b ScoreRule) bool {
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Value != b.Value {
+		return a.Value < b.Value
+	}
+	return a.Points < b.Points
 }

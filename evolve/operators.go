@@ -41,6 +41,9 @@ var structural = []operator{
 	{"starter", func(g *genome.Genome, r *rng.Source) bool { g.Deal.Starter = !g.Deal.Starter; return true }},
 	{"seats", mutSeats},
 	{"deck", mutDeck},
+	{"trick", mutTrick},
+	{"score", mutScore},
+	{"meld", mutMeld},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -389,13 +392,84 @@ func phaseSwap(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
+// mutEnd changes when the game ends, a condition's result, or how the
+// seats still in are ranked.
 func mutEnd(g *genome.Genome, r *rng.Source) bool {
-	if r.IntN(2) == 0 {
-		g.End.Until = 1 - g.End.Until
-	} else {
+	switch r.IntN(3) {
+	case 0:
+		u := genome.Until(r.IntN(int(genome.NumUntils) - 1))
+		if u >= g.End.Until {
+			u++
+		}
+		g.End.Until = u
+	case 1:
+		if len(g.End.Conditions) == 0 {
+			g.End.Conditions = []genome.Condition{{When: genome.EventHandEmpty, Result: genome.Result(r.IntN(2))}}
+			return true
+		}
 		c := &g.End.Conditions[r.IntN(len(g.End.Conditions))]
 		c.Result = 1 - c.Result
+	case 2:
+		k := genome.RankBy(r.IntN(int(genome.NumRankBys) - 1))
+		if k >= g.End.Rank {
+			k++
+		}
+		g.End.Rank = k
 	}
+	return true
+}
+
+// mutTrick changes a trick phase's trump, or adds or drops its followers'
+// preference.
+func mutTrick(g *genome.Genome, r *rng.Source) bool {
+	var ts []int
+	for i, p := range g.Turn {
+		if p.Kind == genome.PhaseTrick {
+			ts = append(ts, i)
+		}
+	}
+	if len(ts) == 0 {
+		return false
+	}
+	p := &g.Turn[pick(r, ts)]
+	if r.IntN(2) == 0 {
+		t := genome.Trump(r.IntN(int(genome.NumTrumps) - 1))
+		if t >= p.Trump {
+			t++
+		}
+		p.Trump = t
+		return true
+	}
+	if p.Prefer != nil {
+		p.Prefer = nil
+	} else {
+		e := randomCompare(r)
+		p.Prefer = &e
+	}
+	return true
+}
+
+// mutScore changes a scoring weight by one, reflected at its bounds.
+func mutScore(g *genome.Genome, r *rng.Source) bool {
+	switch r.IntN(3) {
+	case 0:
+		g.Score.Trick = reflectStep(g.Score.Trick, r, 0, genome.MaxEffectValue)
+	case 1:
+		g.Score.Meld = reflectStep(g.Score.Meld, r, 0, genome.MaxEffectValue)
+	case 2:
+		if len(g.Score.Cards) == 0 {
+			return false
+		}
+		c := &g.Score.Cards[r.IntN(len(g.Score.Cards))]
+		c.Points = reflectStep(c.Points, r, 1, genome.MaxCardPoints)
+	}
+	return true
+}
+
+// mutMeld changes the size of the sets laid down (0: none).
+func mutMeld(g *genome.Genome, r *rng.Source) bool {
+	sizes := slices.DeleteFunc([]int{0, 2, 3, 4}, func(x int) bool { return x == g.Meld })
+	g.Meld = pick(r, sizes)
 	return true
 }
 

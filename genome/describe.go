@@ -45,7 +45,18 @@ func (g *Genome) Describe() string {
 	if g.Reshuffle {
 		w("When the stock runs out, shuffle the discard pile except its top card to form a new stock.\n")
 	}
-	w("\nPlay starts with the first player and passes to the left. On your turn:\n")
+	if g.Teams == 2 {
+		w("Players sit in two fixed partnerships: each player's partner sits opposite (players 1 and 3, players 2 and 4, and so on); partners win or lose together.\n")
+	}
+	if g.Meld > 0 {
+		w("Whenever a player holds %d cards of one rank (after the deal too), they lay them down face up as a set.\n", g.Meld)
+	}
+	if g.LeadCard != nil {
+		w("\nThe player holding the %s starts, and must play it first.", *g.LeadCard)
+		w(" Play then passes to the left. On your turn:\n")
+	} else {
+		w("\nPlay starts with the first player and passes to the left. On your turn:\n")
+	}
 	for i, p := range g.Turn {
 		w("%d. %s\n", i+1, describePhase(g, p))
 	}
@@ -56,20 +67,44 @@ func (g *Genome) Describe() string {
 		}
 		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
 	}
-	w("\nEnd: ")
-	for i, c := range g.End.Conditions {
-		if i > 0 {
-			w(" ")
+	if !g.Score.IsZero() {
+		w("\nScoring:")
+		if g.Score.Trick > 0 {
+			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))
 		}
-		w("%s", describeCondition(c))
+		if g.Score.Meld > 0 {
+			w(" Each set laid down scores %s.", plural(g.Score.Meld, "point"))
+		}
+		for _, c := range g.Score.Cards {
+			w(" Each %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
+		}
+		w("\n")
+	}
+	w("\nEnd:")
+	for _, c := range g.End.Conditions {
+		w(" %s", describeCondition(c))
 	}
 	switch g.End.Until {
 	case UntilFirstOut:
 		w(" The game ends as soon as one player is out.")
 	case UntilOneLeft:
 		w(" Play continues until at most one player is left in.")
+	case UntilHandsEmpty:
+		w(" The game ends when every hand is empty.")
+	case UntilNoCards:
+		w(" The game ends when every hand and the stock are empty.")
 	}
-	w(" Players still in at the end are ranked by how many cards they hold (%s is better).", map[bool]string{true: "fewer", false: "more"}[g.fewerIsBetter()])
+	switch g.End.Rank {
+	case RankCards:
+		w(" Players still in at the end are ranked by how many cards they hold (%s is better).", map[bool]string{true: "fewer", false: "more"}[g.fewerIsBetter()])
+	case RankScoreLow:
+		w(" Players still in at the end are ranked by score, lowest first.")
+	case RankScoreHigh:
+		w(" Players still in at the end are ranked by score, highest first.")
+	}
+	if g.Teams == 2 {
+		w(" A partnership's score is the sum of its players'.")
+	}
 	w(" If nobody has won after %d turns, the game is a draw.\n", g.TurnCap)
 	return b.String()
 }
@@ -121,7 +156,7 @@ func describeDeck(d Deck) string {
 func describePhase(g *Genome, p Phase) string {
 	switch p.Kind {
 	case PhasePlay:
-		s := "Play one card onto the discard pile. A card may be played if " + strings.Trim(p.Legal.Describe(), "()") + " (any card may start an empty pile)."
+		s := "Play one card onto the discard pile. You may play " + ruleText(p.Legal, p.Prefer) + " (any card may start an empty pile)."
 		if len(p.NameSuit) > 0 {
 			var names []string
 			for _, r := range p.NameSuit {
@@ -152,6 +187,22 @@ func describePhase(g *Genome, p Phase) string {
 			s += " The winner puts the cards taken under their pile in the order they were played."
 		}
 		return s
+	case PhaseTrick:
+		s := "Play a trick: you lead a card, then each other player plays one in turn. You may lead " + ruleText(p.Lead, p.LeadPrefer) + " (the top card is the last card played, if any). Each other player may play " + ruleText(p.Legal, p.Prefer) + " (the top card is the card led, and the active suit its suit)."
+		switch p.Trump {
+		case TrumpNone:
+			s += " The highest card of the suit led wins the trick."
+		case TrumpLastDealt:
+			s += " Trumps are the suit of the last card dealt: the highest trump wins the trick, or if none was played the highest card of the suit led."
+		default:
+			s += fmt.Sprintf(" %s are trumps: the highest trump wins the trick, or if none was played the highest card of the suit led.", strings.ToUpper(p.Trump.String()[:1])+p.Trump.String()[1:])
+		}
+		s += " The winner takes the trick and leads the next one."
+		return s
+	case PhaseTake:
+		return fmt.Sprintf("Take one card, without looking, from the hand of %s (the next one holding cards).", describeTarget(p.From))
+	case PhaseAsk:
+		return "Ask an opponent for a rank you hold. If they have any, they give you all of them and you go again; if not, draw a card from the stock, and go again if it is the rank you asked for."
 	case PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."
@@ -221,4 +272,29 @@ func article(rank string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// ruleText renders a legality predicate with its preference.
+func ruleText(legal, prefer *Expr) string {
+	s := "a card if " + strings.Trim(legal.Describe(), "()")
+	if legal.Op == OpTrue {
+		s = "any card"
+	}
+	if prefer != nil {
+		s += ", but must play one where " + strings.Trim(prefer.Describe(), "()") + " if you can"
+	}
+	return s
+}
+
+func describeMatch(m Match) string {
+	switch m.Kind {
+	case MatchRank:
+		return "card of rank " + m.String()
+	case MatchSuit:
+		return "card of " + m.String()
+	}
+	if m.Kind == MatchCard {
+		return "the " + m.String()
+	}
+	return m.String()
 }

@@ -58,7 +58,7 @@ func legalityDiff(a, b *Genome, deck []Card) float64 {
 		top := deck[(i*7+3)%len(deck)]
 		for s := Suit(0); s < NumSuits; s++ {
 			total++
-			if ea.Eval(c, top, s) != eb.Eval(c, top, s) {
+			if ea.Eval(c, top, s, 0) != eb.Eval(c, top, s, 0) {
 				differ++
 			}
 		}

@@ -224,10 +224,20 @@ const (
 	PhaseBattle
 	// PhaseDraw: the seat draws cards from the stock.
 	PhaseDraw
+	// PhaseTrick: the seat leads a trick and every other active seat
+	// follows in turn; the highest trump, else the highest card of the led
+	// suit, takes the trick, and its seat leads next.
+	PhaseTrick
+	// PhaseTake: the seat takes one card, blind, from an opponent's hand.
+	PhaseTake
+	// PhaseAsk: the seat asks an opponent for a rank it holds; it gets every
+	// card of that rank the opponent has and goes again, or draws from the
+	// stock and goes again only if it drew the rank asked for.
+	PhaseAsk
 	NumPhaseKinds
 )
 
-var phaseKindNames = []string{"play", "battle", "draw"}
+var phaseKindNames = []string{"play", "battle", "draw", "trick", "take", "ask"}
 
 func (k PhaseKind) String() string { return enumString(phaseKindNames, uint8(k), "PhaseKind") }
 func (k PhaseKind) MarshalText() ([]byte, error) {
@@ -341,10 +351,15 @@ const (
 	UntilFirstOut Until = iota
 	// UntilOneLeft: play goes on until at most one seat is still in.
 	UntilOneLeft
+	// UntilHandsEmpty: play goes on until every hand is empty (the deal is
+	// played out).
+	UntilHandsEmpty
+	// UntilNoCards: play goes on until every hand and the stock are empty.
+	UntilNoCards
 	NumUntils
 )
 
-var untilNames = []string{"first_out", "one_left"}
+var untilNames = []string{"first_out", "one_left", "hands_empty", "no_cards"}
 
 func (u Until) String() string { return enumString(untilNames, uint8(u), "Until") }
 func (u Until) MarshalText() ([]byte, error) {
@@ -354,4 +369,125 @@ func (u *Until) UnmarshalText(b []byte) error {
 	v, err := enumParse(untilNames, b, "until")
 	*u = Until(v)
 	return err
+}
+
+// RankBy orders the seats still in when the game ends.
+type RankBy uint8
+
+// Rankings.
+const (
+	// RankCards: by cards held, fewer better unless emptying a hand loses.
+	RankCards RankBy = iota
+	// RankScoreLow: by score, lowest best.
+	RankScoreLow
+	// RankScoreHigh: by score, highest best.
+	RankScoreHigh
+	NumRankBys
+)
+
+var rankByNames = []string{"cards", "score_low", "score_high"}
+
+func (r RankBy) String() string { return enumString(rankByNames, uint8(r), "RankBy") }
+func (r RankBy) MarshalText() ([]byte, error) {
+	return enumText(rankByNames, uint8(r), "rank_by")
+}
+func (r *RankBy) UnmarshalText(b []byte) error {
+	v, err := enumParse(rankByNames, b, "rank_by")
+	*r = RankBy(v)
+	return err
+}
+
+// Trump is a trick phase's trump suit.
+type Trump uint8
+
+// Trumps: none, one fixed suit, or the suit of the last card dealt.
+const (
+	TrumpNone Trump = iota
+	TrumpClubs
+	TrumpDiamonds
+	TrumpHearts
+	TrumpSpades
+	TrumpLastDealt
+	NumTrumps
+)
+
+var trumpNames = []string{"none", "clubs", "diamonds", "hearts", "spades", "last_dealt"}
+
+func (t Trump) String() string { return enumString(trumpNames, uint8(t), "Trump") }
+func (t Trump) MarshalText() ([]byte, error) {
+	return enumText(trumpNames, uint8(t), "trump")
+}
+func (t *Trump) UnmarshalText(b []byte) error {
+	v, err := enumParse(trumpNames, b, "trump")
+	*t = Trump(v)
+	return err
+}
+
+// Match names a set of cards for scoring: one rank, one suit or one card.
+type Match struct {
+	Kind  MatchKind
+	Value uint8
+}
+
+// MatchKind says what a Match names.
+type MatchKind uint8
+
+// Match kinds.
+const (
+	MatchRank MatchKind = iota
+	MatchSuit
+	MatchCard
+	NumMatchKinds
+)
+
+// Has reports whether card c is in the set.
+func (m Match) Has(c Card) bool {
+	switch m.Kind {
+	case MatchRank:
+		return uint8(c.Rank()) == m.Value
+	case MatchSuit:
+		return uint8(c.Suit()) == m.Value
+	}
+	return uint8(c) == m.Value
+}
+
+func (m Match) String() string {
+	switch m.Kind {
+	case MatchRank:
+		return Rank(m.Value).String()
+	case MatchSuit:
+		return Suit(m.Value).String()
+	}
+	return Card(m.Value).String()
+}
+
+func (m Match) MarshalText() ([]byte, error) {
+	switch m.Kind {
+	case MatchRank:
+		return Rank(m.Value).MarshalText()
+	case MatchSuit:
+		return Suit(m.Value).MarshalText()
+	case MatchCard:
+		return Card(m.Value).MarshalText()
+	}
+	return nil, fmt.Errorf("match kind %d out of range", m.Kind)
+}
+
+func (m *Match) UnmarshalText(b []byte) error {
+	s := string(b)
+	if c, err := ParseCard(s); err == nil && len(s) >= 2 {
+		if _, rerr := ParseRank(s); rerr != nil {
+			*m = Match{MatchCard, uint8(c)}
+			return nil
+		}
+	}
+	if r, err := ParseRank(s); err == nil {
+		*m = Match{MatchRank, uint8(r)}
+		return nil
+	}
+	if su, err := ParseSuit(s); err == nil {
+		*m = Match{MatchSuit, uint8(su)}
+		return nil
+	}
+	return fmt.Errorf("unknown match %q (want a rank like Q, a suit like hearts, or a card like QS)", s)
 }

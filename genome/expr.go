@@ -19,10 +19,11 @@ const (
 	OpNe              // Left != Right
 	OpLt              // Left < Right (ranks only, ace high)
 	OpGt              // Left > Right (ranks only, ace high)
+	OpPlayed          // a card of Suit has been played earlier in the game
 	NumOps
 )
 
-var opNames = []string{"true", "false", "any", "all", "not", "eq", "ne", "lt", "gt"}
+var opNames = []string{"true", "false", "any", "all", "not", "eq", "ne", "lt", "gt", "played"}
 
 func (o Op) String() string { return enumString(opNames, uint8(o), "Op") }
 func (o Op) MarshalText() ([]byte, error) {
@@ -116,7 +117,11 @@ type Expr struct {
 	Args  []Expr `json:"args,omitempty"`
 	Left  *Term  `json:"left,omitempty"`
 	Right *Term  `json:"right,omitempty"`
+	Suit  *Suit  `json:"suit,omitempty"` // for played
 }
+
+// Played builds "a card of suit s has been played".
+func Played(s Suit) Expr { return Expr{Op: OpPlayed, Suit: &s} }
 
 // Compare builds the comparison l op r.
 func Compare(op Op, l, r Term) Expr { return Expr{Op: op, Left: &l, Right: &r} }
@@ -146,6 +151,10 @@ func (e Expr) Clone() Expr {
 	if e.Right != nil {
 		r := *e.Right
 		c.Right = &r
+	}
+	if e.Suit != nil {
+		s := *e.Suit
+		c.Suit = &s
 	}
 	return c
 }
@@ -214,6 +223,10 @@ func (e Expr) Describe() string {
 	case OpNot:
 		if len(e.Args) == 1 {
 			return "not " + e.Args[0].Describe()
+		}
+	case OpPlayed:
+		if e.Suit != nil {
+			return e.Suit.String() + " have been played"
 		}
 	case OpEq, OpNe, OpLt, OpGt:
 		if e.Left != nil && e.Right != nil {

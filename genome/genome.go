@@ -22,11 +22,32 @@ type Genome struct {
 	Hand      HandKind `json:"hand"`
 	Deal      Deal     `json:"deal"`
 	Reshuffle bool     `json:"reshuffle"`
+	Meld      int      `json:"meld,omitempty"`      // lay down every set of this many cards of one rank (0: never)
+	LeadCard  *Card    `json:"lead_card,omitempty"` // its holder moves first and must play it first
+	Teams     int      `json:"teams,omitempty"`     // 2: fixed partnerships, seat s with seat s+2
 	Turn      []Phase  `json:"turn"`
 	Effects   []Effect `json:"effects"`
+	Score     Score    `json:"score,omitzero"`
 	End       End      `json:"end"`
 	TurnCap   int      `json:"turn_cap"`
 }
+
+// Score says how seats earn points: per trick won, per set laid down, and
+// per card of the tricks won that matches a rule.
+type Score struct {
+	Trick int          `json:"trick,omitempty"`
+	Meld  int          `json:"meld,omitempty"`
+	Cards []CardPoints `json:"cards,omitempty"`
+}
+
+// CardPoints scores Points for each won card that Match names.
+type CardPoints struct {
+	Match  Match `json:"match"`
+	Points int   `json:"points"`
+}
+
+// IsZero reports whether the game scores nothing.
+func (s Score) IsZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
 
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.
@@ -73,6 +94,16 @@ type Phase struct {
 	Returns     Returns `json:"returns,omitempty"`
 	// draw
 	Count int `json:"count,omitempty"`
+	// play and trick: among the legal cards, the seat must play one that
+	// also satisfies Prefer when it has one ("follow suit if able")
+	Prefer *Expr `json:"prefer,omitempty"`
+	// trick: the leader's legality (Legal and Prefer are the followers',
+	// with the led card as the top card) and the trump suit
+	Lead       *Expr `json:"lead,omitempty"`
+	LeadPrefer *Expr `json:"lead_prefer,omitempty"`
+	Trump      Trump `json:"trump,omitempty"`
+	// take: whose hand the card is taken from
+	From Target `json:"from,omitempty"`
 }
 
 // Effect is a special effect: when a card of Rank is played, it does Type to
@@ -88,8 +119,9 @@ type Effect struct {
 // play with its result, checked after every play and every battle, in seat
 // order from the current seat; the game ends as Until says.
 type End struct {
-	Conditions []Condition `json:"conditions"`
+	Conditions []Condition `json:"conditions,omitempty"`
 	Until      Until       `json:"until"`
+	Rank       RankBy      `json:"rank,omitempty"`
 }
 
 // Condition puts a seat out of play with Result when Event holds for it.
@@ -154,17 +186,38 @@ func (g *Genome) Clone() *Genome {
 	}
 	c.Effects = slices.Clone(g.Effects)
 	c.End.Conditions = slices.Clone(g.End.Conditions)
+	c.Score.Cards = slices.Clone(g.Score.Cards)
+	if g.LeadCard != nil {
+		lc := *g.LeadCard
+		c.LeadCard = &lc
+	}
+	return &c
+}
+
+func cloneExpr(e *Expr) *Expr {
+	if e == nil {
+		return nil
+	}
+	c := e.Clone()
 	return &c
 }
 
 func (p Phase) clone() Phase {
 	c := p
-	if p.Legal != nil {
-		l := p.Legal.Clone()
-		c.Legal = &l
-	}
+	c.Legal = cloneExpr(p.Legal)
+	c.Prefer = cloneExpr(p.Prefer)
+	c.Lead = cloneExpr(p.Lead)
+	c.LeadPrefer = cloneExpr(p.LeadPrefer)
 	c.NameSuit = slices.Clone(p.NameSuit)
 	return c
+}
+
+func canonicalExpr(e *Expr) *Expr {
+	if e == nil {
+		return nil
+	}
+	c := e.canonical()
+	return &c
 }
 
 // Canonical returns the canonical semantic form of a valid genome: metadata
@@ -194,10 +247,10 @@ func (g *Genome) Canonical() *Genome {
 	c.Deal.Overrides = ovs
 	for i := range c.Turn {
 		p := &c.Turn[i]
-		if p.Legal != nil {
-			l := p.Legal.canonical()
-			p.Legal = &l
-		}
+		p.Legal = canonicalExpr(p.Legal)
+		p.Prefer = canonicalExpr(p.Prefer)
+		p.Lead = canonicalExpr(p.Lead)
+		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
 		p.NameSuit = sortedSet(p.NameSuit, NumRanks+1)
 	}
 	for i := range c.Effects {
@@ -211,6 +264,18 @@ func (g *Genome) Canonical() *Genome {
 	}
 	if len(c.Effects) == 0 {
 		c.Effects = nil
+	}
+	slices.SortStableFunc(c.Score.Cards, func(a, b CardPoints) int {
+		if a.Match != b.Match {
+			return int(a.Match.Kind)*256 + int(a.Match.Value) - int(b.Match.Kind)*256 - int(b.Match.Value)
+		}
+		return a.Points - b.Points
+	})
+	if len(c.Score.Cards) == 0 {
+		c.Score.Cards = nil
+	}
+	if len(c.End.Conditions) == 0 {
+		c.End.Conditions = nil
 	}
 	return c
 }

@@ -18,6 +18,8 @@ const (
 	MaxDrawCount   = 13
 	MaxExprNodes   = 48
 	MaxExprDepth   = 6
+	MaxScoreRules  = 8
+	MaxCardPoints  = 26
 )
 
 // Validate checks every rule of the model and returns all problems at once
@@ -105,6 +107,42 @@ func (g *Genome) Validate() error {
 		g.validatePhase(&ps, fmt.Sprintf("$.turn[%d]", i), p, cards, rankInDeck, stockEmpty && !refills)
 	}
 
+	if g.Meld != 0 && (g.Meld < 2 || g.Meld > NumSuits) {
+		ps.add("$.meld", "must be 0 (no sets) or a set size from 2 to %d, got %d", NumSuits, g.Meld)
+	}
+	if g.LeadCard != nil && (*g.LeadCard >= NumCards || !inDeck(*g.LeadCard)) {
+		ps.add("$.lead_card", "card %s is not in the deck", *g.LeadCard)
+	}
+	if g.Teams != 0 {
+		if g.Teams != 2 {
+			ps.add("$.teams", "must be 0 (no partnerships) or 2, got %d", g.Teams)
+		} else if s.Min != s.Max || s.Min%2 != 0 {
+			ps.add("$.teams", "partnerships need a fixed, even seat count (min = max), got %d..%d", s.Min, s.Max)
+		}
+	}
+	hasTrick := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == PhaseTrick })
+	if g.Score.Trick < 0 || g.Score.Trick > MaxEffectValue {
+		ps.add("$.score.trick", "must be between 0 and %d, got %d", MaxEffectValue, g.Score.Trick)
+	} else if (g.Score.Trick > 0 || len(g.Score.Cards) > 0) && !hasTrick {
+		ps.add("$.score", "scores tricks, but no phase plays tricks")
+	}
+	if g.Score.Meld < 0 || g.Score.Meld > MaxEffectValue {
+		ps.add("$.score.meld", "must be between 0 and %d, got %d", MaxEffectValue, g.Score.Meld)
+	} else if g.Score.Meld > 0 && g.Meld == 0 {
+		ps.add("$.score.meld", "scores sets laid down, but the game lays none (meld is 0)")
+	}
+	if len(g.Score.Cards) > MaxScoreRules {
+		ps.add("$.score.cards", "at most %d rules, got %d", MaxScoreRules, len(g.Score.Cards))
+	}
+	for i, c := range g.Score.Cards {
+		p := fmt.Sprintf("$.score.cards[%d]", i)
+		if c.Points < 1 || c.Points > MaxCardPoints {
+			ps.add(p+".points", "must be between 1 and %d, got %d", MaxCardPoints, c.Points)
+		}
+		if !slices.ContainsFunc(cards, c.Match.Has) {
+			ps.add(p+".match", "no card of the deck is %s", c.Match)
+		}
+	}
 	if len(g.Effects) > MaxEffects {
 		ps.add("$.effects", "at most %d effects, got %d", MaxEffects, len(g.Effects))
 	}
@@ -135,8 +173,16 @@ func (g *Genome) Validate() error {
 		}
 	}
 
-	if len(g.End.Conditions) == 0 || len(g.End.Conditions) > MaxConditions {
-		ps.add("$.end.conditions", "must have 1 to %d conditions, got %d", MaxConditions, len(g.End.Conditions))
+	if len(g.End.Conditions) > MaxConditions {
+		ps.add("$.end.conditions", "at most %d conditions, got %d", MaxConditions, len(g.End.Conditions))
+	}
+	if len(g.End.Conditions) == 0 && (g.End.Until == UntilFirstOut || g.End.Until == UntilOneLeft) {
+		ps.add("$.end.conditions", "until %s needs a condition that puts seats out", g.End.Until)
+	}
+	if g.End.Rank >= NumRankBys {
+		ps.add("$.end.rank", "unknown rank %d", g.End.Rank)
+	} else if g.End.Rank != RankCards && g.Score.IsZero() {
+		ps.add("$.end.rank", "ranks by score, but the game scores nothing")
 	}
 	for i, c := range g.End.Conditions {
 		p := fmt.Sprintf("$.end.conditions[%d]", i)
@@ -160,27 +206,57 @@ func (g *Genome) Validate() error {
 }
 
 func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card, rankInDeck func(Rank) bool, noStock bool) {
-	unused := func(field string, set bool) {
-		if set {
-			ps.add(path+"."+field, "a %s phase takes no %s", p.Kind, field)
+	// used lists the fields each kind reads; every other field must be zero.
+	set := map[string]bool{
+		"legal": p.Legal != nil, "prefer": p.Prefer != nil, "name_suit": len(p.NameSuit) > 0,
+		"draw_max": p.DrawMax != 0, "war_face_down": p.WarFaceDown != 0, "returns": p.Returns != 0,
+		"count": p.Count != 0, "lead": p.Lead != nil, "lead_prefer": p.LeadPrefer != nil,
+		"trump": p.Trump != 0, "from": p.From != 0,
+	}
+	used := map[PhaseKind][]string{
+		PhasePlay:   {"legal", "prefer", "name_suit", "draw_max"},
+		PhaseBattle: {"war_face_down", "returns"},
+		PhaseDraw:   {"count"},
+		PhaseTrick:  {"legal", "prefer", "lead", "lead_prefer", "trump"},
+		PhaseTake:   {"from"},
+		PhaseAsk:    {},
+	}
+	fields, ok := used[p.Kind]
+	if !ok {
+		ps.add(path+".kind", "unknown phase kind %d", p.Kind)
+		return
+	}
+	for _, f := range []string{"legal", "prefer", "name_suit", "draw_max", "war_face_down", "returns", "count", "lead", "lead_prefer", "trump", "from"} {
+		if set[f] && !slices.Contains(fields, f) {
+			ps.add(path+"."+f, "a %s phase takes no %s", p.Kind, f)
+		}
+	}
+	needFan := func(what string) {
+		if g.Hand != HandFan {
+			ps.add(path+".kind", "a %s phase needs a fan hand (%s), but the hand is %s", p.Kind, what, g.Hand)
+		}
+	}
+	pred := func(field string, e *Expr, required bool) {
+		if e == nil {
+			if required {
+				ps.add(path+"."+field, "a %s phase needs a %s predicate", p.Kind, field)
+			}
+			return
+		}
+		before := len(*ps)
+		n := validateExpr(ps, path+"."+field, *e, 1)
+		if n > MaxExprNodes {
+			ps.add(path+"."+field, "has %d nodes, at most %d allowed", n, MaxExprNodes)
+		}
+		if len(*ps) == before && !e.Satisfiable(cards) {
+			ps.add(path+"."+field, "no card of the deck ever satisfies it")
 		}
 	}
 	switch p.Kind {
 	case PhasePlay:
-		if g.Hand != HandFan {
-			ps.add(path+".kind", "a play phase needs a fan hand (the player chooses a card), but the hand is %s", g.Hand)
-		}
-		if p.Legal == nil {
-			ps.add(path+".legal", "a play phase needs a legality predicate")
-		} else {
-			n := validateExpr(ps, path+".legal", *p.Legal, 1)
-			if n > MaxExprNodes {
-				ps.add(path+".legal", "has %d nodes, at most %d allowed", n, MaxExprNodes)
-			}
-			if len(*ps) == 0 && !p.Legal.Satisfiable(cards) {
-				ps.add(path+".legal", "no card of the deck is ever legal, so the phase can never play")
-			}
-		}
+		needFan("the player chooses a card")
+		pred("legal", p.Legal, true)
+		pred("prefer", p.Prefer, false)
 		for j, r := range p.NameSuit {
 			if r >= NumRanks || !rankInDeck(r) {
 				ps.add(fmt.Sprintf("%s.name_suit[%d]", path, j), "no card of rank %s is in the deck", r)
@@ -192,9 +268,6 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 		if p.DrawMax < 0 || p.DrawMax > MaxDrawMax {
 			ps.add(path+".draw_max", "must be between 0 and %d, got %d", MaxDrawMax, p.DrawMax)
 		}
-		unused("war_face_down", p.WarFaceDown != 0)
-		unused("returns", p.Returns != 0)
-		unused("count", p.Count != 0)
 	case PhaseBattle:
 		if g.Hand != HandPile {
 			ps.add(path+".kind", "a battle phase needs a pile hand (the top card is turned up), but the hand is %s", g.Hand)
@@ -205,23 +278,28 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 		if p.Returns >= NumReturns {
 			ps.add(path+".returns", "unknown returns %d", p.Returns)
 		}
-		unused("legal", p.Legal != nil)
-		unused("name_suit", len(p.NameSuit) > 0)
-		unused("draw_max", p.DrawMax != 0)
-		unused("count", p.Count != 0)
 	case PhaseDraw:
 		if p.Count < 1 || p.Count > MaxDrawCount {
 			ps.add(path+".count", "must be between 1 and %d, got %d", MaxDrawCount, p.Count)
 		} else if noStock {
 			ps.add(path+".count", "the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw")
 		}
-		unused("legal", p.Legal != nil)
-		unused("name_suit", len(p.NameSuit) > 0)
-		unused("draw_max", p.DrawMax != 0)
-		unused("war_face_down", p.WarFaceDown != 0)
-		unused("returns", p.Returns != 0)
-	default:
-		ps.add(path+".kind", "unknown phase kind %d", p.Kind)
+	case PhaseTrick:
+		needFan("each player chooses a card")
+		pred("lead", p.Lead, true)
+		pred("lead_prefer", p.LeadPrefer, false)
+		pred("legal", p.Legal, true)
+		pred("prefer", p.Prefer, false)
+		if p.Trump >= NumTrumps {
+			ps.add(path+".trump", "unknown trump %d", p.Trump)
+		}
+	case PhaseTake:
+		needFan("the cards are taken from a hand")
+		if p.From != TargetNext && p.From != TargetPrevious && p.From != TargetRandomOpponent {
+			ps.add(path+".from", "must be next, previous or random_opponent, got %q", p.From)
+		}
+	case PhaseAsk:
+		needFan("the player asks for a rank it holds")
 	}
 }
 
@@ -236,11 +314,20 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 	case e.Op >= NumOps:
 		ps.add(path+".op", "unknown operator %d", e.Op)
 	case e.Op == OpTrue || e.Op == OpFalse:
-		if len(e.Args) > 0 || e.Left != nil || e.Right != nil {
+		if len(e.Args) > 0 || e.Left != nil || e.Right != nil || e.Suit != nil {
 			ps.add(path, "%s takes no arguments or terms", e.Op)
 		}
+	case e.Op == OpPlayed:
+		if len(e.Args) > 0 || e.Left != nil || e.Right != nil {
+			ps.add(path, "played takes only a suit")
+		}
+		if e.Suit == nil {
+			ps.add(path+".suit", "played needs a suit")
+		} else if *e.Suit >= NumSuits {
+			ps.add(path+".suit", "suit %d out of range", *e.Suit)
+		}
 	case e.Op == OpAny || e.Op == OpAll || e.Op == OpNot:
-		if e.Left != nil || e.Right != nil {
+		if e.Left != nil || e.Right != nil || e.Suit != nil {
 			ps.add(path, "%s takes args, not left/right terms", e.Op)
 		}
 		if e.Op == OpNot && len(e.Args) != 1 {
@@ -253,6 +340,9 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 			n += validateExpr(ps, fmt.Sprintf("%s.args[%d]", path, i), a, depth+1)
 		}
 	default: // comparisons
+		if e.Suit != nil {
+			ps.add(path+".suit", "%s compares left and right and takes no suit", e.Op)
+		}
 		if len(e.Args) > 0 {
 			ps.add(path+".args", "%s compares left and right and takes no args", e.Op)
 		}
@@ -282,9 +372,9 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 	return n
 }
 
-// Eval evaluates a valid predicate for a candidate card, the top card and the
-// active suit.
-func (e Expr) Eval(card, top Card, active Suit) bool {
+// Eval evaluates a valid predicate for a candidate card, the top card, the
+// active suit and the set of suits played so far (bit s for suit s).
+func (e Expr) Eval(card, top Card, active Suit, played uint8) bool {
 	switch e.Op {
 	case OpTrue:
 		return true
@@ -292,20 +382,22 @@ func (e Expr) Eval(card, top Card, active Suit) bool {
 		return false
 	case OpAny:
 		for _, a := range e.Args {
-			if a.Eval(card, top, active) {
+			if a.Eval(card, top, active, played) {
 				return true
 			}
 		}
 		return false
 	case OpAll:
 		for _, a := range e.Args {
-			if !a.Eval(card, top, active) {
+			if !a.Eval(card, top, active, played) {
 				return false
 			}
 		}
 		return true
 	case OpNot:
-		return !e.Args[0].Eval(card, top, active)
+		return !e.Args[0].Eval(card, top, active, played)
+	case OpPlayed:
+		return played&(1<<*e.Suit) != 0
 	}
 	l, r := e.Left.value(card, top, active), e.Right.value(card, top, active)
 	switch e.Op {
@@ -336,7 +428,7 @@ func (t Term) value(card, top Card, active Suit) uint8 {
 }
 
 // Satisfiable reports whether some card of the deck is legal on some top card
-// of the deck under some active suit.
+// of the deck under some active suit and suits played.
 func (e Expr) Satisfiable(deck []Card) bool {
 	for _, c := range deck {
 		for _, t := range deck {
@@ -344,8 +436,10 @@ func (e Expr) Satisfiable(deck []Card) bool {
 				continue
 			}
 			for s := Suit(0); s < NumSuits; s++ {
-				if e.Eval(c, t, s) {
-					return true
+				for played := range uint8(16) {
+					if e.Eval(c, t, s, played) {
+						return true
+					}
 				}
 			}
 		}

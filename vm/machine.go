@@ -96,6 +96,15 @@ type Machine struct {
 	skip    int
 	suit    uint8 // the active suit
 
+	score     [MaxSeats]int16
+	played    uint8 // bit s: a card of suit s has been played
+	last      int16 // the last card played, -1 before any
+	lastDealt uint8
+	mustPlay  int16 // the lead card its holder must play first, -1 when none
+	next      int   // a phase's choice of the next seat (trick winner), -1 when none
+	again     bool  // the seat moves again (a successful ask)
+	tableBy   [52]int8 // the seat that played each table card, for tricks
+
 	outOrder [MaxSeats]int8
 	outRes   [MaxSeats]uint8
 	nOut     int
@@ -110,7 +119,8 @@ type Machine struct {
 
 // Result is what one game produced.
 type Result struct {
-	Winner       int // seat, or Capped, Tie, Aborted
+	Winner       int   // seat (the lowest seat of the winning team), or Capped, Tie, Aborted
+	WinMask      uint8 // every seat that won (both partners of a winning team)
 	Turns        int
 	Decisions    int
 	Plays        int
@@ -172,16 +182,20 @@ func (m *Machine) reset(seed uint64) {
 	m.nActive = m.n
 	m.cur, m.dir, m.skip, m.suit = 0, 1, 0, 0
 	m.nOut, m.over, m.steps, m.leader = 0, false, 0, -1
+	m.score = [MaxSeats]int16{}
+	m.played, m.last, m.mustPlay, m.next, m.again = 0, -1, -1, -1, false
 	m.res = Result{}
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
 	if p.dealAll {
 		for s := 0; m.stockN > 0; s = (s + 1) % m.n {
-			m.give(s, m.pop())
+			m.lastDealt = m.pop()
+			m.give(s, m.lastDealt)
 		}
 	} else {
 		for range int(p.deal[m.n]) {
 			for s := range m.n {
-				m.give(s, m.pop())
+				m.lastDealt = m.pop()
+				m.give(s, m.lastDealt)
 			}
 		}
 	}
@@ -191,8 +205,21 @@ func (m *Machine) reset(seed uint64) {
 		m.discN = 1
 		m.suit = c / 13
 	}
+	if p.leadCard >= 0 && !p.pileHands {
+		for s := range m.n {
+			if m.hand[s]&(1<<p.leadCard) != 0 {
+				m.cur = s
+				m.mustPlay = int16(p.leadCard)
+			}
+		}
+	}
 	if m.trace != nil {
 		m.trace.deal(m)
+	}
+	if p.meld > 0 {
+		for s := range m.n {
+			m.meldSets(s)
+		}
 	}
 }
 
@@ -291,6 +318,15 @@ func (m *Machine) turn() {
 					break
 				}
 			}
+			if m.p.meld > 0 {
+				m.meldSets(m.cur)
+			}
+		case bytecode.OpTrick:
+			m.trick(ph)
+		case bytecode.OpTake:
+			m.takePhase(ph)
+		case bytecode.OpAsk:
+			m.ask()
 		}
 		if m.over {
 			break
@@ -301,10 +337,16 @@ func (m *Machine) turn() {
 	if m.over {
 		return
 	}
-	if m.nActive > 0 {
+	switch {
+	case m.next >= 0 && m.isActive(m.next):
+		// The phase chose the next seat (the trick winner leads).
+		m.cur = m.next
+	case m.again && m.isActive(m.cur):
+		// The seat goes again.
+	case m.nActive > 0:
 		m.cur = m.step(m.cur, m.dir, 1+m.skip)
 	}
-	m.skip = 0
+	m.skip, m.next, m.again = 0, -1, false
 }
 
 // playPhase: the current seat plays one legal card onto the discard pile,
@@ -337,6 +379,7 @@ func (m *Machine) playPhase(ph *phase) {
 	m.disc[m.discN] = c
 	m.discN++
 	m.suit = c / 13
+	m.markPlayed(c)
 	m.res.Plays++
 	m.steps++
 	if m.trace != nil {
@@ -353,13 +396,34 @@ func (m *Machine) playPhase(ph *phase) {
 }
 
 // legal returns the cards seat s may play: its hand filtered by the
-// phase's table for the top card and active suit; any card on an empty
-// discard pile.
+// phase's table for the top card and active suit (any card on an empty
+// discard pile), narrowed to the preferred cards when it holds one.
 func (m *Machine) legal(ph *phase, s int) uint64 {
+	h := m.hand[s]
 	if m.discN == 0 {
-		return m.hand[s]
+		return m.must(s, h)
 	}
-	return m.hand[s] & m.p.legal[ph.pred][int(m.disc[m.discN-1])*4+int(m.suit)]
+	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
+}
+
+// allowed filters hand h by predicate pred, then by prefer when some card
+// satisfies both ("follow suit if able").
+func (m *Machine) allowed(h uint64, pred, prefer, top, active uint8) uint64 {
+	l := h & m.p.preds[pred].at(top, active, m.played)
+	if prefer != bytecode.NoPred {
+		if f := l & m.p.preds[prefer].at(top, active, m.played); f != 0 {
+			return f
+		}
+	}
+	return l
+}
+
+// must narrows seat s's legal cards to the lead card while it must play it.
+func (m *Machine) must(s int, legal uint64) uint64 {
+	if m.mustPlay >= 0 && m.hand[s]&(1<<m.mustPlay) != 0 {
+		return 1 << m.mustPlay
+	}
+	return legal
 }
 
 // battle: every active seat, in turn order from the current seat, turns up
@@ -468,6 +532,7 @@ func (m *Machine) upAll(cont *[MaxSeats]int8, up *[MaxSeats]uint8, nc int, war b
 // fires its rank's effects.
 func (m *Machine) turnUp(s int) uint8 {
 	c := m.toTable(s)
+	m.markPlayed(c)
 	m.res.Plays++
 	if m.trace != nil {
 		m.trace.add(EvPlay, s, c, 0)
@@ -591,11 +656,17 @@ func (m *Machine) checkEnd() {
 			}
 		}
 	}
-	switch {
-	case m.nActive <= 1:
-		m.over = true
-	case p.until == bytecode.UntilFirstOut && m.nOut > 0:
-		m.over = true
+	switch p.until {
+	case bytecode.UntilFirstOut:
+		m.over = m.nOut > 0 || m.nActive <= 1
+	case bytecode.UntilOneLeft:
+		m.over = m.nActive <= 1
+	case bytecode.UntilHandsEmpty, bytecode.UntilNoCards:
+		empty := true
+		for s := range m.n {
+			empty = empty && (!m.isActive(s) || m.count[s] == 0)
+		}
+		m.over = m.nActive <= 1 || empty && (p.until == bytecode.UntilHandsEmpty || m.stockN == 0)
 	}
 }
 
@@ -615,21 +686,41 @@ func (m *Machine) out(s int, result uint8) {
 }
 
 // winner ranks the finished game: seats out as winners first (in the order
-// they went out), then seats still in by their cards (fewer or more is
-// better, as the end condition says), then seats out as losers (last out
-// best). The winner is the seat ranked first alone; otherwise it is a tie.
+// they went out), then seats still in by their standing (cards held, fewer
+// or more better as the end condition says, or score, as the program
+// ranks), then seats out as losers (last out best). The winner is the seat
+// ranked first alone, otherwise it is a tie. With partnerships, a team's
+// standing is its seats' total score and both partners win.
 func (m *Machine) winner() int {
 	for i := range m.nOut {
 		if m.outRes[i] == bytecode.ResultWin {
+			m.res.WinMask = 1 << m.outOrder[i]
 			return int(m.outOrder[i])
 		}
+	}
+	if m.p.teams == 2 {
+		var team [2]int
+		for s := range m.n {
+			team[s%2] += int(m.score[s])
+		}
+		if team[0] == team[1] {
+			return Tie
+		}
+		w := 0
+		if m.better(team[1], team[0]) {
+			w = 1
+		}
+		for s := w; s < m.n; s += 2 {
+			m.res.WinMask |= 1 << s
+		}
+		return w
 	}
 	best, bestN, ties := -1, 0, 0
 	for s := range m.n {
 		if !m.isActive(s) {
 			continue
 		}
-		c := int(m.count[s])
+		c := m.standing(s)
 		switch {
 		case best < 0 || m.better(c, bestN):
 			best, bestN, ties = s, c, 1
@@ -640,10 +731,26 @@ func (m *Machine) winner() int {
 	if best < 0 || ties > 1 {
 		return Tie
 	}
+	m.res.WinMask = 1 << best
 	return best
 }
 
+// standing is what ranks a seat still in: its score, or its cards.
+func (m *Machine) standing(s int) int {
+	if m.p.rankBy != bytecode.RankCards {
+		return int(m.score[s])
+	}
+	return int(m.count[s])
+}
+
+// better reports whether standing a ranks above standing b.
 func (m *Machine) better(a, b int) bool {
+	switch m.p.rankBy {
+	case bytecode.RankScoreLow:
+		return a < b
+	case bytecode.RankScoreHigh:
+		return a > b
+	}
 	if m.p.fewerBetter {
 		return a < b
 	}
@@ -658,7 +765,7 @@ func (m *Machine) trackLead() {
 		if !m.isActive(s) {
 			continue
 		}
-		c := int(m.count[s])
+		c := m.standing(s)
 		switch {
 		case lead < 0 || m.better(c, leadN):
 			lead, leadN, ties = s, c, 1
@@ -774,4 +881,341 @@ func nth(x uint64, k int) uint8 {
 		x &= x - 1
 	}
 	return uint8(bits.TrailingZeros64(x))
+}
+
+// markPlayed records card c as played: suits played, the last card, and
+// the lead card's obligation once it is met.
+func (m *Machine) markPlayed(c uint8) {
+	m.played |= 1 << (c / 13)
+	m.last = int16(c)
+	if int16(c) == m.mustPlay {
+		m.mustPlay = -1
+	}
+}
+
+// trick: the current seat leads and every other active seat holding cards
+// follows in turn order. The leader's legal cards come from the lead
+// predicates with the last card played as the top card (any card when none
+// has been played); a follower's from the follow predicates with the led
+// card as the top card and its suit as the active suit. The highest trump
+// (when the phase has trumps and one was played), else the highest card of
+// the led suit, takes the trick: the won cards leave play, their points
+// and the trick's points go to the winner, and the winner leads next.
+func (m *Machine) trick(ph *phase) {
+	m.tableN = 0
+	for i := range m.n {
+		s := (m.cur + m.dir*i + 2*m.n) % m.n
+		if !m.isActive(s) || m.count[s] == 0 {
+			continue
+		}
+		h := m.hand[s]
+		var legal uint64
+		switch {
+		case m.tableN > 0:
+			led := m.table[0]
+			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
+		case m.last >= 0:
+			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), uint8(m.last)/13)
+		default:
+			legal = h
+		}
+		if legal == 0 {
+			// The predicates allow nothing from this hand: the seat
+			// cannot follow and plays no card to this trick.
+			continue
+		}
+		legal = m.must(s, legal)
+		var c uint8
+		if m.policy[s] == Greedy && bits.OnesCount64(legal) > 1 {
+			m.decided(bits.OnesCount64(legal))
+			c = m.greedyTrick(ph, legal)
+		} else {
+			c = m.chooseCard(s, legal)
+		}
+		m.take(s, c)
+		m.table[m.tableN] = c
+		m.tableBy[m.tableN] = int8(s)
+		m.tableN++
+		m.markPlayed(c)
+		m.res.Plays++
+		m.steps++
+		if m.trace != nil {
+			m.trace.add(EvPlay, s, c, 0)
+		}
+		m.fire(c, s)
+	}
+	if m.tableN == 0 {
+		m.checkEnd()
+		return
+	}
+	w := m.trickWinner(ph)
+	ws := int(m.tableBy[w])
+	pts := m.p.scoreTrick
+	for _, c := range m.table[:m.tableN] {
+		pts += m.p.points[c]
+	}
+	m.score[ws] += pts
+	copy(m.gone[m.goneN:], m.table[:m.tableN])
+	m.goneN += m.tableN
+	if m.tableN > 1 {
+		m.res.Interactions++
+	}
+	if m.trace != nil {
+		m.trace.add(EvTake, ws, 0, m.tableN)
+	}
+	m.tableN = 0
+	m.next = ws
+	m.checkEnd()
+}
+
+// trumpSuit returns the phase's trump suit, or 4 for none.
+func (m *Machine) trumpSuit(ph *phase) uint8 {
+	switch ph.trump {
+	case bytecode.TrumpNone:
+		return 4
+	case bytecode.TrumpLastDealt:
+		return m.lastDealt / 13
+	}
+	return ph.trump - 1
+}
+
+// trickWinner returns the table index of the card that takes the trick.
+func (m *Machine) trickWinner(ph *phase) int {
+	trump := m.trumpSuit(ph)
+	led := m.table[0] / 13
+	w := 0
+	for i := 1; i < m.tableN; i++ {
+		c, b := m.table[i], m.table[w]
+		switch {
+		case c/13 == b/13 && c%13 > b%13:
+			w = i
+		case c/13 == trump && b/13 != trump:
+			w = i
+		case c/13 == led && b/13 != led && b/13 != trump:
+			w = i
+		}
+	}
+	return w
+}
+
+// greedyTrick picks a trick card from the seat's own view and the public
+// table: when taking tricks pays (the game ranks by high score), it plays
+// the lowest card that would win, else its lowest card; when taking tricks
+// costs, it plays the highest card that would not win, else its lowest.
+func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
+	want := m.p.rankBy == bytecode.RankScoreHigh
+	var low, winLow, loseHigh int = -1, -1, -1
+	for x := legal; x != 0; x &= x - 1 {
+		c := uint8(bits.TrailingZeros64(x))
+		if low < 0 || c%13 < uint8(low)%13 {
+			low = int(c)
+		}
+		wins := true
+		if m.tableN > 0 {
+			m.table[m.tableN] = c
+			m.tableN++
+			wins = m.trickWinner(ph) == m.tableN-1
+			m.tableN--
+		}
+		if wins && (winLow < 0 || c%13 < uint8(winLow)%13) {
+			winLow = int(c)
+		}
+		if !wins && (loseHigh < 0 || c%13 > uint8(loseHigh)%13) {
+			loseHigh = int(c)
+		}
+	}
+	switch {
+	case want && winLow >= 0:
+		return uint8(winLow)
+	case !want && loseHigh >= 0:
+		return uint8(loseHigh)
+	}
+	return uint8(low)
+}
+
+// takePhase: the current seat takes one card, blind, from the first seat
+// holding cards in the phase's direction (next or previous), or from a
+// random opponent holding cards (one rng.IntN draw). The blind choice is a
+// decision among positions in the giver's hand (ascending card order), made
+// at random by every policy, since nothing distinguishes the positions.
+func (m *Machine) takePhase(ph *phase) {
+	s := m.cur
+	t := -1
+	switch ph.from {
+	case bytecode.TargetNext, bytecode.TargetPrevious:
+		d := m.dir
+		if ph.from == bytecode.TargetPrevious {
+			d = -d
+		}
+		x := s
+		for range m.nActive - 1 {
+			x = m.step(x, d, 1)
+			if m.count[x] > 0 {
+				t = x
+				break
+			}
+		}
+	case bytecode.TargetRandomOpponent:
+		k := 0
+		for x := range m.n {
+			if x != s && m.isActive(x) && m.count[x] > 0 {
+				k++
+			}
+		}
+		if k > 0 {
+			i := m.rng.IntN(k)
+			for x := range m.n {
+				if x != s && m.isActive(x) && m.count[x] > 0 {
+					if i == 0 {
+						t = x
+						break
+					}
+					i--
+				}
+			}
+		}
+	}
+	if t < 0 || t == s {
+		m.checkEnd()
+		return
+	}
+	n := int(m.count[t])
+	m.decided(n)
+	k := 0
+	if n > 1 {
+		k = m.rng.IntN(n)
+	}
+	c := nth(m.hand[t], k)
+	m.take(t, c)
+	m.give(s, c)
+	m.steps++
+	m.res.Interactions++
+	if m.trace != nil {
+		m.trace.add(EvTakeFrom, s, c, t)
+	}
+	if m.p.meld > 0 {
+		m.meldSets(s)
+	}
+	m.checkEnd()
+}
+
+// ask: the current seat asks an opponent holding cards for a rank it holds
+// (two decisions: the opponent, among those holding cards in turn order
+// from the next seat; then the rank, among its ranks in ascending order).
+// If the opponent has cards of the rank it hands them all over and the seat
+// goes again; otherwise the seat draws a card and goes again only if it is
+// of the rank asked for. A seat with an empty hand draws a card instead of
+// asking.
+func (m *Machine) ask() {
+	s := m.cur
+	if m.count[s] == 0 {
+		if m.draw(s) && m.p.meld > 0 {
+			m.meldSets(s)
+		}
+		m.checkEnd()
+		return
+	}
+	var opp [MaxSeats]int8
+	no := 0
+	x := s
+	for range m.nActive - 1 {
+		x = m.step(x, m.dir, 1)
+		if m.count[x] > 0 {
+			opp[no] = int8(x)
+			no++
+		}
+	}
+	if no == 0 {
+		if m.draw(s) && m.p.meld > 0 {
+			m.meldSets(s)
+		}
+		m.checkEnd()
+		return
+	}
+	var ranks [13]uint8
+	nr := 0
+	for r := range uint8(13) {
+		if m.hand[s]&m.p.rankBits[r] != 0 {
+			ranks[nr] = r
+			nr++
+		}
+	}
+	var t int
+	var r uint8
+	m.decided(no)
+	m.decided(nr)
+	if m.policy[s] == Greedy {
+		t = int(opp[0])
+		for _, o := range opp[1:no] {
+			if m.count[o] > m.count[t] {
+				t = int(o)
+			}
+		}
+		best := -1
+		for _, rr := range ranks[:nr] {
+			if k := bits.OnesCount64(m.hand[s] & m.p.rankBits[rr]); k > best {
+				best, r = k, rr
+			}
+		}
+	} else {
+		t = int(opp[0])
+		if no > 1 {
+			t = int(opp[m.rng.IntN(no)])
+		}
+		r = ranks[0]
+		if nr > 1 {
+			r = ranks[m.rng.IntN(nr)]
+		}
+	}
+	if m.trace != nil {
+		m.trace.add(EvAsk, s, r, t)
+	}
+	if got := m.hand[t] & m.p.rankBits[r]; got != 0 {
+		for x := got; x != 0; x &= x - 1 {
+			c := uint8(bits.TrailingZeros64(x))
+			m.take(t, c)
+			m.give(s, c)
+		}
+		m.steps++
+		m.res.Interactions++
+		m.again = true
+		if m.trace != nil {
+			m.trace.add(EvTake, s, 0, bits.OnesCount64(got))
+		}
+	} else if m.stockN > 0 || m.p.reshuffle {
+		top := m.stockN - 1
+		if m.draw(s) && top >= 0 && m.stock[top]%13 == r {
+			m.again = true
+		}
+	}
+	if m.p.meld > 0 {
+		m.meldSets(s)
+	}
+	m.checkEnd()
+}
+
+// meldSets lays down, for each rank in ascending order, every set of meld
+// cards of that rank seat s holds (lowest suits first): the cards leave
+// play and the seat scores the set's points.
+func (m *Machine) meldSets(s int) {
+	k := m.p.meld
+	for r := range 13 {
+		for {
+			b := m.hand[s] & m.p.rankBits[r]
+			if bits.OnesCount64(b) < k {
+				break
+			}
+			for range k {
+				c := uint8(bits.TrailingZeros64(b))
+				b &= b - 1
+				m.take(s, c)
+				m.gone[m.goneN] = c
+				m.goneN++
+			}
+			m.score[s] += m.p.scoreMeld
+			if m.trace != nil {
+				m.trace.add(EvMeld, s, uint8(r), k)
+			}
+		}
+	}
 }

@@ -29,10 +29,9 @@ type Program struct {
 	phases  [bytecode.MaxPhases]phase
 	nPhases int
 
-	// legal[i][top*4+active] is the set of cards play phase i allows on
-	// top card top with active suit active: the predicate evaluated for
-	// every combination at load.
-	legal [][52 * 4]uint64
+	// preds[i] is predicate i evaluated at load for every input: the set of
+	// cards it allows, indexed by predIndex.
+	preds []predTable
 
 	// Effects grouped by trigger rank, genome order kept within a rank:
 	// effs[effStart[r]:effStart[r+1]].
@@ -45,13 +44,40 @@ type Program struct {
 	wild uint16
 
 	until       int
+	rankBy      int
 	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
 	fewerBetter bool
+
+	meld       int
+	leadCard   int // -1: none
+	teams      int
+	scoreTrick int16
+	scoreMeld  int16
+	points     [52]int16 // points of each card in a won trick
+	rankBits   [13]uint64
+}
+
+// predTable is a predicate tabulated over its inputs. Predicates that read
+// which suits have been played get 16 entries per (top, active suit);
+// others one.
+type predTable struct {
+	sets  []uint64
+	shift uint8 // 4 when the predicate reads suits played, else 0
+	mask  uint8 // 15 when the predicate reads suits played, else 0
+}
+
+func (t *predTable) at(top, active, played uint8) uint64 {
+	return t.sets[(int(top)*4+int(active))<<t.shift|int(played&t.mask)]
 }
 
 type phase struct {
 	op          bytecode.Op
-	pred        uint8
+	pred        uint8 // legal (play), follow legal (trick)
+	prefer      uint8 // bytecode.NoPred: none
+	lead        uint8
+	leadPrefer  uint8
+	trump       uint8
+	from        uint8
 	drawMax     uint8
 	nameSuit    uint16
 	warFaceDown uint8
@@ -79,7 +105,24 @@ func Load(code []byte) (*Program, error) {
 		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
 		turnCap:      im.TurnCap,
 		until:        im.Until,
+		rankBy:       im.Rank,
 		onEmpty:      -1,
+		meld:         im.Meld,
+		leadCard:     -1,
+		teams:        im.Teams,
+		scoreTrick:   int16(im.ScoreTrick),
+		scoreMeld:    int16(im.ScoreMeld),
+	}
+	if im.LeadCard != bytecode.NoCard {
+		p.leadCard = im.LeadCard
+	}
+	for c := range uint8(52) {
+		p.rankBits[c%13] |= 1 << c
+		for _, r := range im.ScoreRules {
+			if r.Matches(c) {
+				p.points[c] += int16(r.Points)
+			}
+		}
 	}
 	for n := im.SeatsMin; n <= im.SeatsMax; n++ {
 		p.deal[n] = uint8(im.DealFor(n))
@@ -96,7 +139,8 @@ func Load(code []byte) (*Program, error) {
 	}
 	for i, ph := range im.Phases {
 		p.phases[i] = phase{
-			op: ph.Op, pred: uint8(ph.Pred), drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
+			op: ph.Op, pred: uint8(ph.Pred), prefer: uint8(ph.Prefer), lead: uint8(ph.Lead), leadPrefer: uint8(ph.LeadPrefer),
+			trump: uint8(ph.Trump), from: uint8(ph.From), drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == bytecode.ReturnsInOrder, count: uint8(ph.Count),
 		}
 		if ph.Op == bytecode.OpPlay {
@@ -105,18 +149,26 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.nPhases = len(im.Phases)
-	p.legal = make([][52 * 4]uint64, len(im.Preds))
+	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {
-		t := &p.legal[i]
+		t := &p.preds[i]
+		for _, b := range pred {
+			if bytecode.Op(b) == bytecode.OpPlayed {
+				t.shift, t.mask = 4, 15
+			}
+		}
+		t.sets = make([]uint64, 52*4<<t.shift)
 		for top := range uint8(52) {
 			for active := range uint8(4) {
-				var m uint64
-				for card := range uint8(52) {
-					if evalPred(pred, card, top, active) {
-						m |= 1 << card
+				for played := range t.mask + 1 {
+					var m uint64
+					for card := range uint8(52) {
+						if evalPred(pred, card, top, active, played) {
+							m |= 1 << card
+						}
 					}
+					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = m
 				}
-				t[int(top)*4+int(active)] = m
 			}
 		}
 	}
@@ -160,7 +212,7 @@ func (p *Program) SeatRange() (lo, hi int) { return p.seatsMin, p.seatsMax }
 
 // evalPred runs one verified predicate: the stack machine of the bytecode
 // package doc, with a switch dispatch and the stack in a local array.
-func evalPred(code []byte, card, top, active uint8) bool {
+func evalPred(code []byte, card, top, active, played uint8) bool {
 	var st [bytecode.MaxStack]uint8
 	sp := 0
 	for pc := 0; ; {
@@ -187,6 +239,10 @@ func evalPred(code []byte, card, top, active uint8) bool {
 			sp++
 		case bytecode.OpRank, bytecode.OpSuit:
 			st[sp] = code[pc]
+			pc++
+			sp++
+		case bytecode.OpPlayed:
+			st[sp] = (played >> code[pc]) & 1
 			pc++
 			sp++
 		case bytecode.OpEq:

@@ -95,7 +95,7 @@ func (d *Dist) Quantile(q float64) uint64 {
 type Stats struct {
 	Games   uint64           // games played (including capped and aborted)
 	Seats   int              // seats per game
-	Wins    [MaxSeats]uint64 // games won by each seat
+	Wins    [MaxSeats]uint64 // games won by each seat (both partners of a winning team)
 	Ties    uint64           // games that ended with no single winner
 	Capped  uint64           // games that hit the turn cap (draws)
 	Aborted uint64           // games that ran out of step budget (errors)
@@ -123,7 +123,9 @@ func (s *Stats) Add(r *Result) {
 	case Aborted:
 		s.Aborted++
 	default:
-		s.Wins[r.Winner]++
+		for w := r.WinMask; w != 0; w &= w - 1 {
+			s.Wins[bits.TrailingZeros8(w)]++
+		}
 	}
 	s.Turns.add(r.Turns)
 	s.Decisions.add(r.Decisions)

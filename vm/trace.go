@@ -25,6 +25,9 @@ const (
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table
 	EvOut                        // Seat is out with result Card (0 win, 1 lose)
+	EvTakeFrom                   // Seat takes Card blind from seat N
+	EvAsk                        // Seat asks seat N for rank Card
+	EvMeld                       // Seat lays down a set of N cards of rank Card
 )
 
 // Event is one step of a traced game.
@@ -118,6 +121,12 @@ func (t *Trace) Format(w io.Writer) {
 			fmt.Fprintf(w, "  %d seats tie: war\n", e.N)
 		case EvTake:
 			fmt.Fprintf(w, "  seat %d takes %d cards\n", e.Seat, e.N)
+		case EvTakeFrom:
+			fmt.Fprintf(w, "  seat %d takes %s from seat %d\n", e.Seat, bytecode.CardName(e.Card), e.N)
+		case EvAsk:
+			fmt.Fprintf(w, "  seat %d asks seat %d for %ss\n", e.Seat, e.N, rankWord(e.Card))
+		case EvMeld:
+			fmt.Fprintf(w, "  seat %d lays down %d %ss\n", e.Seat, e.N, rankWord(e.Card))
 		case EvOut:
 			fmt.Fprintf(w, "  seat %d is out (%s)\n", e.Seat, [...]string{"wins", "loses"}[e.Card&1])
 		}
@@ -144,4 +153,8 @@ func cardList(cs []uint8) string {
 		s += bytecode.CardName(c)
 	}
 	return s
+}
+
+func rankWord(r uint8) string {
+	return [...]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}[r%13]
 }

@@ -66,12 +66,29 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	for _, card := range c.Deck.Remove {
 		s = append(s, byte(card))
 	}
+	lead := byte(bytecode.NoCard)
+	if c.LeadCard != nil {
+		lead = byte(*c.LeadCard)
+	}
+	s = append(s, byte(c.Meld), lead, byte(c.Teams), byte(c.Score.Trick), byte(c.Score.Meld), byte(len(c.Score.Cards)))
+	for _, r := range c.Score.Cards {
+		s = append(s, byte(r.Match.Kind), r.Match.Value, byte(r.Points))
+	}
 	s = binary.LittleEndian.AppendUint16(s, uint16(c.TurnCap))
 	out = section(out, bytecode.OpSetup, s)
 
-	// TURN and CODE
+	// TURN and CODE: predicates are numbered in order of reference.
 	var t, code []byte
 	preds := 0
+	ref := func(e *genome.Expr) byte {
+		if e == nil {
+			return bytecode.NoPred
+		}
+		code = emitExpr(code, *e)
+		code = append(code, byte(bytecode.OpRet))
+		preds++
+		return byte(preds - 1)
+	}
 	for _, p := range c.Turn {
 		switch p.Kind {
 		case genome.PhasePlay:
@@ -79,22 +96,25 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			for _, r := range p.NameSuit {
 				mask |= 1 << r
 			}
-			t = append(t, byte(bytecode.OpPlay), byte(preds), byte(p.DrawMax))
+			t = append(t, byte(bytecode.OpPlay), ref(p.Legal), ref(p.Prefer), byte(p.DrawMax))
 			t = binary.LittleEndian.AppendUint16(t, mask)
-			code = emitExpr(code, *p.Legal)
-			code = append(code, byte(bytecode.OpRet))
-			preds++
 		case genome.PhaseBattle:
 			t = append(t, byte(bytecode.OpBattle), byte(p.WarFaceDown), byte(p.Returns))
 		case genome.PhaseDraw:
 			t = append(t, byte(bytecode.OpDraw), byte(p.Count))
+		case genome.PhaseTrick:
+			t = append(t, byte(bytecode.OpTrick), ref(p.Lead), ref(p.LeadPrefer), ref(p.Legal), ref(p.Prefer), byte(p.Trump))
+		case genome.PhaseTake:
+			t = append(t, byte(bytecode.OpTake), byte(p.From))
+		case genome.PhaseAsk:
+			t = append(t, byte(bytecode.OpAsk))
 		}
 	}
 	out = section(out, bytecode.OpTurn, t)
 	out = section(out, bytecode.OpCode, append([]byte{byte(preds)}, code...))
 
 	// END: conditions in event order.
-	e := []byte{byte(c.End.Until), byte(len(c.End.Conditions))}
+	e := []byte{byte(c.End.Until), byte(c.End.Rank), byte(len(c.End.Conditions))}
 	for ev := genome.Event(0); ev < genome.NumEvents; ev++ {
 		for _, cond := range c.End.Conditions {
 			if cond.When == ev {
@@ -142,6 +162,8 @@ func emitExpr(code []byte, e genome.Expr) []byte {
 		return code
 	case genome.OpNot:
 		return append(emitExpr(code, e.Args[0]), byte(bytecode.OpNot))
+	case genome.OpPlayed:
+		return append(code, byte(bytecode.OpPlayed), byte(*e.Suit))
 	}
 	code = emitTerm(code, *e.Left)
 	code = emitTerm(code, *e.Right)
@@ -181,7 +203,17 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		Hand:      genome.HandKind(im.Hand),
 		Reshuffle: im.Flags&bytecode.FlagReshuffle != 0,
 		TurnCap:   im.TurnCap,
-		End:       genome.End{Until: genome.Until(im.Until)},
+		End:       genome.End{Until: genome.Until(im.Until), Rank: genome.RankBy(im.Rank)},
+		Meld:      im.Meld,
+		Teams:     im.Teams,
+		Score:     genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},
+	}
+	if im.LeadCard != bytecode.NoCard {
+		lc := genome.Card(im.LeadCard)
+		g.LeadCard = &lc
+	}
+	for _, r := range im.ScoreRules {
+		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: genome.Match{Kind: genome.MatchKind(r.Kind), Value: uint8(r.Value)}, Points: r.Points})
 	}
 	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0}
 	for _, o := range im.Overrides {
@@ -204,25 +236,50 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	for _, c := range im.Remove {
 		g.Deck.Remove = append(g.Deck.Remove, genome.Card(c))
 	}
+	pred := func(i int) (*genome.Expr, error) {
+		if i == bytecode.NoPred {
+			return nil, nil
+		}
+		e, err := decodeExpr(im.Preds[i])
+		if err != nil {
+			return nil, fmt.Errorf("offset %d: %w", im.PredOffsets[i], err)
+		}
+		return &e, nil
+	}
 	for _, ph := range im.Phases {
+		var p genome.Phase
+		var errs [4]error
 		switch ph.Op {
 		case bytecode.OpPlay:
-			e, err := decodeExpr(im.Preds[ph.Pred])
-			if err != nil {
-				return nil, fmt.Errorf("offset %d: %w", im.PredOffsets[ph.Pred], err)
-			}
-			p := genome.Phase{Kind: genome.PhasePlay, Legal: &e, DrawMax: ph.DrawMax}
+			p = genome.Phase{Kind: genome.PhasePlay, DrawMax: ph.DrawMax}
+			p.Legal, errs[0] = pred(ph.Pred)
+			p.Prefer, errs[1] = pred(ph.Prefer)
 			for r := range genome.Rank(genome.NumRanks) {
 				if ph.NameSuit&(1<<r) != 0 {
 					p.NameSuit = append(p.NameSuit, r)
 				}
 			}
-			g.Turn = append(g.Turn, p)
 		case bytecode.OpBattle:
-			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseBattle, WarFaceDown: ph.WarFaceDown, Returns: genome.Returns(ph.Returns)})
+			p = genome.Phase{Kind: genome.PhaseBattle, WarFaceDown: ph.WarFaceDown, Returns: genome.Returns(ph.Returns)}
 		case bytecode.OpDraw:
-			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: ph.Count})
+			p = genome.Phase{Kind: genome.PhaseDraw, Count: ph.Count}
+		case bytecode.OpTrick:
+			p = genome.Phase{Kind: genome.PhaseTrick, Trump: genome.Trump(ph.Trump)}
+			p.Lead, errs[0] = pred(ph.Lead)
+			p.LeadPrefer, errs[1] = pred(ph.LeadPrefer)
+			p.Legal, errs[2] = pred(ph.Pred)
+			p.Prefer, errs[3] = pred(ph.Prefer)
+		case bytecode.OpTake:
+			p = genome.Phase{Kind: genome.PhaseTake, From: genome.Target(ph.From)}
+		case bytecode.OpAsk:
+			p = genome.Phase{Kind: genome.PhaseAsk}
 		}
+		for _, err := range errs {
+			if err != nil {
+				return nil, err
+			}
+		}
+		g.Turn = append(g.Turn, p)
 	}
 	for _, c := range im.Conditions {
 		g.End.Conditions = append(g.End.Conditions, genome.Condition{When: genome.Event(c.Event), Result: genome.Result(c.Result)})
@@ -254,6 +311,9 @@ func decodeExpr(code []byte) (genome.Expr, error) {
 	for i := 0; i < len(code); i++ {
 		op := bytecode.Op(code[i])
 		switch op {
+		case bytecode.OpPlayed:
+			i++
+			stack = append(stack, genome.Played(genome.Suit(code[i])))
 		case bytecode.OpTrue:
 			stack = append(stack, genome.Expr{Op: genome.OpTrue})
 		case bytecode.OpFalse:

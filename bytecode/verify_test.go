@@ -1,0 +1,766 @@
+package bytecode_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// seedProgram compiles a seed game.
+func seedProgram(t testing.TB, name string) []byte {
+	t.Helper()
+	g, err := genome.Seed(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compile.Compile(g)
+	if err != nil {
+		t.Fatalf("compile %s: %v", name, err)
+	}
+	return p
+}
+
+// prog is a program split into its sections, so that a test can change one
+// and reassemble it with correct lengths.
+type prog struct {
+	header  []byte
+	secs    [4][]byte // payloads of SETUP, TURN, CODE, END
+	effects []byte    // after the EFFECTS opcode: count, entries
+}
+
+var secOps = [4]bytecode.Op{bytecode.OpSetup, bytecode.OpTurn, bytecode.OpCode, bytecode.OpEnd}
+
+func split(t *testing.T, p []byte) *prog {
+	t.Helper()
+	if err := bytecode.Verify(p); err != nil {
+		t.Fatalf("base program does not verify: %v", err)
+	}
+	q := &prog{header: slices.Clone(p[:bytecode.HeaderSize])}
+	off := bytecode.HeaderSize
+	for i, op := range secOps {
+		if bytecode.Op(p[off]) != op {
+			t.Fatalf("section %s not at %d", op, off)
+		}
+		n := int(binary.LittleEndian.Uint16(p[off+1:]))
+		q.secs[i] = slices.Clone(p[off+3 : off+3+n])
+		off += 3 + n
+	}
+	if bytecode.Op(p[off]) != bytecode.OpEffects {
+		t.Fatalf("EFFECTS not at %d", off)
+	}
+	q.effects = slices.Clone(p[off+1:])
+	return q
+}
+
+func (q *prog) bytes() []byte {
+	out := slices.Clone(q.header)
+	for i, op := range secOps {
+		out = append(out, byte(op))
+		out = binary.LittleEndian.AppendUint16(out, uint16(len(q.secs[i])))
+		out = append(out, q.secs[i]...)
+	}
+	out = append(out, byte(bytecode.OpEffects))
+	out = append(out, q.effects...)
+	binary.LittleEndian.PutUint16(out[6:8], uint16(len(out)))
+	return out
+}
+
+// at returns the offset of section i's header (4 for EFFECTS) in q.bytes().
+func (q *prog) at(i int) int {
+	off := bytecode.HeaderSize
+	for j := 0; j < i && j < 4; j++ {
+		off += 3 + len(q.secs[j])
+	}
+	return off
+}
+
+// payload returns the offset of section i's payload (4: the effects count).
+func (q *prog) payload(i int) int {
+	if i == 4 {
+		return q.at(4) + 1
+	}
+	return q.at(i) + 3
+}
+
+const (
+	setup = iota
+	turn
+	code
+	end
+	effects
+)
+
+// Setup payload field offsets (crazy-eights has one override, uno-style and
+// war none; see the bytecode package doc).
+const (
+	fSeatsMin = 0
+	fHand     = 3
+	fFlags    = 4
+	fDeal     = 5
+	fNOver    = 6
+)
+
+func errAt(off int, format string, args ...any) string {
+	return fmt.Sprintf("offset %d (0x%04x): %s", off, off, fmt.Sprintf(format, args...))
+}
+
+func errList(es ...string) string {
+	if len(es) == 1 {
+		return es[0]
+	}
+	return fmt.Sprintf("%d problems:\n  %s", len(es), strings.Join(es, "\n  "))
+}
+
+// setPred replaces the CODE section with one predicate of the given bytes
+// (followed by nothing: include RET if wanted).
+func setPred(q *prog, pred ...byte) int {
+	q.secs[code] = append([]byte{1}, pred...)
+	return q.payload(code) + 1
+}
+
+const (
+	tru  = byte(bytecode.OpTrue)
+	fals = byte(bytecode.OpFalse)
+	cr   = byte(bytecode.OpCardRank)
+	cs   = byte(bytecode.OpCardSuit)
+	tr   = byte(bytecode.OpTopRank)
+	ts   = byte(bytecode.OpTopSuit)
+	rk   = byte(bytecode.OpRank)
+	su   = byte(bytecode.OpSuit)
+	eq   = byte(bytecode.OpEq)
+	ne   = byte(bytecode.OpNe)
+	lt   = byte(bytecode.OpLt)
+	and  = byte(bytecode.OpAnd)
+	or   = byte(bytecode.OpOr)
+	not  = byte(bytecode.OpNot)
+	ret  = byte(bytecode.OpRet)
+)
+
+type corruptCase struct {
+	name  string
+	base  string
+	build func(t *testing.T, q *prog) ([]byte, string)
+}
+
+func corruptCases() []corruptCase {
+	// simple returns a build that changes one byte at a section-relative
+	// offset and expects the single error from want(offset).
+	simple := func(sec, field int, v byte, want func(off int) string) func(t *testing.T, q *prog) ([]byte, string) {
+		return func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			off := q.payload(sec) + field
+			p[off] = v
+			return p, want(off)
+		}
+	}
+	return []corruptCase{
+		// Header.
+		{"empty", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			return nil, errAt(0, "program is 0 bytes, shorter than the 8-byte header (truncated)")
+		}},
+		{"truncated header", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			return q.bytes()[:5], errAt(0, "program is 5 bytes, shorter than the 8-byte header (truncated)")
+		}},
+		{"bad magic", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[0] = 'X'
+			return p, errAt(0, `bad magic "XSBC", want "DSBC": not a darwinsim program`)
+		}},
+		{"format version", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[4] = bytecode.FormatVersion + 1
+			return p, errAt(4, "format version %d, this build reads version %d", bytecode.FormatVersion+1, bytecode.FormatVersion)
+		}},
+		{"semantics version", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[5] = 9
+			return p, errAt(5, "semantics version 9, this build plays version %d", bytecode.SemanticsVersion)
+		}},
+		{"both versions", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[4], p[5] = 0, 0
+			return p, errList(errAt(4, "format version 0, this build reads version %d", bytecode.FormatVersion),
+				errAt(5, "semantics version 0, this build plays version %d", bytecode.SemanticsVersion))
+		}},
+		{"length too large", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)+1))
+			return p, errAt(6, "header says the program is %d bytes but it is %d (truncated)", len(p)+1, len(p))
+		}},
+		{"truncated program", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			return p[:len(p)-3], errAt(6, "header says the program is %d bytes but it is %d (truncated)", len(p), len(p)-3)
+		}},
+		{"trailing byte", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := append(q.bytes(), 0)
+			return p, errAt(6, "header says the program is %d bytes but it is %d (trailing bytes)", len(p)-1, len(p))
+		}},
+		{"trailing byte with its length", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := append(q.bytes(), 0)
+			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
+			return p, errAt(len(p)-1, "1 bytes after the effects section")
+		}},
+		{"header only", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()[:8]
+			binary.LittleEndian.PutUint16(p[6:], 8)
+			return p, errAt(8, "program ends early (truncated)")
+		}},
+		{"cut inside a section", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			cut := q.payload(code) + 4
+			p := q.bytes()[:cut]
+			binary.LittleEndian.PutUint16(p[6:], uint16(cut))
+			return p, errAt(q.at(code)+1, "section CODE claims %d bytes but only 4 remain", len(q.secs[code]))
+		}},
+		{"cut before effects", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			cut := q.at(effects)
+			p := q.bytes()[:cut]
+			binary.LittleEndian.PutUint16(p[6:], uint16(cut))
+			return p, errAt(cut, "program ends early (truncated)")
+		}},
+		{"cut inside effects", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			cut := q.payload(effects) + 1 + 4*5 + 2
+			p := q.bytes()[:cut]
+			binary.LittleEndian.PutUint16(p[6:], uint16(cut))
+			return p, errAt(q.payload(effects), "6 effects need 24 bytes but only 22 remain (truncated)")
+		}},
+		{"effects count too large", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			q.effects[0] = 7
+			return q.bytes(), errAt(q.payload(effects), "7 effects need 28 bytes but only 24 remain (truncated)")
+		}},
+
+		// Section order.
+		{"effects section missing its opcode", "crazy-eights", simple(effects, -1, byte(bytecode.OpEnd), func(off int) string {
+			return errAt(off, "expected section EFFECTS (opcode 60), found END")
+		})},
+		{"END before CODE", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			codeSec := slices.Clone(p[q.at(code):q.at(end)])
+			endSec := slices.Clone(p[q.at(end):q.at(effects)])
+			swapped := slices.Concat(p[:q.at(code)], endSec, codeSec, p[q.at(effects):])
+			// Only the first problem is pinned: after a misplaced section
+			// the verifier reads on from an arbitrary position.
+			return swapped, "first: " + errAt(q.at(code), "expected section CODE, found END (sections must be SETUP, TURN, CODE, END, EFFECTS in that order)")
+		}},
+		{"SETUP opcode wrong", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[8] = byte(bytecode.OpTurn)
+			return p, "first: " + errAt(8, "expected section SETUP, found TURN (sections must be SETUP, TURN, CODE, END, EFFECTS in that order)")
+		}},
+		{"section length past the end", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			binary.LittleEndian.PutUint16(p[q.at(end)+1:], 200)
+			return p, errAt(q.at(end)+1, "section END claims 200 bytes but only %d remain", len(p)-q.payload(end))
+		}},
+		{"setup section too long", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[setup] = append(q.secs[setup], 0)
+			return q.bytes(), errAt(q.at(turn)-1, "section SETUP has 1 unused trailing bytes")
+		}},
+		{"turn section too short", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = q.secs[turn][:3] // PLAY pred draw_max, no mask
+			return q.bytes(), errAt(q.at(turn), "section TURN overruns its length by 2 bytes")
+		}},
+
+		// Setup.
+		{"seats min 1", "crazy-eights", simple(setup, fSeatsMin, 1, func(off int) string {
+			return errAt(off, "seats min 1, max 5, default 2: want 2 <= min <= default <= max <= 8")
+		})},
+		{"seats max 9", "crazy-eights", simple(setup, fSeatsMin+1, 9, func(off int) string {
+			return errAt(off-1, "seats min 2, max 9, default 2: want 2 <= min <= default <= max <= 8")
+		})},
+		{"seats default above max", "uno-style", simple(setup, fSeatsMin+2, 7, func(off int) string {
+			return errAt(off-2, "seats min 2, max 6, default 7: want 2 <= min <= default <= max <= 8")
+		})},
+		{"unknown hand kind", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[q.payload(setup)+fHand] = 2
+			return p, errList(errAt(q.payload(setup)+fHand, "unknown hand kind 2"),
+				errAt(q.payload(turn), "a battle phase needs a pile hand"))
+		}},
+		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x0b, func(off int) string {
+			return errAt(off, "unknown setup flags 0x08")
+		})},
+		{"deal of zero", "crazy-eights", simple(setup, fDeal, 0, func(off int) string {
+			return errAt(off, "deal of 0 cards per seat (must be at least 1)")
+		})},
+		{"deal-all with a deal", "war", simple(setup, fDeal, 3, func(off int) string {
+			return errAt(off, "deal-all program with a per-seat deal of 3 (must be 0)")
+		})},
+		{"deal-all with overrides", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			s := q.secs[setup]
+			q.secs[setup] = slices.Concat(s[:fNOver], []byte{1, 2, 5}, s[fNOver+1:])
+			return q.bytes(), errAt(q.payload(setup)+fNOver, "deal-all program with 1 deal overrides")
+		}},
+		{"override outside the seat range", "crazy-eights", simple(setup, fNOver+1, 6, func(off int) string {
+			return errAt(off, "deal override for 6 seats, outside 2..5")
+		})},
+		{"override equal to the base deal", "crazy-eights", simple(setup, fNOver+2, 5, func(off int) string {
+			return errAt(off, "deal override of 5 cards (must be at least 1 and differ from the base deal)")
+		})},
+		{"overrides out of order", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			s := q.secs[setup]
+			q.secs[setup] = slices.Concat(s[:fNOver], []byte{2, 3, 6, 2, 7}, s[fNOver+3:])
+			return q.bytes(), errAt(q.payload(setup)+fNOver+3, "deal overrides must be in increasing seat order without repeats")
+		}},
+		{"rank mask empty", "war", simple(setup, fNOver+1, 0, func(off int) string {
+			return errAt(off, "deck masks ranks 0x1f00 suits 0x0f: each needs at least one bit and no bit beyond the deck")
+		})},
+		{"rank mask beyond the deck", "war", simple(setup, fNOver+2, 0x3f, func(off int) string {
+			return errAt(off-1, "deck masks ranks 0x3fff suits 0x0f: each needs at least one bit and no bit beyond the deck")
+		})},
+		{"suit mask beyond the deck", "war", simple(setup, fNOver+3, 0x1f, func(off int) string {
+			return errAt(off-2, "deck masks ranks 0x1fff suits 0x1f: each needs at least one bit and no bit beyond the deck")
+		})},
+		{"removed card not in the deck", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			s := q.secs[setup]
+			s[fNOver+3] = 0x01 // clubs only
+			q.secs[setup] = slices.Concat(s[:fNOver+4], []byte{2, 0, 20}, s[fNOver+5:])
+			return q.bytes(), errAt(q.payload(setup)+fNOver+6, "removed card 20 is not in the deck")
+		}},
+		{"removed cards out of order", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			s := q.secs[setup]
+			q.secs[setup] = slices.Concat(s[:fNOver+4], []byte{2, 9, 3}, s[fNOver+5:])
+			return q.bytes(), errAt(q.payload(setup)+fNOver+6, "removed cards must be in increasing order without repeats")
+		}},
+		{"turn cap zero", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			off := q.at(turn) - 2
+			p[off], p[off+1] = 0, 0
+			return p, errAt(off, "turn cap 0 outside 1..10000")
+		}},
+		{"turn cap too large", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			off := q.at(turn) - 2
+			binary.LittleEndian.PutUint16(p[off:], 10001)
+			return p, errAt(off, "turn cap 10001 outside 1..10000")
+		}},
+		{"deal too large", "crazy-eights", simple(setup, fDeal, 11, func(off int) string {
+			return errAt(8, "with 5 seats the deal needs 56 cards but the deck has 52")
+		})},
+		{"deck of one card", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			m := q.payload(setup) + fNOver + 1
+			p[m], p[m+1], p[m+2] = 0x01, 0x00, 0x01
+			return p, errAt(8, "the deck has 1 cards; a game needs at least 2")
+		}},
+		{"starter with deal-all", "war", simple(setup, fFlags, bytecode.FlagDealAll|bytecode.FlagStarter, func(off int) string {
+			return errAt(8, "a starter card needs a stock, but the whole deck is dealt")
+		})},
+
+		// Turn.
+		{"unknown phase opcode", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[q.payload(turn)] = 0x23
+			return p, errList(errAt(q.payload(turn), "unknown phase opcode Op(35)"),
+				errAt(q.at(turn), "0 phases, want 1..8"),
+				errAt(q.payload(code), "1 predicates for 0 play phases"))
+		}},
+		{"predicate opcode as a phase", "war", simple(turn, 0, eq, func(off int) string {
+			return errList(errAt(off, "unknown phase opcode EQ"), errAt(off-3, "0 phases, want 1..8"))
+		})},
+		{"wrong predicate number", "crazy-eights", simple(turn, 1, 1, func(off int) string {
+			return errAt(off, "play phase uses predicate 1; the nth play phase must use predicate n (0)")
+		})},
+		{"draw_max too large", "crazy-eights", simple(turn, 2, 53, func(off int) string {
+			return errAt(off, "draw_max 53 above 52")
+		})},
+		{"name-suit rank beyond the deck", "crazy-eights", simple(turn, 4, 0x20, func(off int) string {
+			return errAt(off-1, "name-suit ranks 0x2000 include ranks not in the deck")
+		})},
+		{"play with a pile hand", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[q.payload(setup)+fHand] = 1
+			return p, errAt(q.payload(turn), "a play phase needs a fan hand")
+		}},
+		{"war_face_down too large", "war", simple(turn, 1, 6, func(off int) string {
+			return errAt(off, "war_face_down 6 above 5")
+		})},
+		{"unknown returns", "war", simple(turn, 2, 2, func(off int) string {
+			return errAt(off, "unknown returns 2")
+		})},
+		{"draw count zero", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = append(q.secs[turn], byte(bytecode.OpDraw), 0)
+			return q.bytes(), errAt(q.payload(turn)+4, "draw count 0 outside 1..13")
+		}},
+		{"draw count too large", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = append(q.secs[turn], byte(bytecode.OpDraw), 14)
+			return q.bytes(), errAt(q.payload(turn)+4, "draw count 14 outside 1..13")
+		}},
+		{"no phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = nil
+			return q.bytes(), errAt(q.at(turn), "0 phases, want 1..8")
+		}},
+		{"nine phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = bytes.Repeat(q.secs[turn], 9)
+			return q.bytes(), errAt(q.at(turn), "9 phases, want 1..8")
+		}},
+		{"only draw phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn] = []byte{byte(bytecode.OpDraw), 1}
+			return q.bytes(), errAt(q.at(turn), "no phase plays a card")
+		}},
+
+		// Code.
+		{"predicate count mismatch", "crazy-eights", simple(code, 0, 2, func(off int) string {
+			return errAt(off, "2 predicates for 1 play phases")
+		})},
+		{"predicate for a game without play", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[code] = []byte{1, tru, ret}
+			return q.bytes(), errAt(q.payload(code), "1 predicates for 0 play phases")
+		}},
+		{"stack imbalance at RET", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			last := q.at(end) - 2 // the final OR, before RET
+			p[last] = tru
+			return p, errAt(last+1, "RET with 3 stack values, want exactly 1")
+		}},
+		{"RET on an empty stack", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, ret)
+			return q.bytes(), errAt(at, "RET needs 1 stack values, has 0")
+		}},
+		{"unknown predicate opcode 0", "crazy-eights", simple(code, 1, 0, func(off int) string {
+			return errAt(off, "unknown predicate opcode Op(0)")
+		})},
+		{"unknown predicate opcode 17", "crazy-eights", simple(code, 2, 17, func(off int) string {
+			return errAt(off, "unknown predicate opcode Op(17)")
+		})},
+		{"phase opcode in a predicate", "crazy-eights", simple(code, 1, byte(bytecode.OpPlay), func(off int) string {
+			return errAt(off, "unknown predicate opcode PLAY")
+		})},
+		{"comparison on a short stack", "crazy-eights", simple(code, 2, eq, func(off int) string {
+			return errAt(off, "EQ needs 2 stack values, has 1")
+		})},
+		{"mismatched comparison", "crazy-eights", simple(code, 2, tr, func(off int) string {
+			return errAt(off+1, "EQ compares mismatched values")
+		})},
+		{"comparison of booleans", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, tru, fals, eq, ret)
+			return q.bytes(), errAt(at+2, "EQ compares mismatched values")
+		}},
+		{"suits ordered", "crazy-eights", simple(code, 3, lt, func(off int) string {
+			return errAt(off, "LT orders ranks only")
+		})},
+		{"two constants", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, rk, 5, rk, 6, ne, ret)
+			return q.bytes(), errAt(at+4, "NE compares two constants")
+		}},
+		{"rank constant out of range", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, cr, rk, 13, eq, ret)
+			return q.bytes(), errAt(at+2, "rank 13 out of range")
+		}},
+		{"suit constant out of range", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, su, 4, cs, eq, ret)
+			return q.bytes(), errAt(at+1, "suit 4 out of range")
+		}},
+		{"AND of ranks", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, cr, tr, and, ret)
+			return q.bytes(), errAt(at+2, "AND combines non-boolean values")
+		}},
+		{"NOT of a suit", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, cs, not, ret)
+			return q.bytes(), errAt(at+1, "NOT of a non-boolean value")
+		}},
+		{"RET of a rank", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, cr, ret)
+			return q.bytes(), errAt(at+1, "RET of a non-boolean value")
+		}},
+		{"OR chain folded right", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, tru, tru, tru, or, or, ret)
+			return q.bytes(), errAt(at+4, "OR chain is not left-folded (not canonical)")
+		}},
+		{"stack too deep", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			pred := append(bytes.Repeat([]byte{tru}, 17), ret)
+			at := setPred(q, pred...)
+			return q.bytes(), errAt(at+16, "stack deeper than 16")
+		}},
+		{"predicate too long", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			pred := []byte{tru}
+			for range 110 {
+				pred = append(pred, tru, or)
+			}
+			at := setPred(q, append(pred, ret)...)
+			return q.bytes(), errAt(at+201, "predicate longer than 200 bytes")
+		}},
+		{"predicate without RET", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			at := setPred(q, cs, ts, eq)
+			return q.bytes(), errAt(at+3, "predicate runs off the end of the code section without RET")
+		}},
+
+		// End.
+		{"unknown until", "crazy-eights", simple(end, 0, 2, func(off int) string {
+			return errAt(off, "unknown until 2")
+		})},
+		{"no end conditions", "crazy-eights", simple(end, 1, 0, func(off int) string {
+			return errList(errAt(off, "0 end conditions, want 1..4"), errAt(off+1, "section END has 2 unused trailing bytes"))
+		})},
+		{"too many end conditions", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[end] = []byte{0, 5, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0}
+			return q.bytes(), errList(errAt(q.payload(end)+1, "5 end conditions, want 1..4"),
+				errAt(q.payload(end)+4, "unknown end event 1"),
+				errAt(q.payload(end)+6, "unknown end event 2"),
+				errAt(q.payload(end)+8, "unknown end event 3"),
+				errAt(q.payload(end)+10, "unknown end event 4"))
+		}},
+		{"unknown end event", "crazy-eights", simple(end, 2, 1, func(off int) string {
+			return errAt(off, "unknown end event 1")
+		})},
+		{"unknown end result", "war", simple(end, 3, 2, func(off int) string {
+			return errAt(off, "unknown end result 2")
+		})},
+		{"end event twice", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[end] = []byte{0, 2, 0, 0, 0, 1}
+			return q.bytes(), errAt(q.payload(end)+4, "end conditions must be in increasing event order without repeats")
+		}},
+
+		// Effects (uno-style: 0 draw_cards next 2 on 2, 1 skip_next 1 on 2,
+		// 2 skip_next 1 on J, 3 reverse on Q, 4 extra_turn on K, 5
+		// force_discard self 1 on 7).
+		{"unknown effect type", "uno-style", simple(effects, 1+1, 7, func(off int) string {
+			return errAt(off, "effect 0: unknown effect type 7")
+		})},
+		{"effect target out of range", "uno-style", simple(effects, 1+2, 6, func(off int) string {
+			return errAt(off, "effect 0: target 6, want 1..5")
+		})},
+		{"effect target missing", "uno-style", simple(effects, 1+4*5+2, 0, func(off int) string {
+			return errAt(off, "effect 5: target 0, want 1..5")
+		})},
+		{"effect target when the type takes none", "uno-style", simple(effects, 1+4*3+2, 2, func(off int) string {
+			return errAt(off, "effect 3: type 1 takes no target, stored 2 (must be 0)")
+		})},
+		{"effect value out of range", "uno-style", simple(effects, 1+3, 14, func(off int) string {
+			return errAt(off, "effect 0: value 14 outside 1..13")
+		})},
+		{"effect value zero", "uno-style", simple(effects, 1+4+3, 0, func(off int) string {
+			return errAt(off, "effect 1: value 0 outside 1..13")
+		})},
+		{"effect value when the type takes none", "uno-style", simple(effects, 1+4*4+3, 1, func(off int) string {
+			return errAt(off, "effect 4: type 3 takes no value, stored 1 (must be 0)")
+		})},
+		{"effect trigger rank out of range", "uno-style", simple(effects, 1+4*2, 13, func(off int) string {
+			return errAt(off, "effect 2: trigger rank 13 out of range 0..12")
+		})},
+		{"effect trigger rank not in the deck", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[q.payload(setup)+fNOver+1] = 0xfe // no twos
+			e := q.payload(effects) + 1
+			return p, errList(errAt(e, "effect 0: trigger rank 0 is not in the deck"), errAt(e+4, "effect 1: trigger rank 0 is not in the deck"))
+		}},
+		{"every effect problem", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			q.effects = []byte{2, 13, 9, 9, 0, 1, 1, 1, 1}
+			e := q.payload(effects) + 1
+			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 13 out of range 0..12"),
+				errAt(e+1, "effect 0: unknown effect type 9"),
+				errAt(e+6, "effect 1: type 1 takes no target, stored 1 (must be 0)"),
+				errAt(e+7, "effect 1: type 1 takes no value, stored 1 (must be 0)"))
+		}},
+	}
+}
+
+func TestVerifyRejectsCorruptPrograms(t *testing.T) {
+	for _, tc := range corruptCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			q := split(t, seedProgram(t, tc.base))
+			p, want := tc.build(t, q)
+			err := bytecode.Verify(p)
+			if err == nil {
+				t.Fatalf("Verify accepted % x", p)
+			}
+			got := err.Error()
+			if first, ok := strings.CutPrefix(want, "first: "); ok {
+				var el bytecode.ErrorList
+				if !errors.As(err, &el) || len(el) == 0 {
+					t.Fatalf("error is %T, want a non-empty bytecode.ErrorList", err)
+				}
+				got, want = el[0].Error(), first
+			}
+			if got != want {
+				t.Errorf("error\n got: %s\nwant: %s\nprogram: % x", got, want, p)
+			}
+			var el bytecode.ErrorList
+			if !errors.As(err, &el) {
+				t.Errorf("error is %T, want bytecode.ErrorList", err)
+			}
+			for i := 1; i < len(el); i++ {
+				if el[i].Offset < el[i-1].Offset && !strings.HasPrefix(tc.name, "setup") {
+					// Problems come out in the order the verifier reads; a
+					// section-level check reports at the section start.
+					t.Logf("note: problem %d at offset %d after one at %d", i, el[i].Offset, el[i-1].Offset)
+				}
+			}
+			im, rerr := bytecode.Read(p)
+			if im != nil || rerr == nil || rerr.Error() != err.Error() {
+				t.Errorf("Read = %v, %v; want nil and the Verify error", im, rerr)
+			}
+			if s, derr := bytecode.Disassemble(p); s != "" || derr == nil || derr.Error() != err.Error() {
+				t.Errorf("Disassemble = %q, %v; want the Verify error", s, derr)
+			}
+		})
+	}
+}
+
+// TestVerifyRejectsMissingPredicate: a CODE section whose predicate count
+// matches the play phases but that holds fewer predicates must not verify
+// (the nth play phase would index predicate n out of range).
+func TestVerifyRejectsMissingPredicate(t *testing.T) {
+	g, err := genome.Seed("crazy-eights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Turn = append(g.Turn, g.Turn[0])
+	q := split(t, mustCompile(t, g))
+	q.secs[code] = []byte{2, tru, ret} // count 2, one predicate
+	p := q.bytes()
+	im, err := bytecode.Read(p)
+	if err == nil {
+		t.Errorf("Read accepted a program with %d play phases and %d predicates: % x", 2, len(im.Preds), p)
+	}
+}
+
+// TestVerifyRejectsMissingEndCondition: an END section whose condition
+// count is larger than the pairs it holds must not verify.
+func TestVerifyRejectsMissingEndCondition(t *testing.T) {
+	q := split(t, seedProgram(t, "crazy-eights"))
+	q.secs[end] = []byte{0, 2, 0, 0} // count 2, one pair
+	p := q.bytes()
+	im, err := bytecode.Read(p)
+	if err == nil {
+		t.Errorf("Read accepted an END section counting 2 conditions that holds %d: % x", len(im.Conditions), p)
+	}
+}
+
+func mustCompile(t *testing.T, g *genome.Genome) []byte {
+	t.Helper()
+	p, err := compile.Compile(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestErrorFormat pins the rendering of one error and of a list.
+func TestErrorFormat(t *testing.T) {
+	e := bytecode.Error{Offset: 300, Reason: "why"}
+	if got := e.Error(); got != "offset 300 (0x012c): why" {
+		t.Errorf("Error() = %q", got)
+	}
+	l := bytecode.ErrorList{e, {Offset: 2, Reason: "and"}}
+	if got := l.Error(); got != "2 problems:\n  offset 300 (0x012c): why\n  offset 2 (0x0002): and" {
+		t.Errorf("ErrorList.Error() = %q", got)
+	}
+	if got := (bytecode.ErrorList{e}).Error(); got != e.Error() {
+		t.Errorf("one-error list = %q", got)
+	}
+}
+
+func TestDisassembleGolden(t *testing.T) {
+	for _, name := range genome.SeedNames() {
+		t.Run(name, func(t *testing.T) {
+			p := seedProgram(t, name)
+			s, err := bytecode.Disassemble(p)
+			if err != nil {
+				t.Fatalf("seed program does not verify: %v", err)
+			}
+			checkGolden(t, filepath.Join("testdata", "disasm", name+".txt"), []byte(s))
+		})
+	}
+}
+
+// seedSizes is the size in bytes of each seed game's program. A change here
+// is a change of the format or of a seed: say which in the commit.
+var seedSizes = map[string]int{
+	"crazy-eights": 60,
+	"uno-style":    82,
+	"war":          43,
+}
+
+func TestSeedProgramSizes(t *testing.T) {
+	for _, name := range genome.SeedNames() {
+		t.Run(name, func(t *testing.T) {
+			p := seedProgram(t, name)
+			want, ok := seedSizes[name]
+			if !ok {
+				t.Fatalf("seed %s (%d bytes) missing from the seedSizes table", name, len(p))
+			}
+			if len(p) != want {
+				t.Errorf("program is %d bytes, want %d", len(p), want)
+			}
+			if err := bytecode.Verify(p); err != nil {
+				t.Errorf("seed program does not verify: %v", err)
+			}
+			if int(binary.LittleEndian.Uint16(p[6:8])) != len(p) {
+				t.Errorf("header length %d, program %d bytes", binary.LittleEndian.Uint16(p[6:8]), len(p))
+			}
+		})
+	}
+	for name := range seedSizes {
+		if !slices.Contains(genome.SeedNames(), name) {
+			t.Errorf("seedSizes lists %s, which is not a seed", name)
+		}
+	}
+}
+
+// TestReadImage checks the decoded image of a seed against its genome.
+func TestReadImage(t *testing.T) {
+	p := seedProgram(t, "uno-style")
+	im, err := bytecode.Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im.SeatsMin != 2 || im.SeatsMax != 6 || im.SeatsDefault != 4 || im.Hand != bytecode.HandFan ||
+		im.Flags != bytecode.FlagStarter|bytecode.FlagReshuffle || im.DealCards != 7 || im.TurnCap != 600 {
+		t.Errorf("setup decoded as %+v", im)
+	}
+	if len(im.Deck()) != 52 || im.DealFor(3) != 7 {
+		t.Errorf("deck %d cards, deal at 3 seats %d", len(im.Deck()), im.DealFor(3))
+	}
+	if len(im.Phases) != 1 || im.Phases[0].Op != bytecode.OpPlay || im.Phases[0].DrawMax != 1 || im.Phases[0].NameSuit != 1<<12 {
+		t.Errorf("phases %+v", im.Phases)
+	}
+	if len(im.Preds) != 1 || im.Preds[0][len(im.Preds[0])-1] != ret || im.PredOffsets[0] != 0x24 {
+		t.Errorf("predicates %x at %v", im.Preds, im.PredOffsets)
+	}
+	want := []bytecode.Effect{{0, 2, 1, 2}, {0, 0, 0, 1}, {9, 0, 0, 1}, {10, 1, 0, 0}, {11, 3, 0, 0}, {5, 4, 5, 1}}
+	if !slices.Equal(im.Effects, want) {
+		t.Errorf("effects %v, want %v", im.Effects, want)
+	}
+	if im.Until != bytecode.UntilFirstOut || !slices.Equal(im.Conditions, []bytecode.Condition{{bytecode.EventHandEmpty, bytecode.ResultWin}}) {
+		t.Errorf("end %d %v", im.Until, im.Conditions)
+	}
+	if got := bytecode.CardName(50); got != "QS" {
+		t.Errorf("CardName(50) = %q", got)
+	}
+	if got := bytecode.CardName(52); got != "card(52)" {
+		t.Errorf("CardName(52) = %q", got)
+	}
+}

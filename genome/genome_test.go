@@ -1,0 +1,485 @@
+package genome_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/genome/genometest"
+	"pgregory.net/rapid"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
+
+// checkGolden compares got with the golden file at path, or rewrites it
+// under -update.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestSeedsValidate(t *testing.T) {
+	names := genome.SeedNames()
+	if len(names) == 0 {
+		t.Fatal("no seed games")
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("SeedNames not sorted: %v", names)
+	}
+	seeds := genome.Seeds()
+	if len(seeds) != len(names) {
+		t.Fatalf("Seeds() returned %d games for %d names", len(seeds), len(names))
+	}
+	for i, name := range names {
+		t.Run(name, func(t *testing.T) {
+			g, err := genome.Seed(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Validate(); err != nil {
+				t.Fatalf("seed does not validate: %v", err)
+			}
+			if g.Name != name {
+				t.Errorf("seed %s is named %q", name, g.Name)
+			}
+			if g.TurnCap < 1 {
+				t.Errorf("seed has no turn cap")
+			}
+			if g.Describe() == "" {
+				t.Error("empty Describe")
+			}
+			if !reflect.DeepEqual(g, seeds[i]) {
+				t.Errorf("Seeds()[%d] differs from Seed(%q)", i, name)
+			}
+			// Seed returns a fresh copy each time.
+			g.Turn[0].Kind = genome.PhaseDraw
+			again, _ := genome.Seed(name)
+			if again.Turn[0].Kind == genome.PhaseDraw {
+				t.Error("Seed returned a shared genome")
+			}
+			// The embedded copy is the file in seeds/.
+			data, err := os.ReadFile(filepath.Join("seeds", name+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromFile, err := genome.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(fromFile, again) {
+				t.Error("embedded seed differs from seeds/" + name + ".json")
+			}
+		})
+	}
+	_, err := genome.Seed("no-such-game")
+	want := `no seed game "no-such-game" (the library has: ` + strings.Join(names, ", ") + ")"
+	if err == nil || err.Error() != want {
+		t.Errorf("Seed(no-such-game) error = %v, want %s", err, want)
+	}
+}
+
+func TestDescribeGolden(t *testing.T) {
+	for _, name := range genome.SeedNames() {
+		t.Run(name, func(t *testing.T) {
+			g, err := genome.Seed(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, filepath.Join("testdata", "describe", name+".txt"), []byte(g.Describe()))
+		})
+	}
+}
+
+func TestPropJSONRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := genometest.Genome().Draw(t, "g")
+		b, err := g.Encode()
+		if err != nil {
+			t.Fatalf("Encode: %v", err)
+		}
+		d, err := genome.Decode(b)
+		if err != nil {
+			t.Fatalf("Decode of Encode: %v\n%s", err, b)
+		}
+		if !reflect.DeepEqual(d, g) {
+			t.Fatalf("Decode(Encode(g)) differs from g\n%s", b)
+		}
+		if _, err := genome.Parse(b); err != nil {
+			t.Fatalf("Parse of Encode: %v", err)
+		}
+		b2, err := d.Encode()
+		if err != nil || !bytes.Equal(b, b2) {
+			t.Fatalf("Encode not stable (err %v)\n%s\n%s", err, b, b2)
+		}
+	})
+}
+
+func TestPropCanonicalStable(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := genometest.Genome().Draw(t, "g")
+		orig := g.Clone()
+		c := g.Canonical()
+		if !reflect.DeepEqual(g, orig) {
+			t.Fatal("Canonical modified its receiver")
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("canonical form does not validate: %v", err)
+		}
+		if c.Name != "" || c.Summary != "" || c.Schema != genome.SchemaVersion {
+			t.Fatalf("canonical form keeps metadata: %q %q %d", c.Name, c.Summary, c.Schema)
+		}
+		if cc := c.Canonical(); !reflect.DeepEqual(cc, c) {
+			t.Fatalf("Canonical(Canonical(g)) != Canonical(g)\n%s\n%s", cc.CanonicalJSON(), c.CanonicalJSON())
+		}
+		cj := g.CanonicalJSON()
+		if !bytes.Equal(c.CanonicalJSON(), cj) {
+			t.Fatal("CanonicalJSON of the canonical form differs")
+		}
+		b, err := g.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := genome.Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(d.CanonicalJSON(), cj) {
+			t.Fatalf("CanonicalJSON of a decoded re-encoding differs\n%s\n%s", d.CanonicalJSON(), cj)
+		}
+		if d.Hash() != g.Hash() {
+			t.Fatal("Hash of a decoded re-encoding differs")
+		}
+		// Metadata is not part of the identity.
+		m := g.Clone()
+		m.Name, m.Summary = m.Name+"x", "other"
+		if m.Hash() != g.Hash() {
+			t.Fatal("Hash depends on metadata")
+		}
+		// Clone is deep: changing the clone leaves g alone.
+		k := g.Clone()
+		k.Turn[0].Kind = 99
+		if len(k.Effects) > 0 {
+			k.Effects[0].Value = 99
+		}
+		if !reflect.DeepEqual(g, orig) {
+			t.Fatal("Clone shares memory with the original")
+		}
+	})
+}
+
+// TestCanonicalEncodeDecodes checks that the canonical form of every seed
+// (which is also what the decompiler returns) can be written as JSON and
+// read back.
+func TestCanonicalEncodeDecodes(t *testing.T) {
+	for _, g := range genome.Seeds() {
+		t.Run(g.Name, func(t *testing.T) {
+			c := g.Canonical()
+			b, err := c.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := genome.Parse(b)
+			if err != nil {
+				t.Fatalf("Parse(Canonical().Encode()): %v\n%s", err, b)
+			}
+			if !bytes.Equal(d.CanonicalJSON(), c.CanonicalJSON()) {
+				t.Fatalf("canonical form changed through JSON")
+			}
+		})
+	}
+}
+
+func TestPropValidAndDescribed(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := genometest.Genome().Draw(t, "g")
+		if err := g.Validate(); err != nil {
+			t.Fatalf("generated genome invalid: %v", err)
+		}
+		d := g.Describe()
+		if d == "" || !strings.HasSuffix(d, "\n") {
+			t.Fatalf("Describe = %q", d)
+		}
+		if c := g.Canonical().Describe(); c == "" {
+			t.Fatal("Describe of the canonical form is empty")
+		}
+	})
+}
+
+// TestPropDescribeShowsEverySemanticChange: a single change that alters the
+// canonical form of a valid genome, leaving it valid, changes its rules text.
+func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := genometest.Genome().Draw(t, "g")
+		before := g.Describe()
+		for range 20 {
+			m := g.Clone()
+			what := mutate(t, m)
+			if m.Validate() != nil || bytes.Equal(m.CanonicalJSON(), g.CanonicalJSON()) {
+				continue
+			}
+			if m.Describe() == before {
+				t.Fatalf("mutation %s changes the canonical form but not Describe\nbefore: %s\nafter:  %s\ntext:\n%s",
+					what, g.CanonicalJSON(), m.CanonicalJSON(), before)
+			}
+			return
+		}
+	})
+}
+
+var mutations = []string{
+	"seats.min", "seats.max", "seats.default",
+	"deck.ranks", "deck.suits", "deck.remove",
+	"hand", "reshuffle",
+	"deal.cards", "deal.all", "deal.starter", "deal.override.add", "deal.override.delete", "deal.override.cards",
+	"turn.insert", "turn.delete", "turn.swap",
+	"phase.legal", "phase.legal.node", "phase.name_suit", "phase.draw_max",
+	"phase.war_face_down", "phase.returns", "phase.count",
+	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value",
+	"end.result", "end.until", "turn_cap",
+}
+
+// mutate applies one random change to g and names it. The result may be
+// invalid or semantically equal; the caller checks.
+func mutate(t *rapid.T, g *genome.Genome) string {
+	what := rapid.SampledFrom(mutations).Draw(t, "mutation")
+	cards := g.Deck.Cards()
+	intIn := func(label string, lo, hi int) int { return rapid.IntRange(lo, hi).Draw(t, label) }
+	phase := func() *genome.Phase { return &g.Turn[intIn("phase", 0, len(g.Turn)-1)] }
+	effect := func() *genome.Effect {
+		if len(g.Effects) == 0 {
+			return nil
+		}
+		return &g.Effects[intIn("effect", 0, len(g.Effects)-1)]
+	}
+	switch what {
+	case "seats.min":
+		g.Seats.Min = intIn("v", 2, genome.MaxSeats)
+	case "seats.max":
+		g.Seats.Max = intIn("v", 2, genome.MaxSeats)
+	case "seats.default":
+		g.Seats.Default = intIn("v", 2, genome.MaxSeats)
+	case "deck.ranks":
+		r := genome.Rank(intIn("v", 0, genome.NumRanks-1))
+		g.Deck.Ranks = toggle(g.Deck.Ranks, r, genome.NumRanks)
+	case "deck.suits":
+		s := genome.Suit(intIn("v", 0, genome.NumSuits-1))
+		g.Deck.Suits = toggle(g.Deck.Suits, s, genome.NumSuits)
+	case "deck.remove":
+		c := genome.Card(intIn("v", 0, genome.NumCards-1))
+		if slices.Contains(g.Deck.Remove, c) {
+			g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(x genome.Card) bool { return x == c })
+			if len(g.Deck.Remove) == 0 {
+				g.Deck.Remove = nil
+			}
+		} else {
+			g.Deck.Remove = append(g.Deck.Remove, c)
+		}
+	case "hand":
+		g.Hand = 1 - g.Hand
+	case "reshuffle":
+		g.Reshuffle = !g.Reshuffle
+	case "deal.cards":
+		g.Deal.Cards = intIn("v", 1, 26)
+		g.Deal.All = false
+	case "deal.all":
+		if g.Deal.All {
+			g.Deal = genome.Deal{Cards: intIn("v", 1, 26)}
+		} else {
+			g.Deal = genome.Deal{All: true}
+		}
+	case "deal.starter":
+		g.Deal.Starter = !g.Deal.Starter
+	case "deal.override.add":
+		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: intIn("seats", 2, genome.MaxSeats), Cards: intIn("cards", 1, 26)})
+	case "deal.override.delete":
+		if n := len(g.Deal.Overrides); n > 0 {
+			i := intIn("i", 0, n-1)
+			g.Deal.Overrides = slices.Delete(g.Deal.Overrides, i, i+1)
+			if len(g.Deal.Overrides) == 0 {
+				g.Deal.Overrides = nil
+			}
+		}
+	case "deal.override.cards":
+		if n := len(g.Deal.Overrides); n > 0 {
+			g.Deal.Overrides[intIn("i", 0, n-1)].Cards = intIn("v", 1, 26)
+		}
+	case "turn.insert":
+		p := genome.Phase{Kind: genome.PhaseKind(intIn("kind", 0, int(genome.NumPhaseKinds)-1))}
+		switch p.Kind {
+		case genome.PhasePlay:
+			l := genometest.Legal(cards).Draw(t, "legal")
+			p.Legal = &l
+			p.DrawMax = intIn("draw_max", 0, 5)
+		case genome.PhaseBattle:
+			p.WarFaceDown = intIn("war_face_down", 0, genome.MaxWarFaceDown)
+		case genome.PhaseDraw:
+			p.Count = intIn("count", 1, genome.MaxDrawCount)
+		}
+		g.Turn = slices.Insert(g.Turn, intIn("at", 0, len(g.Turn)), p)
+	case "turn.delete":
+		i := intIn("i", 0, len(g.Turn)-1)
+		g.Turn = slices.Delete(g.Turn, i, i+1)
+	case "turn.swap":
+		i, j := intIn("i", 0, len(g.Turn)-1), intIn("j", 0, len(g.Turn)-1)
+		g.Turn[i], g.Turn[j] = g.Turn[j], g.Turn[i]
+	case "phase.legal":
+		if p := phase(); p.Kind == genome.PhasePlay {
+			l := genometest.Legal(cards).Draw(t, "legal")
+			p.Legal = &l
+		}
+	case "phase.legal.node":
+		if p := phase(); p.Kind == genome.PhasePlay {
+			var cmps []*genome.Expr
+			var walk func(e *genome.Expr)
+			walk = func(e *genome.Expr) {
+				if e.Op.IsCompare() {
+					cmps = append(cmps, e)
+				}
+				for i := range e.Args {
+					walk(&e.Args[i])
+				}
+			}
+			walk(p.Legal)
+			if len(cmps) > 0 {
+				e := cmps[intIn("node", 0, len(cmps)-1)]
+				switch intIn("node.change", 0, 2) {
+				case 0:
+					e.Op = rapid.SampledFrom([]genome.Op{genome.OpEq, genome.OpNe, genome.OpLt, genome.OpGt}).Draw(t, "op")
+				case 1:
+					e.Left, e.Right = e.Right, e.Left
+				case 2:
+					for _, term := range []*genome.Term{e.Left, e.Right} {
+						switch term.Kind {
+						case genome.TermRank:
+							term.Value = uint8(intIn("rank", 0, genome.NumRanks-1))
+						case genome.TermSuit:
+							term.Value = uint8(intIn("suit", 0, genome.NumSuits-1))
+						}
+					}
+				}
+			}
+		}
+	case "phase.name_suit":
+		if p := phase(); p.Kind == genome.PhasePlay {
+			r := genome.Rank(intIn("v", 0, genome.NumRanks-1))
+			if slices.Contains(p.NameSuit, r) {
+				p.NameSuit = slices.DeleteFunc(p.NameSuit, func(x genome.Rank) bool { return x == r })
+				if len(p.NameSuit) == 0 {
+					p.NameSuit = nil
+				}
+			} else {
+				p.NameSuit = append(p.NameSuit, r)
+			}
+		}
+	case "phase.draw_max":
+		if p := phase(); p.Kind == genome.PhasePlay {
+			p.DrawMax = intIn("v", 0, genome.MaxDrawMax)
+		}
+	case "phase.war_face_down":
+		if p := phase(); p.Kind == genome.PhaseBattle {
+			p.WarFaceDown = intIn("v", 0, genome.MaxWarFaceDown)
+		}
+	case "phase.returns":
+		if p := phase(); p.Kind == genome.PhaseBattle {
+			p.Returns = 1 - p.Returns
+		}
+	case "phase.count":
+		if p := phase(); p.Kind == genome.PhaseDraw {
+			p.Count = intIn("v", 1, genome.MaxDrawCount)
+		}
+	case "effect.add":
+		e := genome.Effect{
+			Rank: genome.Rank(intIn("rank", 0, genome.NumRanks-1)),
+			Type: genome.EffectType(intIn("type", 0, int(genome.NumEffectTypes)-1)),
+		}
+		if e.Type.UsesTarget() {
+			e.Target = genome.Target(intIn("target", 1, int(genome.NumTargets)-1))
+		}
+		if e.Type.UsesValue() {
+			e.Value = intIn("value", 1, genome.MaxEffectValue)
+		}
+		g.Effects = slices.Insert(g.Effects, intIn("at", 0, len(g.Effects)), e)
+	case "effect.delete":
+		if n := len(g.Effects); n > 0 {
+			i := intIn("i", 0, n-1)
+			g.Effects = slices.Delete(g.Effects, i, i+1)
+		}
+	case "effect.swap":
+		if n := len(g.Effects); n > 0 {
+			i, j := intIn("i", 0, n-1), intIn("j", 0, n-1)
+			g.Effects[i], g.Effects[j] = g.Effects[j], g.Effects[i]
+		}
+	case "effect.rank":
+		if e := effect(); e != nil {
+			e.Rank = genome.Rank(intIn("v", 0, genome.NumRanks-1))
+		}
+	case "effect.type":
+		if e := effect(); e != nil {
+			e.Type = genome.EffectType(intIn("v", 0, int(genome.NumEffectTypes)-1))
+			e.Target, e.Value = 0, 0
+			if e.Type.UsesTarget() {
+				e.Target = genome.Target(intIn("target", 1, int(genome.NumTargets)-1))
+			}
+			if e.Type.UsesValue() {
+				e.Value = intIn("value", 1, genome.MaxEffectValue)
+			}
+		}
+	case "effect.target":
+		if e := effect(); e != nil && e.Type.UsesTarget() {
+			e.Target = genome.Target(intIn("v", 1, int(genome.NumTargets)-1))
+		}
+	case "effect.value":
+		if e := effect(); e != nil && e.Type.UsesValue() {
+			e.Value = intIn("v", 1, genome.MaxEffectValue)
+		}
+	case "end.result":
+		g.End.Conditions[0].Result = 1 - g.End.Conditions[0].Result
+	case "end.until":
+		g.End.Until = 1 - g.End.Until
+	case "turn_cap":
+		g.TurnCap = intIn("v", 1, genome.MaxTurnCap)
+	}
+	return what
+}
+
+// toggle adds v to the restriction set s, or removes it; nil means every
+// one of n values.
+func toggle[T ~uint8](s []T, v T, n int) []T {
+	if len(s) == 0 {
+		for i := range n {
+			if T(i) != v {
+				s = append(s, T(i))
+			}
+		}
+		return s
+	}
+	if slices.Contains(s, v) {
+		s = slices.DeleteFunc(slices.Clone(s), func(x T) bool { return x == v })
+		if len(s) == 0 {
+			return []T{(v + 1) % T(n)}
+		}
+		return s
+	}
+	return append(s, v)
+}

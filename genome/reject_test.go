@@ -1,0 +1,501 @@
+package genome_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// seedJSON returns the seed game file as a generic JSON tree.
+func seedJSON(t *testing.T, name string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("seeds", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// at walks a dotted path ("turn.0.legal") in a JSON tree and returns the
+// container holding its last element and that element's key.
+func at(t *testing.T, root any, path string) (container any, key string) {
+	t.Helper()
+	parts := strings.Split(path, ".")
+	cur := root
+	for _, p := range parts[:len(parts)-1] {
+		switch c := cur.(type) {
+		case map[string]any:
+			cur = c[p]
+		case []any:
+			i, err := strconv.Atoi(p)
+			if err != nil || i >= len(c) {
+				t.Fatalf("bad path %s at %s", path, p)
+			}
+			cur = c[i]
+		default:
+			t.Fatalf("bad path %s at %s", path, p)
+		}
+	}
+	return cur, parts[len(parts)-1]
+}
+
+func set(t *testing.T, root any, path string, v any) {
+	t.Helper()
+	c, k := at(t, root, path)
+	switch c := c.(type) {
+	case map[string]any:
+		c[k] = v
+	case []any:
+		i, _ := strconv.Atoi(k)
+		c[i] = v
+	default:
+		t.Fatalf("bad path %s", path)
+	}
+}
+
+func del(t *testing.T, root any, path string) {
+	t.Helper()
+	c, k := at(t, root, path)
+	delete(c.(map[string]any), k)
+}
+
+// js parses a JSON literal for use as a patch value.
+func js(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("bad JSON literal %s: %v", s, err)
+	}
+	return v
+}
+
+func encodeTree(t *testing.T, m any) []byte {
+	t.Helper()
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+type patchCase struct {
+	name  string
+	seed  string // default crazy-eights
+	patch func(t *testing.T, m map[string]any)
+	want  string
+}
+
+func runPatchCases(t *testing.T, cases []patchCase, parse func([]byte) (*genome.Genome, error)) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			seed := tc.seed
+			if seed == "" {
+				seed = "crazy-eights"
+			}
+			m := seedJSON(t, seed)
+			tc.patch(t, m)
+			data := encodeTree(t, m)
+			g, err := parse(data)
+			if err == nil {
+				t.Fatalf("accepted:\n%s", data)
+			}
+			if g != nil {
+				t.Error("returned a genome with an error")
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("error\n got: %s\nwant: %s\ninput: %s", got, tc.want, data)
+			}
+			var ps genome.Problems
+			if !errors.As(err, &ps) || len(ps) == 0 {
+				t.Errorf("error is %T, want non-empty genome.Problems", err)
+			}
+			for _, p := range ps {
+				if !strings.HasPrefix(p.Path, "$") {
+					t.Errorf("problem path %q does not start with $", p.Path)
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeRejectsSyntax(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"empty", ``, `$: empty input: expected a JSON object`},
+		{"space only", "  \n", `$: empty input: expected a JSON object`},
+		{"truncated", `{"schema": 1,`, `$: invalid JSON: unexpected EOF`},
+		{"bad token", "{\n  \"schema\": 1,\n  x}", `$: invalid JSON at line 3, column 3: invalid character 'x' looking for beginning of object key string`},
+		{"trailing data", `{"schema": 1} {}`, `$: unexpected data after the genome at line 1, column 15`},
+		{"not an object", `[1, 2]`, `$: expected an object, got an array`},
+		{"string", `"war"`, `$: expected an object, got the string "war"`},
+		{"null", `null`, `$: expected an object, got null`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := genome.Decode([]byte(tc.in))
+			if err == nil || g != nil {
+				t.Fatalf("Decode(%q) = %v, %v; want an error", tc.in, g, err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeRejects(t *testing.T) {
+	cases := []patchCase{
+		{name: "unknown field", patch: func(t *testing.T, m map[string]any) { m["colour"] = "red" },
+			want: `$.colour: unknown field "colour"`},
+		{name: "unknown nested field", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.draw_maximum", 3.0) },
+			want: `$.turn[0].draw_maximum: unknown field "draw_maximum"`},
+		{name: "unknown field in expression", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.1.middle", "x") },
+			want: `$.turn[0].legal.args[1].middle: unknown field "middle"`},
+		{name: "integer as string", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = "400" },
+			want: `$.turn_cap: expected an integer, got the string "400"`},
+		{name: "fractional integer", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.draw_max", 2.5) },
+			want: `$.turn[0].draw_max: expected an integer, got 2.5`},
+		{name: "integer too large", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = js(t, "99999999999") },
+			want: `$.turn_cap: expected an integer, got 99999999999`},
+		{name: "boolean as number", patch: func(t *testing.T, m map[string]any) { m["reshuffle"] = 1.0 },
+			want: `$.reshuffle: expected true or false, got the number 1`},
+		{name: "object as array", patch: func(t *testing.T, m map[string]any) { m["seats"] = js(t, "[2, 5, 2]") },
+			want: `$.seats: expected an object, got an array`},
+		{name: "array as object", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `{"kind": "play"}`) },
+			want: `$.turn: expected an array, got an object`},
+		{name: "array as null", patch: func(t *testing.T, m map[string]any) { m["effects"] = nil },
+			want: `$.effects: expected an array, got null`},
+		{name: "expression null", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal", nil) },
+			want: `$.turn[0].legal: expected an object, got null`},
+		{name: "string as boolean", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.starter", "yes") },
+			want: `$.deal.starter: expected true or false, got the string "yes"`},
+		{name: "name as number", patch: func(t *testing.T, m map[string]any) { m["name"] = 8.0 },
+			want: `$.name: expected a string, got the number 8`},
+		{name: "enum as number", patch: func(t *testing.T, m map[string]any) { m["hand"] = 0.0 },
+			want: `$.hand: expected a string, got the number 0`},
+		{name: "bad hand kind", patch: func(t *testing.T, m map[string]any) { m["hand"] = "stack" },
+			want: `$.hand: unknown hand kind "stack" (want one of ` + names(genome.NumHandKinds) + `)`},
+		{name: "bad phase kind", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.kind", "shuffle") },
+			want: `$.turn[0].kind: unknown phase kind "shuffle" (want one of ` + names(genome.NumPhaseKinds) + `)`},
+		{name: "bad operator", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.op", "xor") },
+			want: `$.turn[0].legal.op: unknown operator "xor" (want one of ` + names(genome.NumOps) + `)`},
+		{name: "bad term", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.left", "card.colour") },
+			want: `$.turn[0].legal.args[0].left: unknown term "card.colour" (want card.rank, card.suit, top.rank, top.suit, a rank or a suit)`},
+		{name: "bad rank", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.name_suit.0", "1") },
+			want: `$.turn[0].name_suit[0]: unknown rank "1" (want one of 2..10, J, Q, K, A)`},
+		{name: "bad suit", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.suits", js(t, `["hearts", "stars"]`)) },
+			want: `$.deck.suits[1]: unknown suit "stars" (want clubs, diamonds, hearts or spades)`},
+		{name: "bad card", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.remove", js(t, `["QS", "1H"]`)) },
+			want: `$.deck.remove[1]: unknown card "1H" (want rank then suit letter, like QS or 10H)`},
+		{name: "bad effect type", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.3.type", "swap_hands") },
+			want: `$.effects[3].type: unknown effect type "swap_hands" (want one of ` + names(genome.NumEffectTypes) + `)`},
+		{name: "bad target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.0.target", "left") },
+			want: `$.effects[0].target: unknown target "left" (want one of ` + names(genome.NumTargets, 1) + `)`},
+		{name: "empty target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.0.target", "") },
+			want: `$.effects[0].target: unknown target "" (want one of ` + names(genome.NumTargets, 1) + `)`},
+		{name: "bad returns", seed: "war", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.returns", "sorted") },
+			want: `$.turn[0].returns: unknown returns "sorted" (want one of ` + names(genome.NumReturns) + `)`},
+		{name: "bad event", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions.0.when", "deck_empty") },
+			want: `$.end.conditions[0].when: unknown event "deck_empty" (want one of ` + names(genome.NumEvents) + `)`},
+		{name: "bad result", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions.0.result", "draw") },
+			want: `$.end.conditions[0].result: unknown result "draw" (want one of ` + names(genome.NumResults) + `)`},
+		{name: "bad until", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.until", "last_out") },
+			want: `$.end.until: unknown until "last_out" (want one of ` + names(genome.NumUntils) + `)`},
+		{name: "schema version 2", patch: func(t *testing.T, m map[string]any) { m["schema"] = 2.0 },
+			want: `$.schema: schema version 2 is not supported (this build reads version 1)`},
+		{name: "schema missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "schema") },
+			want: `$.schema: schema version 0 is not supported (this build reads version 1)`},
+		{name: "every problem reported in key order", patch: func(t *testing.T, m map[string]any) {
+			m["turn_cap"] = "many"
+			m["hand"] = "stack"
+			set(t, m, "turn.0.legal.args.2.right", "Z")
+			m["zebra"] = true
+			m["schema"] = 7.0 // not reported: only checked once the rest decodes
+		}, want: `4 problems:
+  $.hand: unknown hand kind "stack" (want one of ` + names(genome.NumHandKinds) + `)
+  $.turn[0].legal.args[2].right: unknown term "Z" (want card.rank, card.suit, top.rank, top.suit, a rank or a suit)
+  $.turn_cap: expected an integer, got the string "many"
+  $.zebra: unknown field "zebra"`},
+	}
+	runPatchCases(t, cases, genome.Decode)
+}
+
+func TestValidateRejects(t *testing.T) {
+	cases := []patchCase{
+		// Seats.
+		{name: "seats min 1", patch: func(t *testing.T, m map[string]any) { set(t, m, "seats.min", 1.0) },
+			want: `$.seats.min: must be between 2 and 8, got 1`},
+		{name: "seats max 9", patch: func(t *testing.T, m map[string]any) { set(t, m, "seats.max", 9.0) },
+			want: `$.seats.max: must be between min (2) and 8, got 9`},
+		{name: "seats default above max", patch: func(t *testing.T, m map[string]any) { set(t, m, "seats.default", 6.0) },
+			want: `$.seats.default: must be between min (2) and max (5), got 6`},
+		// Deck.
+		{name: "removed card not in deck", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck", js(t, `{"suits": ["hearts", "spades"], "remove": ["QS", "QC"]}`))
+			set(t, m, "seats.max", 4.0) // 25 cards: 4 x 5 + 1 fits
+		}, want: `$.deck.remove[1]: card QC is not in the deck`},
+		{name: "deck too small", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck", js(t, `{"ranks": ["8"], "suits": ["hearts"]}`))
+			set(t, m, "deal", js(t, `{"all": true}`))
+			del(t, m, "turn.0.name_suit")
+		}, want: `$.deck: the deck has 1 cards; a game needs at least 2`},
+		// Deal.
+		{name: "deal too large", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.cards", 11.0) },
+			want: `$.deal: with 5 seats the deal needs 56 cards but the deck has 52`},
+		{name: "deal too large at two counts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.ranks", js(t, `["8", "9", "10", "J"]`))
+		}, want: `2 problems:
+  $.deal: with 4 seats the deal needs 21 cards but the deck has 16
+  $.deal: with 5 seats the deal needs 26 cards but the deck has 16`},
+		{name: "deal zero cards", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.cards", 0.0) },
+			want: `$.deal.cards: must be at least 1 (or set all), got 0`},
+		{name: "deal all with cards", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.all", true) },
+			want: `2 problems:
+  $.deal: all deals the whole deck, so cards and overrides must be absent
+  $.deal.starter: a starter card needs a stock, but all deals the whole deck`},
+		{name: "override seat count not allowed", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deal.overrides", js(t, `[{"seats": 6, "cards": 3}]`))
+		}, want: `$.deal.overrides[0].seats: must be a seat count the game allows (2..5), got 6`},
+		{name: "override twice", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deal.overrides", js(t, `[{"seats": 2, "cards": 7}, {"seats": 2, "cards": 6}]`))
+		}, want: `$.deal.overrides[1].seats: seat count 2 has another override before this one`},
+		{name: "override zero cards", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.overrides.0.cards", 0.0) },
+			want: `$.deal.overrides[0].cards: must be at least 1, got 0`},
+		// Turn.
+		{name: "no phases", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[]`) },
+			want: `$.turn: must have 1 to 8 phases, got 0`},
+		{name: "nine phases", patch: func(t *testing.T, m map[string]any) {
+			var ps []any
+			for range 9 {
+				ps = append(ps, js(t, `{"kind": "play", "legal": {"op": "true"}}`))
+			}
+			m["turn"] = ps
+		}, want: `$.turn: must have 1 to 8 phases, got 9`},
+		{name: "only draw phases", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[{"kind": "draw", "count": 1}]`) },
+			want: `$.turn: no phase plays a card, so the game can never progress`},
+		{name: "battle with a fan hand", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[{"kind": "battle"}]`) },
+			want: `$.turn[0].kind: a battle phase needs a pile hand (the top card is turned up), but the hand is fan`},
+		{name: "play with a pile hand", seed: "war", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = js(t, `[{"kind": "play", "legal": {"op": "true"}}]`)
+		}, want: `$.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is pile`},
+		{name: "play without legal", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.legal") },
+			want: `$.turn[0].legal: a play phase needs a legality predicate`},
+		{name: "play with count", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.count", 2.0) },
+			want: `$.turn[0].count: a play phase takes no count`},
+		{name: "play with battle fields", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.war_face_down", 3.0)
+			set(t, m, "turn.0.returns", "in_order")
+		}, want: `2 problems:
+  $.turn[0].war_face_down: a play phase takes no war_face_down
+  $.turn[0].returns: a play phase takes no returns`},
+		{name: "battle with play fields", seed: "war", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal", js(t, `{"op": "true"}`))
+			set(t, m, "turn.0.name_suit", js(t, `["8"]`))
+			set(t, m, "turn.0.draw_max", 1.0)
+			set(t, m, "turn.0.count", 1.0)
+		}, want: `4 problems:
+  $.turn[0].legal: a battle phase takes no legal
+  $.turn[0].name_suit: a battle phase takes no name_suit
+  $.turn[0].draw_max: a battle phase takes no draw_max
+  $.turn[0].count: a battle phase takes no count`},
+		{name: "draw_max too large", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.draw_max", 53.0) },
+			want: `$.turn[0].draw_max: must be between 0 and 52, got 53`},
+		{name: "draw_max negative", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.draw_max", -1.0) },
+			want: `$.turn[0].draw_max: must be between 0 and 52, got -1`},
+		{name: "war_face_down too large", seed: "war", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.war_face_down", 6.0) },
+			want: `$.turn[0].war_face_down: must be between 0 and 5, got 6`},
+		{name: "draw count zero", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = append(m["turn"].([]any), js(t, `{"kind": "draw", "count": 0}`))
+		}, want: `$.turn[1].count: must be between 1 and 13, got 0`},
+		{name: "draw count too large", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = append(m["turn"].([]any), js(t, `{"kind": "draw", "count": 14}`))
+		}, want: `$.turn[1].count: must be between 1 and 13, got 14`},
+		{name: "draw phase with play fields", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = append(m["turn"].([]any), js(t, `{"kind": "draw", "count": 1, "draw_max": 2, "returns": "in_order"}`))
+		}, want: `2 problems:
+  $.turn[1].draw_max: a draw phase takes no draw_max
+  $.turn[1].returns: a draw phase takes no returns`},
+		{name: "draw phase without stock", seed: "war", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = append(m["turn"].([]any), js(t, `{"kind": "draw", "count": 1}`))
+		}, want: `$.turn[1].count: the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw`},
+		{name: "draw phase without stock, deal uses the deck", patch: func(t *testing.T, m map[string]any) {
+			// 2 seats x 7 + 1 starter = 15 cards: a 15-card deck leaves no stock.
+			set(t, m, "deck.ranks", js(t, `["8", "9", "10", "J"]`))
+			set(t, m, "deck.remove", js(t, `["8C"]`))
+			set(t, m, "seats.max", 2.0)
+			m["reshuffle"] = false
+			m["turn"] = append(m["turn"].([]any), js(t, `{"kind": "draw", "count": 1}`))
+		}, want: `$.turn[1].count: the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw`},
+		// Legality predicates.
+		{name: "ill-typed comparison", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.right", "top.rank") },
+			want: `$.turn[0].legal.args[0]: compares card.suit with top.rank: a rank can only be compared with a rank, a suit with a suit`},
+		{name: "rank compared with suit constant", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.2.right", "hearts") },
+			want: `$.turn[0].legal.args[2]: compares card.rank with hearts: a rank can only be compared with a rank, a suit with a suit`},
+		{name: "suits ordered", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.op", "lt") },
+			want: `$.turn[0].legal.args[0]: lt orders ranks only; suits can be compared with eq or ne`},
+		{name: "two constants", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.2.left", "9") },
+			want: `$.turn[0].legal.args[2]: compares two constants, which is always true or always false`},
+		{name: "comparison without right", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.legal.args.1.right") },
+			want: `$.turn[0].legal.args[1]: eq needs both left and right terms`},
+		{name: "comparison with args", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal.args.1.args", js(t, `[{"op": "true"}]`))
+		}, want: `$.turn[0].legal.args[1].args: eq compares left and right and takes no args`},
+		{name: "any with one arg", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal.args", js(t, `[{"op": "true"}]`))
+		}, want: `$.turn[0].legal.args: any takes at least 2 arguments, got 1`},
+		{name: "not with two args", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal", js(t, `{"op": "not", "args": [{"op": "false"}, {"op": "false"}]}`))
+		}, want: `$.turn[0].legal.args: not takes exactly 1 argument, got 2`},
+		{name: "all with terms", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal", js(t, `{"op": "all", "left": "card.rank", "args": [{"op": "true"}, {"op": "true"}]}`))
+		}, want: `$.turn[0].legal: all takes args, not left/right terms`},
+		{name: "true with args", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal", js(t, `{"op": "true", "args": [{"op": "true"}]}`))
+		}, want: `$.turn[0].legal: true takes no arguments or terms`},
+		{name: "unsatisfiable", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.legal", js(t, `{"op": "all", "args": [
+				{"op": "eq", "left": "card.rank", "right": "8"},
+				{"op": "eq", "left": "card.rank", "right": "9"}]}`))
+		}, want: `$.turn[0].legal: no card of the deck is ever legal, so the phase can never play`},
+		{name: "unsatisfiable on a restricted deck", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.suits", js(t, `["clubs", "diamonds"]`))
+			set(t, m, "turn.0.legal", js(t, `{"op": "eq", "left": "card.suit", "right": "spades"}`))
+		}, want: `$.turn[0].legal: no card of the deck is ever legal, so the phase can never play`},
+		{name: "too deep", patch: func(t *testing.T, m map[string]any) {
+			e := `{"op": "eq", "left": "card.suit", "right": "top.suit"}`
+			for range 6 {
+				e = `{"op": "not", "args": [` + e + `]}`
+			}
+			set(t, m, "turn.0.legal", js(t, e))
+		}, want: `$.turn[0].legal.args[0].args[0].args[0].args[0].args[0].args[0]: nested deeper than 6 levels`},
+		{name: "too many nodes", patch: func(t *testing.T, m map[string]any) {
+			var args []string
+			for range 48 {
+				args = append(args, `{"op": "eq", "left": "card.suit", "right": "top.suit"}`)
+			}
+			set(t, m, "turn.0.legal", js(t, `{"op": "any", "args": [`+strings.Join(args, ",")+`]}`))
+		}, want: `$.turn[0].legal: has 49 nodes, at most 48 allowed`},
+		{name: "name_suit rank not in deck", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.remove", js(t, `["AC", "AD", "AH", "AS"]`))
+			set(t, m, "turn.0.name_suit", js(t, `["8", "A"]`))
+		}, want: `$.turn[0].name_suit[1]: no card of rank A is in the deck`},
+		{name: "name_suit twice", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.name_suit", js(t, `["8", "J", "8"]`)) },
+			want: `$.turn[0].name_suit[2]: rank 8 is listed twice`},
+		// Effects.
+		{name: "effect target when the type takes none", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "effects.3.target", "next")
+		}, want: `$.effects[3].target: reverse takes no target`},
+		{name: "effect without a target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { del(t, m, "effects.0.target") },
+			want: `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
+		{name: "effect value when the type takes none", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "effects.4.value", 2.0)
+		}, want: `$.effects[4].value: extra_turn takes no value`},
+		{name: "effect value too large", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.0.value", 14.0) },
+			want: `$.effects[0].value: draw_cards needs a value from 1 to 13, got 14`},
+		{name: "effect value missing", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { del(t, m, "effects.2.value") },
+			want: `$.effects[2].value: skip_next needs a value from 1 to 13, got 0`},
+		{name: "effect value negative", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.5.value", -3.0) },
+			want: `$.effects[5].value: force_discard needs a value from 1 to 13, got -3`},
+		{name: "effect rank not in deck", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.ranks", js(t, `["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "K", "A"]`))
+		}, want: `$.effects[3].rank: no card of rank Q is in the deck, so the effect can never trigger`},
+		{name: "too many effects", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
+			var es []any
+			for range 256 {
+				es = append(es, js(t, `{"rank": "Q", "type": "reverse"}`))
+			}
+			m["effects"] = es
+		}, want: `$.effects: at most 255 effects, got 256`},
+		// End and cap.
+		{name: "no end conditions", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions", js(t, `[]`)) },
+			want: `$.end.conditions: must have 1 to 4 conditions, got 0`},
+		{name: "end event twice", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "end.conditions", js(t, `[{"when": "hand_empty", "result": "win"}, {"when": "hand_empty", "result": "lose"}]`))
+		}, want: `$.end.conditions[1].when: event hand_empty already has a condition`},
+		{name: "turn cap zero", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = 0.0 },
+			want: `$.turn_cap: must be between 1 and 10000, got 0`},
+		{name: "turn cap missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn_cap") },
+			want: `$.turn_cap: must be between 1 and 10000, got 0`},
+		{name: "turn cap too large", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = 10001.0 },
+			want: `$.turn_cap: must be between 1 and 10000, got 10001`},
+		{name: "every problem in document order", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "seats.min", 0.0)
+			set(t, m, "turn.0.draw_max", 99.0)
+			set(t, m, "effects.1.value", 0.0)
+			m["turn_cap"] = 20000.0
+		}, want: `4 problems:
+  $.seats.min: must be between 2 and 8, got 0
+  $.turn[0].draw_max: must be between 0 and 52, got 99
+  $.effects[1].value: skip_next needs a value from 1 to 13, got 0
+  $.turn_cap: must be between 1 and 10000, got 20000`},
+	}
+	runPatchCases(t, cases, genome.Parse)
+}
+
+// TestValidateRejectsGoValues covers problems that JSON cannot express
+// (out-of-range enum values set from Go).
+func TestValidateRejectsGoValues(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(g *genome.Genome)
+		want   string
+	}{
+		{"schema", func(g *genome.Genome) { g.Schema = 3 }, `$.schema: schema version 3 is not supported (this build reads version 1)`},
+		{"hand kind", func(g *genome.Genome) { g.Hand = 7 }, "2 problems:\n  $.hand: unknown hand kind 7\n  $.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is HandKind(7)"},
+		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = genome.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, genome.NumPhaseKinds)},
+		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = genome.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, genome.NumEffectTypes)},
+		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = genome.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
+		{"effect rank", func(g *genome.Genome) { g.Effects[0].Rank = 13 }, `$.effects[0].rank: rank 13 out of range`},
+		{"returns", func(g *genome.Genome) { g.Turn[0].Returns = 2 }, `$.turn[0].returns: a play phase takes no returns`},
+		{"operator", func(g *genome.Genome) { g.Turn[0].Legal.Op = 200 }, `$.turn[0].legal.op: unknown operator 200`},
+		{"term kind", func(g *genome.Genome) { g.Turn[0].Legal.Args[0].Left.Kind = 0 }, `$.turn[0].legal.args[0]: unknown term`},
+		{"rank constant", func(g *genome.Genome) { g.Turn[0].Legal.Args[2].Right.Value = 13 }, `$.turn[0].legal.args[2]: constant 13 out of range`},
+		{"event", func(g *genome.Genome) { g.End.Conditions[0].When = genome.NumEvents }, fmt.Sprintf(`$.end.conditions[0].when: unknown event %d`, genome.NumEvents)},
+		{"result", func(g *genome.Genome) { g.End.Conditions[0].Result = genome.NumResults }, fmt.Sprintf(`$.end.conditions[0].result: unknown result %d`, genome.NumResults)},
+		{"until", func(g *genome.Genome) { g.End.Until = genome.NumUntils }, fmt.Sprintf(`$.end.until: unknown until %d`, genome.NumUntils)},
+		{"deck card out of range", func(g *genome.Genome) { g.Deck.Remove = []genome.Card{60} }, `$.deck.remove[0]: card Card(60) is not in the deck`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := genome.Seed("uno-style")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.mutate(g)
+			err = g.Validate()
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// names lists the text names of an enum's values from..n-1, as the
+// decoder's "want one of" hint does (the enums grow with the model).
+func names[T interface {
+	~uint8
+	String() string
+}](n T, from ...T) string {
+	var ns []string
+	start := T(0)
+	if len(from) > 0 {
+		start = from[0]
+	}
+	for v := start; v < n; v++ {
+		ns = append(ns, v.String())
+	}
+	return strings.Join(ns, ", ")
+}
