@@ -18,22 +18,38 @@
 //	    override count n, then n x (seats u8, cards u8), increasing seats
 //	    rank mask u16 (bit r: rank r, 0..12 = 2..A), suit mask u8 (bit s: clubs, diamonds, hearts, spades)
 //	    removed count n, then n card bytes (suit*13 + rank), increasing
+//	    set size u8 (0: no sets laid down; 2..4)
+//	    lead card u8 (0xff: none)
+//	    teams u8 (0, or 2: seat s partners seat s+2)
+//	    points per trick u8, points per set u8
+//	    card scoring rule count n, then n x (kind u8: 0 rank, 1 suit,
+//	        2 card; value u8; points u8), sorted
 //	    turn cap u16
 //	TURN (49) len u16: one phase instruction per phase, in turn order:
-//	    PLAY (32) pred u8, draw_max u8, name-suit rank mask u16
+//	    PLAY (32) legal u8, prefer u8, draw_max u8, name-suit rank mask u16
 //	    BATTLE (33) war_face_down u8, returns u8
 //	    DRAW (34) count u8
+//	    TRICK (35) lead u8, lead prefer u8, follow legal u8, follow prefer
+//	        u8, trump u8 (0 none, 1..4 clubs..spades, 5 suit of the last
+//	        card dealt)
+//	    TAKE (36) from u8 (1 next, 2 previous, 4 random opponent)
+//	    ASK (37)
+//	    Predicate operands index the CODE section's predicates; 0xff
+//	    (NoPred) means none where a predicate is optional. References
+//	    number the predicates 0, 1, 2... in order of appearance.
 //	CODE (50) len u16: predicate count u8, then the predicates, each a
-//	    stream of stack instructions (opcodes 1..16) ending with RET;
-//	    the nth PLAY uses predicate n.
-//	END (51) len u16: until u8 (0 first out, 1 one left), count u8, then
-//	    (event u8, result u8) pairs in increasing event order.
+//	    stream of stack instructions (opcodes 1..17) ending with RET.
+//	END (51) len u16: until u8 (0 first out, 1 one left, 2 every hand
+//	    empty, 3 every hand and the stock empty), rank u8 (0 by cards, 1
+//	    by lowest score, 2 by highest score), count u8, then (event u8,
+//	    result u8) pairs in increasing event order.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
 //	    effect type, target, value), in the order they resolve.
 //
-// A predicate is evaluated for one candidate card against the top card of
-// the discard pile and the active suit; it pushes card and top properties
-// and constants, compares them, and combines booleans with AND, OR and NOT.
+// A predicate is evaluated for one candidate card against the top card (of
+// the discard pile, or the card led to a trick), the active suit and the
+// suits played so far; it pushes card and top properties, constants and
+// PLAYED flags, compares them, and combines booleans with AND, OR and NOT.
 // Every opcode is listed in op.go with its operands and stack effect.
 //
 // Verify (and Read, which also returns the decoded Image) runs once at load
@@ -41,8 +57,13 @@
 // byte offset: magic, versions and total length; section order, lengths and
 // exact consumption; setup ranges (seats, hand kind, known flags, deal and
 // override sizes against the deck at every seat count, masks, removed cards
-// in the deck and sorted, turn cap); phase opcodes and operands, each phase
-// kind matching the hand kind, predicate numbering; every predicate's
+// in the deck and sorted, set size, lead card in the deck, teams only with a
+// fixed even seat count, scoring values, sorted scoring rules that match a
+// card of the deck, scoring tricks only with a trick phase and sets only
+// with a set size, turn cap); phase opcodes and operands, each phase kind
+// matching the hand kind, predicate numbering; the ranking (by score only
+// when something scores) and at least one end condition when the game ends
+// by seats going out; every predicate's
 // opcodes, operands, types, stack depth (1..16, exactly one boolean at RET)
 // and canonical left-folded AND/OR chains; end conditions; and every effect's
 // rank (in the deck), type, target and value (the fields a type does not use

@@ -60,14 +60,18 @@
 //
 // # End
 //
-// After every play phase's play and after every battle, the end conditions
-// are checked for each active seat in seat order from the current seat; a
-// seat whose hand is empty goes out with the condition's result. The game
-// ends when at most one seat is left in, or, for first_out games, when any
-// seat is out. Ranking: seats out as winners in the order they went out,
-// then seats still in by card count (fewer is better unless emptying the
-// hand loses), then seats out as losers, last out first. The winner is the
-// seat ranked first alone, else the game is a tie. A game that reaches its
+// After every play, battle, trick, take and ask, the end conditions are
+// checked for each active seat in seat order from the current seat; a seat
+// whose hand is empty goes out with the condition's result. The game ends
+// when at most one seat is left in; for first_out games, when any seat is
+// out; for hands_empty games, when every hand is empty; for no_cards games,
+// when every hand and the stock are empty. Ranking: seats out as winners in
+// the order they went out, then seats still in by standing (card count,
+// fewer better unless emptying the hand loses, or score, lowest or highest
+// best as the program says), then seats out as losers, last out first. The
+// winner is the seat ranked first alone, else the game is a tie. With
+// partnerships the team with the better total score wins and both partners
+// are counted as winners. A game that reaches its
 // turn cap is Capped (a draw); one that exhausts its step budget (a safety
 // net far above any legal game) is Aborted. Neither is a win.
 //
@@ -79,7 +83,8 @@
 // spades, restricted to the deck's suits. A decision with one option is
 // forced and draws no random number. Policies: Random picks option
 // rng.IntN(n); Greedy scores options from its own view only (its hand, the
-// top card and the public rules) and draws nothing.
+// top card, the cards on the table, public card counts and the public rules)
+// and draws nothing, except for blind choices.
 //
 // # Random draws
 //
@@ -91,7 +96,11 @@
 // Random decision; one IntN per random-opponent target; one ShuffleBytes of
 // the discard pile below its top card (in pile order, bottom first) per
 // reshuffle; one ShuffleBytes of the table (in the order played) per battle
-// won with shuffled returns.
+// won with shuffled returns; per take, one IntN over the opponents holding
+// cards when it takes from a random opponent, then one IntN over the
+// giver's hand size when it holds more than one card (a blind choice,
+// random for every policy); per unforced Random ask, one IntN over the
+// opponents, then one over the ranks.
 //
 // # Statistics
 //
