@@ -81,11 +81,11 @@ func EffectUsesValue(t uint8) bool {
 
 // End condition codes.
 const (
-	EventHandEmpty = 0
-	NumEvents      = 1
-	ResultWin      = 0
-	ResultLose     = 1
-	NumResults     = 2
+	EventHandEmpty  = 0
+	NumEvents       = 1
+	ResultWin       = 0
+	ResultLose      = 1
+	NumResults      = 2
 	UntilFirstOut   = 0
 	UntilOneLeft    = 1
 	UntilHandsEmpty = 2

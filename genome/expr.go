@@ -10,16 +10,16 @@ type Op uint8
 
 // Expression operators.
 const (
-	OpTrue  Op = iota // always holds
-	OpFalse           // never holds
-	OpAny             // at least one of Args holds
-	OpAll             // every one of Args holds
-	OpNot             // Args[0] does not hold
-	OpEq              // Left == Right
-	OpNe              // Left != Right
-	OpLt              // Left < Right (ranks only, ace high)
-	OpGt              // Left > Right (ranks only, ace high)
-	OpPlayed          // a card of Suit has been played earlier in the game
+	OpTrue   Op = iota // always holds
+	OpFalse            // never holds
+	OpAny              // at least one of Args holds
+	OpAll              // every one of Args holds
+	OpNot              // Args[0] does not hold
+	OpEq               // Left == Right
+	OpNe               // Left != Right
+	OpLt               // Left < Right (ranks only, ace high)
+	OpGt               // Left > Right (ranks only, ace high)
+	OpPlayed           // a card of Suit has been played earlier in the game
 	NumOps
 )
 

@@ -100,9 +100,9 @@ type Machine struct {
 	played    uint8 // bit s: a card of suit s has been played
 	last      int16 // the last card played, -1 before any
 	lastDealt uint8
-	mustPlay  int16 // the lead card its holder must play first, -1 when none
-	next      int   // a phase's choice of the next seat (trick winner), -1 when none
-	again     bool  // the seat moves again (a successful ask)
+	mustPlay  int16    // the lead card its holder must play first, -1 when none
+	next      int      // a phase's choice of the next seat (trick winner), -1 when none
+	again     bool     // the seat moves again (a successful ask)
 	tableBy   [52]int8 // the seat that played each table card, for tricks
 
 	outOrder [MaxSeats]int8
