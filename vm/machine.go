@@ -90,6 +90,7 @@ type Machine struct {
 	goneN  int
 
 	active  uint8 // bit s: seat s is still in
+	empty   uint8 // bit s: seat s holds no cards
 	nActive int
 	cur     int
 	dir     int
@@ -172,6 +173,7 @@ func (m *Machine) reset(seed uint64) {
 	m.rng.Seed(seed)
 	m.hand = [MaxSeats]uint64{}
 	m.count = [MaxSeats]uint8{}
+	m.empty = 0xff
 	for i := range m.piles[:m.n] {
 		m.piles[i].head, m.piles[i].n = 0, 0
 	}
@@ -236,12 +238,21 @@ func (m *Machine) give(s int, c uint8) {
 		m.hand[s] |= 1 << c
 	}
 	m.count[s]++
+	m.empty &^= 1 << s
+}
+
+// lose decrements seat s's card count.
+func (m *Machine) lose(s int) {
+	m.count[s]--
+	if m.count[s] == 0 {
+		m.empty |= 1 << s
+	}
 }
 
 // take removes card c from seat s's fan hand.
 func (m *Machine) take(s int, c uint8) {
 	m.hand[s] &^= 1 << c
-	m.count[s]--
+	m.lose(s)
 }
 
 // draw moves the top card of the stock to seat s, refilling the stock from
@@ -543,7 +554,7 @@ func (m *Machine) turnUp(s int) uint8 {
 
 func (m *Machine) toTable(s int) uint8 {
 	c := m.piles[s].popTop()
-	m.count[s]--
+	m.lose(s)
 	m.table[m.tableN] = c
 	m.tableN++
 	m.steps++
@@ -616,7 +627,7 @@ func (m *Machine) hit(e *effect, s, t int) {
 		var c uint8
 		if m.p.pileHands {
 			c = m.piles[t].popTop()
-			m.count[t]--
+			m.lose(t)
 		} else {
 			c = m.chooseDiscard(t)
 			m.take(t, c)
@@ -644,7 +655,7 @@ func (m *Machine) hit(e *effect, s, t int) {
 // from the current seat, then decides whether the game is over.
 func (m *Machine) checkEnd() {
 	p := m.p
-	if p.onEmpty >= 0 {
+	if p.onEmpty >= 0 && m.empty&m.active != 0 {
 		s := m.cur
 		for range m.n {
 			if m.isActive(s) && m.count[s] == 0 {
@@ -662,10 +673,7 @@ func (m *Machine) checkEnd() {
 	case bytecode.UntilOneLeft:
 		m.over = m.nActive <= 1
 	case bytecode.UntilHandsEmpty, bytecode.UntilNoCards:
-		empty := true
-		for s := range m.n {
-			empty = empty && (!m.isActive(s) || m.count[s] == 0)
-		}
+		empty := m.empty&m.active == m.active
 		m.over = m.nActive <= 1 || empty && (p.until == bytecode.UntilHandsEmpty || m.stockN == 0)
 	}
 }
@@ -760,16 +768,21 @@ func (m *Machine) better(a, b int) bool {
 // trackLead counts changes of the sole leader (the active seat with the best
 // card count) from turn to turn.
 func (m *Machine) trackLead() {
-	lead, leadN, ties := -1, 0, 0
+	lead, best, ties := -1, 0, 0
+	byScore, sign := m.p.rankBy != bytecode.RankCards, m.p.leadSign
 	for s := range m.n {
-		if !m.isActive(s) {
+		if m.active&(1<<s) == 0 {
 			continue
 		}
-		c := m.standing(s)
+		v := int(m.count[s])
+		if byScore {
+			v = int(m.score[s])
+		}
+		v *= sign
 		switch {
-		case lead < 0 || m.better(c, leadN):
-			lead, leadN, ties = s, c, 1
-		case c == leadN:
+		case lead < 0 || v > best:
+			lead, best, ties = s, v, 1
+		case v == best:
 			ties++
 		}
 	}

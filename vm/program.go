@@ -47,6 +47,7 @@ type Program struct {
 	rankBy      int
 	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
 	fewerBetter bool
+	leadSign    int // +1 when a higher standing ranks better, -1 when lower
 
 	meld       int
 	leadCard   int // -1: none
@@ -198,6 +199,10 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.fewerBetter = p.onEmpty != bytecode.ResultLose
+	p.leadSign = 1
+	if p.rankBy == bytecode.RankScoreLow || p.rankBy == bytecode.RankCards && p.fewerBetter {
+		p.leadSign = -1
+	}
 	return p, nil
 }
 
