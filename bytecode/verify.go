@@ -204,7 +204,6 @@ func readSetup(r *reader, im *Image) {
 	if im.RankMask == 0 || im.RankMask >= 1<<NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<NumSuits {
 		r.fail(at, "deck masks ranks 0x%04x suits 0x%02x: each needs at least one bit and no bit beyond the deck", im.RankMask, im.SuitMask)
 	}
-	at = r.off
 	n = r.u8()
 	for i := 0; i < n && !r.truncated; i++ {
 		cat := r.off

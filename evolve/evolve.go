@@ -3,6 +3,7 @@ package evolve
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -55,49 +56,156 @@ const (
 	hallSize      = 10
 )
 
+// ErrInterrupted is returned by Run when its context is cancelled: the run
+// stopped at a generation boundary, after its last checkpoint.
+var ErrInterrupted = errors.New("evolution interrupted at a generation boundary")
+
+// Options are the optional hooks of a run.
+type Options struct {
+	// Progress is called after each generation is scored.
+	Progress func(GenStats)
+	// Checkpoint is called after each generation is scored, with
+	// everything needed to continue the run exactly (see Resume).
+	Checkpoint func(*Checkpoint) error
+}
+
+// Checkpoint is the state of a run between generations: the scored
+// population of generation Gen and everything else the rest of the run
+// depends on. Resuming from it gives exactly the result of the run that was
+// never interrupted.
+type Checkpoint struct {
+	Config     Config
+	Gen        int
+	Population []*Individual // scored, best first
+	History    []GenStats
+	Hall       []*Individual
+	Ops        []OpStats
+	Cache      []CacheEntry // every score of the run, in hash order
+	Games      uint64
+}
+
+// CacheEntry is one cached score.
+type CacheEntry struct {
+	Hash  genome.Hash
+	Score Score
+}
+
 // Run evolves a population from the seed games for cfg.Generations
-// generations. progress, if set, is called after each generation. Every
-// random draw derives from cfg.Seed, the generation and the individual, or
-// from cfg.Seed and a genome's hash, so the same config gives the same
-// result for any worker count.
-func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, progress func(GenStats)) (*Result, error) {
+// generations. Every random draw derives from cfg.Seed, the generation and
+// the individual, or from cfg.Seed and a genome's hash, so the same config
+// gives the same result for any worker count. When ctx is cancelled, Run
+// finishes the generation it is scoring, checkpoints, and returns
+// ErrInterrupted.
+func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if len(seeds) == 0 {
 		return nil, fmt.Errorf("no seed games to start from")
 	}
-	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}}
-	for _, n := range OperatorNames() {
-		e.ops[n] = &OpStats{Name: n}
-	}
+	e := newEngine(cfg)
 	pop, err := e.initial(seeds)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Config: cfg}
-	for gen := 0; ; gen++ {
-		gs, err := e.evaluate(ctx, pop, gen)
+	return e.loop(ctx, pop, 0, nil, opt)
+}
+
+// Resume continues a run from its checkpoint and ends with the result the
+// uninterrupted run would have had. workers may differ from the original
+// run's; nothing else may.
+func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Result, error) {
+	cfg := cp.Config
+	cfg.Workers = workers
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	e := newEngine(cfg)
+	for _, c := range cp.Cache {
+		e.cache[c.Hash] = c.Score
+	}
+	for _, o := range cp.Ops {
+		st, ok := e.ops[o.Name]
+		if !ok {
+			return nil, fmt.Errorf("checkpoint: unknown operator %q", o.Name)
+		}
+		*st = o
+	}
+	e.hall = cp.Hall
+	e.games = cp.Games
+	for _, ind := range cp.Population {
+		if ind.Code == nil {
+			code, err := compile.Compile(ind.Genome)
+			if err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+			ind.Code = code
+		}
+	}
+	e.share(cp.Population)
+	if cp.Gen >= cfg.Generations {
+		return e.result(cp.Population, cp.History), nil
+	}
+	return e.loop(ctx, e.breed(cp.Population, cp.Gen+1), cp.Gen+1, cp.History, opt)
+}
+
+func newEngine(cfg Config) *engine {
+	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}}
+	for _, n := range OperatorNames() {
+		e.ops[n] = &OpStats{Name: n}
+	}
+	return e
+}
+
+// loop scores generation gen and the ones after it.
+func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, opt Options) (*Result, error) {
+	// Scoring is never cut short: a generation is the unit of work, and
+	// cancellation is honoured between generations.
+	work := context.WithoutCancel(ctx)
+	for ; ; gen++ {
+		gs, err := e.evaluate(work, pop, gen)
 		if err != nil {
 			return nil, err
 		}
-		res.History = append(res.History, gs)
+		history = append(history, gs)
 		e.remember(pop)
-		if progress != nil {
-			progress(gs)
+		if opt.Progress != nil {
+			opt.Progress(gs)
 		}
-		if gen == cfg.Generations {
+		if opt.Checkpoint != nil {
+			if err := opt.Checkpoint(e.checkpoint(pop, gen, history)); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+		}
+		if gen == e.cfg.Generations {
 			break
+		}
+		if ctx.Err() != nil {
+			return nil, ErrInterrupted
 		}
 		pop = e.breed(pop, gen+1)
 	}
-	res.Population = pop
-	res.Hall = e.hall
-	res.Games = e.games
+	return e.result(pop, history), nil
+}
+
+func (e *engine) result(pop []*Individual, history []GenStats) *Result {
+	res := &Result{Config: e.cfg, Population: pop, History: history, Hall: e.hall, Games: e.games}
 	for _, n := range OperatorNames() {
 		res.Ops = append(res.Ops, *e.ops[n])
 	}
-	return res, nil
+	return res
+}
+
+func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
+	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: pop, History: slices.Clone(history), Hall: slices.Clone(e.hall), Games: e.games}
+	for _, n := range OperatorNames() {
+		cp.Ops = append(cp.Ops, *e.ops[n])
+	}
+	for h, sc := range e.cache {
+		cp.Cache = append(cp.Cache, CacheEntry{h, sc})
+	}
+	slices.SortFunc(cp.Cache, func(a, b CacheEntry) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
+	return cp
 }
 
 type engine struct {
@@ -209,8 +317,14 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 	} else {
 		gs.Median = (fits[n/2-1] + fits[n/2]) / 2
 	}
-	// Fitness sharing: each individual's fitness is divided by its niche
-	// count, the sum of 1 - d/radius over the population within radius.
+	gs.Diversity = e.share(pop)
+	return gs, nil
+}
+
+// share computes each individual's shared fitness, its fitness divided by
+// its niche count (the sum of 1 - d/radius over the population within the
+// sharing radius), and returns the mean pairwise distance.
+func (e *engine) share(pop []*Individual) float64 {
 	dist := 0.0
 	pairs := 0
 	for i, a := range pop {
@@ -230,10 +344,10 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 			a.shared /= niche
 		}
 	}
-	if pairs > 0 {
-		gs.Diversity = dist / float64(pairs)
+	if pairs == 0 {
+		return 0
 	}
-	return gs, nil
+	return dist / float64(pairs)
 }
 
 // sortPop orders by fitness, best first; equal fitness by hash, so the

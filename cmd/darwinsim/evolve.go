@@ -98,7 +98,7 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 	// so never reach a pipe or a file.
 	live := isTerminal(w)
 	var games uint64
-	res, err := evolve.Run(cmd.Context(), cfg, seeds, func(gs evolve.GenStats) {
+	res, err := evolve.Run(cmd.Context(), cfg, seeds, evolve.Options{Progress: func(gs evolve.GenStats) {
 		games += gs.Games
 		if g.quiet {
 			return
@@ -111,7 +111,7 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 			fmt.Fprintf(w, "  %.0f games/s  %.0fs left", float64(games)/max(el, 1e-9), left)
 		}
 		fmt.Fprintln(w)
-	})
+	}})
 	if err != nil {
 		if cmd.Context().Err() != nil {
 			return fmt.Errorf("interrupted: %w", err)

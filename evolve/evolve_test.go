@@ -1,0 +1,274 @@
+package evolve
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"pgregory.net/rapid"
+)
+
+func testConfig() Config {
+	cfg, _ := Preset("quick")
+	cfg.Population, cfg.Generations, cfg.Games, cfg.SkillGames, cfg.Rescore = 10, 4, 40, 20, 2
+	cfg.Seed = 3
+	return cfg
+}
+
+func seedGenome(t testing.TB, name string) *genome.Genome {
+	g, err := genome.Seed(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Canonical()
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, n := range PresetNames() {
+		c, _ := Preset(n)
+		if err := c.Validate(); err != nil {
+			t.Errorf("preset %s: %v", n, err)
+		}
+	}
+	c := testConfig()
+	c.Population, c.Tournament, c.Rates.AddEffect, c.CapBudget = 1, 0, 1.5, 0
+	err := c.Validate()
+	for _, want := range []string{"population must be between 2 and 100000, got 1", "tournament size must be between 1 and the population (1), got 0",
+		"rate add_effect must be in [0, 1], got 1.5", "cap budget must be in (0, 1], got 0"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate() = %v, want it to mention %q", err, want)
+		}
+	}
+}
+
+
+// TestEffectOperators: add grows the list by one, remove shrinks it by one,
+// mutate keeps its length and changes exactly one used field.
+func TestEffectOperators(t *testing.T) {
+	uno := seedGenome(t, "uno-style")
+	for i := range uint64(200) {
+		r := rng.New(i)
+		g := uno.Clone()
+		if !addEffect(g, &r) || len(g.Effects) != len(uno.Effects)+1 {
+			t.Fatalf("add: %d effects, want %d", len(g.Effects), len(uno.Effects)+1)
+		}
+		if e := g.Effects[len(g.Effects)-1]; e.Type.UsesTarget() != (e.Target != 0) || e.Type.UsesValue() != (e.Value != 0) {
+			t.Fatalf("add made a non-canonical effect %+v", e)
+		}
+		g = uno.Clone()
+		if !removeEffect(g, &r) || len(g.Effects) != len(uno.Effects)-1 {
+			t.Fatalf("remove: %d effects, want %d", len(g.Effects), len(uno.Effects)-1)
+		}
+		g = uno.Clone()
+		if !mutateEffect(g, &r) || len(g.Effects) != len(uno.Effects) {
+			t.Fatalf("mutate changed the length")
+		}
+		changed := 0
+		for j := range g.Effects {
+			a, b := uno.Effects[j], g.Effects[j]
+			if a == b {
+				continue
+			}
+			changed++
+			fields := 0
+			if a.Rank != b.Rank {
+				fields++
+			}
+			if a.Type != b.Type {
+				fields++
+			}
+			if a.Type == b.Type && a.Target != b.Target {
+				fields++
+			}
+			if a.Type == b.Type && a.Value != b.Value {
+				fields++
+				if d := a.Value - b.Value; d != 1 && d != -1 {
+					t.Fatalf("value moved by %d, want ±1", d)
+				}
+			}
+			if fields != 1 {
+				t.Fatalf("mutate changed %d fields of %+v -> %+v", fields, a, b)
+			}
+		}
+		if changed != 1 {
+			t.Fatalf("mutate changed %d effects, want 1", changed)
+		}
+	}
+	empty := seedGenome(t, "crazy-eights")
+	r := rng.New(1)
+	if removeEffect(empty, &r) || mutateEffect(empty, &r) {
+		t.Error("remove or mutate claimed to apply to a genome without effects")
+	}
+}
+
+func TestReflectStep(t *testing.T) {
+	r := rng.New(9)
+	for range 100 {
+		if v := reflectStep(1, &r, 1, 13); v != 2 {
+			t.Fatalf("reflectStep(1) = %d, want 2", v)
+		}
+		if v := reflectStep(13, &r, 1, 13); v != 12 {
+			t.Fatalf("reflectStep(13) = %d, want 12", v)
+		}
+	}
+}
+
+// TestEffectCrossover: every rank of the result carries either the first
+// parent's list or the second's, whole and in order.
+func TestEffectCrossover(t *testing.T) {
+	a, b := seedGenome(t, "uno-style"), seedGenome(t, "uno-style")
+	b.Effects = []genome.Effect{{Rank: 0, Type: genome.Reverse}, {Rank: 5, Type: genome.ExtraTurn}, {Rank: 5, Type: genome.SkipNext, Value: 2}}
+	byRank := func(es []genome.Effect) map[genome.Rank][]genome.Effect {
+		m := map[genome.Rank][]genome.Effect{}
+		for _, e := range es {
+			m[e.Rank] = append(m[e.Rank], e)
+		}
+		return m
+	}
+	ma, mb := byRank(a.Effects), byRank(b.Effects)
+	took := map[genome.Rank]bool{}
+	for i := range uint64(100) {
+		r := rng.New(i)
+		mc := byRank(crossEffects(a, b, &r))
+		for rank := range genome.Rank(genome.NumRanks) {
+			got := mc[rank]
+			switch {
+			case reflect.DeepEqual(got, mb[rank]) && mb[rank] != nil:
+				took[rank] = true
+			case reflect.DeepEqual(got, ma[rank]):
+			default:
+				t.Fatalf("rank %s: got %v, want the list of one parent (%v or %v)", rank, got, ma[rank], mb[rank])
+			}
+		}
+	}
+	if !took[0] || !took[5] {
+		t.Error("the second parent's lists never made it into a child")
+	}
+}
+
+// TestClosure: every offspring of every operator and crossover validates
+// and compiles.
+func TestClosure(t *testing.T) {
+	seeds := genome.Seeds()
+	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+	rapid.Check(t, func(t *rapid.T) {
+		g := seeds[rapid.IntRange(0, len(seeds)-1).Draw(t, "seed")].Canonical()
+		r := rng.New(rapid.Uint64().Draw(t, "rng"))
+		steps := rapid.IntRange(1, 12).Draw(t, "steps")
+		var st OpStats
+		for range steps {
+			op := all[r.IntN(len(all))]
+			g = apply(g, op, &r, 8, &st)
+			if err := g.Validate(); err != nil {
+				t.Fatalf("%s produced an invalid genome: %v", op.name, err)
+			}
+			if _, err := compile.Compile(g); err != nil {
+				t.Fatalf("%s produced a genome that does not compile: %v", op.name, err)
+			}
+			other := seeds[r.IntN(len(seeds))].Canonical()
+			e := &engine{cfg: testConfig(), ops: map[string]*OpStats{"crossover": {}, "effect_crossover": {}}}
+			g = e.cross(g, other, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) })
+			if !valid(g) {
+				t.Fatalf("crossover produced an invalid genome")
+			}
+		}
+	})
+}
+
+// TestDeterministicAcrossWorkers: the same config gives the same run with
+// 1, 2 and 7 workers.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	var first *Result
+	for _, w := range []int{1, 2, 7} {
+		cfg := testConfig()
+		cfg.Workers = w
+		res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = res
+			continue
+		}
+		if !reflect.DeepEqual(summary(res), summary(first)) {
+			t.Fatalf("workers=%d: run differs from workers=1", w)
+		}
+	}
+}
+
+func summary(r *Result) any {
+	var hall []string
+	for _, h := range r.Hall {
+		hall = append(hall, string(h.Genome.CanonicalJSON()))
+	}
+	return []any{r.History, hall, r.Ops, r.Games}
+}
+
+// TestResume: a run resumed from any generation's checkpoint ends exactly
+// like the run that was never interrupted.
+func TestResume(t *testing.T) {
+	cfg := testConfig()
+	var cps []*Checkpoint
+	full, err := Run(context.Background(), cfg, genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+		cps = append(cps, cp)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cps) != cfg.Generations+1 {
+		t.Fatalf("%d checkpoints, want %d", len(cps), cfg.Generations+1)
+	}
+	for _, cp := range cps {
+		res, err := Resume(context.Background(), cp, 2, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(summary(res), summary(full)) {
+			t.Fatalf("resumed from generation %d: result differs from the uninterrupted run", cp.Gen)
+		}
+	}
+}
+
+// TestInterrupt: a cancelled run stops at a generation boundary after
+// checkpointing it.
+func TestInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var last *Checkpoint
+	_, err := Run(ctx, testConfig(), genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+		last = cp
+		if cp.Gen == 1 {
+			cancel()
+		}
+		return nil
+	}})
+	if err != ErrInterrupted {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if last == nil || last.Gen != 1 {
+		t.Fatalf("last checkpoint %v, want generation 1", last)
+	}
+}
+
+// TestFitnessFormulas checks the metrics on hand-made statistics.
+func TestFitnessFormulas(t *testing.T) {
+	cfg := testConfig()
+	cfg.TargetTurns = 40
+	st := statsOf(t, 2, []int{60, 40}, 0, 100*40, 100*40, 1000, 50, 300, 400)
+	m := metrics(st, nil, 40, &cfg)
+	want := Metrics{Completion: 1, Balance: 1 - 0.1*2, Decisions: float64(4000-1000) / 4000, LeadChanges: 1 - exp(-0.5/3),
+		Interaction: 1 - exp(-4*300.0/4000), Length: 1, Simplicity: 1, Effects: 1 - exp(-4*400.0/4000)}
+	if !close(m, want) {
+		t.Errorf("metrics = %+v\nwant      %+v", m, want)
+	}
+	if d := degenerate(statsOf(t, 2, []int{97, 3}, 0, 100, 100, 0, 0, 0, 0)); d != "one seat almost always wins" {
+		t.Errorf("degenerate = %q", d)
+	}
+	if d := degenerate(statsOf(t, 2, []int{50, 50}, 0, 100, 100, 100, 0, 0, 0)); d != "players never have a choice" {
+		t.Errorf("degenerate = %q", d)
+	}
+}
