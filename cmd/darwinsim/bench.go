@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/vm"
+	"github.com/spf13/cobra"
+)
+
+func newBenchCmd(g *globals) *cobra.Command {
+	var seconds float64
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure this machine: games per second for every seed game",
+		Long: `Measure VM throughput on this machine: for every seed game, games and
+decisions per second on one worker (random players, default seats), then a
+batch on every core with its speed-up, and a spin-loop calibration of how
+well the cores run in parallel. Figures vary from run to run; "make bench"
+runs the full benchmark suite with repeated counts for benchstat.`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if seconds <= 0 {
+				return usagef("--seconds must be positive, got %v", seconds)
+			}
+			w := cmd.OutOrStdout()
+			workers := g.workers
+			if workers == 0 {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			per := time.Duration(seconds * float64(time.Second))
+			spin1, spinN := spin(per, 1), spin(per, workers)
+			fmt.Fprintf(w, "%s/%s, %d cores, Go %s; spin-loop speed-up on %d workers: %.2fx\n\n",
+				runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), workers, spinN/spin1)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintf(tw, "game\tseats\tgames/s (1 worker)\tdecisions/s\tgames/s (%d workers)\tspeed-up\t\n", workers)
+			for _, name := range genome.SeedNames() {
+				gm, err := genome.Seed(name)
+				if err != nil {
+					return err
+				}
+				code, err := compile.Compile(gm)
+				if err != nil {
+					return err
+				}
+				p, err := vm.Load(code)
+				if err != nil {
+					return err
+				}
+				one, dec, err := rate(cmd.Context(), p, 1, g.seed, per)
+				if err != nil {
+					return err
+				}
+				all, _, err := rate(cmd.Context(), p, workers, g.seed, per)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.2fx\t\n", name, p.DefaultSeats(), one, dec, all, all/one)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().Float64Var(&seconds, "seconds", 0.5, "time to spend on each measurement")
+	return cmd
+}
+
+// rate plays batches of growing size until one lasts at least d and returns
+// its games and decisions per second.
+func rate(ctx context.Context, p *vm.Program, workers int, seed uint64, d time.Duration) (games, decisions float64, err error) {
+	for n := 1000; ; n *= 4 {
+		start := time.Now()
+		st, err := vm.Batch(ctx, p, vm.BatchConfig{Games: n, Seed: seed, Workers: workers})
+		if err != nil {
+			return 0, 0, err
+		}
+		if el := time.Since(start); el >= d || n >= 1<<26 {
+			return float64(n) / el.Seconds(), float64(st.Decisions.Sum) / el.Seconds(), nil
+		}
+	}
+}
+
+// spin runs a pure arithmetic loop on w goroutines for about d and returns
+// the loop iterations per second: the ratio for w workers to one worker is
+// the best speed-up this machine can give a batch.
+func spin(d time.Duration, w int) float64 {
+	const chunk = 1 << 20
+	var wg sync.WaitGroup
+	counts := make([]uint64, w*8) // padded: no false sharing
+	sink := make([]uint64, w*8)
+	start := time.Now()
+	for k := range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := uint64(k) + 1
+			for time.Since(start) < d {
+				for range chunk {
+					x = x*6364136223846793005 + 1442695040888963407
+				}
+				counts[k*8] += chunk
+			}
+			sink[k*8] = x
+		}()
+	}
+	wg.Wait()
+	var total uint64
+	for k := range w {
+		total += counts[k*8]
+	}
+	return float64(total) / time.Since(start).Seconds()
+}
