@@ -38,7 +38,13 @@
 // compared among them, repeated while they tie; a tied seat that cannot lay
 // those cards is out as a loser and its cards join the table; the winner
 // takes the table to the bottom of its pile, shuffled or in the order
-// played; with no winner the table goes out of play. Draw: the seat draws
+// played; with no winner the table goes out of play. The table's order
+// (which a shuffled return starts from) is the order cards were laid: the
+// first face-up cards in turn order; then, per war, each tied seat's
+// face-down cards in turn order (a seat short of cards adds its whole pile
+// at its place and is out), then the tied seats' face-up cards in turn
+// order. Seats put out together in one war are out at once: if none is
+// left in, the game is a tie. Draw: the seat draws
 // count cards (fewer if the stock runs dry).
 //
 // # Effects

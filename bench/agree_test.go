@@ -1,0 +1,340 @@
+package bench_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bench"
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// The native games must be the same games as the VM's: with the same seed,
+// the same winner, turns, decisions, plays and effect firings, game by game.
+// A statistical check (win rates and game lengths within sampling error, on
+// independent seeds) backs the exact one up, so that the comparison stays
+// meaningful should exact equality ever be relaxed (say, a native game that
+// draws its random numbers in another order).
+
+const agreeSeed = 0xda5715_0bec4 // batch seed of the exact comparison
+
+// nativeGame is one native game with the seed genome it mirrors.
+type nativeGame struct {
+	seed  string // seed genome name
+	seats []int  // seat counts it is checked at, the default first
+	// newPlayer returns a play function over a fresh reusable state.
+	newPlayer func() func(seed uint64, seats int) bench.Outcome
+}
+
+var nativeGames = []nativeGame{
+	{"crazy-eights", []int{2, 3, 4, 5}, func() func(uint64, int) bench.Outcome {
+		var g bench.CrazyEights
+		return g.Play
+	}},
+	{"uno-style", []int{4, 2, 3, 5, 6}, func() func(uint64, int) bench.Outcome {
+		var g bench.Uno
+		return g.Play
+	}},
+	{"war", []int{2, 3, 4}, func() func(uint64, int) bench.Outcome {
+		var g bench.War
+		return g.Play
+	}},
+}
+
+// seedCode compiles a seed genome.
+func seedCode(tb testing.TB, name string) []byte {
+	tb.Helper()
+	g, err := genome.Seed(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	code, err := compile.Compile(g)
+	if err != nil {
+		tb.Fatalf("compile %s: %v", name, err)
+	}
+	return code
+}
+
+// seedProgram compiles and loads a seed genome.
+func seedProgram(tb testing.TB, name string) *vm.Program {
+	tb.Helper()
+	p, err := vm.Load(seedCode(tb, name))
+	if err != nil {
+		tb.Fatalf("load %s: %v", name, err)
+	}
+	return p
+}
+
+// outcomeOf converts a VM result to the native games' outcome.
+func outcomeOf(r vm.Result) bench.Outcome {
+	o := bench.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays}
+	copy(o.Effects[:], r.Effects[:])
+	return o
+}
+
+func TestConstantsMatchVM(t *testing.T) {
+	if bench.Capped != vm.Capped || bench.Tie != vm.Tie {
+		t.Errorf("outcome codes: bench Capped %d Tie %d, vm %d %d", bench.Capped, bench.Tie, vm.Capped, vm.Tie)
+	}
+	want := [...]int{bytecode.EffectSkipNext, bytecode.EffectReverse, bytecode.EffectDrawCards, bytecode.EffectExtraTurn, bytecode.EffectForceDiscard}
+	got := [...]int{bench.EffSkipNext, bench.EffReverse, bench.EffDrawCards, bench.EffExtraTurn, bench.EffForceDiscard}
+	if want != got || bench.NumEffects != vm.NumEffectTypes {
+		t.Errorf("effect type numbers: bench %v (%d), bytecode %v (%d)", got, bench.NumEffects, want, vm.NumEffectTypes)
+	}
+}
+
+// TestNativeMatchesVM plays the same seeds through the native games and the
+// VM and requires identical outcomes, game by game: N games at the default
+// seat count (2000 with -short, 200000 without) and N/10 at every other
+// seat count the game allows.
+func TestNativeMatchesVM(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 2000
+	}
+	for _, ng := range nativeGames {
+		p := seedProgram(t, ng.seed)
+		lo, hi := p.SeatRange()
+		if lo != slicesMin(ng.seats) || hi != slicesMax(ng.seats) || p.DefaultSeats() != ng.seats[0] {
+			t.Fatalf("%s: the genome is for %d..%d seats (default %d), the native game is checked at %v",
+				ng.seed, lo, hi, p.DefaultSeats(), ng.seats)
+		}
+		for k, seats := range ng.seats {
+			games := n
+			if k > 0 {
+				games = n / 10
+			}
+			t.Run(fmt.Sprintf("%s/seats=%d", ng.seed, seats), func(t *testing.T) {
+				play := ng.newPlayer()
+				m := vm.NewMachine(p, seats, nil)
+				var capped, ties int
+				for i := range games {
+					seed := rng.Derive(agreeSeed, uint64(i))
+					r := m.Play(seed)
+					if r.Winner == vm.Aborted {
+						t.Fatalf("game %d (seed %#x): the VM aborted (step budget)", i, seed)
+					}
+					want := outcomeOf(r)
+					got := play(seed, seats)
+					if got != want {
+						var tr bytes.Buffer
+						vm.Replay(p, seats, nil, agreeSeed, uint64(i)).Format(&tr)
+						t.Fatalf("game %d (batch seed %#x, game seed %#x), %d seats:\nnative: %v\nvm:     %v\nVM trace:\n%s",
+							i, uint64(agreeSeed), seed, seats, got, want, clip(tr.String(), 20000))
+					}
+					switch want.Winner {
+					case vm.Capped:
+						capped++
+					case vm.Tie:
+						ties++
+					}
+				}
+				t.Logf("%d games identical (%d capped, %d ties)", games, capped, ties)
+			})
+		}
+	}
+}
+
+func slicesMin(xs []int) int {
+	m := xs[0]
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func slicesMax(xs []int) int {
+	m := xs[0]
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "\n... (clipped)"
+}
+
+// sample summarises a run of games for the statistical comparison.
+type sample struct {
+	games   int
+	wins    [vm.MaxSeats]int // by seat
+	noWin   int              // capped or tied
+	turns   moments
+	decided moments // decisions per game
+	plays   moments
+}
+
+type moments struct{ sum, sumSq float64 }
+
+func (m *moments) add(x int) {
+	f := float64(x)
+	m.sum += f
+	m.sumSq += f * f
+}
+
+func (s *sample) add(o bench.Outcome) {
+	s.games++
+	if o.Winner >= 0 {
+		s.wins[o.Winner]++
+	} else {
+		s.noWin++
+	}
+	s.turns.add(o.Turns)
+	s.decided.add(o.Decisions)
+	s.plays.add(o.Plays)
+}
+
+// meanVar returns the sample mean and the (unbiased) sample variance.
+func (m moments) meanVar(n int) (mean, v float64) {
+	nf := float64(n)
+	mean = m.sum / nf
+	v = (m.sumSq - nf*mean*mean) / (nf - 1)
+	return mean, max(v, 0)
+}
+
+// statAlpha is the family-wise false-alarm rate of one statistical
+// comparison of two samples of the same game: the probability that two
+// samples drawn from the same distribution fail it. It is split evenly
+// (Bonferroni) over the comparisons made: each seat's win rate, the share of
+// games without a winner, and the mean turns, decisions and plays per game,
+// each a two-sided z test (pooled two-proportion test for the rates, Welch's
+// test for the means; the normal approximation holds at these sample
+// sizes).
+const statAlpha = 1e-4
+
+// compareSamples returns a description of every comparison whose z score
+// exceeds the Bonferroni threshold (nil when the samples agree).
+func compareSamples(a, b *sample, seats int) []string {
+	m := seats + 1 + 3
+	zc := math.Sqrt2 * math.Erfinv(1-statAlpha/float64(m))
+	var bad []string
+	prop := func(what string, ka, kb int) {
+		na, nb := float64(a.games), float64(b.games)
+		pa, pb := float64(ka)/na, float64(kb)/nb
+		pool := float64(ka+kb) / (na + nb)
+		se := math.Sqrt(pool * (1 - pool) * (1/na + 1/nb))
+		if se == 0 {
+			return // both 0 or both 1: equal
+		}
+		if z := (pa - pb) / se; math.Abs(z) > zc {
+			bad = append(bad, fmt.Sprintf("%s: %.4f vs %.4f (z = %.2f, threshold %.2f)", what, pa, pb, z, zc))
+		}
+	}
+	mean := func(what string, ma, mb moments) {
+		xa, va := ma.meanVar(a.games)
+		xb, vb := mb.meanVar(b.games)
+		se := math.Sqrt(va/float64(a.games) + vb/float64(b.games))
+		if se == 0 {
+			if xa != xb {
+				bad = append(bad, fmt.Sprintf("%s: %.3f vs %.3f with no variance", what, xa, xb))
+			}
+			return
+		}
+		if z := (xa - xb) / se; math.Abs(z) > zc {
+			bad = append(bad, fmt.Sprintf("%s: %.3f vs %.3f (z = %.2f, threshold %.2f)", what, xa, xb, z, zc))
+		}
+	}
+	for s := range seats {
+		prop(fmt.Sprintf("win rate of seat %d", s), a.wins[s], b.wins[s])
+	}
+	prop("share of games without a winner", a.noWin, b.noWin)
+	mean("mean turns", a.turns, b.turns)
+	mean("mean decisions", a.decided, b.decided)
+	mean("mean plays", a.plays, b.plays)
+	return bad
+}
+
+// TestNativeAgreesWithVMStatistically compares, for each game at its default
+// seat count, N native games and N VM games on independent seed streams
+// (N = 2000 with -short, 200000 without): win rate per seat, share of games
+// without a winner, and mean turns, decisions and plays must agree within
+// sampling error at the false-alarm rate statAlpha.
+func TestNativeAgreesWithVMStatistically(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 2000
+	}
+	const nativeSeed, vmSeed = 0x6e6174697665, 0x766d5f76656d
+	for _, ng := range nativeGames {
+		t.Run(ng.seed, func(t *testing.T) {
+			p := seedProgram(t, ng.seed)
+			seats := ng.seats[0]
+			m := vm.NewMachine(p, seats, nil)
+			play := ng.newPlayer()
+			var a, b sample
+			for i := range n {
+				a.add(play(rng.Derive(nativeSeed, uint64(i)), seats))
+				b.add(outcomeOf(m.Play(rng.Derive(vmSeed, uint64(i)))))
+			}
+			if bad := compareSamples(&a, &b, seats); bad != nil {
+				t.Errorf("native (first) and VM (second) differ beyond sampling error over %d games each:\n%s", n, joinLines(bad))
+			}
+			ta, _ := a.turns.meanVar(a.games)
+			tb, _ := b.turns.meanVar(b.games)
+			t.Logf("mean turns: native %.2f, vm %.2f; seat 0 wins: native %d, vm %d", ta, tb, a.wins[0], b.wins[0])
+		})
+	}
+}
+
+// TestStatisticalCheckHasPower makes sure the statistical comparison is not
+// vacuous: it must tell apart two genuinely different games (Crazy Eights at
+// two and at three seats: different win rates and lengths) at the sample
+// size of a -short run.
+func TestStatisticalCheckHasPower(t *testing.T) {
+	const n = 2000
+	var g bench.CrazyEights
+	var a, b sample
+	for i := range n {
+		a.add(g.Play(rng.Derive(1, uint64(i)), 2))
+		b.add(g.Play(rng.Derive(2, uint64(i)), 3))
+	}
+	if compareSamples(&a, &b, 3) == nil {
+		t.Fatal("the statistical check did not tell 2-seat from 3-seat Crazy Eights")
+	}
+	// And it passes two independent samples of the same game.
+	var c sample
+	for i := range n {
+		c.add(g.Play(rng.Derive(3, uint64(i)), 2))
+	}
+	if bad := compareSamples(&a, &c, 2); bad != nil {
+		t.Fatalf("two samples of the same game differ:\n%s", joinLines(bad))
+	}
+}
+
+func joinLines(ss []string) string {
+	var b bytes.Buffer
+	for _, s := range ss {
+		b.WriteString("  ")
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestNativeZeroAlloc: a native game allocates nothing, on a reused state
+// and through the convenience functions.
+func TestNativeZeroAlloc(t *testing.T) {
+	for _, ng := range nativeGames {
+		play := ng.newPlayer()
+		i := uint64(0)
+		if a := testing.AllocsPerRun(200, func() { play(rng.Derive(7, i), 0); i++ }); a != 0 {
+			t.Errorf("%s: %v allocations per game on a reused state", ng.seed, a)
+		}
+	}
+	for name, f := range map[string]func(uint64, int) bench.Outcome{
+		"PlayCrazyEights": bench.PlayCrazyEights, "PlayUno": bench.PlayUno, "PlayWar": bench.PlayWar,
+	} {
+		if a := testing.AllocsPerRun(200, func() { f(11, 0) }); a != 0 {
+			t.Errorf("%s: %v allocations per game", name, a)
+		}
+	}
+}

@@ -1,0 +1,348 @@
+package bench_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/evolve"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// The benchmarks mirror the pipeline: compile a genome, verify and load its
+// program, play one game (VM and native), play a batch, run a generation of
+// evolution. Every game benchmark reports games/s (and decisions/s and
+// plays/s) and checks that the mean game length of the games it timed lies
+// in a stated band, so that a game that has become degenerate (ending at
+// once, or always at the cap) cannot pass for speed. Run them with
+//
+//	go test -run '^$' -bench . -count 10 ./bench/
+//
+// on an otherwise idle machine. BenchmarkSpin calibrates how well the cores
+// run in parallel, for reading the workers=2 figures.
+
+const benchSeed = 0xbe7c4_5eed // game i of a benchmark uses rng.Derive(benchSeed, i)
+
+// band is the range of mean turns per game that a benchmark of a seed game
+// at its default seat count must fall in. The bands are the reference means
+// (20000 VM games each, seed 99) within about -20%/+25%: a changed rule or a
+// broken game lands far outside them.
+type band struct{ lo, hi float64 }
+
+// bands by seed genome and policy (default seats). The reference means: Crazy
+// Eights 34.0 turns (random), 27.0 (greedy); Uno-style 36.2, 33.5; War 234.8
+// for both (War has no decisions).
+var bands = map[string][vm.NumPolicies]band{
+	"crazy-eights": {vm.Random: {27, 43}, vm.Greedy: {21, 34}},
+	"uno-style":    {vm.Random: {29, 45}, vm.Greedy: {27, 42}},
+	"war":          {vm.Random: {188, 294}, vm.Greedy: {188, 294}},
+}
+
+// benchSeeds are the seed games with a length band, in a fixed order. (A
+// seed game added to the library gets game benchmarks once it has a band.)
+var benchSeeds = []string{"crazy-eights", "uno-style", "war"}
+
+// lengthSEs is how many standard errors of the sample mean the band is
+// widened by when few games were timed: a false alarm rate below 1e-6 for a
+// correct game whose true mean lies in the band.
+const lengthSEs = 5
+
+// tally accumulates the games a benchmark timed.
+type tally struct {
+	games, decisions, plays int
+	turns, turnsSq          float64
+}
+
+func (t *tally) add(turns, decisions, plays int) {
+	t.games++
+	f := float64(turns)
+	t.turns += f
+	t.turnsSq += f * f
+	t.decisions += decisions
+	t.plays += plays
+}
+
+// report publishes the throughput metrics and fails the benchmark when the
+// mean game length is outside the band (widened by lengthSEs standard
+// errors), or when a card game made no decisions at all.
+func (t *tally) report(b *testing.B, what string, bd band, wantDecisions bool) {
+	b.Helper()
+	if t.games == 0 {
+		b.Fatalf("%s: no games played", what)
+	}
+	sec := b.Elapsed().Seconds()
+	if sec > 0 {
+		b.ReportMetric(float64(t.games)/sec, "games/s")
+		if wantDecisions {
+			b.ReportMetric(float64(t.decisions)/sec, "decisions/s")
+		}
+		b.ReportMetric(float64(t.plays)/sec, "plays/s")
+	}
+	n := float64(t.games)
+	mean := t.turns / n
+	b.ReportMetric(mean, "turns/game")
+	margin := 0.0
+	if t.games > 1 {
+		v := max(0, (t.turnsSq-n*mean*mean)/(n-1))
+		margin = lengthSEs * math.Sqrt(v/n)
+	} else {
+		margin = math.Inf(1) // one game says nothing about the mean
+	}
+	if mean < bd.lo-margin || mean > bd.hi+margin {
+		b.Fatalf("%s: mean game length %.2f turns over %d games, outside the band [%g, %g] (widened by %.2f)",
+			what, mean, t.games, bd.lo, bd.hi, margin)
+	}
+	if wantDecisions && t.decisions == 0 {
+		b.Fatalf("%s: %d games without a single decision", what, t.games)
+	}
+}
+
+func seedGenome(tb testing.TB, name string) *genome.Genome {
+	tb.Helper()
+	g, err := genome.Seed(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkCompile compiles each seed genome of the library (validation and
+// canonical form included).
+func BenchmarkCompile(b *testing.B) {
+	for _, name := range genome.SeedNames() {
+		b.Run(name, func(b *testing.B) {
+			g := seedGenome(b, name)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := compile.Compile(g); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "programs/s")
+		})
+	}
+}
+
+// BenchmarkVerify verifies each seed game's program.
+func BenchmarkVerify(b *testing.B) {
+	for _, name := range genome.SeedNames() {
+		b.Run(name, func(b *testing.B) {
+			code := seedCode(b, name)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := bytecode.Verify(code); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "programs/s")
+		})
+	}
+}
+
+// BenchmarkLoad loads (verifies and lowers) each seed game's program.
+func BenchmarkLoad(b *testing.B) {
+	for _, name := range genome.SeedNames() {
+		b.Run(name, func(b *testing.B) {
+			code := seedCode(b, name)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := vm.Load(code); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "programs/s")
+		})
+	}
+}
+
+// BenchmarkGame plays one VM game per iteration on a reused machine, at the
+// default seat count, every seat with the policy named.
+func BenchmarkGame(b *testing.B) {
+	for _, name := range benchSeeds {
+		for pol := range vm.NumPolicies {
+			b.Run(name+"/"+pol.String(), func(b *testing.B) {
+				p := seedProgram(b, name)
+				m := vm.NewMachine(p, 0, []vm.Policy{pol})
+				var t tally
+				i := uint64(0)
+				b.ReportAllocs()
+				for b.Loop() {
+					r := m.Play(rng.Derive(benchSeed, i))
+					i++
+					if r.Winner == vm.Aborted {
+						b.Fatalf("game %d aborted (step budget)", i-1)
+					}
+					t.add(r.Turns, r.Decisions, r.Plays)
+				}
+				t.report(b, name+"/"+pol.String(), bands[name][pol], name != "war")
+			})
+		}
+	}
+}
+
+// BenchmarkNative plays one native game per iteration on a reused state, at
+// the default seat count with the random policy: the speed bound to set
+// BenchmarkGame/<game>/random against (the same games, seed for seed).
+func BenchmarkNative(b *testing.B) {
+	for _, ng := range nativeGames {
+		b.Run(ng.seed, func(b *testing.B) {
+			play := ng.newPlayer()
+			var t tally
+			i := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				o := play(rng.Derive(benchSeed, i), 0)
+				i++
+				t.add(o.Turns, o.Decisions, o.Plays)
+			}
+			t.report(b, "native "+ng.seed, bands[ng.seed][vm.Random], ng.seed != "war")
+		})
+	}
+}
+
+// batchGames is the size of one BenchmarkBatch iteration.
+const batchGames = 10000
+
+// BenchmarkBatch plays a batch of 10000 games per iteration (random policy,
+// default seats) over 1 and 2 workers. Per-iteration allocations are the
+// batch's own (workers, statistics), not per game.
+func BenchmarkBatch(b *testing.B) {
+	ctx := context.Background()
+	for _, name := range benchSeeds {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, w), func(b *testing.B) {
+				p := seedProgram(b, name)
+				var total vm.Stats
+				k := uint64(0)
+				b.ReportAllocs()
+				for b.Loop() {
+					st, err := vm.Batch(ctx, p, vm.BatchConfig{Games: batchGames, Seed: rng.Derive(benchSeed, k), Workers: w})
+					k++
+					if err != nil {
+						b.Fatal(err)
+					}
+					total.Merge(st)
+				}
+				if total.Aborted > 0 {
+					b.Fatalf("%d games aborted (step budget)", total.Aborted)
+				}
+				sec := b.Elapsed().Seconds()
+				b.ReportMetric(float64(total.Games)/sec, "games/s")
+				if name != "war" {
+					b.ReportMetric(float64(total.Decisions.Sum)/sec, "decisions/s")
+				}
+				b.ReportMetric(float64(total.Plays.Sum)/sec, "plays/s")
+				mean := total.Turns.Mean()
+				b.ReportMetric(mean, "turns/game")
+				// At least 10000 games: the band needs no widening (5
+				// standard errors are under 10 turns for War, under 1
+				// for the others).
+				if bd := bands[name][vm.Random]; mean < bd.lo || mean > bd.hi {
+					b.Fatalf("mean game length %.2f turns over %d games, outside the band [%g, %g]", mean, total.Games, bd.lo, bd.hi)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkGeneration runs one generation of evolution per iteration: the
+// default preset with a population of 100 built from the seed library (the
+// seeds and their mutants, the same every time), each genome scored with 500
+// random games (plus the preset's skill games), no breeding (Generations 0),
+// workers = GOMAXPROCS. It reports genomes and games scored per second.
+func BenchmarkGeneration(b *testing.B) {
+	cfg, err := evolve.Preset("default")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg.Generations = 0
+	cfg.Population = 100
+	cfg.Games = 500
+	cfg.Seed = benchSeed
+	cfg.Workers = 0
+	ctx := context.Background()
+	var genomes int
+	var games uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := evolve.Run(ctx, cfg, genome.Seeds(), evolve.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs := res.History[0]
+		if gs.Evaluated != cfg.Population || gs.Cached != 0 {
+			b.Fatalf("evaluated %d genomes (%d cached), want all %d", gs.Evaluated, gs.Cached, cfg.Population)
+		}
+		genomes += gs.Evaluated
+		games += res.Games
+	}
+	// A genome plays at most Games + SkillGames games, and at least a
+	// quarter of Games (an evaluation stops after its first chunk when
+	// too many games reach the cap). Most genomes should play them all: a
+	// generation that averages under half of that is degenerate (most
+	// genomes capped), not fast.
+	perGenome := float64(games) / float64(genomes)
+	if hi := float64(cfg.Games + cfg.SkillGames); perGenome > hi || perGenome < hi/2 {
+		b.Fatalf("%.1f games per genome, want between %g and %g", perGenome, hi/2, hi)
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(genomes)/sec, "genomes/s")
+	b.ReportMetric(float64(games)/sec, "games/s")
+	b.ReportMetric(perGenome, "games/genome")
+}
+
+// spinOps is the number of loop steps each goroutine of BenchmarkSpin runs
+// per iteration (about a millisecond).
+const spinOps = 1 << 20
+
+var spinSink [8]uint64
+
+// spin is a pure arithmetic loop (an xorshift-multiply chain: no memory
+// traffic, no calls) of spinOps steps.
+func spin(x uint64) uint64 {
+	for range spinOps {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		x *= 0x9e3779b97f4a7c15
+	}
+	return x
+}
+
+// BenchmarkSpin runs spin on 1 and 2 goroutines at once and reports the
+// total loop steps per second: the ratio of workers=2 to workers=1 is the
+// parallel speedup the machine gives pure computation, the ceiling for
+// BenchmarkBatch's workers=2 over workers=1.
+func BenchmarkSpin(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			if w > runtime.GOMAXPROCS(0) {
+				b.Logf("GOMAXPROCS is %d: %d workers share the cores", runtime.GOMAXPROCS(0), w)
+			}
+			var wg sync.WaitGroup
+			k := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				for j := range w {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						spinSink[j] = spin(k*8 + uint64(j) + 1)
+					}()
+				}
+				wg.Wait()
+				k++
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(w)*spinOps*float64(b.N)/sec, "ops/s")
+			b.ReportMetric(spinOps*float64(b.N)/sec, "ops/s/worker")
+		})
+	}
+}

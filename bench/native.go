@@ -1,0 +1,84 @@
+// Package bench holds darwinsim's end-to-end benchmarks and hand-written
+// native versions of the seed games.
+//
+// The native games (Crazy Eights, the Uno-style game and War) implement, in
+// plain Go with every rule hard-coded, exactly the rules of the seed genomes
+// genome/seeds/crazy-eights.json, uno-style.json and war.json as the vm
+// package doc defines them, with the Random policy at every seat. They import
+// no VM code, only internal/rng, and draw their random numbers through it in
+// exactly the order the vm package doc writes down, so that with the same
+// seed a native game is the same game, move for move, as the VM's: the same
+// winner, turns, decisions, plays and effect firings. They serve two
+// purposes: a speed bound for the VM (what a game costs with no
+// interpretation at all) and a correctness oracle written independently of
+// it (bench's tests require identical outcomes, game by game).
+//
+// Each game has a reusable state type (CrazyEights, Uno, War) whose Play
+// method allocates nothing, and a convenience function (PlayCrazyEights,
+// PlayUno, PlayWar) that plays one game on a state of its own.
+package bench
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Outcome values of a finished game, as the VM's Result.Winner reports them.
+const (
+	Capped = -1 // reached the turn cap: a draw
+	Tie    = -2 // ended with no single winner
+)
+
+// Effect types, indexing Outcome.Effects: the bytecode effect type numbers
+// (a test checks them against package bytecode).
+const (
+	EffSkipNext     = 0
+	EffReverse      = 1
+	EffDrawCards    = 2
+	EffExtraTurn    = 3
+	EffForceDiscard = 4
+	NumEffects      = 5
+)
+
+// Outcome is what one game produced, counted exactly as the VM's Result
+// counts it.
+type Outcome struct {
+	Winner    int // seat, or Capped, or Tie
+	Turns     int // turns played, the last one included
+	Decisions int // decisions, forced ones (a single option) included
+	Plays     int // cards played onto the discard pile or turned up in a battle
+	Effects   [NumEffects]int
+}
+
+func (o Outcome) String() string {
+	return fmt.Sprintf("winner %d, %d turns, %d decisions, %d plays, effects %v",
+		o.Winner, o.Turns, o.Decisions, o.Plays, o.Effects)
+}
+
+// Card sets: card c = suit*13 + rank is bit c.
+const (
+	suitBits uint64 = 1<<13 - 1    // the 13 cards of suit 0; shift by 13*suit
+	rankBits uint64 = 0x8004002001 // the 4 cards of rank 0; shift by rank
+)
+
+// nth returns the index of the k-th (from 0) set bit of x: the k-th option
+// of a decision whose options are the cards of x in ascending order.
+func nth(x uint64, k int) uint8 {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return uint8(bits.TrailingZeros64(x))
+}
+
+// seatsOr returns seats, or def when seats is 0, and panics when it is
+// outside lo..hi (a programming error of the caller: the native games are
+// benchmarks and test oracles, not a user-facing path).
+func seatsOr(game string, seats, def, lo, hi int) int {
+	if seats == 0 {
+		return def
+	}
+	if seats < lo || seats > hi {
+		panic(fmt.Sprintf("bench: %s is for %d to %d players, not %d", game, lo, hi, seats))
+	}
+	return seats
+}
