@@ -1,0 +1,58 @@
+// Package fbs is darwinsim's binary interchange: FlatBuffers files for
+// compiled programs, batch requests and batch results, and the Go that
+// writes and reads them.
+//
+// # Files
+//
+// The schemas are fbs/*.fbs, all in namespace darwinsim.fb; flatc 2.0.8
+// (Debian's flatbuffers-compiler, run by `make fbs`) generates the Go
+// package fbs/darwinsim/fb from them, which is committed and checked by
+// `make fbs-check`. The Go runtime, github.com/google/flatbuffers, is pinned
+// to v2.0.8+incompatible to match. A FlatBuffers file has one root table,
+// so each kind of file has its own schema and its own file identifier,
+// bytes 4..8 of the file:
+//
+//	program.fbs        ProgramFile   "DSPF"  WriteProgram, ReadProgram, IsProgramFile
+//	batch_request.fbs  BatchRequest  "DSRQ"  WriteBatchRequest, ReadBatchRequest
+//	batch_result.fbs   BatchResult   "DSRS"  WriteBatchResult, ReadBatchResult
+//	stats.fbs          Stats, Dist   (included by batch_result.fbs; no root)
+//
+// "DSCK" is reserved for the evolution checkpoint schema (checkpoint.fbs),
+// which will include stats.fbs.
+//
+// A program file holds the bytecode, the genome it compiles from as JSON
+// (genome.Genome.Encode, metadata included), the genome's hash, and a name
+// and summary. A batch request holds a program and the fields of a
+// vm.BatchConfig. A batch result holds every field of vm.Stats (the Stats
+// table mirrors it field by field; fixed arrays become vectors of at most
+// the array's length, histograms stop at their last non-zero bucket) and
+// echoes the request's seed and game count.
+//
+// # Versioning
+//
+// Every root table starts with a version field (ProgramFileVersion,
+// BatchRequestVersion, BatchResultVersion) and a reader accepts only its
+// own. A program file also stores the bytecode's format and semantics
+// versions (bytecode.FormatVersion, bytecode.SemanticsVersion), checked
+// before the bytecode itself. Fields are only ever added at the end of a
+// table; a change an old reader could not safely ignore bumps the version.
+//
+// # Reading is total
+//
+// The FlatBuffers Go runtime follows offsets without checking them, so
+// every Read function first verifies the whole buffer against a
+// description of the schema: its size and file identifier, the root
+// offset, every table's vtable offset and size, every field's offset
+// within its table and its alignment, every string's and vector's offset
+// and length within the buffer (strings NUL-terminated and UTF-8), and
+// nested tables likewise. Only then does it read the fields, check the
+// versions and the contents (bytecode.Verify or vm.Load, genome.Parse, the
+// genome's hash, compile.Compile giving the stored bytes, ranges of
+// counts). Every problem is an *Error with the byte offset, the field
+// ("BatchResult.stats.turns.hist") and the reason. A recover around each
+// read is a last net that turns a panic into an error; the tests fail if it
+// ever catches one.
+//
+// Writers refuse what their reader would refuse, so a file this package
+// writes always reads back to the same values.
+package fbs

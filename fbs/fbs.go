@@ -1,0 +1,502 @@
+package fbs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync/atomic"
+	"unicode/utf8"
+
+	flatbuffers "github.com/google/flatbuffers/go"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// File identifiers (bytes 4..8 of every file), one per root table.
+const (
+	ProgramFileIdentifier  = "DSPF"
+	BatchRequestIdentifier = "DSRQ"
+	BatchResultIdentifier  = "DSRS"
+	// CheckpointIdentifier is reserved for the checkpoint schema to come.
+	CheckpointIdentifier = "DSCK"
+)
+
+// Versions of each root table's layout and meaning, stored in its version
+// field. A reader accepts only its own version.
+const (
+	ProgramFileVersion  = 1
+	BatchRequestVersion = 1
+	BatchResultVersion  = 1
+)
+
+// hasIdentifier reports whether buf is long enough to be a FlatBuffer and
+// carries the file identifier id.
+func hasIdentifier(buf []byte, id string) bool {
+	return len(buf) >= 8 && string(buf[4:8]) == id
+}
+
+// IsProgramFile reports whether buf carries the program file identifier
+// "DSPF". It only sniffs: ReadProgram checks everything.
+func IsProgramFile(buf []byte) bool { return hasIdentifier(buf, ProgramFileIdentifier) }
+
+// IsBatchRequest reports whether buf carries the batch request identifier
+// "DSRQ".
+func IsBatchRequest(buf []byte) bool { return hasIdentifier(buf, BatchRequestIdentifier) }
+
+// IsBatchResult reports whether buf carries the batch result identifier
+// "DSRS".
+func IsBatchResult(buf []byte) bool { return hasIdentifier(buf, BatchResultIdentifier) }
+
+// The last net. Reading verifies every offset before following it, so a
+// panic while reading is a bug of this package; it is turned into an error
+// (the project never panics on input), counted, and reported to onRecover,
+// which the tests set so that they fail when the net ever catches anything.
+var (
+	recovered atomic.Uint64
+	onRecover func(what string, v any, stack []byte)
+)
+
+func guard(what string, err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	recovered.Add(1)
+	if h := onRecover; h != nil {
+		h(what, r, debug.Stack())
+	}
+	*err = &Error{Offset: -1, Path: what, Reason: fmt.Sprintf("internal error while reading the file (a bug in package fbs): %v", r)}
+}
+
+// ---------------------------------------------------------------------------
+// Program files
+
+// ProgramFile is a program file as read: the metadata, the genome (parsed
+// from its JSON, metadata included), its hash and its bytecode.
+type ProgramFile struct {
+	Name    string
+	Summary string
+	Hash    genome.Hash
+	Genome  *genome.Genome
+	Code    []byte
+}
+
+// WriteProgram returns a program file holding code, the genome g it was
+// compiled from (as g.Encode writes it), g's hash, and a name and summary.
+// It fails if g does not compile to exactly code, if g cannot be encoded,
+// or if name or summary is not valid UTF-8: it never writes a file that
+// ReadProgram would refuse.
+func WriteProgram(name, summary string, g *genome.Genome, code []byte) ([]byte, error) {
+	if g == nil {
+		return nil, errors.New("fbs: WriteProgram: nil genome")
+	}
+	if !utf8.ValidString(name) || !utf8.ValidString(summary) {
+		return nil, errors.New("fbs: WriteProgram: name and summary must be valid UTF-8")
+	}
+	js, err := g.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("fbs: WriteProgram: encoding the genome: %w", err)
+	}
+	want, err := compile.Compile(g)
+	if err != nil {
+		return nil, fmt.Errorf("fbs: WriteProgram: the genome does not compile: %w", err)
+	}
+	if !bytes.Equal(want, code) {
+		return nil, errors.New("fbs: WriteProgram: the code is not what the genome compiles to")
+	}
+	h := g.Hash()
+
+	b := flatbuffers.NewBuilder(len(js) + len(code) + len(name) + len(summary) + 128)
+	codeOff := b.CreateByteVector(code)
+	summaryOff := b.CreateString(summary)
+	jsonOff := b.CreateByteString(js)
+	hashOff := b.CreateByteVector(h[:])
+	nameOff := b.CreateString(name)
+	fb.ProgramFileStart(b)
+	fb.ProgramFileAddVersion(b, ProgramFileVersion)
+	fb.ProgramFileAddFormatVersion(b, bytecode.FormatVersion)
+	fb.ProgramFileAddSemanticsVersion(b, bytecode.SemanticsVersion)
+	fb.ProgramFileAddName(b, nameOff)
+	fb.ProgramFileAddGenomeHash(b, hashOff)
+	fb.ProgramFileAddGenomeJson(b, jsonOff)
+	fb.ProgramFileAddSummary(b, summaryOff)
+	fb.ProgramFileAddBytecode(b, codeOff)
+	b.FinishWithFileIdentifier(fb.ProgramFileEnd(b), []byte(ProgramFileIdentifier))
+	return b.FinishedBytes(), nil
+}
+
+// ReadProgram reads a program file. It checks, in order and reporting the
+// first problem with its byte offset: the FlatBuffers structure (every
+// offset, length and table), the file identifier, the versions (the table's
+// and the bytecode's format and semantics versions), that the bytecode
+// verifies, that the genome JSON parses and validates, that its hash is
+// the stored one, and that it compiles to exactly the stored bytecode.
+// The result shares no memory with buf.
+func ReadProgram(buf []byte) (pf *ProgramFile, err error) {
+	defer guard("ProgramFile", &err)
+	c, err := verifyRoot(buf, ProgramFileIdentifier, programSpec)
+	if err != nil {
+		return nil, err
+	}
+	t := fb.GetRootAsProgramFile(buf, 0)
+	const p = "ProgramFile."
+	if v := t.Version(); v != ProgramFileVersion {
+		return nil, errorf(c.where(pfVersion), p+"version", "program file version %d, this build reads version %d", v, ProgramFileVersion)
+	}
+	if v := t.FormatVersion(); v != bytecode.FormatVersion {
+		return nil, errorf(c.where(pfFormatVersion), p+"format_version", "bytecode format version %d, this build reads version %d", v, bytecode.FormatVersion)
+	}
+	if v := t.SemanticsVersion(); v != bytecode.SemanticsVersion {
+		return nil, errorf(c.where(pfSemanticsVersion), p+"semantics_version", "bytecode semantics version %d, this build plays version %d", v, bytecode.SemanticsVersion)
+	}
+	if !c.has(pfBytecode) {
+		return nil, errorf(c.pos, p+"bytecode", "missing")
+	}
+	code := bytes.Clone(t.BytecodeBytes())
+	if err := bytecode.Verify(code); err != nil {
+		return nil, wrap(c.where(pfBytecode), p+"bytecode", "the bytecode does not verify (offsets within the program)", err)
+	}
+	if !c.has(pfGenomeHash) {
+		return nil, errorf(c.pos, p+"genome_hash", "missing")
+	}
+	var h genome.Hash
+	if n := t.GenomeHashLength(); n != len(h) {
+		return nil, errorf(c.where(pfGenomeHash), p+"genome_hash", "%d bytes, want %d", n, len(h))
+	}
+	copy(h[:], t.GenomeHashBytes())
+	if !c.has(pfGenomeJSON) {
+		return nil, errorf(c.pos, p+"genome_json", "missing")
+	}
+	g, err := genome.Parse(t.GenomeJson())
+	if err != nil {
+		return nil, wrap(c.where(pfGenomeJSON), p+"genome_json", "the genome is not valid", err)
+	}
+	if got := g.Hash(); got != h {
+		return nil, errorf(c.where(pfGenomeHash), p+"genome_hash", "the genome's hash is %x, the file says %x", got[:], h[:])
+	}
+	want, err := compile.Compile(g)
+	if err != nil {
+		return nil, wrap(c.where(pfGenomeJSON), p+"genome_json", "the genome does not compile", err)
+	}
+	if !bytes.Equal(want, code) {
+		return nil, errorf(c.where(pfBytecode), p+"bytecode", "the bytecode is not what the genome compiles to (%d bytes, the genome gives %d)", len(code), len(want))
+	}
+	return &ProgramFile{
+		Name:    string(t.Name()),
+		Summary: string(t.Summary()),
+		Hash:    h,
+		Genome:  g,
+		Code:    code,
+	}, nil
+}
+
+// ---------------------------------------------------------------------------
+// Batch requests
+
+// BatchRequest is a batch of games to play: a program and the fields of a
+// vm.BatchConfig (Config converts).
+type BatchRequest struct {
+	Program  []byte      // bytecode
+	Games    int         // at least 1
+	Seats    int         // 0: the program's default
+	Policies []vm.Policy // per seat; one entry applies to all; nil: Random
+	Seed     uint64      // batch seed
+	Workers  int         // 0: one per core
+}
+
+// Config returns the request as a vm.BatchConfig.
+func (r *BatchRequest) Config() vm.BatchConfig {
+	return vm.BatchConfig{
+		Games:    r.Games,
+		Seats:    r.Seats,
+		Policies: r.Policies,
+		Seed:     r.Seed,
+		Workers:  r.Workers,
+	}
+}
+
+// check validates a request as ReadBatchRequest and WriteBatchRequest both
+// require: the program loads and the configuration is valid for it. at
+// gives the byte offset to report for a field (-1 when writing).
+func (r *BatchRequest) check(at func(slot int) int) error {
+	const p = "BatchRequest."
+	if r.Games < 1 {
+		return errorf(at(rqGames), p+"games", "games must be at least 1, got %d", r.Games)
+	}
+	if r.Seats < 0 || r.Seats > vm.MaxSeats {
+		return errorf(at(rqSeats), p+"seats", "seats must be 0 (the program's default) to %d, got %d", vm.MaxSeats, r.Seats)
+	}
+	if r.Workers < 0 || int64(r.Workers) > math.MaxUint32 {
+		return errorf(at(rqWorkers), p+"workers", "workers must be 0 (all cores) to %d, got %d", uint32(math.MaxUint32), r.Workers)
+	}
+	if len(r.Policies) > vm.MaxSeats {
+		return errorf(at(rqPolicies), p+"policies", "%d policies for at most %d seats", len(r.Policies), vm.MaxSeats)
+	}
+	for i, pol := range r.Policies {
+		if pol >= vm.NumPolicies {
+			return errorf(at(rqPolicies), p+"policies", "policy %d of seat %d is unknown", pol, i)
+		}
+	}
+	prog, err := vm.Load(r.Program)
+	if err != nil {
+		return wrap(at(rqProgram), p+"program", "the program does not verify (offsets within the program)", err)
+	}
+	cfg := r.Config()
+	if err := cfg.Validate(prog); err != nil {
+		return wrap(at(rqSeats), p+"seats", "the request does not fit the program", err)
+	}
+	return nil
+}
+
+// WriteBatchRequest returns r as a batch request file. It fails if r is
+// not a valid request (the program must load, the configuration must be
+// valid for it): it never writes a file that ReadBatchRequest would refuse.
+func WriteBatchRequest(r *BatchRequest) ([]byte, error) {
+	if r == nil {
+		return nil, errors.New("fbs: WriteBatchRequest: nil request")
+	}
+	if err := r.check(func(int) int { return -1 }); err != nil {
+		return nil, err
+	}
+	b := flatbuffers.NewBuilder(len(r.Program) + 128)
+	progOff := b.CreateByteVector(r.Program)
+	var polOff flatbuffers.UOffsetT
+	if len(r.Policies) > 0 {
+		pols := make([]byte, len(r.Policies))
+		for i, pol := range r.Policies {
+			pols[i] = byte(pol)
+		}
+		polOff = b.CreateByteVector(pols)
+	}
+	fb.BatchRequestStart(b)
+	fb.BatchRequestAddVersion(b, BatchRequestVersion)
+	fb.BatchRequestAddProgram(b, progOff)
+	fb.BatchRequestAddGames(b, uint64(r.Games))
+	fb.BatchRequestAddSeats(b, byte(r.Seats))
+	if polOff != 0 {
+		fb.BatchRequestAddPolicies(b, polOff)
+	}
+	fb.BatchRequestAddSeed(b, r.Seed)
+	fb.BatchRequestAddWorkers(b, uint32(r.Workers))
+	b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(BatchRequestIdentifier))
+	return b.FinishedBytes(), nil
+}
+
+// ReadBatchRequest reads a batch request file: the FlatBuffers structure,
+// the identifier and version, then the request itself (the program must
+// load, the games, seats, policies and workers must be valid for it). The
+// result shares no memory with buf; Policies is nil when the file has none.
+func ReadBatchRequest(buf []byte) (r *BatchRequest, err error) {
+	defer guard("BatchRequest", &err)
+	c, err := verifyRoot(buf, BatchRequestIdentifier, requestSpec)
+	if err != nil {
+		return nil, err
+	}
+	t := fb.GetRootAsBatchRequest(buf, 0)
+	const p = "BatchRequest."
+	if v := t.Version(); v != BatchRequestVersion {
+		return nil, errorf(c.where(rqVersion), p+"version", "batch request version %d, this build reads version %d", v, BatchRequestVersion)
+	}
+	if !c.has(rqProgram) {
+		return nil, errorf(c.pos, p+"program", "missing")
+	}
+	games := t.Games()
+	if games > math.MaxInt {
+		return nil, errorf(c.where(rqGames), p+"games", "%d games is more than this build can count", games)
+	}
+	r = &BatchRequest{
+		Program: bytes.Clone(t.ProgramBytes()),
+		Games:   int(games),
+		Seats:   int(t.Seats()),
+		Seed:    t.Seed(),
+		Workers: int(t.Workers()),
+	}
+	if n := t.PoliciesLength(); n > 0 {
+		if n > vm.MaxSeats {
+			return nil, errorf(c.where(rqPolicies), p+"policies", "%d policies for at most %d seats", n, vm.MaxSeats)
+		}
+		r.Policies = make([]vm.Policy, n)
+		for i := range n {
+			r.Policies[i] = vm.Policy(t.Policies(i))
+		}
+	}
+	if err := r.check(c.where); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ---------------------------------------------------------------------------
+// Batch results
+
+// WriteBatchResult returns the statistics of a batch as a batch result
+// file, with the request's seed and game count as an echo. Every field of
+// st is stored; Hist vectors stop at their last non-zero bucket. It fails
+// only for values the file cannot hold (st nil, games < 0, st.Seats outside
+// 0..vm.MaxSeats), which vm.Batch never produces.
+func WriteBatchResult(seed uint64, games int, st *vm.Stats) ([]byte, error) {
+	if st == nil {
+		return nil, errors.New("fbs: WriteBatchResult: nil stats")
+	}
+	if games < 0 {
+		return nil, fmt.Errorf("fbs: WriteBatchResult: games %d < 0", games)
+	}
+	if st.Seats < 0 || st.Seats > vm.MaxSeats {
+		return nil, fmt.Errorf("fbs: WriteBatchResult: seats %d outside 0..%d", st.Seats, vm.MaxSeats)
+	}
+	b := flatbuffers.NewBuilder(1024)
+	statsOff := buildStats(b, st)
+	fb.BatchResultStart(b)
+	fb.BatchResultAddVersion(b, BatchResultVersion)
+	fb.BatchResultAddSeed(b, seed)
+	fb.BatchResultAddGames(b, uint64(games))
+	fb.BatchResultAddStats(b, statsOff)
+	b.FinishWithFileIdentifier(fb.BatchResultEnd(b), []byte(BatchResultIdentifier))
+	return b.FinishedBytes(), nil
+}
+
+// ulongs writes a vector of uint64 and returns its offset.
+func ulongs(b *flatbuffers.Builder, xs []uint64) flatbuffers.UOffsetT {
+	b.StartVector(8, len(xs), 8)
+	for i := len(xs) - 1; i >= 0; i-- {
+		b.PrependUint64(xs[i])
+	}
+	return b.EndVector(len(xs))
+}
+
+func buildDist(b *flatbuffers.Builder, d *vm.Dist) flatbuffers.UOffsetT {
+	n := len(d.Hist)
+	for n > 0 && d.Hist[n-1] == 0 {
+		n--
+	}
+	var hist flatbuffers.UOffsetT
+	if n > 0 {
+		hist = ulongs(b, d.Hist[:n])
+	}
+	fb.DistStart(b)
+	fb.DistAddSum(b, d.Sum)
+	fb.DistAddMax(b, d.Max)
+	if hist != 0 {
+		fb.DistAddHist(b, hist)
+	}
+	return fb.DistEnd(b)
+}
+
+// buildStats writes st (whose Seats the caller checked) as a Stats table.
+func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
+	wins := ulongs(b, st.Wins[:])
+	effects := ulongs(b, st.Effects[:])
+	turns := buildDist(b, &st.Turns)
+	decisions := buildDist(b, &st.Decisions)
+	plays := buildDist(b, &st.Plays)
+	fb.StatsStart(b)
+	fb.StatsAddGames(b, st.Games)
+	fb.StatsAddSeats(b, byte(st.Seats))
+	fb.StatsAddWins(b, wins)
+	fb.StatsAddTies(b, st.Ties)
+	fb.StatsAddCapped(b, st.Capped)
+	fb.StatsAddAborted(b, st.Aborted)
+	fb.StatsAddTurns(b, turns)
+	fb.StatsAddDecisions(b, decisions)
+	fb.StatsAddPlays(b, plays)
+	fb.StatsAddOptions(b, st.Options)
+	fb.StatsAddForced(b, st.Forced)
+	fb.StatsAddLeadChanges(b, st.LeadChanges)
+	fb.StatsAddInteractions(b, st.Interactions)
+	fb.StatsAddEffects(b, effects)
+	return fb.StatsEnd(b)
+}
+
+// ReadBatchResult reads a batch result file: the FlatBuffers structure,
+// the identifier and version, then the statistics (at most vm.MaxSeats
+// seats and wins, vm.NumEffectTypes effect counts and vm.NumBuckets
+// histogram buckets; missing entries are zero). It returns the statistics
+// and the request's seed and game count.
+func ReadBatchResult(buf []byte) (st *vm.Stats, seed uint64, games int, err error) {
+	defer guard("BatchResult", &err)
+	c, err := verifyRoot(buf, BatchResultIdentifier, resultSpec)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	t := fb.GetRootAsBatchResult(buf, 0)
+	const p = "BatchResult."
+	if v := t.Version(); v != BatchResultVersion {
+		return nil, 0, 0, errorf(c.where(rsVersion), p+"version", "batch result version %d, this build reads version %d", v, BatchResultVersion)
+	}
+	g := t.Games()
+	if g > math.MaxInt {
+		return nil, 0, 0, errorf(c.where(rsGames), p+"games", "%d games is more than this build can count", g)
+	}
+	if !c.has(rsStats) {
+		return nil, 0, 0, errorf(c.pos, p+"stats", "missing")
+	}
+	st, err = readStats(t.Stats(nil), c.sub[rsStats], p+"stats")
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return st, t.Seed(), int(g), nil
+}
+
+// readStats reads a verified Stats table (c says where its fields are).
+func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
+	st := &vm.Stats{
+		Games:        t.Games(),
+		Seats:        int(t.Seats()),
+		Ties:         t.Ties(),
+		Capped:       t.Capped(),
+		Aborted:      t.Aborted(),
+		Options:      t.Options(),
+		Forced:       t.Forced(),
+		LeadChanges:  t.LeadChanges(),
+		Interactions: t.Interactions(),
+	}
+	if st.Seats > vm.MaxSeats {
+		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)
+	}
+	nw := t.WinsLength()
+	if nw > len(st.Wins) {
+		return nil, errorf(c.where(stWins), path+".wins", "%d entries, at most %d (one per seat)", nw, len(st.Wins))
+	}
+	for i := range nw {
+		st.Wins[i] = t.Wins(i)
+	}
+	ne := t.EffectsLength()
+	if ne > len(st.Effects) {
+		return nil, errorf(c.where(stEffects), path+".effects", "%d entries, at most %d (one per effect type)", ne, len(st.Effects))
+	}
+	for i := range ne {
+		st.Effects[i] = t.Effects(i)
+	}
+	dists := []struct {
+		slot int
+		name string
+		get  func(*fb.Dist) *fb.Dist
+		dst  *vm.Dist
+	}{
+		{stTurns, "turns", t.Turns, &st.Turns},
+		{stDecisions, "decisions", t.Decisions, &st.Decisions},
+		{stPlays, "plays", t.Plays, &st.Plays},
+	}
+	for _, d := range dists {
+		dt := d.get(nil)
+		if dt == nil {
+			continue // absent: an empty distribution
+		}
+		dc := c.sub[d.slot]
+		d.dst.Sum, d.dst.Max = dt.Sum(), dt.Max()
+		n := dt.HistLength()
+		if n > len(d.dst.Hist) {
+			return nil, errorf(dc.where(dHist), path+"."+d.name+".hist", "%d buckets, at most %d", n, len(d.dst.Hist))
+		}
+		for i := range n {
+			d.dst.Hist[i] = dt.Hist(i)
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,465 @@
+package fbs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// The recover net in the Read functions must never catch anything: in the
+// tests (and in fuzzing workers, which run TestMain too) it re-panics with
+// the original stack, so the test or fuzz input that reached it fails.
+func TestMain(m *testing.M) {
+	onRecover = func(what string, v any, stack []byte) {
+		panic(fmt.Sprintf("fbs: the recover net caught a panic while reading a %s: %v\noriginal stack:\n%s", what, v, stack))
+	}
+	os.Exit(m.Run())
+}
+
+// noRecover fails t if the recover net fired during the test (belt and
+// braces: TestMain's hook already turns that into a panic).
+func noRecover(t testing.TB) {
+	t.Helper()
+	before := recovered.Load()
+	t.Cleanup(func() {
+		if n := recovered.Load() - before; n != 0 {
+			t.Fatalf("the recover net fired %d times", n)
+		}
+	})
+}
+
+func TestRecoverNet(t *testing.T) {
+	saved := onRecover
+	defer func() { onRecover = saved }()
+	var caught any
+	onRecover = func(_ string, v any, _ []byte) { caught = v }
+	before := recovered.Load()
+	err := func() (err error) {
+		defer guard("Test", &err)
+		var s []int
+		_ = s[3]
+		return nil
+	}()
+	var fe *Error
+	if !errors.As(err, &fe) || !strings.Contains(fe.Error(), "index out of range") {
+		t.Fatalf("net gave %v", err)
+	}
+	if caught == nil || recovered.Load() != before+1 {
+		t.Fatalf("hook not called or counter not bumped (caught %v)", caught)
+	}
+	recovered.Add(^uint64(0)) // undo, for noRecover checks of other tests
+}
+
+// programs returns every seed game with its code.
+func programs(t testing.TB) (names []string, gs []*genome.Genome, codes [][]byte) {
+	t.Helper()
+	for _, name := range genome.SeedNames() {
+		g, err := genome.Seed(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := compile.Compile(g)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		names, gs, codes = append(names, name), append(gs, g), append(codes, code)
+	}
+	if len(gs) == 0 {
+		t.Fatal("no seed games")
+	}
+	return names, gs, codes
+}
+
+func mustWriteProgram(t testing.TB, name, summary string, g *genome.Genome, code []byte) []byte {
+	t.Helper()
+	buf, err := WriteProgram(name, summary, g, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf
+}
+
+func TestProgramRoundTrip(t *testing.T) {
+	noRecover(t)
+	names, gs, codes := programs(t)
+	for i, g := range gs {
+		for _, meta := range [][2]string{
+			{names[i], g.Summary},
+			{"", ""},
+			{"Crazy Eights – ♠ édition \"quoted\"\n\ttab", "∑ ünïcödé \x01 control"},
+		} {
+			buf := mustWriteProgram(t, meta[0], meta[1], g, codes[i])
+			if !IsProgramFile(buf) || IsBatchRequest(buf) || IsBatchResult(buf) {
+				t.Fatalf("%s: identifier sniffing wrong", names[i])
+			}
+			pf, err := ReadProgram(buf)
+			if err != nil {
+				t.Fatalf("%s: %v", names[i], err)
+			}
+			if pf.Name != meta[0] || pf.Summary != meta[1] {
+				t.Errorf("%s: metadata %q %q, want %q %q", names[i], pf.Name, pf.Summary, meta[0], meta[1])
+			}
+			if pf.Hash != g.Hash() {
+				t.Errorf("%s: hash differs", names[i])
+			}
+			if !bytes.Equal(pf.Code, codes[i]) {
+				t.Errorf("%s: code differs", names[i])
+			}
+			want, _ := g.Encode()
+			got, _ := pf.Genome.Encode()
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: genome differs:\n%s\nwant\n%s", names[i], got, want)
+			}
+			if !reflect.DeepEqual(pf.Genome.Canonical(), g.Canonical()) {
+				t.Errorf("%s: canonical genome differs", names[i])
+			}
+			// The result shares no memory with the buffer.
+			for j := range buf {
+				buf[j] = 0
+			}
+			if !bytes.Equal(pf.Code, codes[i]) || pf.Name != meta[0] {
+				t.Errorf("%s: result aliases the buffer", names[i])
+			}
+		}
+	}
+}
+
+func TestWriteProgramRefuses(t *testing.T) {
+	_, gs, codes := programs(t)
+	g, code := gs[0], codes[0]
+	other := codes[len(codes)-1]
+	if len(gs) > 1 && bytes.Equal(other, code) {
+		t.Fatal("seed programs are equal")
+	}
+	bad := g.Clone()
+	bad.TurnCap = 0
+	cases := []struct {
+		name, summary string
+		g             *genome.Genome
+		code          []byte
+	}{
+		{"x", "", nil, code},
+		{"\xff", "", g, code},
+		{"", "\xc3", g, code},
+		{"x", "", g, nil},
+		{"x", "", g, code[:len(code)-1]},
+		{"x", "", bad, code},
+	}
+	if len(gs) > 1 {
+		cases = append(cases, struct {
+			name, summary string
+			g             *genome.Genome
+			code          []byte
+		}{"x", "", g, other})
+	}
+	for i, c := range cases {
+		if buf, err := WriteProgram(c.name, c.summary, c.g, c.code); err == nil {
+			t.Errorf("case %d: wrote %d bytes, want an error", i, len(buf))
+		}
+	}
+}
+
+func TestBatchRequestRoundTrip(t *testing.T) {
+	noRecover(t)
+	_, gs, codes := programs(t)
+	for i, code := range codes {
+		lo, hi := gs[i].Seats.Min, gs[i].Seats.Max
+		reqs := []*BatchRequest{
+			{Program: code, Games: 1},
+			{Program: code, Games: 1000, Seats: lo, Policies: []vm.Policy{vm.Greedy}, Seed: 42, Workers: 3},
+			{Program: code, Games: math.MaxInt, Seats: hi, Seed: math.MaxUint64, Workers: math.MaxUint32},
+		}
+		pols := make([]vm.Policy, hi)
+		for s := range pols {
+			pols[s] = vm.Policy(s % int(vm.NumPolicies))
+		}
+		reqs = append(reqs, &BatchRequest{Program: code, Games: 7, Seats: hi, Policies: pols, Seed: 1})
+		for _, r := range reqs {
+			buf, err := WriteBatchRequest(r)
+			if err != nil {
+				t.Fatalf("%+v: %v", r, err)
+			}
+			if !IsBatchRequest(buf) || IsProgramFile(buf) {
+				t.Fatal("identifier sniffing wrong")
+			}
+			got, err := ReadBatchRequest(buf)
+			if err != nil {
+				t.Fatalf("%+v: %v", r, err)
+			}
+			if !reflect.DeepEqual(got, r) {
+				t.Errorf("read %+v, want %+v", got, r)
+			}
+			if cfg, want := got.Config(), r.Config(); !reflect.DeepEqual(cfg, want) {
+				t.Errorf("config %+v, want %+v", cfg, want)
+			}
+		}
+		// An empty, non-nil policy list reads back as nil.
+		buf, err := WriteBatchRequest(&BatchRequest{Program: code, Games: 2, Policies: []vm.Policy{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := ReadBatchRequest(buf); err != nil || got.Policies != nil {
+			t.Fatalf("empty policies: %+v, %v", got, err)
+		}
+	}
+}
+
+func TestWriteBatchRequestRefuses(t *testing.T) {
+	_, gs, codes := programs(t)
+	code := codes[0]
+	for i, r := range []*BatchRequest{
+		nil,
+		{Program: code, Games: 0},
+		{Program: code, Games: -1},
+		{Program: code, Games: 1, Seats: -1},
+		{Program: code, Games: 1, Seats: gs[0].Seats.Max + 1},
+		{Program: code, Games: 1, Seats: 256},
+		{Program: code, Games: 1, Workers: -1},
+		{Program: code, Games: 1, Workers: math.MaxUint32 + 1},
+		{Program: code, Games: 1, Policies: []vm.Policy{vm.NumPolicies}},
+		{Program: code, Games: 1, Policies: make([]vm.Policy, vm.MaxSeats+1)},
+		{Program: nil, Games: 1},
+		{Program: code[:len(code)-1], Games: 1},
+	} {
+		if buf, err := WriteBatchRequest(r); err == nil {
+			t.Errorf("case %d: wrote %d bytes, want an error", i, len(buf))
+		}
+	}
+}
+
+// batchStats plays a small batch of every seed game.
+func batchStats(t testing.TB) []*vm.Stats {
+	t.Helper()
+	_, _, codes := programs(t)
+	var out []*vm.Stats
+	for _, code := range codes {
+		p, err := vm.Load(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := vm.Batch(context.Background(), p, vm.BatchConfig{Games: 64, Seed: 7, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func roundTripStats(t *testing.T, seed uint64, games int, st *vm.Stats) *vm.Stats {
+	t.Helper()
+	buf, err := WriteBatchResult(seed, games, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !IsBatchResult(buf) || IsProgramFile(buf) {
+		t.Fatal("identifier sniffing wrong")
+	}
+	got, gotSeed, gotGames, err := ReadBatchResult(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gotSeed != seed || gotGames != games {
+		t.Errorf("echo %d/%d, want %d/%d", gotSeed, gotGames, seed, games)
+	}
+	return got
+}
+
+func TestBatchResultRoundTrip(t *testing.T) {
+	noRecover(t)
+	for i, st := range batchStats(t) {
+		got := roundTripStats(t, 7, int(st.Games), st)
+		if !reflect.DeepEqual(got, st) {
+			t.Errorf("game %d: stats differ: %v", i, diffStats(got, st))
+		}
+	}
+	var zero vm.Stats
+	if got := roundTripStats(t, 0, 0, &zero); !reflect.DeepEqual(got, &zero) {
+		t.Errorf("zero stats differ: %v", diffStats(got, &zero))
+	}
+	var full vm.Stats
+	full.Seats = vm.MaxSeats
+	full.Turns.Hist[vm.NumBuckets-1] = math.MaxUint64
+	full.Effects[len(full.Effects)-1] = 1
+	if got := roundTripStats(t, math.MaxUint64, math.MaxInt, &full); !reflect.DeepEqual(got, &full) {
+		t.Errorf("full stats differ: %v", diffStats(got, &full))
+	}
+}
+
+func TestWriteBatchResultRefuses(t *testing.T) {
+	for i, c := range []struct {
+		games int
+		st    *vm.Stats
+	}{
+		{1, nil},
+		{-1, &vm.Stats{}},
+		{1, &vm.Stats{Seats: -1}},
+		{1, &vm.Stats{Seats: vm.MaxSeats + 1}},
+	} {
+		if buf, err := WriteBatchResult(1, c.games, c.st); err == nil {
+			t.Errorf("case %d: wrote %d bytes, want an error", i, len(buf))
+		}
+	}
+}
+
+// fillDistinct sets every integer leaf of v (walking structs and arrays) to
+// a distinct non-zero value and returns the paths it set. Int fields get
+// small values (Seats must be at most vm.MaxSeats); uint64 fields get large
+// ones, some above 2^53 so that JSON readers must keep full precision.
+func fillDistinct(t *testing.T, v reflect.Value, path string, next *uint64, small *int) []string {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.Struct:
+		var paths []string
+		for i := range v.NumField() {
+			paths = append(paths, fillDistinct(t, v.Field(i), path+"."+v.Type().Field(i).Name, next, small)...)
+		}
+		return paths
+	case reflect.Array:
+		var paths []string
+		for i := range v.Len() {
+			paths = append(paths, fillDistinct(t, v.Index(i), fmt.Sprintf("%s[%d]", path, i), next, small)...)
+		}
+		return paths
+	case reflect.Uint64:
+		*next++
+		x := *next * 1000003
+		if *next%3 == 0 {
+			x += 1 << 60
+		}
+		v.SetUint(x)
+		return []string{path}
+	case reflect.Int:
+		*small++
+		if *small > vm.MaxSeats {
+			t.Fatalf("%s: more int fields than the filler has small values for", path)
+		}
+		v.SetInt(int64(*small))
+		return []string{path}
+	default:
+		t.Fatalf("%s has kind %s: map it in the Stats schema, fbs.go and this test", path, v.Kind())
+		return nil
+	}
+}
+
+// diffStats lists the leaf paths where a and b differ.
+func diffStats(a, b *vm.Stats) []string {
+	var out []string
+	var walk func(x, y reflect.Value, path string)
+	walk = func(x, y reflect.Value, path string) {
+		switch x.Kind() {
+		case reflect.Struct:
+			for i := range x.NumField() {
+				walk(x.Field(i), y.Field(i), path+"."+x.Type().Field(i).Name)
+			}
+		case reflect.Array:
+			for i := range x.Len() {
+				walk(x.Index(i), y.Index(i), fmt.Sprintf("%s[%d]", path, i))
+			}
+		default:
+			if !reflect.DeepEqual(x.Interface(), y.Interface()) {
+				out = append(out, fmt.Sprintf("%s: %v != %v", path, x.Interface(), y.Interface()))
+			}
+		}
+	}
+	walk(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem(), "Stats")
+	return out
+}
+
+// Every field of vm.Stats must survive a round trip: set each leaf to a
+// distinct non-zero value and compare. A field added to vm.Stats without a
+// counterpart in the schema fails here, by name.
+func TestStatsEveryFieldRoundTrips(t *testing.T) {
+	noRecover(t)
+	var st vm.Stats
+	var next uint64
+	var small int
+	paths := fillDistinct(t, reflect.ValueOf(&st).Elem(), "Stats", &next, &small)
+	if len(paths) == 0 {
+		t.Fatal("no fields filled")
+	}
+	got := roundTripStats(t, 99, 12345, &st)
+	if d := diffStats(got, &st); len(d) > 0 {
+		t.Fatalf("%d of %d fields do not round-trip (no counterpart in the schema mapping?):\n%s", len(d), len(paths), strings.Join(d, "\n"))
+	}
+	if !reflect.DeepEqual(got, &st) {
+		t.Fatal("stats differ")
+	}
+}
+
+// snake turns a Go field name into the schema's field name.
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Every field of vm.Stats and vm.Dist has a field of the same name in the
+// schema's Stats and Dist tables, and vice versa.
+func TestStatsFieldsHaveSchemaCounterparts(t *testing.T) {
+	for _, c := range []struct {
+		typ  reflect.Type
+		spec *tableSpec
+	}{
+		{reflect.TypeFor[vm.Stats](), statsSpec},
+		{reflect.TypeFor[vm.Dist](), distSpec},
+	} {
+		inSchema := map[string]bool{}
+		for _, f := range c.spec.fields {
+			inSchema[f.name] = true
+		}
+		inGo := map[string]bool{}
+		for i := range c.typ.NumField() {
+			name := snake(c.typ.Field(i).Name)
+			inGo[name] = true
+			if !inSchema[name] {
+				t.Errorf("%s.%s has no field %q in table %s", c.typ, c.typ.Field(i).Name, name, c.spec.name)
+			}
+		}
+		for _, f := range c.spec.fields {
+			if !inGo[f.name] {
+				t.Errorf("table %s field %q has no counterpart in %s", c.spec.name, f.name, c.typ)
+			}
+		}
+	}
+}
+
+func TestVersionsMatchBytecode(t *testing.T) {
+	_, _, codes := programs(t)
+	buf := mustWriteProgram(t, "x", "", mustSeed(t), codes[0])
+	c, err := verifyRoot(buf, ProgramFileIdentifier, programSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buf[c.at[pfFormatVersion]] != bytecode.FormatVersion || buf[c.at[pfSemanticsVersion]] != bytecode.SemanticsVersion {
+		t.Fatal("versions not copied from package bytecode")
+	}
+}
+
+func mustSeed(t testing.TB) *genome.Genome {
+	t.Helper()
+	g, err := genome.Seed(genome.SeedNames()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
