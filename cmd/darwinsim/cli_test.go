@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -73,20 +76,24 @@ func TestErrors(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"schema": 1, "seats": {"min": 2, "max": 2, "default": 2}, "turn": [{"kind": "dance"}], "bogus": 1}`), 0o644)
 	broken := filepath.Join(dir, "broken.json")
 	os.WriteFile(broken, []byte("{\n  \"schema\": 1,\n  \"seats\": \n}"), 0o644)
-	prog := filepath.Join(dir, "p.bin")
+	war, _ := genome.Seed("war")
+	data, _ := compile.Compile(war)
+	trunc := filepath.Join(dir, "trunc.bin")
+	os.WriteFile(trunc, data[:len(data)-3], 0o644)
+	prog := filepath.Join(dir, "war.dspf")
 	if code, _, e := runCLI(t, "compile", "war", "-o", prog); code != 0 {
 		t.Fatal(e)
 	}
-	data, _ := os.ReadFile(prog)
-	trunc := filepath.Join(dir, "trunc.bin")
-	os.WriteFile(trunc, data[:len(data)-3], 0o644)
+	file, _ := os.ReadFile(prog)
+	truncFile := filepath.Join(dir, "trunc.dspf")
+	os.WriteFile(truncFile, file[:1000], 0o644)
 
 	cases := []struct {
 		args []string
 		code int
 		want string // the first line of stderr
 	}{
-		{[]string{"simulate", "nosuch"}, exitError, "darwinsim: nosuch: no such file, and no seed game of that name (seed games: crazy-eights, uno-style, war)"},
+		{[]string{"simulate", "nosuch"}, exitError, "darwinsim: nosuch: no such file, and no seed game of that name (seed games: crazy-eights, go-fish, hearts, old-maid, uno-style, war, whist)"},
 		{[]string{"simulate", "--players", "9"}, exitUsage, "darwinsim: the game is for 2 to 5 players, not 9"},
 		{[]string{"simulate", "--policy", "clever"}, exitUsage, `darwinsim: --policy: unknown policy "clever" (want random or greedy, or a comma-separated list per seat)`},
 		{[]string{"simulate", "--bogus"}, exitUsage, "darwinsim: unknown flag: --bogus"},
@@ -94,9 +101,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"describe", "a", "b"}, exitUsage, "darwinsim: describe takes at most 1 argument(s), got 2"},
 		{[]string{"describe", bad}, exitError, "darwinsim: " + bad + ": 2 problems:"},
 		{[]string{"describe", broken}, exitError, "darwinsim: " + broken + ": $: invalid JSON at line 4, column 1: invalid character '}' looking for beginning of value"},
-		{[]string{"disasm", trunc}, exitError, "darwinsim: " + trunc + ": offset 6 (0x0006): header says the program is 43 bytes but it is 40 (truncated)"},
+		{[]string{"disasm", trunc}, exitError, "darwinsim: " + trunc + ": offset 6 (0x0006): header says the program is 50 bytes but it is 47 (truncated)"},
+		{[]string{"disasm", truncFile}, exitError, "darwinsim: " + truncFile + ": fbs: byte 816 (0x0330): ProgramFile.summary: string of 253 elements of 1 bytes at byte 820 runs past the end of the 1000-byte buffer"},
 		{[]string{"evolve", "--pop", "1"}, exitUsage, "darwinsim: population must be between 2 and 100000, got 1"},
-		{[]string{"evolve", "--from", "chess"}, exitUsage, `darwinsim: --from: no seed game "chess" (the library has: crazy-eights, uno-style, war)`},
+		{[]string{"evolve", "--from", "chess"}, exitUsage, `darwinsim: --from: no seed game "chess" (the library has: crazy-eights, go-fish, hearts, old-maid, uno-style, war, whist)`},
 		{[]string{"--workers", "-1", "games"}, exitUsage, "darwinsim: --workers must be 0 (all cores) or more, got -1"},
 	}
 	for _, c := range cases {
@@ -116,7 +124,7 @@ func TestErrors(t *testing.T) {
 	}
 	t.Run("invalid genome lists every problem", func(t *testing.T) {
 		_, _, errOut := runCLI(t, "describe", bad)
-		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw)`} {
+		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw, trick, take, ask)`} {
 			if !strings.Contains(errOut, want) {
 				t.Errorf("stderr lacks %q:\n%s", want, errOut)
 			}

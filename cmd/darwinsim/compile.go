@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/spf13/cobra"
 )
 
@@ -22,7 +23,11 @@ func newCompileCmd() *cobra.Command {
 				return err
 			}
 			if out != "" {
-				if err := writeFileAtomic(out, gm.Code); err != nil {
+				file, err := fbs.WriteProgram(gm.Name, gm.Genome.Summary, gm.Genome, gm.Code)
+				if err != nil {
+					return err
+				}
+				if err := writeFileAtomic(out, file); err != nil {
 					return err
 				}
 			}
@@ -34,7 +39,7 @@ func newCompileCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "write the program to this file")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write a program file (FlatBuffers: bytecode, genome, name, hash) to this path")
 	return cmd
 }
 

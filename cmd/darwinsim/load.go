@@ -10,6 +10,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/spf13/cobra"
 )
@@ -22,8 +23,8 @@ type game struct {
 	Code   []byte
 }
 
-// loadGame resolves a game argument: a seed game's name, a genome JSON file
-// or a program file.
+// loadGame resolves a game argument: a seed game's name, a genome JSON file,
+// a program file (FlatBuffers, as "compile -o" writes) or bare bytecode.
 func loadGame(arg string) (*game, error) {
 	if !strings.ContainsAny(arg, "/.") {
 		if g, err := genome.Seed(arg); err == nil {
@@ -40,6 +41,17 @@ func loadGame(arg string) (*game, error) {
 			return nil, fmt.Errorf("%s: no such file, and no seed game of that name (seed games: %s)", arg, strings.Join(genome.SeedNames(), ", "))
 		}
 		return nil, err
+	}
+	if fbs.IsProgramFile(data) {
+		pf, err := fbs.ReadProgram(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", arg, err)
+		}
+		name := pf.Name
+		if name == "" {
+			name = arg
+		}
+		return &game{Name: name, Genome: pf.Genome, Code: pf.Code}, nil
 	}
 	if bytes.HasPrefix(data, bytecode.Magic[:]) {
 		g, err := compile.Decompile(data)

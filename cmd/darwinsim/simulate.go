@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/vm"
 	"github.com/spf13/cobra"
 )
@@ -29,7 +30,7 @@ func parsePolicies(s string) ([]vm.Policy, error) {
 
 func newSimulateCmd(g *globals) *cobra.Command {
 	var games, players int
-	var policy string
+	var policy, request, out string
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "simulate [game|file]",
@@ -40,6 +41,12 @@ output, byte for byte, with any number of --workers.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if request != "" {
+				if len(args) > 0 {
+					return usagef("--request names the game; give no game argument")
+				}
+				return runRequest(cmd, g, request, out, asJSON)
+			}
 			gm, err := gameArg(args, "crazy-eights")
 			if err != nil {
 				return err
@@ -72,11 +79,16 @@ output, byte for byte, with any number of --workers.`,
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				return writeStatsJSON(out, gm.Name, g.seed, policy, st)
+			if out != "" {
+				if err := writeResult(out, g.seed, games, st); err != nil {
+					return err
+				}
 			}
-			writeStatsTable(out, gm.Name, g.seed, policy, st)
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeStatsJSON(w, gm.Name, g.seed, policy, st)
+			}
+			writeStatsTable(w, gm.Name, g.seed, policy, st)
 			return nil
 		},
 	}
@@ -85,7 +97,66 @@ output, byte for byte, with any number of --workers.`,
 	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
 	f.StringVar(&policy, "policy", "random", "random or greedy for every seat, or a comma-separated list per seat")
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
+	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policies, seed, workers)")
+	f.StringVar(&out, "out", "", "also write the statistics to this FlatBuffers batch result file")
 	return cmd
+}
+
+// runRequest runs a batch request written by an external driver. Its seed
+// and workers come from the file; --workers, when given, overrides the
+// workers (the result does not depend on them).
+func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	req, err := fbs.ReadBatchRequest(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	p, err := vm.Load(req.Program)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	cfg := req.Config()
+	if cmd.Flags().Changed("workers") {
+		cfg.Workers = g.workers
+	}
+	bar := newProgress(cmd.ErrOrStderr(), g.quiet, cfg.Games, "games")
+	cfg.Progress = bar.update
+	st, err := vm.Batch(cmd.Context(), p, cfg)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		if err := writeResult(out, cfg.Seed, cfg.Games, st); err != nil {
+			return err
+		}
+	}
+	var names []string
+	for _, pol := range cfg.Policies {
+		names = append(names, pol.String())
+	}
+	policy := strings.Join(names, ",")
+	if policy == "" {
+		policy = "random"
+	}
+	if asJSON {
+		return writeStatsJSON(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
+	}
+	if !g.quiet {
+		writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
+	}
+	return nil
+}
+
+func writeResult(path string, seed uint64, games int, st *vm.Stats) error {
+	buf, err := fbs.WriteBatchResult(seed, games, st)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, buf)
 }
 
 // statsReport is the --json form: the raw integer Stats and a summary
