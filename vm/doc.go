@@ -44,8 +44,43 @@
 // face-down cards in turn order (a seat short of cards adds its whole pile
 // at its place and is out), then the tied seats' face-up cards in turn
 // order. Seats put out together in one war are out at once: if none is
-// left in, the game is a tie. Draw: the seat draws
-// count cards (fewer if the stock runs dry).
+// left in, the game is a tie. Draw: the seat draws count cards (fewer if
+// the stock runs dry).
+//
+// Trick: the current seat leads and every other active seat holding cards
+// follows, one seat at a time, each time the next active seat in the
+// current play direction that has not yet had its chance in this trick (so
+// a reverse played to a trick turns the rest of the trick around); while
+// the skip count is positive, the seat that would be next misses this trick
+// instead and the skip count drops by one. The leader's legal cards come
+// from the lead predicates with the last card played as the top card (any
+// card before the first play of the game); a follower's from the follow
+// predicates with the led card as the top card and its suit as the active
+// suit. A seat none of whose cards the predicates allow plays nothing to
+// the trick. The highest trump (when the phase has trumps and one was
+// played), else the highest card of the led suit, takes the trick: its
+// cards leave play, the winner scores the trick's points, and the winner
+// moves next (any skip count left is dropped).
+//
+// Take: the seat takes one card blind from the first other seat holding
+// cards in the given direction (or from a random opponent holding cards).
+// Ask: the seat decides an opponent holding cards (options in turn order
+// from the next seat), then a rank it holds (ascending); the opponent hands
+// over every card of that rank and the seat moves again, or else the seat
+// draws one card and moves again if it is of the rank asked for; a seat
+// with no cards draws instead of asking.
+//
+// In games with sets (set size k), after the deal (seats in order) and
+// whenever a seat gains cards by a draw phase, a take or an ask, it lays
+// down every k cards of one rank (ranks ascending, lowest suits first):
+// they leave play and score the set's points. A program's lead card makes
+// its holder the first seat, and its holder must play it with its first
+// play. The suits of every card played so far are an input of the
+// predicates ("played(hearts)").
+//
+// Legal cards: the hand filtered by the legality predicate's table; when
+// the phase has a preference and some legal card satisfies it too, only
+// those remain ("follow suit if able").
 //
 // # Effects
 //

@@ -916,9 +916,9 @@ func (m *Machine) markPlayed(c uint8) {
 // and the trick's points go to the winner, and the winner leads next.
 func (m *Machine) trick(ph *phase) {
 	m.tableN = 0
-	for i := range m.n {
-		s := (m.cur + m.dir*i + 2*m.n) % m.n
-		if !m.isActive(s) || m.count[s] == 0 {
+	var visited uint8
+	for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
+		if m.count[s] == 0 {
 			continue
 		}
 		h := m.hand[s]
@@ -979,6 +979,38 @@ func (m *Machine) trick(ph *phase) {
 	m.tableN = 0
 	m.next = ws
 	m.checkEnd()
+}
+
+// nextInTrick marks seat s as having had its chance in this trick and
+// returns the next active seat in the current play direction that has not
+// (or -1 when every seat has). A pending skip count makes the seats it
+// passes miss this trick, one per skip.
+func (m *Machine) nextInTrick(s int, visited *uint8) int {
+	*visited |= 1 << s
+	for {
+		x, found := s, false
+		for range m.n {
+			x += m.dir
+			if x < 0 {
+				x += m.n
+			} else if x >= m.n {
+				x -= m.n
+			}
+			if m.isActive(x) && *visited&(1<<x) == 0 {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return -1
+		}
+		if m.skip == 0 {
+			return x
+		}
+		m.skip--
+		*visited |= 1 << x
+		s = x
+	}
 }
 
 // trumpSuit returns the phase's trump suit, or 4 for none.
