@@ -7,7 +7,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // SemanticsVersion changes when the same bytes and seed would play a
 // different game (a rule, the order of random draws, a policy).
 const (
-	FormatVersion    = 1
+	FormatVersion    = 2
 	SemanticsVersion = 1
 )
 
@@ -27,7 +27,7 @@ const (
 	MaxWarFaceDown = 5
 	MaxDrawCount   = 13
 	MaxStack       = 16
-	MaxPredLen     = 200
+	MaxPredLen     = 256 // above the 5 bytes per node x 48 nodes a valid genome can need
 	MaxScoreRules  = 8
 	MaxCardPoints  = 26
 	MaxScore       = 13 // points per trick or per set

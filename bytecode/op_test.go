@@ -144,21 +144,35 @@ func TestOpsMatchTheirComments(t *testing.T) {
 		}
 	}
 	// The stack-machine opcodes are exactly the predicate instructions the
-	// verifier accepts (1..OpRet), and only they touch the stack.
+	// verifier accepts (IsPredicate), they are numbered from 1 without a
+	// hole, end with RET's neighbours, and only they touch the stack.
+	maxPred := Op(0)
 	for _, op := range Ops() {
 		info, _ := op.Info()
-		isPred := op >= 1 && op <= OpRet
-		if !isPred && (info.Pops != 0 || info.Pushes != 0) {
+		if op.IsPredicate() {
+			maxPred = max(maxPred, op)
+			if info.Pops == 0 && info.Pushes == 0 {
+				t.Errorf("predicate instruction %s has no stack effect", op)
+			}
+		} else if info.Pops != 0 || info.Pushes != 0 {
 			t.Errorf("%s is not a predicate instruction but has a stack effect", op)
 		}
-		if isPred && info.Pops == 0 && info.Pushes == 0 {
-			t.Errorf("predicate instruction %s has no stack effect", op)
+	}
+	for op := Op(1); op <= maxPred; op++ {
+		if !defined[op] || !op.IsPredicate() {
+			t.Errorf("opcode %d inside the predicate range 1..%d is not a defined predicate instruction", op, maxPred)
 		}
 	}
-	for op := Op(1); op <= OpRet; op++ {
-		if !defined[op] {
-			t.Errorf("predicate opcode %d is not defined: the verifier's range 1..RET has a hole", op)
+	for op := maxPred + 1; op != 0; op++ {
+		if op.IsPredicate() {
+			t.Errorf("IsPredicate(%d) outside the defined predicate opcodes", op)
 		}
+	}
+	if OpInvalid.IsPredicate() {
+		t.Error("OpInvalid.IsPredicate()")
+	}
+	if !OpRet.IsPredicate() {
+		t.Error("RET is not a predicate instruction")
 	}
 	if got := Op(200).String(); got != "Op(200)" {
 		t.Errorf("Op(200).String() = %q", got)

@@ -3,6 +3,7 @@ package bytecode
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -49,7 +50,13 @@ type reader struct {
 	truncated bool
 }
 
+// fail records a problem. Once the program has been found truncated,
+// further problems are consequences of reading past its end and are
+// dropped, so every offset reported lies inside the program.
 func (r *reader) fail(off int, format string, args ...any) {
+	if r.truncated {
+		return
+	}
 	r.errs = append(r.errs, Error{off, fmt.Sprintf(format, args...)})
 }
 
@@ -144,6 +151,7 @@ func Read(p []byte) (*Image, error) {
 		r.fail(r.off, "%d bytes after the effects section", len(p)-r.off)
 	}
 	if len(r.errs) > 0 {
+		slices.SortStableFunc(r.errs, func(a, b Error) int { return a.Offset - b.Offset })
 		return nil, r.errs
 	}
 	return im, nil
@@ -329,7 +337,7 @@ func readTurn(r *reader, im *Image) {
 	}
 	fan := func(at int, op Op) {
 		if im.Hand != HandFan {
-			r.fail(at, "a %s phase needs a fan hand", op)
+			r.fail(at, "%s phase needs a fan hand", withArticle(op.String()))
 		}
 	}
 	for r.off < end && !r.truncated {
@@ -432,6 +440,9 @@ func readCode(r *reader, im *Image) {
 		im.Preds = append(im.Preds, r.p[ps:min(r.off, len(r.p))])
 		im.PredOffsets = append(im.PredOffsets, ps)
 	}
+	if len(im.Preds) != n && n == im.nPreds {
+		r.fail(at, "count says %d predicates but the section holds %d", n, len(im.Preds))
+	}
 	r.finish(OpCode, start, end)
 }
 
@@ -461,6 +472,11 @@ func verifyPred(r *reader, end int) {
 		}
 		if sp < info.Pops {
 			r.fail(at, "%s needs %d stack values, has %d", op, info.Pops, sp)
+			r.off = end
+			return
+		}
+		if sp-info.Pops+info.Pushes > MaxStack {
+			r.fail(at, "stack deeper than %d", MaxStack)
 			r.off = end
 			return
 		}
@@ -533,11 +549,6 @@ func verifyPred(r *reader, end int) {
 			return
 		}
 		sp++
-		if sp > MaxStack {
-			r.fail(at, "stack deeper than %d", MaxStack)
-			r.off = end
-			return
-		}
 	}
 	r.fail(r.off, "predicate runs off the end of the code section without RET")
 }
@@ -585,6 +596,9 @@ func readEnd(r *reader, im *Image) {
 		}
 		im.Conditions = append(im.Conditions, c)
 	}
+	if len(im.Conditions) != n {
+		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
+	}
 	r.finish(OpEnd, start, end)
 }
 
@@ -607,6 +621,7 @@ func readEffects(r *reader, im *Image) {
 	}
 	if rest := len(r.p) - r.off; rest < 4*n {
 		r.fail(at+1, "%d effects need %d bytes but only %d remain (truncated)", n, 4*n, rest)
+		r.truncated = true
 		return
 	}
 	for i := 0; i < n; i++ {
@@ -647,4 +662,12 @@ func lessRule(a, b ScoreRule) bool {
 		return a.Value < b.Value
 	}
 	return a.Points < b.Points
+}
+
+// withArticle prefixes a word with "a" or "an".
+func withArticle(w string) string {
+	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

@@ -76,7 +76,7 @@ func (g *Genome) Describe() string {
 			w(" Each set laid down scores %s.", plural(g.Score.Meld, "point"))
 		}
 		for _, c := range g.Score.Cards {
-			w(" Each %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
+			w(" %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
 		}
 		w("\n")
 	}
@@ -289,12 +289,12 @@ func ruleText(legal, prefer *Expr) string {
 func describeMatch(m Match) string {
 	switch m.Kind {
 	case MatchRank:
-		return "card of rank " + m.String()
+		return "Each card of rank " + m.String()
 	case MatchSuit:
-		return "card of " + m.String()
+		return "Each card of " + m.String()
 	}
 	if m.Kind == MatchCard {
-		return "the " + m.String()
+		return "The " + m.String()
 	}
 	return m.String()
 }

@@ -138,7 +138,7 @@ func Not(x Expr) Expr { return Expr{Op: OpNot, Args: []Expr{x}} }
 // Clone returns a deep copy.
 func (e Expr) Clone() Expr {
 	c := Expr{Op: e.Op}
-	if e.Args != nil {
+	if len(e.Args) > 0 {
 		c.Args = make([]Expr, len(e.Args))
 		for i, a := range e.Args {
 			c.Args[i] = a.Clone()
@@ -199,7 +199,14 @@ func (e Expr) canonical() Expr {
 			return Not(e.Args[0].canonical())
 		}
 	}
-	return e.Clone()
+	c := e.Clone()
+	// A term that reads the cards carries no constant.
+	for _, t := range []*Term{c.Left, c.Right} {
+		if t != nil && t.Kind != TermRank && t.Kind != TermSuit {
+			t.Value = 0
+		}
+	}
+	return c
 }
 
 // Describe renders the predicate in plain English, about "the card".

@@ -12,7 +12,7 @@ import (
 // genometest generator rarely needs its Validate filter and reaches every
 // primitive and field of the model, including the limits.
 func TestGeneratorCoverage(t *testing.T) {
-	const n = 600
+	const n = 800
 	seen := make(map[string]int)
 	saw := func(format string, args ...any) { seen[fmt.Sprintf(format, args...)]++ }
 	invalid := 0
@@ -73,10 +73,59 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("deal.overrides.same")
 			}
 		}
+		if g.Meld > 0 {
+			saw("meld=%d", g.Meld)
+		}
+		if g.LeadCard != nil {
+			saw("lead_card")
+		}
+		if g.Teams > 0 {
+			saw("teams")
+		}
+		if g.Score.Trick > 0 {
+			saw("score.trick")
+		}
+		if g.Score.Meld > 0 {
+			saw("score.meld")
+		}
+		for _, c := range g.Score.Cards {
+			saw("score.match=%d", c.Match.Kind)
+		}
 		saw("turn.len=%d", len(g.Turn))
+		preds := func(es ...*genome.Expr) {
+			for _, e := range es {
+				if e == nil {
+					continue
+				}
+				if e.Size() == genome.MaxExprNodes {
+					saw("legal.nodes.max")
+				}
+				if depth(*e) == genome.MaxExprDepth {
+					saw("legal.depth.max")
+				}
+				walkExpr(*e, func(e genome.Expr) {
+					saw("op=%s", e.Op)
+					if e.Op.IsCompare() {
+						saw("term=%d", e.Left.Kind)
+						saw("term=%d", e.Right.Kind)
+					}
+				})
+			}
+		}
 		for _, p := range g.Turn {
 			saw("phase=%s", p.Kind)
+			preds(p.Legal, p.Prefer, p.Lead, p.LeadPrefer)
+			if p.Prefer != nil {
+				saw("%s.prefer", p.Kind)
+			}
 			switch p.Kind {
+			case genome.PhaseTrick:
+				saw("trick.trump=%s", p.Trump)
+				if p.LeadPrefer != nil {
+					saw("trick.lead_prefer")
+				}
+			case genome.PhaseTake:
+				saw("take.from=%s", p.From)
 			case genome.PhasePlay:
 				if len(p.NameSuit) > 0 {
 					saw("play.name_suit")
@@ -87,19 +136,6 @@ func TestGeneratorCoverage(t *testing.T) {
 				if p.DrawMax == genome.MaxDrawMax {
 					saw("play.draw_max.max")
 				}
-				if p.Legal.Size() == genome.MaxExprNodes {
-					saw("legal.nodes.max")
-				}
-				if depth(*p.Legal) == genome.MaxExprDepth {
-					saw("legal.depth.max")
-				}
-				walkExpr(*p.Legal, func(e genome.Expr) {
-					saw("op=%s", e.Op)
-					if e.Op.IsCompare() {
-						saw("term=%d", e.Left.Kind)
-						saw("term=%d", e.Right.Kind)
-					}
-				})
 			case genome.PhaseBattle:
 				saw("battle.war_face_down=%d", p.WarFaceDown)
 				saw("battle.returns=%s", p.Returns)
@@ -116,8 +152,14 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("target=%s", e.Target)
 			}
 		}
-		saw("result=%s", g.End.Conditions[0].Result)
+		if len(g.End.Conditions) == 0 {
+			saw("end.no_conditions")
+		}
+		for _, c := range g.End.Conditions {
+			saw("result=%s", c.Result)
+		}
 		saw("until=%s", g.End.Until)
+		saw("rank=%s", g.End.Rank)
 		if g.TurnCap == genome.MaxTurnCap {
 			saw("turn_cap.max")
 		}
@@ -129,11 +171,12 @@ func TestGeneratorCoverage(t *testing.T) {
 		"deck.ranks", "deck.ranks.full", "deck.suits", "deck.remove", "deck.tiny",
 		"hand=fan", "hand=pile", "reshuffle", "deal.all", "deal.cards", "deal.starter",
 		"deal.overrides", "deal.overrides.same", "turn.len=1", "turn.len=8",
-		"phase=play", "phase=battle", "phase=draw", "play.name_suit", "play.draw_max",
+		"play.name_suit", "play.draw_max",
 		"legal.nodes.max", "legal.depth.max",
 		"battle.war_face_down=0", "battle.war_face_down=5", "battle.returns=shuffled", "battle.returns=in_order",
-		"draw.count", "effects.many", "result=win", "result=lose", "until=first_out", "until=one_left",
-		"turn_cap.max"}
+		"draw.count", "effects.many", "result=win", "result=lose", "end.no_conditions",
+		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
+		"play.prefer", "trick.prefer", "trick.lead_prefer"}
 	for op := genome.Op(0); op < genome.NumOps; op++ {
 		want = append(want, "op="+op.String())
 	}
@@ -146,6 +189,24 @@ func TestGeneratorCoverage(t *testing.T) {
 	for tg := genome.TargetNext; tg < genome.NumTargets; tg++ {
 		want = append(want, "target="+tg.String())
 	}
+	for _, tg := range []genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent} {
+		want = append(want, "take.from="+tg.String())
+	}
+	for k := genome.PhaseKind(0); k < genome.NumPhaseKinds; k++ {
+		want = append(want, "phase="+k.String())
+	}
+	for tr := genome.Trump(0); tr < genome.NumTrumps; tr++ {
+		want = append(want, "trick.trump="+tr.String())
+	}
+	for u := genome.Until(0); u < genome.NumUntils; u++ {
+		want = append(want, "until="+u.String())
+	}
+	for r := genome.RankBy(0); r < genome.NumRankBys; r++ {
+		want = append(want, "rank="+r.String())
+	}
+	for m := genome.MatchKind(0); m < genome.NumMatchKinds; m++ {
+		want = append(want, fmt.Sprintf("score.match=%d", m))
+	}
 	for _, w := range want {
 		if seen[w] == 0 {
 			t.Errorf("no example covers %s", w)
@@ -153,19 +214,35 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 }
 
-// TestExprGenerator checks that Expr draws structurally valid expressions.
+// TestExprGenerator checks that Expr draws structurally valid expressions:
+// each validates as a legality predicate unless no card satisfies it.
 func TestExprGenerator(t *testing.T) {
-	deck := genome.Deck{}.Cards()
-	for i := range 300 {
+	g, err := genome.Seed("crazy-eights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A 16-card deck keeps the exhaustive satisfiability search short.
+	g.Deck.Ranks = []genome.Rank{9, 10, 11, 12}
+	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}
+	g.Turn[0].NameSuit = nil
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	deck := g.Deck.Cards()
+	for i := range 200 {
 		e := genometest.Expr().Example(i)
-		g, _ := genome.Seed("crazy-eights")
 		g.Turn[0].Legal = &e
 		err := g.Validate()
-		if err != nil && (e.Satisfiable(deck) || err.Error() != "$.turn[0].legal: no card of the deck is ever legal, so the phase can never play") {
+		if err != nil && (e.Satisfiable(deck) || err.Error() != "$.turn[0].legal: no card of the deck ever satisfies it") {
 			t.Fatalf("example %d: %v", i, err)
 		}
 		if e.Size() > genome.MaxExprNodes || depth(e) > genome.MaxExprDepth {
 			t.Fatalf("example %d: %d nodes, depth %d", i, e.Size(), depth(e))
+		}
+		l := genometest.Legal(deck).Example(i)
+		g.Turn[0].Legal = &l
+		if err := g.Validate(); err != nil {
+			t.Fatalf("Legal example %d: %v", i, err)
 		}
 	}
 }

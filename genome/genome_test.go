@@ -176,11 +176,63 @@ func TestPropCanonicalStable(t *testing.T) {
 		if m.Hash() != g.Hash() {
 			t.Fatal("Hash depends on metadata")
 		}
-		// Clone is deep: changing the clone leaves g alone.
+		// Clone is deep: changing everything reachable from the clone
+		// leaves g alone.
 		k := g.Clone()
-		k.Turn[0].Kind = 99
-		if len(k.Effects) > 0 {
-			k.Effects[0].Value = 99
+		var spoil func(e *genome.Expr)
+		spoil = func(e *genome.Expr) {
+			if e == nil {
+				return
+			}
+			e.Op = 99
+			for _, tm := range []*genome.Term{e.Left, e.Right} {
+				if tm != nil {
+					tm.Kind, tm.Value = 99, 99
+				}
+			}
+			if e.Suit != nil {
+				*e.Suit = 99
+			}
+			for i := range e.Args {
+				spoil(&e.Args[i])
+			}
+		}
+		for i := range k.Turn {
+			p := &k.Turn[i]
+			p.Kind = 99
+			spoil(p.Legal)
+			spoil(p.Prefer)
+			spoil(p.Lead)
+			spoil(p.LeadPrefer)
+			for j := range p.NameSuit {
+				p.NameSuit[j] = 99
+			}
+		}
+		for _, s := range [][]genome.Rank{k.Deck.Ranks} {
+			for j := range s {
+				s[j] = 99
+			}
+		}
+		for j := range k.Deck.Suits {
+			k.Deck.Suits[j] = 99
+		}
+		for j := range k.Deck.Remove {
+			k.Deck.Remove[j] = 99
+		}
+		for j := range k.Deal.Overrides {
+			k.Deal.Overrides[j].Cards = 99
+		}
+		for j := range k.Effects {
+			k.Effects[j].Value = 99
+		}
+		for j := range k.Score.Cards {
+			k.Score.Cards[j].Points = 99
+		}
+		for j := range k.End.Conditions {
+			k.End.Conditions[j].Result = 99
+		}
+		if k.LeadCard != nil {
+			*k.LeadCard = 99
 		}
 		if !reflect.DeepEqual(g, orig) {
 			t.Fatal("Clone shares memory with the original")
@@ -256,7 +308,10 @@ var mutations = []string{
 	"phase.legal", "phase.legal.node", "phase.name_suit", "phase.draw_max",
 	"phase.war_face_down", "phase.returns", "phase.count",
 	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value",
-	"end.result", "end.until", "turn_cap",
+	"end.result", "end.until", "end.conditions", "end.rank", "turn_cap",
+	"meld", "lead_card", "teams",
+	"score.trick", "score.meld", "score.cards.add", "score.cards.delete", "score.cards.points", "score.cards.match",
+	"phase.prefer", "phase.lead", "phase.lead_prefer", "phase.trump", "phase.from",
 }
 
 // mutate applies one random change to g and names it. The result may be
@@ -335,6 +390,13 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			p.WarFaceDown = intIn("war_face_down", 0, genome.MaxWarFaceDown)
 		case genome.PhaseDraw:
 			p.Count = intIn("count", 1, genome.MaxDrawCount)
+		case genome.PhaseTrick:
+			l := genometest.Legal(cards).Draw(t, "lead")
+			f := genometest.Legal(cards).Draw(t, "legal")
+			p.Lead, p.Legal = &l, &f
+			p.Trump = genome.Trump(intIn("trump", 0, int(genome.NumTrumps)-1))
+		case genome.PhaseTake:
+			p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "from")
 		}
 		g.Turn = slices.Insert(g.Turn, intIn("at", 0, len(g.Turn)), p)
 	case "turn.delete":
@@ -344,12 +406,12 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		i, j := intIn("i", 0, len(g.Turn)-1), intIn("j", 0, len(g.Turn)-1)
 		g.Turn[i], g.Turn[j] = g.Turn[j], g.Turn[i]
 	case "phase.legal":
-		if p := phase(); p.Kind == genome.PhasePlay {
+		if p := phase(); p.Kind == genome.PhasePlay || p.Kind == genome.PhaseTrick {
 			l := genometest.Legal(cards).Draw(t, "legal")
 			p.Legal = &l
 		}
 	case "phase.legal.node":
-		if p := phase(); p.Kind == genome.PhasePlay {
+		if p := phase(); p.Legal != nil {
 			var cmps []*genome.Expr
 			var walk func(e *genome.Expr)
 			walk = func(e *genome.Expr) {
@@ -454,13 +516,96 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			e.Value = intIn("v", 1, genome.MaxEffectValue)
 		}
 	case "end.result":
-		g.End.Conditions[0].Result = 1 - g.End.Conditions[0].Result
+		if len(g.End.Conditions) > 0 {
+			g.End.Conditions[0].Result = 1 - g.End.Conditions[0].Result
+		}
 	case "end.until":
-		g.End.Until = 1 - g.End.Until
+		g.End.Until = genome.Until(intIn("v", 0, int(genome.NumUntils)-1))
+	case "end.conditions":
+		if len(g.End.Conditions) > 0 {
+			g.End.Conditions = nil
+		} else {
+			g.End.Conditions = []genome.Condition{{When: genome.EventHandEmpty, Result: genome.Result(intIn("result", 0, 1))}}
+		}
+	case "end.rank":
+		g.End.Rank = genome.RankBy(intIn("v", 0, int(genome.NumRankBys)-1))
+	case "meld":
+		g.Meld = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "v")
+	case "lead_card":
+		if g.LeadCard != nil && rapid.Bool().Draw(t, "none") {
+			g.LeadCard = nil
+		} else {
+			c := rapid.SampledFrom(cards).Draw(t, "v")
+			g.LeadCard = &c
+		}
+	case "teams":
+		g.Teams = 2 - g.Teams
+	case "score.trick":
+		g.Score.Trick = intIn("v", 0, genome.MaxEffectValue)
+	case "score.meld":
+		g.Score.Meld = intIn("v", 0, genome.MaxEffectValue)
+	case "score.cards.add":
+		c := rapid.SampledFrom(cards).Draw(t, "card")
+		m := genome.Match{Kind: genome.MatchKind(intIn("kind", 0, int(genome.NumMatchKinds)-1))}
+		switch m.Kind {
+		case genome.MatchRank:
+			m.Value = uint8(c.Rank())
+		case genome.MatchSuit:
+			m.Value = uint8(c.Suit())
+		default:
+			m.Value = uint8(c)
+		}
+		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: m, Points: intIn("points", 1, genome.MaxCardPoints)})
+	case "score.cards.delete":
+		if n := len(g.Score.Cards); n > 0 {
+			i := intIn("i", 0, n-1)
+			g.Score.Cards = slices.Delete(g.Score.Cards, i, i+1)
+			if len(g.Score.Cards) == 0 {
+				g.Score.Cards = nil
+			}
+		}
+	case "score.cards.points":
+		if n := len(g.Score.Cards); n > 0 {
+			g.Score.Cards[intIn("i", 0, n-1)].Points = intIn("v", 1, genome.MaxCardPoints)
+		}
+	case "score.cards.match":
+		if n := len(g.Score.Cards); n > 0 {
+			c := rapid.SampledFrom(cards).Draw(t, "card")
+			g.Score.Cards[intIn("i", 0, n-1)].Match = genome.Match{Kind: genome.MatchCard, Value: uint8(c)}
+		}
+	case "phase.prefer":
+		if p := phase(); p.Kind == genome.PhasePlay || p.Kind == genome.PhaseTrick {
+			p.Prefer = optionalLegal(t, cards)
+		}
+	case "phase.lead":
+		if p := phase(); p.Kind == genome.PhaseTrick {
+			l := genometest.Legal(cards).Draw(t, "lead")
+			p.Lead = &l
+		}
+	case "phase.lead_prefer":
+		if p := phase(); p.Kind == genome.PhaseTrick {
+			p.LeadPrefer = optionalLegal(t, cards)
+		}
+	case "phase.trump":
+		if p := phase(); p.Kind == genome.PhaseTrick {
+			p.Trump = genome.Trump(intIn("v", 0, int(genome.NumTrumps)-1))
+		}
+	case "phase.from":
+		if p := phase(); p.Kind == genome.PhaseTake {
+			p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "v")
+		}
 	case "turn_cap":
 		g.TurnCap = intIn("v", 1, genome.MaxTurnCap)
 	}
 	return what
+}
+
+func optionalLegal(t *rapid.T, cards []genome.Card) *genome.Expr {
+	if rapid.Bool().Draw(t, "none") {
+		return nil
+	}
+	e := genometest.Legal(cards).Draw(t, "pred")
+	return &e
 }
 
 // toggle adds v to the restriction set s, or removes it; nil means every

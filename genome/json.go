@@ -158,7 +158,7 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 	switch dst.Kind() {
 	case reflect.Pointer:
 		if v == nil {
-			ps.add(path, "expected %s, got null", describeType(dst.Type().Elem()))
+			// null is an absent optional field.
 			return
 		}
 		p := reflect.New(dst.Type().Elem())
@@ -186,9 +186,17 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 			decodeValue(obj[k], dst.Field(i), path+"."+k, ps)
 		}
 	case reflect.Slice:
+		if v == nil {
+			// null is an empty list.
+			return
+		}
 		arr, ok := v.([]any)
 		if !ok {
 			ps.add(path, "expected an array, got %s", jsonKind(v))
+			return
+		}
+		if len(arr) == 0 {
+			// An empty list is the absent one (nil), as Encode omits it.
 			return
 		}
 		s := reflect.MakeSlice(dst.Type(), len(arr), len(arr))

@@ -173,10 +173,6 @@ func TestDecodeRejects(t *testing.T) {
 			want: `$.seats: expected an object, got an array`},
 		{name: "array as object", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `{"kind": "play"}`) },
 			want: `$.turn: expected an array, got an object`},
-		{name: "array as null", patch: func(t *testing.T, m map[string]any) { m["effects"] = nil },
-			want: `$.effects: expected an array, got null`},
-		{name: "expression null", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal", nil) },
-			want: `$.turn[0].legal: expected an object, got null`},
 		{name: "string as boolean", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.starter", "yes") },
 			want: `$.deal.starter: expected true or false, got the string "yes"`},
 		{name: "name as number", patch: func(t *testing.T, m map[string]any) { m["name"] = 8.0 },
@@ -211,6 +207,18 @@ func TestDecodeRejects(t *testing.T) {
 			want: `$.end.conditions[0].result: unknown result "draw" (want one of ` + names(genome.NumResults) + `)`},
 		{name: "bad until", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.until", "last_out") },
 			want: `$.end.until: unknown until "last_out" (want one of ` + names(genome.NumUntils) + `)`},
+		{name: "bad trump", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.trump", "jokers") },
+			want: `$.turn[0].trump: unknown trump "jokers" (want one of ` + names(genome.NumTrumps) + `)`},
+		{name: "bad ranking", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.rank", "score") },
+			want: `$.end.rank: unknown rank_by "score" (want one of ` + names(genome.NumRankBys) + `)`},
+		{name: "bad match", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.cards.0.match", "Z") },
+			want: `$.score.cards[0].match: unknown match "Z" (want a rank like Q, a suit like hearts, or a card like QS)`},
+		{name: "bad lead card", seed: "hearts", patch: func(t *testing.T, m map[string]any) { m["lead_card"] = "2X" },
+			want: `$.lead_card: unknown card "2X" (want rank then suit letter, like QS or 10H)`},
+		{name: "played suit as number", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.lead_prefer.args.1.suit", 2.0) },
+			want: `$.turn[0].lead_prefer.args[1].suit: expected a string, got the number 2`},
+		{name: "score as array", seed: "hearts", patch: func(t *testing.T, m map[string]any) { m["score"] = js(t, `[]`) },
+			want: `$.score: expected an object, got an array`},
 		{name: "schema version 2", patch: func(t *testing.T, m map[string]any) { m["schema"] = 2.0 },
 			want: `$.schema: schema version 2 is not supported (this build reads version 1)`},
 		{name: "schema missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "schema") },
@@ -248,7 +256,9 @@ func TestValidateRejects(t *testing.T) {
 			set(t, m, "deck", js(t, `{"ranks": ["8"], "suits": ["hearts"]}`))
 			set(t, m, "deal", js(t, `{"all": true}`))
 			del(t, m, "turn.0.name_suit")
-		}, want: `$.deck: the deck has 1 cards; a game needs at least 2`},
+		}, want: `2 problems:
+  $.deck: the deck has 1 cards; a game needs at least 2
+  $.turn[0].legal: no card of the deck ever satisfies it`},
 		// Deal.
 		{name: "deal too large", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.cards", 11.0) },
 			want: `$.deal: with 5 seats the deal needs 56 cards but the deck has 52`},
@@ -289,7 +299,7 @@ func TestValidateRejects(t *testing.T) {
 			m["turn"] = js(t, `[{"kind": "play", "legal": {"op": "true"}}]`)
 		}, want: `$.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is pile`},
 		{name: "play without legal", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.legal") },
-			want: `$.turn[0].legal: a play phase needs a legality predicate`},
+			want: `$.turn[0].legal: a play phase needs a legal predicate`},
 		{name: "play with count", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.count", 2.0) },
 			want: `$.turn[0].count: a play phase takes no count`},
 		{name: "play with battle fields", patch: func(t *testing.T, m map[string]any) {
@@ -366,11 +376,11 @@ func TestValidateRejects(t *testing.T) {
 			set(t, m, "turn.0.legal", js(t, `{"op": "all", "args": [
 				{"op": "eq", "left": "card.rank", "right": "8"},
 				{"op": "eq", "left": "card.rank", "right": "9"}]}`))
-		}, want: `$.turn[0].legal: no card of the deck is ever legal, so the phase can never play`},
+		}, want: `$.turn[0].legal: no card of the deck ever satisfies it`},
 		{name: "unsatisfiable on a restricted deck", patch: func(t *testing.T, m map[string]any) {
 			set(t, m, "deck.suits", js(t, `["clubs", "diamonds"]`))
 			set(t, m, "turn.0.legal", js(t, `{"op": "eq", "left": "card.suit", "right": "spades"}`))
-		}, want: `$.turn[0].legal: no card of the deck is ever legal, so the phase can never play`},
+		}, want: `$.turn[0].legal: no card of the deck ever satisfies it`},
 		{name: "too deep", patch: func(t *testing.T, m map[string]any) {
 			e := `{"op": "eq", "left": "card.suit", "right": "top.suit"}`
 			for range 6 {
@@ -417,8 +427,104 @@ func TestValidateRejects(t *testing.T) {
 			m["effects"] = es
 		}, want: `$.effects: at most 255 effects, got 256`},
 		// End and cap.
-		{name: "no end conditions", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions", js(t, `[]`)) },
-			want: `$.end.conditions: must have 1 to 4 conditions, got 0`},
+		{name: "no end condition", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions", js(t, `[]`)) },
+			want: `$.end.conditions: until first_out needs a condition that puts seats out`},
+		{name: "no end condition, one left", seed: "war", patch: func(t *testing.T, m map[string]any) { del(t, m, "end.conditions") },
+			want: `$.end.conditions: until one_left needs a condition that puts seats out`},
+		{name: "too many end conditions", patch: func(t *testing.T, m map[string]any) {
+			c := `{"when": "hand_empty", "result": "win"}`
+			set(t, m, "end.conditions", js(t, "["+strings.Repeat(c+",", 4)+c+"]"))
+		}, want: `5 problems:
+  $.end.conditions: at most 4 conditions, got 5
+  $.end.conditions[1].when: event hand_empty already has a condition
+  $.end.conditions[2].when: event hand_empty already has a condition
+  $.end.conditions[3].when: event hand_empty already has a condition
+  $.end.conditions[4].when: event hand_empty already has a condition`},
+		{name: "ranking by score without scoring", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.rank", "score_low") },
+			want: `$.end.rank: ranks by score, but the game scores nothing`},
+		// Sets, lead card, partnerships, scoring.
+		{name: "set size 1", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { m["meld"] = 1.0 },
+			want: `$.meld: must be 0 (no sets) or a set size from 2 to 4, got 1`},
+		{name: "set size 5", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { m["meld"] = 5.0 },
+			want: `$.meld: must be 0 (no sets) or a set size from 2 to 4, got 5`},
+		{name: "lead card removed", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.remove", js(t, `["2C"]`)) },
+			want: `$.lead_card: card 2C is not in the deck`},
+		{name: "lead card outside the suits", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.suits", js(t, `["hearts", "spades"]`))
+		}, want: `$.lead_card: card 2C is not in the deck`},
+		{name: "teams of 3", seed: "whist", patch: func(t *testing.T, m map[string]any) { m["teams"] = 3.0 },
+			want: `$.teams: must be 0 (no partnerships) or 2, got 3`},
+		{name: "teams with a seat range", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "seats.min", 2.0) },
+			want: `$.teams: partnerships need a fixed, even seat count (min = max), got 2..4`},
+		{name: "teams with an odd seat count", seed: "whist", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "seats", js(t, `{"min": 3, "max": 3, "default": 3}`))
+		}, want: `$.teams: partnerships need a fixed, even seat count (min = max), got 3..3`},
+		{name: "points per trick too large", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.trick", 14.0) },
+			want: `$.score.trick: must be between 0 and 13, got 14`},
+		{name: "points per trick without tricks", patch: func(t *testing.T, m map[string]any) { m["score"] = js(t, `{"trick": 1}`) },
+			want: `$.score: scores tricks, but no phase plays tricks`},
+		{name: "card points without tricks", patch: func(t *testing.T, m map[string]any) {
+			m["score"] = js(t, `{"cards": [{"match": "hearts", "points": 1}]}`)
+		}, want: `$.score: scores tricks, but no phase plays tricks`},
+		{name: "points per set negative", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.meld", -1.0) },
+			want: `$.score.meld: must be between 0 and 13, got -1`},
+		{name: "points per set without sets", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { del(t, m, "meld") },
+			want: `$.score.meld: scores sets laid down, but the game lays none (meld is 0)`},
+		{name: "too many card rules", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			r := `{"match": "hearts", "points": 1}`
+			set(t, m, "score.cards", js(t, "["+strings.Repeat(r+",", 8)+r+"]"))
+		}, want: `$.score.cards: at most 8 rules, got 9`},
+		{name: "card rule of no points", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.cards.0.points", 0.0) },
+			want: `$.score.cards[0].points: must be between 1 and 26, got 0`},
+		{name: "card rule of too many points", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.cards.1.points", 27.0) },
+			want: `$.score.cards[1].points: must be between 1 and 26, got 27`},
+		{name: "card rule matching no card", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.remove", js(t, `["QS"]`))
+		}, want: `$.score.cards[1].match: no card of the deck is QS`},
+		{name: "card rule for a missing suit", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "deck.suits", js(t, `["clubs", "spades"]`))
+		}, want: `$.score.cards[0].match: no card of the deck is hearts`},
+		// Tricks, takes, asks and played.
+		{name: "trick with a pile hand", seed: "whist", patch: func(t *testing.T, m map[string]any) { m["hand"] = "pile" },
+			want: `$.turn[0].kind: a trick phase needs a fan hand (each player chooses a card), but the hand is pile`},
+		{name: "trick without lead", seed: "whist", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.lead") },
+			want: `$.turn[0].lead: a trick phase needs a lead predicate`},
+		{name: "trick without legal", seed: "whist", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.legal") },
+			want: `$.turn[0].legal: a trick phase needs a legal predicate`},
+		{name: "trick with play fields", seed: "whist", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.draw_max", 2.0)
+			set(t, m, "turn.0.name_suit", js(t, `["8"]`))
+			set(t, m, "turn.0.from", "next")
+		}, want: `3 problems:
+  $.turn[0].name_suit: a trick phase takes no name_suit
+  $.turn[0].draw_max: a trick phase takes no draw_max
+  $.turn[0].from: a trick phase takes no from`},
+		{name: "unsatisfiable preference", seed: "whist", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.prefer", js(t, `{"op": "ne", "left": "card.rank", "right": "card.rank"}`))
+		}, want: `$.turn[0].prefer: no card of the deck ever satisfies it`},
+		{name: "ill-typed lead preference", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.lead_prefer.args.0.right", "Q")
+		}, want: `$.turn[0].lead_prefer.args[0]: compares card.suit with Q: a rank can only be compared with a rank, a suit with a suit`},
+		{name: "played without a suit", seed: "hearts", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.lead_prefer.args.1.suit") },
+			want: `$.turn[0].lead_prefer.args[1].suit: played needs a suit`},
+		{name: "played with terms", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.lead_prefer.args.1.left", "card.suit")
+		}, want: `$.turn[0].lead_prefer.args[1]: played takes only a suit`},
+		{name: "comparison with a suit", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.suit", "hearts") },
+			want: `$.turn[0].legal.args[0].suit: eq compares left and right and takes no suit`},
+		{name: "any with a suit", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.suit", "hearts") },
+			want: `$.turn[0].legal: any takes args, not left/right terms`},
+		{name: "play preference on a battle", seed: "war", patch: func(t *testing.T, m map[string]any) {
+			set(t, m, "turn.0.prefer", js(t, `{"op": "true"}`))
+		}, want: `$.turn[0].prefer: a battle phase takes no prefer`},
+		{name: "take from self", seed: "old-maid", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.from", "self") },
+			want: `$.turn[0].from: must be next, previous or random_opponent, got self`},
+		{name: "take from nobody", seed: "old-maid", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.from") },
+			want: `$.turn[0].from: a take phase needs from: next, previous or random_opponent`},
+		{name: "take with a pile hand", seed: "old-maid", patch: func(t *testing.T, m map[string]any) { m["hand"] = "pile" },
+			want: `$.turn[0].kind: a take phase needs a fan hand (the cards are taken from a hand), but the hand is pile`},
+		{name: "ask with a count", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.count", 1.0) },
+			want: `$.turn[0].count: an ask phase takes no count`},
 		{name: "end event twice", patch: func(t *testing.T, m map[string]any) {
 			set(t, m, "end.conditions", js(t, `[{"when": "hand_empty", "result": "win"}, {"when": "hand_empty", "result": "lose"}]`))
 		}, want: `$.end.conditions[1].when: event hand_empty already has a condition`},
@@ -463,6 +569,15 @@ func TestValidateRejectsGoValues(t *testing.T) {
 		{"event", func(g *genome.Genome) { g.End.Conditions[0].When = genome.NumEvents }, fmt.Sprintf(`$.end.conditions[0].when: unknown event %d`, genome.NumEvents)},
 		{"result", func(g *genome.Genome) { g.End.Conditions[0].Result = genome.NumResults }, fmt.Sprintf(`$.end.conditions[0].result: unknown result %d`, genome.NumResults)},
 		{"until", func(g *genome.Genome) { g.End.Until = genome.NumUntils }, fmt.Sprintf(`$.end.until: unknown until %d`, genome.NumUntils)},
+		{"trump", func(g *genome.Genome) {
+			g.Turn[0] = genome.Phase{Kind: genome.PhaseTrick, Lead: &genome.Expr{Op: genome.OpTrue}, Legal: &genome.Expr{Op: genome.OpTrue}, Trump: genome.NumTrumps}
+		}, fmt.Sprintf(`$.turn[0].trump: unknown trump %d`, genome.NumTrumps)},
+		{"ranking", func(g *genome.Genome) { g.End.Rank = genome.NumRankBys }, fmt.Sprintf(`$.end.rank: unknown rank %d`, genome.NumRankBys)},
+		{"played suit", func(g *genome.Genome) {
+			e := genome.Played(7)
+			g.Turn[0].Legal.Args[0] = e
+		}, `$.turn[0].legal.args[0].suit: suit 7 out of range`},
+		{"lead card out of range", func(g *genome.Genome) { c := genome.Card(60); g.LeadCard = &c }, `$.lead_card: card Card(60) is not in the deck`},
 		{"deck card out of range", func(g *genome.Genome) { g.Deck.Remove = []genome.Card{60} }, `$.deck.remove[0]: card Card(60) is not in the deck`},
 	}
 	for _, tc := range cases {
@@ -498,4 +613,25 @@ func names[T interface {
 		ns = append(ns, v.String())
 	}
 	return strings.Join(ns, ", ")
+}
+
+// TestValidateRejectsUnknownMatchKind: a scoring rule whose match kind is
+// out of range (possible from Go, not from JSON) must not validate: the
+// canonical JSON of such a genome cannot be written (CanonicalJSON and Hash
+// panic) and its program does not verify.
+func TestValidateRejectsUnknownMatchKind(t *testing.T) {
+	g, err := genome.Seed("hearts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Score.Cards[0].Match = genome.Match{Kind: genome.NumMatchKinds, Value: 0}
+	if err := g.Validate(); err == nil {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("Validate accepted the genome and CanonicalJSON panicked: %v", r)
+			}
+		}()
+		g.CanonicalJSON()
+		t.Error("Validate accepted a scoring rule of unknown match kind")
+	}
 }

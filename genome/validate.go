@@ -3,6 +3,7 @@ package genome
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Limits of the model. The bytecode format stores each of these in one byte
@@ -63,6 +64,8 @@ func (g *Genome) Validate() error {
 		ps.add("$.deal", "all deals the whole deck, so cards and overrides must be absent")
 	case !d.All && d.Cards < 1:
 		ps.add("$.deal.cards", "must be at least 1 (or set all), got %d", d.Cards)
+	case d.Cards > len(cards):
+		ps.add("$.deal.cards", "%d cards per seat is more than the deck's %d", d.Cards, len(cards))
 	}
 	for i, o := range d.Overrides {
 		p := fmt.Sprintf("$.deal.overrides[%d]", i)
@@ -139,7 +142,9 @@ func (g *Genome) Validate() error {
 		if c.Points < 1 || c.Points > MaxCardPoints {
 			ps.add(p+".points", "must be between 1 and %d, got %d", MaxCardPoints, c.Points)
 		}
-		if !slices.ContainsFunc(cards, c.Match.Has) {
+		if m := c.Match; m.Kind >= NumMatchKinds || m.Kind == MatchRank && m.Value >= NumRanks || m.Kind == MatchSuit && m.Value >= NumSuits || m.Kind == MatchCard && m.Value >= NumCards {
+			ps.add(p+".match", "match kind %d value %d out of range", m.Kind, m.Value)
+		} else if !slices.ContainsFunc(cards, c.Match.Has) {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)
 		}
 	}
@@ -228,12 +233,12 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 	}
 	for _, f := range []string{"legal", "prefer", "name_suit", "draw_max", "war_face_down", "returns", "count", "lead", "lead_prefer", "trump", "from"} {
 		if set[f] && !slices.Contains(fields, f) {
-			ps.add(path+"."+f, "a %s phase takes no %s", p.Kind, f)
+			ps.add(path+"."+f, "%s phase takes no %s", withArticle(p.Kind.String()), f)
 		}
 	}
 	needFan := func(what string) {
 		if g.Hand != HandFan {
-			ps.add(path+".kind", "a %s phase needs a fan hand (%s), but the hand is %s", p.Kind, what, g.Hand)
+			ps.add(path+".kind", "%s phase needs a fan hand (%s), but the hand is %s", withArticle(p.Kind.String()), what, g.Hand)
 		}
 	}
 	pred := func(field string, e *Expr, required bool) {
@@ -296,7 +301,11 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 	case PhaseTake:
 		needFan("the cards are taken from a hand")
 		if p.From != TargetNext && p.From != TargetPrevious && p.From != TargetRandomOpponent {
-			ps.add(path+".from", "must be next, previous or random_opponent, got %q", p.From)
+			if p.From == NoTarget {
+				ps.add(path+".from", "a take phase needs from: next, previous or random_opponent")
+			} else {
+				ps.add(path+".from", "must be next, previous or random_opponent, got %s", p.From)
+			}
 		}
 	case PhaseAsk:
 		needFan("the player asks for a rank it holds")
@@ -430,13 +439,17 @@ func (t Term) value(card, top Card, active Suit) uint8 {
 // Satisfiable reports whether some card of the deck is legal on some top card
 // of the deck under some active suit and suits played.
 func (e Expr) Satisfiable(deck []Card) bool {
+	playedMasks := uint8(1)
+	if e.usesPlayed() {
+		playedMasks = 16
+	}
 	for _, c := range deck {
 		for _, t := range deck {
 			if t == c {
 				continue
 			}
 			for s := Suit(0); s < NumSuits; s++ {
-				for played := range uint8(16) {
+				for played := range playedMasks {
 					if e.Eval(c, t, s, played) {
 						return true
 					}
@@ -445,4 +458,24 @@ func (e Expr) Satisfiable(deck []Card) bool {
 		}
 	}
 	return false
+}
+
+func (e Expr) usesPlayed() bool {
+	if e.Op == OpPlayed {
+		return true
+	}
+	for _, a := range e.Args {
+		if a.usesPlayed() {
+			return true
+		}
+	}
+	return false
+}
+
+// withArticle prefixes a word with "a" or "an".
+func withArticle(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

@@ -1,0 +1,140 @@
+package bytecode_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// FuzzVerify: no bytes make Verify, Read or Disassemble panic; Verify and
+// Read agree; every error is a non-empty ErrorList at offsets inside the
+// program; a program that verifies disassembles, and its image only refers
+// to predicates it holds (the VM indexes them without checks).
+func FuzzVerify(f *testing.F) {
+	f.Fuzz(func(t *testing.T, p []byte) {
+		defer noPanic(t, p)
+		im, err := bytecode.Read(p)
+		if verr := bytecode.Verify(p); (verr == nil) != (err == nil) || (err != nil && verr.Error() != err.Error()) {
+			t.Fatalf("Verify %v, Read %v", verr, err)
+		}
+		if err != nil {
+			if im != nil {
+				t.Fatal("Read returned an image with an error")
+			}
+			var el bytecode.ErrorList
+			if !errors.As(err, &el) || len(el) == 0 {
+				t.Fatalf("error %v is %T, want a non-empty ErrorList", err, err)
+			}
+			for _, e := range el {
+				if e.Offset < 0 || e.Offset > len(p) || e.Reason == "" {
+					t.Fatalf("bad error %q at offset %d of %d", e.Reason, e.Offset, len(p))
+				}
+			}
+			if s, derr := bytecode.Disassemble(p); s != "" || derr == nil {
+				t.Fatalf("Disassemble of a bad program = %q, %v", s, derr)
+			}
+			return
+		}
+		s, err := bytecode.Disassemble(p)
+		if err != nil {
+			t.Fatalf("Disassemble of a verified program: %v", err)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+			off, perr := strconv.ParseUint(line[:4], 16, 16)
+			if perr != nil || int(off) >= len(p) {
+				t.Fatalf("disassembly line %q does not start with an offset inside the program", line)
+			}
+		}
+		if len(im.Preds) != len(im.PredOffsets) {
+			t.Fatalf("%d predicates at %d offsets", len(im.Preds), len(im.PredOffsets))
+		}
+		for i, pred := range im.Preds {
+			if len(pred) == 0 || bytecode.Op(pred[len(pred)-1]) != bytecode.OpRet {
+				t.Fatalf("predicate %d does not end with RET: % x", i, pred)
+			}
+		}
+		for i, ph := range im.Phases {
+			for _, ref := range []int{ph.Pred, ph.Prefer, ph.Lead, ph.LeadPrefer} {
+				if ref != bytecode.NoPred && (ref < 0 || ref >= len(im.Preds)) {
+					t.Fatalf("phase %d refers to predicate %d of %d", i, ref, len(im.Preds))
+				}
+			}
+		}
+		for _, c := range im.Remove {
+			if c >= bytecode.NumCards {
+				t.Fatalf("removed card %d", c)
+			}
+		}
+		if n := len(im.Deck()); n < 2 || n > bytecode.NumCards {
+			t.Fatalf("deck of %d cards", n)
+		}
+	})
+}
+
+// TestFuzzCorpus keeps the committed FuzzVerify seed corpus: every seed
+// program, truncations of two, and inputs that once broke the verifier
+// (run with -update to rewrite it).
+func TestFuzzCorpus(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzVerify")
+	want := map[string][]byte{
+		"empty":      nil,
+		"magic-only": []byte("DSBC"),
+	}
+	for _, name := range genome.SeedNames() {
+		p := seedProgram(t, name)
+		want["seed-"+name] = p
+		if name == "hearts" || name == "uno-style" {
+			for _, n := range []int{7, 8, 9, 12, len(p) / 3, len(p) / 2, len(p) - 5, len(p) - 1} {
+				want[fmt.Sprintf("truncated-%s-%d", name, n)] = p[:n]
+			}
+		}
+	}
+	// 17 values on the predicate stack (Verify indexed past its stack).
+	q := split(t, seedProgram(t, "crazy-eights"))
+	setPred(q, append(bytes.Repeat([]byte{tru}, 17), ret)...)
+	want["stack-17"] = q.bytes()
+	// A predicate count that matches the references, with one missing.
+	g, err := genome.Seed("crazy-eights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Turn = append(g.Turn, g.Turn[0])
+	q = split(t, mustCompile(t, g))
+	q.secs[code] = []byte{2, tru, ret}
+	want["missing-predicate"] = q.bytes()
+	for name, data := range want {
+		path := filepath.Join(dir, name)
+		content := fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data)
+		if *update {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || !bytes.Equal(got, content) {
+			t.Errorf("fuzz corpus file %s missing or stale (run go test -run TestFuzzCorpus -update)", path)
+		}
+	}
+}
+
+// noPanic turns a panic into a test failure with its stack, so that a
+// crashing corpus entry fails its own subtest instead of ending the test
+// binary (and so hiding every other result).
+func noPanic(t *testing.T, input []byte) {
+	if r := recover(); r != nil {
+		t.Fatalf("panic: %v\ninput: %q\n%s", r, input, debug.Stack())
+	}
+}

@@ -1,0 +1,569 @@
+// Package genometest provides pgregory.net/rapid generators of genomes for
+// property tests of the genome model, the compiler and the VM.
+//
+// Genome draws valid genomes from the whole model, not only from shapes
+// like the seed games: any seat range; the full deck or a restricted one
+// (rank and suit subsets, in any order, sometimes spelled out in full or
+// with repeats, minus removed cards, sometimes repeated); a fan or pile
+// hand; per-seat deals with overrides (some equal to the base deal, which
+// Canonical drops) or the whole deck, with or without a starter card;
+// reshuffle on or off; sets (meld), a lead card and partnerships; one to
+// eight phases: play (random legality trees of every operator and term
+// kind, played included, up to the node and depth limits; an optional
+// preference; suit-naming ranks; draw limits), trick (lead and follow
+// predicates, their optional preferences, every trump), take (from each
+// allowed target), ask, battle (war and returns) and draw (count); scoring
+// per trick, per set and per matching rank, suit or card; up to 255 effects
+// of every type, target and value; every end rule, with no end condition
+// where the rule allows none, both results and every ranking; turn caps
+// from 1 to the maximum; metadata (name, summary) present or not.
+//
+// Candidates are built to validate by construction: play, trick, take and
+// ask phases appear only with a fan hand and battle phases only with a pile
+// hand, a draw phase only where the deal leaves a stock (or a play phase
+// refills it by reshuffling), deals fit the deck at every seat count,
+// effect ranks, suit-naming ranks, the lead card and scoring matches are in
+// the deck, tricks are scored only in games with a trick phase, sets only
+// in games that lay them down, ranking by score only in games that score,
+// partnerships only at a fixed even seat count, and a predicate that no
+// card of the deck satisfies gets a satisfiable branch (such as "eq
+// card.suit top.suit") added to it. Genome filters with Validate only as a
+// last resort; Candidate is the unfiltered generator, so a test can check
+// that the filter rejects rarely (genome's TestGeneratorCoverage does, and
+// checks that every primitive and field above is reached).
+//
+// Go values are built exactly as Decode would produce them from JSON: nil
+// for absent or empty lists (Decode reads [] and null as nil), zero values
+// in unused fields and in the Value of non-constant terms. So an
+// Encode then Decode round trip can be compared with reflect.DeepEqual.
+package genometest
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"pgregory.net/rapid"
+)
+
+// Genome generates random valid genomes (Validate returns nil for each).
+func Genome() *rapid.Generator[*genome.Genome] {
+	return Candidate().Filter(func(g *genome.Genome) bool { return g.Validate() == nil })
+}
+
+// Candidate generates genomes built to be valid, without the final Validate
+// filter that Genome applies.
+func Candidate() *rapid.Generator[*genome.Genome] {
+	return rapid.Custom(drawGenome)
+}
+
+// Expr generates well-typed legality expressions within the model's limits
+// (at most genome.MaxExprDepth levels and genome.MaxExprNodes nodes), using
+// every operator and term kind. They pass Validate's structural checks but
+// need not be satisfiable; Legal draws satisfiable ones.
+func Expr() *rapid.Generator[genome.Expr] {
+	return rapid.Custom(func(t *rapid.T) genome.Expr {
+		e, _ := drawExpr(t, "expr", genome.MaxExprDepth, genome.MaxExprNodes)
+		return e
+	})
+}
+
+// Legal generates valid legality predicates that some card of deck
+// satisfies (deck must hold at least 2 cards).
+func Legal(deck []genome.Card) *rapid.Generator[genome.Expr] {
+	return rapid.Custom(func(t *rapid.T) genome.Expr { return drawLegal(t, "legal", deck) })
+}
+
+func drawGenome(t *rapid.T) *genome.Genome {
+	g := &genome.Genome{Schema: genome.SchemaVersion}
+	if rapid.Bool().Draw(t, "has_name") {
+		g.Name = rapid.StringMatching(`[a-z][a-z0-9-]{0,20}`).Draw(t, "name")
+	}
+	if rapid.Bool().Draw(t, "has_summary") {
+		g.Summary = rapid.String().Draw(t, "summary")
+	}
+
+	// Seats.
+	lo := rapid.IntRange(2, genome.MaxSeats).Draw(t, "seats.min")
+	hi := rapid.IntRange(lo, genome.MaxSeats).Draw(t, "seats.max")
+	def := rapid.IntRange(lo, hi).Draw(t, "seats.default")
+	g.Seats = genome.Seats{Min: lo, Max: hi, Default: def}
+
+	// Deck: restrictions, then removed cards, keeping at least 2 cards.
+	g.Deck.Ranks = drawSubset[genome.Rank](t, "deck.ranks", genome.NumRanks)
+	g.Deck.Suits = drawSubset[genome.Suit](t, "deck.suits", genome.NumSuits)
+	full := g.Deck.Cards()
+	if len(full) < 2 {
+		// One rank in one suit: add another rank.
+		g.Deck.Ranks = append(g.Deck.Ranks, (full[0].Rank()+1)%genome.NumRanks)
+		full = g.Deck.Cards()
+	}
+	if k := drawRemoveCount(t, len(full)-2); k > 0 {
+		perm := rapid.Permutation(full).Draw(t, "deck.remove.order")
+		g.Deck.Remove = slices.Clone(perm[:k])
+		if rapid.IntRange(0, 9).Draw(t, "deck.remove.repeat") == 0 {
+			g.Deck.Remove = append(g.Deck.Remove, g.Deck.Remove[0])
+		}
+	}
+	cards := g.Deck.Cards()
+	deckSize := len(cards)
+
+	if rapid.IntRange(0, 9).Draw(t, "hand.pile") < 3 {
+		g.Hand = genome.HandPile
+	}
+	g.Reshuffle = rapid.Bool().Draw(t, "reshuffle")
+	g.Deal = drawDeal(t, g.Seats, deckSize)
+	if rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
+		g.Meld = rapid.IntRange(2, genome.NumSuits).Draw(t, "meld")
+	}
+	if rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
+		c := rapid.SampledFrom(cards).Draw(t, "lead_card")
+		g.LeadCard = &c
+	}
+	if lo == hi && lo%2 == 0 && rapid.Bool().Draw(t, "teams") {
+		g.Teams = 2
+	}
+
+	// Phases.
+	starter := 0
+	if g.Deal.Starter {
+		starter = 1
+	}
+	stock := !g.Deal.All && g.DealFor(def)*def+starter < deckSize
+	mains := fanKinds
+	if g.Hand == genome.HandPile {
+		mains = []genome.PhaseKind{genome.PhaseBattle}
+	}
+	// One anchor phase is never a draw; when it plays cards it can refill
+	// the stock by reshuffling, which allows draw phases without a stock.
+	n := rapid.IntRange(1, genome.MaxPhases).Draw(t, "turn.len")
+	anchor := rapid.IntRange(0, n-1).Draw(t, "turn.anchor")
+	kinds := make([]genome.PhaseKind, n)
+	kinds[anchor] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
+	drawOK := stock || (g.Reshuffle && kinds[anchor] == genome.PhasePlay)
+	for i := range kinds {
+		if i == anchor {
+			continue
+		}
+		kinds[i] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
+		if drawOK && rapid.IntRange(0, 2).Draw(t, "turn.kind.draw") == 0 {
+			kinds[i] = genome.PhaseDraw
+		}
+	}
+	ranksInDeck := presentRanks(cards)
+	hasTrick := false
+	for _, k := range kinds {
+		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
+		hasTrick = hasTrick || k == genome.PhaseTrick
+	}
+
+	// Effects: usually few, sometimes many (up to the 255 limit).
+	var ne int
+	switch rapid.IntRange(0, 9).Draw(t, "effects.size") {
+	case 0, 1, 2:
+		ne = 0
+	case 9:
+		ne = rapid.IntRange(9, genome.MaxEffects).Draw(t, "effects.len")
+	default:
+		ne = rapid.IntRange(1, 8).Draw(t, "effects.len")
+	}
+	g.Effects = nil
+	for range ne {
+		g.Effects = append(g.Effects, drawEffect(t, ranksInDeck))
+	}
+
+	// Scoring: tricks and won cards only with a trick phase, sets only
+	// when sets are laid down.
+	if hasTrick {
+		if rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
+			g.Score.Trick = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "score.trick")
+		}
+		if rapid.IntRange(0, 2).Draw(t, "score.cards.has") == 0 {
+			k := rapid.IntRange(1, genome.MaxScoreRules).Draw(t, "score.cards.len")
+			for range k {
+				g.Score.Cards = append(g.Score.Cards, drawCardPoints(t, cards))
+			}
+		}
+	}
+	if g.Meld > 0 && rapid.Bool().Draw(t, "score.meld.has") {
+		g.Score.Meld = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "score.meld")
+	}
+
+	g.End.Until = genome.Until(rapid.IntRange(0, int(genome.NumUntils)-1).Draw(t, "end.until"))
+	needsOut := g.End.Until == genome.UntilFirstOut || g.End.Until == genome.UntilOneLeft
+	if needsOut || rapid.Bool().Draw(t, "end.conditions.has") {
+		g.End.Conditions = []genome.Condition{{
+			When:   genome.EventHandEmpty,
+			Result: genome.Result(rapid.IntRange(0, int(genome.NumResults)-1).Draw(t, "end.result")),
+		}}
+	}
+	if !g.Score.IsZero() {
+		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(genome.NumRankBys)-1).Draw(t, "end.rank"))
+	}
+	switch rapid.IntRange(0, 3).Draw(t, "turn_cap.kind") {
+	case 0:
+		g.TurnCap = rapid.IntRange(1, 100).Draw(t, "turn_cap")
+	case 1:
+		g.TurnCap = rapid.SampledFrom([]int{1, 2, genome.MaxTurnCap - 1, genome.MaxTurnCap}).Draw(t, "turn_cap")
+	default:
+		g.TurnCap = rapid.IntRange(1, genome.MaxTurnCap).Draw(t, "turn_cap")
+	}
+	return g
+}
+
+// drawSubset draws a rank or suit restriction: absent (all), every value
+// spelled out in some order, a subset in some order, or a subset with a
+// repeat.
+func drawSubset[T ~uint8](t *rapid.T, label string, n int) []T {
+	all := make([]T, n)
+	for i := range all {
+		all[i] = T(i)
+	}
+	switch rapid.IntRange(0, 5).Draw(t, label+".kind") {
+	case 0, 1:
+		return nil
+	case 2:
+		return rapid.Permutation(all).Draw(t, label+".all")
+	case 5:
+		s := rapid.SliceOfNDistinct(rapid.SampledFrom(all), 1, n, rapid.ID[T]).Draw(t, label)
+		return append(s, s[rapid.IntRange(0, len(s)-1).Draw(t, label+".repeat")])
+	default:
+		return rapid.SliceOfNDistinct(rapid.SampledFrom(all), 1, n, rapid.ID[T]).Draw(t, label)
+	}
+}
+
+// drawRemoveCount says how many cards to remove, at most most (usually a
+// few, sometimes up to the limit).
+func drawRemoveCount(t *rapid.T, most int) int {
+	if most <= 0 {
+		return 0
+	}
+	switch rapid.IntRange(0, 5).Draw(t, "deck.remove.kind") {
+	case 0, 1, 2:
+		return 0
+	case 5:
+		return rapid.IntRange(0, most).Draw(t, "deck.remove.len")
+	}
+	return rapid.IntRange(1, min(most, 4)).Draw(t, "deck.remove.len")
+}
+
+// drawDeal draws a deal that fits a deck of deckSize cards at every seat
+// count of s.
+func drawDeal(t *rapid.T, s genome.Seats, deckSize int) genome.Deal {
+	if rapid.IntRange(0, 3).Draw(t, "deal.all") == 0 {
+		return genome.Deal{All: true}
+	}
+	var d genome.Deal
+	d.Starter = rapid.Bool().Draw(t, "deal.starter")
+	starter := 0
+	if d.Starter {
+		starter = 1
+	}
+	var counts []int
+	if rapid.Bool().Draw(t, "deal.has_overrides") {
+		counts = rapid.SliceOfNDistinct(rapid.IntRange(s.Min, s.Max), 1, s.Max-s.Min+1, rapid.ID[int]).Draw(t, "deal.overrides.seats")
+	}
+	overridden := make(map[int]bool)
+	for _, n := range counts {
+		most := (deckSize - starter) / n
+		if most < 1 {
+			continue
+		}
+		c := rapid.IntRange(1, most).Draw(t, "deal.overrides.cards")
+		d.Overrides = append(d.Overrides, genome.DealOverride{Seats: n, Cards: c})
+		overridden[n] = true
+	}
+	most := deckSize
+	for n := s.Min; n <= s.Max; n++ {
+		if !overridden[n] {
+			most = min(most, (deckSize-starter)/n)
+		}
+	}
+	if most < 1 {
+		// Some seat count cannot get even one card: deal the whole deck.
+		return genome.Deal{All: true}
+	}
+	d.Cards = rapid.IntRange(1, most).Draw(t, "deal.cards")
+	if len(d.Overrides) > 0 && rapid.IntRange(0, 4).Draw(t, "deal.overrides.same") == 0 {
+		// An override equal to the base deal: legal, dropped by Canonical.
+		i := rapid.IntRange(0, len(d.Overrides)-1).Draw(t, "deal.overrides.same_at")
+		if d.Cards*d.Overrides[i].Seats+starter <= deckSize {
+			d.Overrides[i].Cards = d.Cards
+		}
+	}
+	return d
+}
+
+// fanKinds are the phase kinds that need a fan hand (and are not draws),
+// play weighted highest.
+var fanKinds = []genome.PhaseKind{
+	genome.PhasePlay, genome.PhasePlay, genome.PhasePlay,
+	genome.PhaseTrick, genome.PhaseTrick,
+	genome.PhaseTake, genome.PhaseAsk,
+}
+
+// drawCardPoints draws a scoring rule that matches some card of the deck.
+func drawCardPoints(t *rapid.T, cards []genome.Card) genome.CardPoints {
+	c := rapid.SampledFrom(cards).Draw(t, "score.cards.card")
+	m := genome.Match{Kind: genome.MatchKind(rapid.IntRange(0, int(genome.NumMatchKinds)-1).Draw(t, "score.cards.kind"))}
+	switch m.Kind {
+	case genome.MatchRank:
+		m.Value = uint8(c.Rank())
+	case genome.MatchSuit:
+		m.Value = uint8(c.Suit())
+	default:
+		m.Value = uint8(c)
+	}
+	return genome.CardPoints{Match: m, Points: rapid.IntRange(1, genome.MaxCardPoints).Draw(t, "score.cards.points")}
+}
+
+func presentRanks(cards []genome.Card) []genome.Rank {
+	var rs []genome.Rank
+	for _, c := range cards {
+		if !slices.Contains(rs, c.Rank()) {
+			rs = append(rs, c.Rank())
+		}
+	}
+	slices.Sort(rs)
+	return rs
+}
+
+func presentSuits(cards []genome.Card) []genome.Suit {
+	var ss []genome.Suit
+	for _, c := range cards {
+		if !slices.Contains(ss, c.Suit()) {
+			ss = append(ss, c.Suit())
+		}
+	}
+	slices.Sort(ss)
+	return ss
+}
+
+func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []genome.Rank) genome.Phase {
+	p := genome.Phase{Kind: k}
+	switch k {
+	case genome.PhasePlay:
+		p.Legal = drawPred(t, "turn.legal", cards, true)
+		p.Prefer = drawPred(t, "turn.prefer", cards, false)
+		if rapid.Bool().Draw(t, "turn.name_suit.has") {
+			p.NameSuit = rapid.SliceOfNDistinct(rapid.SampledFrom(ranks), 1, len(ranks), rapid.ID[genome.Rank]).Draw(t, "turn.name_suit")
+		}
+		if rapid.Bool().Draw(t, "turn.draw_max.small") {
+			p.DrawMax = rapid.IntRange(0, 3).Draw(t, "turn.draw_max")
+		} else {
+			p.DrawMax = rapid.IntRange(0, genome.MaxDrawMax).Draw(t, "turn.draw_max")
+		}
+	case genome.PhaseBattle:
+		p.WarFaceDown = rapid.IntRange(0, genome.MaxWarFaceDown).Draw(t, "turn.war_face_down")
+		p.Returns = genome.Returns(rapid.IntRange(0, int(genome.NumReturns)-1).Draw(t, "turn.returns"))
+	case genome.PhaseDraw:
+		p.Count = rapid.IntRange(1, genome.MaxDrawCount).Draw(t, "turn.count")
+	case genome.PhaseTrick:
+		p.Lead = drawPred(t, "turn.lead", cards, true)
+		p.LeadPrefer = drawPred(t, "turn.lead_prefer", cards, false)
+		p.Legal = drawPred(t, "turn.legal", cards, true)
+		p.Prefer = drawPred(t, "turn.prefer", cards, false)
+		p.Trump = genome.Trump(rapid.IntRange(0, int(genome.NumTrumps)-1).Draw(t, "turn.trump"))
+	case genome.PhaseTake:
+		p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "turn.from")
+	}
+	return p
+}
+
+// drawPred draws a satisfiable predicate, or (when optional, half the
+// time) none.
+func drawPred(t *rapid.T, label string, cards []genome.Card, required bool) *genome.Expr {
+	if !required && rapid.Bool().Draw(t, label+".none") {
+		return nil
+	}
+	e := drawLegal(t, label, cards)
+	return &e
+}
+
+func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
+	e := genome.Effect{
+		Rank: rapid.SampledFrom(ranks).Draw(t, "effect.rank"),
+		Type: genome.EffectType(rapid.IntRange(0, int(genome.NumEffectTypes)-1).Draw(t, "effect.type")),
+	}
+	if e.Type.UsesTarget() {
+		e.Target = genome.Target(rapid.IntRange(1, int(genome.NumTargets)-1).Draw(t, "effect.target"))
+	}
+	if e.Type.UsesValue() {
+		e.Value = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "effect.value")
+	}
+	return e
+}
+
+// drawLegal draws a predicate some card of the deck satisfies: a random
+// tree, with a satisfiable branch added when a quick search finds no card
+// that satisfies it. (genome's Satisfiable is exact but searches every
+// card, top card, active suit and set of suits played, which is slow for
+// large unsatisfiable trees; adding a branch to a tree that was
+// satisfiable after all keeps it valid.)
+func drawLegal(t *rapid.T, label string, cards []genome.Card) genome.Expr {
+	e, n := drawExpr(t, label, genome.MaxExprDepth, genome.MaxExprNodes)
+	if quickSatisfiable(e, cards) {
+		return e
+	}
+	w := rapid.SampledFrom(witnesses(cards)).Draw(t, label+".witness")
+	switch {
+	case e.Op == genome.OpAny && n < genome.MaxExprNodes:
+		i := rapid.IntRange(0, len(e.Args)).Draw(t, label+".witness_at")
+		e.Args = slices.Insert(e.Args, i, w)
+		return e
+	case depth(e) < genome.MaxExprDepth && n+2 <= genome.MaxExprNodes:
+		if rapid.Bool().Draw(t, label+".witness_first") {
+			return genome.Any(w, e)
+		}
+		return genome.Any(e, w)
+	}
+	return w
+}
+
+// quickSatisfiable tries a fixed spread of (card, top card, active suit,
+// suits played) cases; true means some card of the deck satisfies e, false
+// means none was found.
+func quickSatisfiable(e genome.Expr, cards []genome.Card) bool {
+	n := len(cards)
+	for i := range 512 {
+		c, top := cards[(i*7)%n], cards[(i*13+1)%n]
+		if c == top {
+			continue
+		}
+		if e.Eval(c, top, genome.Suit(i%genome.NumSuits), uint8((i/4)%16)) {
+			return true
+		}
+	}
+	return false
+}
+
+// witnesses lists one-node predicates that some card of the deck
+// satisfies (on some other card as the top card, some active suit and some
+// suits played), decided from the deck's ranks rather than by search:
+// "true", "eq card.suit top.suit" (the active suit can be the card's own),
+// "ne card.suit top.suit", "played" and constants present in the deck
+// always qualify; comparing the card's rank with the top card's needs two
+// cards of one rank (eq) or of two ranks (the others).
+func witnesses(cards []genome.Card) []genome.Expr {
+	cr, cs := genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermCardSuit}
+	tr, ts := genome.Term{Kind: genome.TermTopRank}, genome.Term{Kind: genome.TermTopSuit}
+	ws := []genome.Expr{
+		{Op: genome.OpTrue},
+		genome.Compare(genome.OpEq, cs, ts),
+		genome.Compare(genome.OpEq, ts, cs),
+		genome.Compare(genome.OpNe, cs, ts),
+	}
+	var perRank [genome.NumRanks]int
+	for _, c := range cards {
+		perRank[c.Rank()]++
+	}
+	ranks := presentRanks(cards)
+	if slices.ContainsFunc(perRank[:], func(n int) bool { return n >= 2 }) {
+		ws = append(ws, genome.Compare(genome.OpEq, cr, tr))
+	}
+	if len(ranks) >= 2 {
+		ws = append(ws, genome.Compare(genome.OpNe, cr, tr), genome.Compare(genome.OpLt, cr, tr), genome.Compare(genome.OpGt, tr, cr))
+	}
+	for _, r := range ranks {
+		ws = append(ws, genome.Compare(genome.OpEq, cr, genome.Term{Kind: genome.TermRank, Value: uint8(r)}))
+	}
+	for _, s := range presentSuits(cards) {
+		ws = append(ws, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermSuit, Value: uint8(s)}, cs))
+	}
+	for s := range genome.Suit(genome.NumSuits) {
+		ws = append(ws, genome.Played(s))
+	}
+	return ws
+}
+
+func depth(e genome.Expr) int {
+	d := 0
+	for _, a := range e.Args {
+		d = max(d, depth(a))
+	}
+	return d + 1
+}
+
+// Expression node kinds drawn by drawExpr, weighted by repetition.
+var exprKinds = []genome.Op{
+	genome.OpTrue, genome.OpFalse,
+	genome.OpAny, genome.OpAny, genome.OpAny,
+	genome.OpAll, genome.OpAll, genome.OpAll,
+	genome.OpNot, genome.OpNot,
+	genome.OpEq, genome.OpEq, genome.OpEq,
+	genome.OpNe, genome.OpNe,
+	genome.OpLt, genome.OpLt,
+	genome.OpGt, genome.OpGt,
+	genome.OpPlayed,
+}
+
+// drawExpr draws a well-typed expression of at most levels levels and
+// maxNodes nodes, and returns it with its node count.
+func drawExpr(t *rapid.T, label string, levels, maxNodes int) (genome.Expr, int) {
+	kinds := exprKinds
+	if levels <= 1 || maxNodes < 2 {
+		kinds = slices.DeleteFunc(slices.Clone(kinds), func(o genome.Op) bool {
+			return o == genome.OpAny || o == genome.OpAll || o == genome.OpNot
+		})
+	} else if maxNodes < 3 {
+		kinds = slices.DeleteFunc(slices.Clone(kinds), func(o genome.Op) bool {
+			return o == genome.OpAny || o == genome.OpAll
+		})
+	}
+	op := rapid.SampledFrom(kinds).Draw(t, label+".op")
+	switch op {
+	case genome.OpTrue, genome.OpFalse:
+		return genome.Expr{Op: op}, 1
+	case genome.OpPlayed:
+		return genome.Played(genome.Suit(rapid.IntRange(0, genome.NumSuits-1).Draw(t, label+".suit"))), 1
+	case genome.OpNot:
+		a, n := drawExpr(t, label, levels-1, maxNodes-1)
+		return genome.Not(a), n + 1
+	case genome.OpAny, genome.OpAll:
+		var k int
+		switch rapid.IntRange(0, 15).Draw(t, label+".wide") {
+		case 0:
+			k = maxNodes - 1 // as wide as the node budget allows
+		case 1:
+			k = rapid.IntRange(2, maxNodes-1).Draw(t, label+".args.len")
+		default:
+			k = rapid.IntRange(2, min(4, maxNodes-1)).Draw(t, label+".args.len")
+		}
+		left := maxNodes - 1
+		args := make([]genome.Expr, k)
+		for i := range args {
+			a, n := drawExpr(t, label, levels-1, left-(k-1-i))
+			args[i] = a
+			left -= n
+		}
+		return genome.Expr{Op: op, Args: args}, maxNodes - left
+	}
+	return drawCompare(t, label, op), 1
+}
+
+// drawCompare draws a well-typed comparison: ranks with ranks, suits with
+// suits (eq and ne only), never two constants.
+func drawCompare(t *rapid.T, label string, op genome.Op) genome.Expr {
+	rankTerms := []genome.TermKind{genome.TermCardRank, genome.TermTopRank, genome.TermRank}
+	suitTerms := []genome.TermKind{genome.TermCardSuit, genome.TermTopSuit, genome.TermSuit}
+	terms := rankTerms
+	if (op == genome.OpEq || op == genome.OpNe) && rapid.Bool().Draw(t, label+".suits") {
+		terms = suitTerms
+	}
+	l := drawTerm(t, label+".left", terms)
+	if l.Kind == genome.TermRank || l.Kind == genome.TermSuit {
+		terms = terms[:2]
+	}
+	r := drawTerm(t, label+".right", terms)
+	return genome.Compare(op, l, r)
+}
+
+func drawTerm(t *rapid.T, label string, kinds []genome.TermKind) genome.Term {
+	k := rapid.SampledFrom(kinds).Draw(t, label)
+	switch k {
+	case genome.TermRank:
+		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, genome.NumRanks-1).Draw(t, label+".rank"))}
+	case genome.TermSuit:
+		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, genome.NumSuits-1).Draw(t, label+".suit"))}
+	}
+	return genome.Term{Kind: k}
+}
