@@ -78,7 +78,9 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 			m := NewMachine(p, seats, cfg.Policies)
 			st := &parts[k]
 			for i := lo; i < hi; i++ {
-				if (i-lo)%progressEvery == progressEvery-1 {
+				r := m.Play(rng.Derive(cfg.Seed, uint64(i)))
+				st.Add(&r)
+				if (i-lo+1)%progressEvery == 0 {
 					if ctx.Err() != nil {
 						return
 					}
@@ -86,8 +88,6 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 						cfg.Progress(int(done.Add(progressEvery)))
 					}
 				}
-				r := m.Play(rng.Derive(cfg.Seed, uint64(i)))
-				st.Add(&r)
 			}
 		}()
 	}

@@ -21,9 +21,13 @@
 //
 // # Turn order
 //
+// "Seat order from seat s" means turn order: s, then each seat on in the
+// current play direction.
+//
 // Seat 0 moves first. A turn runs the program's phases in order, then the
 // move passes 1 + skip count active seats in the play direction, and the
-// skip count resets to 0. Seats that are out are skipped.
+// skip count resets to 0. Seats that are out are skipped. A seat that goes
+// out during its own turn ends that turn: its remaining phases do not run.
 //
 // # Phases
 //

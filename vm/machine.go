@@ -259,8 +259,14 @@ func (m *Machine) take(s int, c uint8) {
 // the discard pile first when the rules allow. It reports whether a card
 // was drawn.
 func (m *Machine) draw(s int) bool {
+	_, ok := m.drawCard(s)
+	return ok
+}
+
+// drawCard is draw that also returns the card drawn.
+func (m *Machine) drawCard(s int) (uint8, bool) {
 	if m.stockN == 0 && !m.refill() {
-		return false
+		return 0, false
 	}
 	c := m.pop()
 	m.give(s, c)
@@ -268,7 +274,7 @@ func (m *Machine) draw(s int) bool {
 	if m.trace != nil {
 		m.trace.add(EvDraw, s, c, 0)
 	}
-	return true
+	return c, true
 }
 
 // refill shuffles the discard pile, all but its top card, into the empty
@@ -317,6 +323,11 @@ func (m *Machine) turn() {
 		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
 	}
 	for i := range p.nPhases {
+		if !m.isActive(m.cur) {
+			// The seat went out during its turn: the rest of the turn
+			// is not its to play.
+			break
+		}
 		ph := &p.phases[i]
 		switch ph.op {
 		case bytecode.OpPlay:
@@ -588,21 +599,32 @@ func (m *Machine) fire(c uint8, s int) {
 // target applies a draw or force-discard effect of seat s to each of its
 // targets, in seat order from the next seat.
 func (m *Machine) target(e *effect, s int) {
+	if e.target == bytecode.TargetSelf {
+		m.hit(e, s, s)
+		return
+	}
+	// The opponents are the active seats other than the player (which
+	// may itself be out by now, mid-battle); with none, nothing happens.
+	opps := m.nActive
+	if m.isActive(s) {
+		opps--
+	}
+	if opps <= 0 {
+		return
+	}
 	switch e.target {
 	case bytecode.TargetNext:
 		m.hit(e, s, m.step(s, m.dir, 1))
 	case bytecode.TargetPrevious:
 		m.hit(e, s, m.step(s, -m.dir, 1))
-	case bytecode.TargetSelf:
-		m.hit(e, s, s)
 	case bytecode.TargetAllOpponents:
 		t := s
-		for range m.nActive - 1 {
+		for range opps {
 			t = m.step(t, m.dir, 1)
 			m.hit(e, s, t)
 		}
 	case bytecode.TargetRandomOpponent:
-		k := m.rng.IntN(m.nActive - 1)
+		k := m.rng.IntN(opps)
 		m.hit(e, s, m.step(s, m.dir, 1+k))
 	}
 }
@@ -652,7 +674,8 @@ func (m *Machine) hit(e *effect, s, t int) {
 }
 
 // checkEnd puts out every seat whose end condition holds, in seat order
-// from the current seat, then decides whether the game is over.
+// (turn order: the current seat, then on in the play direction), then
+// decides whether the game is over.
 func (m *Machine) checkEnd() {
 	p := m.p
 	if p.onEmpty >= 0 && m.empty&m.active != 0 {
@@ -661,9 +684,11 @@ func (m *Machine) checkEnd() {
 			if m.isActive(s) && m.count[s] == 0 {
 				m.out(s, uint8(p.onEmpty))
 			}
-			s++
+			s += m.dir
 			if s == m.n {
 				s = 0
+			} else if s < 0 {
+				s = m.n - 1
 			}
 		}
 	}
@@ -1227,11 +1252,8 @@ func (m *Machine) ask() {
 		if m.trace != nil {
 			m.trace.add(EvTake, s, 0, bits.OnesCount64(got))
 		}
-	} else if m.stockN > 0 || m.p.reshuffle {
-		top := m.stockN - 1
-		if m.draw(s) && top >= 0 && m.stock[top]%13 == r {
-			m.again = true
-		}
+	} else if c, ok := m.drawCard(s); ok && c%13 == r {
+		m.again = true
 	}
 	if m.p.meld > 0 {
 		m.meldSets(s)

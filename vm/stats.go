@@ -11,7 +11,9 @@ const NumBuckets = 192
 // Dist is the distribution of a per-game count: its sum, maximum and a
 // histogram. Buckets 0..63 hold the exact values 0..63; above that, each
 // power of two [2^e, 2^(e+1)) is split into 8 equal buckets, so a quantile
-// read from the histogram is exact below 64 and within 12.5% above.
+// read from the histogram is exact below 64 and within 12.5% above, up to
+// 2^22; the last bucket holds every value from 3,932,160 up (Max keeps the
+// largest).
 type Dist struct {
 	Sum  uint64
 	Max  uint64

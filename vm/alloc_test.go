@@ -1,0 +1,34 @@
+package vm
+
+import (
+	"testing"
+
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// TestPlayAllocatesNothing: ARCHITECTURE.md invariant 6, zero allocation
+// per game in steady state, for every seed at its seat range and both
+// policies.
+func TestPlayAllocatesNothing(t *testing.T) {
+	runs := 20
+	if !testing.Short() {
+		runs = 200
+	}
+	for _, np := range vmSeeds(t) {
+		lo, hi := np.p.SeatRange()
+		for _, seats := range []int{lo, np.p.DefaultSeats(), hi} {
+			for _, pol := range [][]Policy{nil, {Greedy}} {
+				m := NewMachine(np.p, seats, pol)
+				m.Play(1) // warm up
+				i := uint64(0)
+				allocs := testing.AllocsPerRun(runs, func() {
+					i++
+					m.Play(rng.Derive(8, i))
+				})
+				if allocs != 0 {
+					t.Errorf("%s at %d seats %v: %.2f allocations per game, want 0", np.name, seats, pol, allocs)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,514 @@
+package vm
+
+import (
+	"flag"
+	"fmt"
+	"math/bits"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// This file holds the shared helpers of the vm tests: program builders
+// (seed games and hand-made "lab" genomes), a way to lay out a hand-built
+// state on a Machine, and the conservation and seat invariants checked after
+// every turn.
+
+// cd parses a card such as "QS" or "10H" into its index (suit*13 + rank).
+func cd(s string) uint8 {
+	c, err := genome.ParseCard(s)
+	if err != nil {
+		panic(err)
+	}
+	return uint8(c)
+}
+
+// cards parses several cards.
+func cards(ss ...string) []uint8 {
+	out := make([]uint8, len(ss))
+	for i, s := range ss {
+		out[i] = cd(s)
+	}
+	return out
+}
+
+// set is the card set of cs.
+func set(cs ...uint8) uint64 {
+	var h uint64
+	for _, c := range cs {
+		h |= 1 << c
+	}
+	return h
+}
+
+func setOf(ss ...string) uint64 { return set(cards(ss...)...) }
+
+func cardNames(h uint64) string {
+	s := "{"
+	for x := h; x != 0; x &= x - 1 {
+		if s != "{" {
+			s += " "
+		}
+		s += genome.Card(bits.TrailingZeros64(x)).String()
+	}
+	return s + "}"
+}
+
+// load compiles and loads a genome.
+func load(tb testing.TB, g *genome.Genome) *Program {
+	tb.Helper()
+	code, err := compile.Compile(g)
+	if err != nil {
+		tb.Fatalf("compile: %v", err)
+	}
+	p, err := Load(code)
+	if err != nil {
+		tb.Fatalf("load: %v", err)
+	}
+	return p
+}
+
+func seedGenome(tb testing.TB, name string) *genome.Genome {
+	tb.Helper()
+	g, err := genome.Seed(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+func seedProgram(tb testing.TB, name string) *Program {
+	tb.Helper()
+	return load(tb, seedGenome(tb, name))
+}
+
+// namedProgram is a seed game the VM can load.
+type namedProgram struct {
+	name string
+	p    *Program
+}
+
+// vmSeeds returns every seed game of the library that compiles and loads.
+// The library grows ahead of the VM: a seed that does not load yet is
+// logged and left out here (the compiler's and loader's own tests cover
+// that), so that these tests keep testing what the VM runs.
+func vmSeeds(tb testing.TB) []namedProgram {
+	tb.Helper()
+	var out []namedProgram
+	for _, name := range genome.SeedNames() {
+		g, err := genome.Seed(name)
+		if err != nil {
+			tb.Logf("seed %s does not parse: %v", name, err)
+			continue
+		}
+		code, err := compile.Compile(g)
+		if err != nil {
+			tb.Logf("seed %s does not compile (left out): %v", name, err)
+			continue
+		}
+		p, err := Load(code)
+		if err != nil {
+			tb.Logf("seed %s does not load (left out): %v", name, err)
+			continue
+		}
+		out = append(out, namedProgram{name, p})
+	}
+	for _, must := range []string{"crazy-eights", "uno-style", "war"} {
+		found := false
+		for _, np := range out {
+			found = found || np.name == must
+		}
+		if !found {
+			tb.Errorf("seed %s is not playable", must)
+		}
+	}
+	return out
+}
+
+// term shorthands for legality predicates.
+var (
+	tCardRank = genome.Term{Kind: genome.TermCardRank}
+	tCardSuit = genome.Term{Kind: genome.TermCardSuit}
+	tTopRank  = genome.Term{Kind: genome.TermTopRank}
+	tTopSuit  = genome.Term{Kind: genome.TermTopSuit}
+)
+
+// suitMatch is the legality "the card follows the active suit".
+func suitMatch() *genome.Expr {
+	e := genome.Compare(genome.OpEq, tCardSuit, tTopSuit)
+	return &e
+}
+
+// labGenome is a fan-hand shedding game for effect scenarios: up to 8 seats,
+// a full deck, one card dealt each, a starter, reshuffles, one play phase
+// where a card must follow the active suit (so a test controls which card a
+// seat plays by the suits it holds), draw_max 1, the given effects, and
+// first-out-wins.
+func labGenome(effects ...genome.Effect) *genome.Genome {
+	return &genome.Genome{
+		Schema:    genome.SchemaVersion,
+		Seats:     genome.Seats{Min: 2, Max: 8, Default: 4},
+		Hand:      genome.HandFan,
+		Deal:      genome.Deal{Cards: 1, Starter: true},
+		Reshuffle: true,
+		Turn:      []genome.Phase{{Kind: genome.PhasePlay, Legal: suitMatch(), DrawMax: 1}},
+		Effects:   effects,
+		End: genome.End{
+			Conditions: []genome.Condition{{When: genome.EventHandEmpty, Result: genome.ResultWin}},
+			Until:      genome.UntilFirstOut,
+		},
+		TurnCap: 500,
+	}
+}
+
+// warGenome is the war seed with the given battle parameters and effects.
+func warGenome(tb testing.TB, faceDown int, ret genome.Returns, effects ...genome.Effect) *genome.Genome {
+	g := seedGenome(tb, "war")
+	g.Seats = genome.Seats{Min: 2, Max: 4, Default: 2}
+	g.Turn[0].WarFaceDown = faceDown
+	g.Turn[0].Returns = ret
+	g.Effects = effects
+	return g
+}
+
+func eff(rank string, typ genome.EffectType, target genome.Target, value int) genome.Effect {
+	r, err := genome.ParseRank(rank)
+	if err != nil {
+		panic(err)
+	}
+	return genome.Effect{Rank: r, Type: typ, Target: target, Value: value}
+}
+
+// layout is a hand-built state. Fan hands and piles are given per seat (a
+// pile top first); stock and discard bottom first (the top is last). Every
+// deck card not placed is put out of play, so that conservation holds.
+type layout struct {
+	hands [][]uint8
+	stock []uint8
+	disc  []uint8
+	table []uint8
+	cur   int
+	dir   int // 0 means +1
+	out   []int
+}
+
+// newLab returns a machine of p with n seats and the given policies, reset
+// from seed 1 and then overwritten with l.
+func newLab(tb testing.TB, p *Program, n int, pol []Policy, l layout) *Machine {
+	tb.Helper()
+	m := NewMachine(p, n, pol)
+	m.reset(1)
+	m.apply(tb, l)
+	return m
+}
+
+func (m *Machine) apply(tb testing.TB, l layout) {
+	tb.Helper()
+	m.hand = [MaxSeats]uint64{}
+	m.count = [MaxSeats]uint8{}
+	m.empty = 0xff
+	for i := range m.piles {
+		m.piles[i].head, m.piles[i].n = 0, 0
+	}
+	m.stockN, m.discN, m.tableN, m.goneN = 0, 0, 0, 0
+	var placed uint64
+	place := func(c uint8) {
+		if placed&(1<<c) != 0 {
+			tb.Fatalf("layout places %v twice", genome.Card(c))
+		}
+		placed |= 1 << c
+	}
+	for s, h := range l.hands {
+		for _, c := range h {
+			place(c)
+			m.give(s, c)
+		}
+	}
+	for _, c := range l.stock {
+		place(c)
+		m.stock[m.stockN] = c
+		m.stockN++
+	}
+	for _, c := range l.disc {
+		place(c)
+		m.disc[m.discN] = c
+		m.discN++
+	}
+	for _, c := range l.table {
+		place(c)
+		m.table[m.tableN] = c
+		m.tableN++
+	}
+	for _, c := range m.p.deck[:m.p.deckN] {
+		if placed&(1<<c) == 0 {
+			m.gone[m.goneN] = c
+			m.goneN++
+		}
+	}
+	m.score = [MaxSeats]int16{}
+	m.played, m.last, m.mustPlay, m.next, m.again = 0, -1, -1, -1, false
+	if m.discN > 0 {
+		top := m.disc[m.discN-1]
+		m.suit = top / 13
+		m.last = int16(top)
+		for _, c := range l.disc {
+			m.played |= 1 << (c / 13)
+		}
+	}
+	m.active = uint8(1<<m.n - 1)
+	m.nActive = m.n
+	m.nOut = 0
+	for _, s := range l.out {
+		m.active &^= 1 << s
+		m.nActive--
+		m.outOrder[m.nOut] = int8(s)
+		m.outRes[m.nOut] = 1 // a loser: only the seats matter here
+		m.nOut++
+	}
+	m.cur = l.cur
+	m.dir = 1
+	if l.dir != 0 {
+		m.dir = l.dir
+	}
+	m.skip = 0
+	m.over = false
+	m.res = Result{}
+	if err := checkConservation(m); err != nil {
+		tb.Fatalf("hand-built layout: %v", err)
+	}
+}
+
+// pileCards returns seat s's pile, top first.
+func (m *Machine) pileCards(s int) []uint8 {
+	q := &m.piles[s]
+	out := make([]uint8, 0, q.n)
+	for i := range q.n {
+		out = append(out, q.c[(q.head+i)&63])
+	}
+	return out
+}
+
+// checkConservation reports whether every card of the program's deck is in
+// exactly one zone (fan hands, piles, stock, discard pile, table, out of
+// play) and no other card is anywhere, and whether each seat's count
+// matches what it holds. It is cheap (no allocation unless it fails), so
+// that it can run after every turn of long games.
+func checkConservation(m *Machine) error {
+	// Zones: 0..7 the seats' hands or piles, then these.
+	const (
+		zStock = MaxSeats + iota
+		zDisc
+		zTable
+		zGone
+	)
+	zoneName := func(z int) string {
+		switch z {
+		case zStock:
+			return "stock"
+		case zDisc:
+			return "discard"
+		case zTable:
+			return "table"
+		case zGone:
+			return "out of play"
+		}
+		return fmt.Sprintf("seat %d", z)
+	}
+	var seen [52]uint8
+	var zone [52]int8
+	var bad error
+	note := func(c uint8, z int) {
+		if bad != nil {
+			return
+		}
+		if c >= 52 {
+			bad = fmt.Errorf("card index %d in %s", c, zoneName(z))
+			return
+		}
+		if seen[c] > 0 {
+			bad = fmt.Errorf("card %v is both in %s and in %s", genome.Card(c), zoneName(int(zone[c])), zoneName(z))
+		}
+		seen[c]++
+		zone[c] = int8(z)
+	}
+	for s := range m.n {
+		h := m.hand[s]
+		for x := h; x != 0; x &= x - 1 {
+			note(uint8(bits.TrailingZeros64(x)), s)
+		}
+		if h>>52 != 0 {
+			return fmt.Errorf("seat %d's hand has bits above card 51: %#x", s, h)
+		}
+		q := &m.piles[s]
+		if int(q.n) > 52 {
+			return fmt.Errorf("seat %d's pile has %d cards", s, q.n)
+		}
+		for i := range q.n {
+			note(q.c[(q.head+i)&63], s)
+		}
+		held := bits.OnesCount64(h) + int(q.n)
+		if int(m.count[s]) != held {
+			return fmt.Errorf("seat %d: count %d but holds %d cards (fan %d, pile %d)", s, m.count[s], held, bits.OnesCount64(h), q.n)
+		}
+		if m.p.pileHands && h != 0 {
+			return fmt.Errorf("seat %d holds a fan hand %s in a pile-hand game", s, cardNames(h))
+		}
+		if !m.p.pileHands && q.n != 0 {
+			return fmt.Errorf("seat %d holds a pile in a fan-hand game", s)
+		}
+	}
+	for s := m.n; s < MaxSeats; s++ {
+		if m.hand[s] != 0 || m.count[s] != 0 {
+			return fmt.Errorf("seat %d does not exist but holds cards", s)
+		}
+	}
+	for _, z := range [...]struct {
+		z  int
+		cs []uint8
+		n  int
+	}{
+		{zStock, m.stock[:], m.stockN},
+		{zDisc, m.disc[:], m.discN},
+		{zTable, m.table[:], m.tableN},
+		{zGone, m.gone[:], m.goneN},
+	} {
+		if z.n < 0 || z.n > 52 {
+			return fmt.Errorf("%s has %d cards", zoneName(z.z), z.n)
+		}
+		for _, c := range z.cs[:z.n] {
+			note(c, z.z)
+		}
+	}
+	if bad != nil {
+		return bad
+	}
+	var inDeck [52]bool
+	for _, c := range m.p.deck[:m.p.deckN] {
+		inDeck[c] = true
+	}
+	for c := range 52 {
+		switch {
+		case inDeck[c] && seen[c] == 0:
+			return fmt.Errorf("card %v is in no zone", genome.Card(c))
+		case !inDeck[c] && seen[c] > 0:
+			return fmt.Errorf("card %v is not in the deck but is in %s", genome.Card(c), zoneName(int(zone[c])))
+		}
+	}
+	return nil
+}
+
+// checkSeats reports a broken seat invariant: the active mask and count
+// agree; the direction is ±1; 0 <= skip <= active-1; a game not over has
+// an active current seat (between turns) and at least two seats in; seats
+// out hold no cards (a seat leaves only with an empty hand, or with its
+// cards put on the table in a war); the out order lists exactly the seats
+// not active.
+func checkSeats(m *Machine, betweenTurns bool) error {
+	if m.active>>m.n != 0 {
+		return fmt.Errorf("active mask %08b has seats beyond %d", m.active, m.n)
+	}
+	if bits.OnesCount8(m.active) != m.nActive {
+		return fmt.Errorf("active mask %08b but nActive %d", m.active, m.nActive)
+	}
+	if m.dir != 1 && m.dir != -1 {
+		return fmt.Errorf("direction %d", m.dir)
+	}
+	if m.skip < 0 || m.skip > max(m.nActive-1, 0) {
+		return fmt.Errorf("skip %d with %d active seats", m.skip, m.nActive)
+	}
+	if m.cur < 0 || m.cur >= m.n {
+		return fmt.Errorf("current seat %d of %d", m.cur, m.n)
+	}
+	if betweenTurns && !m.over {
+		if !m.isActive(m.cur) {
+			return fmt.Errorf("current seat %d is out (active %08b)", m.cur, m.active)
+		}
+		if m.skip != 0 {
+			return fmt.Errorf("skip %d left over between turns", m.skip)
+		}
+	}
+	if !m.over && m.nActive < 2 {
+		return fmt.Errorf("game goes on with %d seats in", m.nActive)
+	}
+	if m.nOut+m.nActive != m.n {
+		return fmt.Errorf("%d seats out and %d in, of %d", m.nOut, m.nActive, m.n)
+	}
+	for i := range m.nOut {
+		s := int(m.outOrder[i])
+		if m.isActive(s) {
+			return fmt.Errorf("seat %d is listed out but active", s)
+		}
+		if m.count[s] != 0 {
+			return fmt.Errorf("seat %d is out but holds %d cards", s, m.count[s])
+		}
+	}
+	for s := range m.n {
+		if e := m.empty&(1<<s) != 0; e != (m.count[s] == 0) {
+			return fmt.Errorf("seat %d: empty bit %v but holds %d cards", s, e, m.count[s])
+		}
+	}
+	if m.suit > 3 {
+		return fmt.Errorf("active suit %d", m.suit)
+	}
+	if m.tableN != 0 && betweenTurns {
+		return fmt.Errorf("%d cards left on the table between turns", m.tableN)
+	}
+	return nil
+}
+
+// checkState is checkConservation and checkSeats.
+func checkState(m *Machine, betweenTurns bool) error {
+	if err := checkConservation(m); err != nil {
+		return err
+	}
+	return checkSeats(m, betweenTurns)
+}
+
+// playChecked plays one game like Machine.Play, checking every invariant
+// after the deal and after every turn; it returns the result and the first
+// problem found (with the turn it happened in).
+func playChecked(m *Machine, seed uint64) (Result, error) {
+	m.reset(seed)
+	if err := checkState(m, true); err != nil {
+		return m.res, fmt.Errorf("after the deal: %w", err)
+	}
+	for !m.over {
+		if m.res.Turns >= m.p.turnCap {
+			m.res.Winner = Capped
+			return m.res, nil
+		}
+		if m.steps > m.budget {
+			m.res.Winner = Aborted
+			return m.res, nil
+		}
+		prevTurns := m.res.Turns
+		seat := m.cur
+		m.turn()
+		if m.res.Turns != prevTurns+1 {
+			return m.res, fmt.Errorf("turn %d: turn counter went to %d", prevTurns+1, m.res.Turns)
+		}
+		if err := checkState(m, true); err != nil {
+			return m.res, fmt.Errorf("after turn %d (seat %d): %w", m.res.Turns, seat, err)
+		}
+	}
+	m.res.Winner = m.winner()
+	return m.res, nil
+}
+
+// rapidShort bounds rapid's shrinking in short mode (unless the flag was
+// given), so that a failing property does not cost the default 30 seconds
+// of minimisation in every short run; and writes no fail files then.
+func rapidShort() {
+	if !testing.Short() {
+		return
+	}
+	given := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if !given["rapid.shrinktime"] {
+		flag.Set("rapid.shrinktime", "3s")
+	}
+	if !given["rapid.nofailfile"] {
+		flag.Set("rapid.nofailfile", "true")
+	}
+}
