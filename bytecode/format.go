@@ -8,7 +8,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // different game (a rule, the order of random draws, a policy).
 const (
 	FormatVersion    = 2
-	SemanticsVersion = 1
+	SemanticsVersion = 2
 )
 
 // Layout limits shared with the genome model.

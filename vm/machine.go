@@ -106,6 +106,12 @@ type Machine struct {
 	again     bool     // the seat moves again (a successful ask)
 	tableBy   [52]int8 // the seat that played each table card, for tricks
 
+	// Public knowledge from asks, for the greedy policy: ranks each seat
+	// is known to hold (it asked for them) and known not to hold (it was
+	// asked, or laid them down, and has not gained a card since).
+	knownHas [MaxSeats]uint16
+	denied   [MaxSeats]uint16
+
 	outOrder [MaxSeats]int8
 	outRes   [MaxSeats]uint8
 	nOut     int
@@ -186,6 +192,7 @@ func (m *Machine) reset(seed uint64) {
 	m.nOut, m.over, m.steps, m.leader = 0, false, 0, -1
 	m.score = [MaxSeats]int16{}
 	m.played, m.last, m.mustPlay, m.next, m.again = 0, -1, -1, -1, false
+	m.knownHas, m.denied = [MaxSeats]uint16{}, [MaxSeats]uint16{}
 	m.res = Result{}
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
 	if p.dealAll {
@@ -270,6 +277,7 @@ func (m *Machine) drawCard(s int) (uint8, bool) {
 	}
 	c := m.pop()
 	m.give(s, c)
+	m.denied[s] = 0
 	m.steps++
 	if m.trace != nil {
 		m.trace.add(EvDraw, s, c, 0)
@@ -1158,6 +1166,7 @@ func (m *Machine) takePhase(ph *phase) {
 	c := nth(m.hand[t], k)
 	m.take(t, c)
 	m.give(s, c)
+	m.denied[s] = 0
 	m.steps++
 	m.res.Interactions++
 	if m.trace != nil {
@@ -1215,16 +1224,22 @@ func (m *Machine) ask() {
 	m.decided(no)
 	m.decided(nr)
 	if m.policy[s] == Greedy {
-		t = int(opp[0])
-		for _, o := range opp[1:no] {
-			if m.count[o] > m.count[t] {
-				t = int(o)
-			}
-		}
-		best := -1
-		for _, rr := range ranks[:nr] {
-			if k := bits.OnesCount64(m.hand[s] & m.p.rankBits[rr]); k > best {
-				best, r = k, rr
+		// From public knowledge only: prefer a rank the opponent is
+		// known to hold, never one it is known not to hold, then the
+		// rank the seat holds most of, then the opponent with most cards.
+		best := -1 << 30
+		for _, o := range opp[:no] {
+			for _, rr := range ranks[:nr] {
+				score := bits.OnesCount64(m.hand[s]&m.p.rankBits[rr])*4 + int(m.count[o])
+				if m.knownHas[o]&(1<<rr) != 0 {
+					score += 100
+				}
+				if m.denied[o]&(1<<rr) != 0 {
+					score -= 100
+				}
+				if score > best {
+					best, t, r = score, int(o), rr
+				}
 			}
 		}
 	} else {
@@ -1240,7 +1255,11 @@ func (m *Machine) ask() {
 	if m.trace != nil {
 		m.trace.add(EvAsk, s, r, t)
 	}
+	m.knownHas[s] |= 1 << r
+	m.knownHas[t] &^= 1 << r
+	m.denied[t] |= 1 << r
 	if got := m.hand[t] & m.p.rankBits[r]; got != 0 {
+		m.denied[s] = 0
 		for x := got; x != 0; x &= x - 1 {
 			c := uint8(bits.TrailingZeros64(x))
 			m.take(t, c)
@@ -1280,6 +1299,10 @@ func (m *Machine) meldSets(s int) {
 				m.goneN++
 			}
 			m.score[s] += m.p.scoreMeld
+			if m.hand[s]&m.p.rankBits[r] == 0 {
+				m.knownHas[s] &^= 1 << r
+				m.denied[s] |= 1 << r
+			}
 			if m.trace != nil {
 				m.trace.add(EvMeld, s, uint8(r), k)
 			}
