@@ -19,7 +19,11 @@ const (
 	// (its hand, the top card, the public rules) and takes the best, the
 	// lowest option on ties. It draws no random numbers.
 	Greedy
+	// NumPolicies counts the built-in policies.
 	NumPolicies
+	// External seats are decided by a Player (a search, a trained model,
+	// a test); see Machine.SetPlayer. It is not a built-in policy.
+	External Policy = 255
 )
 
 var policyNames = [NumPolicies]string{"random", "greedy"}
@@ -122,6 +126,10 @@ type Machine struct {
 
 	res   Result
 	trace *Trace
+
+	players [MaxSeats]Player
+	dec     Decision
+	opts    [52]uint8
 }
 
 // Result is what one game produced.
@@ -849,8 +857,20 @@ func (m *Machine) chooseCard(s int, legal uint64) uint8 {
 	switch m.policy[s] {
 	case Greedy:
 		return m.greedyCard(s, legal)
+	case External:
+		return m.opts[m.external(s, DecideCard, cardOptions(&m.opts, legal))]
 	}
 	return nth(legal, m.rng.IntN(n))
+}
+
+// cardOptions lists the cards of set in ascending order into opts.
+func cardOptions(opts *[52]uint8, set uint64) int {
+	n := 0
+	for x := set; x != 0; x &= x - 1 {
+		opts[n] = uint8(bits.TrailingZeros64(x))
+		n++
+	}
+	return n
 }
 
 // chooseSuit is seat s's decision of the suit to name (options: the deck's
@@ -860,6 +880,10 @@ func (m *Machine) chooseSuit(s int) uint8 {
 	m.decided(p.nSuits)
 	if p.nSuits == 1 {
 		return p.suits[0]
+	}
+	if m.policy[s] == External {
+		copy(m.opts[:], p.suits[:p.nSuits])
+		return m.opts[m.external(s, DecideSuit, p.nSuits)]
 	}
 	if m.policy[s] == Greedy {
 		best, bestN := p.suits[0], -1
@@ -881,6 +905,9 @@ func (m *Machine) chooseDiscard(t int) uint8 {
 	m.decided(n)
 	if n == 1 {
 		return uint8(bits.TrailingZeros64(h))
+	}
+	if m.policy[t] == External {
+		return m.opts[m.external(t, DecideDiscard, cardOptions(&m.opts, h))]
 	}
 	if m.policy[t] == Greedy {
 		// Shed the highest rank, lowest suit first: low cards are
@@ -1160,7 +1187,13 @@ func (m *Machine) takePhase(ph *phase) {
 	n := int(m.count[t])
 	m.decided(n)
 	k := 0
-	if n > 1 {
+	switch {
+	case n > 1 && m.policy[s] == External:
+		for i := range n {
+			m.opts[i] = uint8(i)
+		}
+		k = m.external(s, DecideBlind, n)
+	case n > 1:
 		k = m.rng.IntN(n)
 	}
 	c := nth(m.hand[t], k)
@@ -1241,6 +1274,18 @@ func (m *Machine) ask() {
 					best, t, r = score, int(o), rr
 				}
 			}
+		}
+	} else if m.policy[s] == External {
+		t, r = int(opp[0]), ranks[0]
+		if no > 1 {
+			for i, o := range opp[:no] {
+				m.opts[i] = uint8(o)
+			}
+			t = int(m.opts[m.external(s, DecideOpponent, no)])
+		}
+		if nr > 1 {
+			copy(m.opts[:], ranks[:nr])
+			r = m.opts[m.external(s, DecideRank, nr)]
 		}
 	} else {
 		t = int(opp[0])

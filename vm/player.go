@@ -1,0 +1,78 @@
+package vm
+
+// DecisionKind says what a decision chooses.
+type DecisionKind uint8
+
+// Decision kinds. Options come in the canonical order of the package doc.
+const (
+	DecideCard     DecisionKind = iota // a card to play (ascending card order)
+	DecideSuit                         // a suit to name (the deck's suits, clubs first)
+	DecideDiscard                      // a card to discard by force, out of turn (ascending)
+	DecideBlind                        // a position in an opponent's hidden hand (0..n-1)
+	DecideOpponent                     // an opponent to ask (seats in turn order from the next)
+	DecideRank                         // a rank to ask for (ranks held, ascending)
+)
+
+// View is what a seat may see when it decides: its own hand, the public
+// cards and counts, and nothing else. It never holds another seat's hidden
+// cards or the order of the stock.
+type View struct {
+	Seat    int
+	Hand    uint64          // the seat's own cards (bit c: card c)
+	Counts  [MaxSeats]uint8 // cards held by every seat
+	Scores  [MaxSeats]int16 // every seat's score
+	Active  uint8           // bit s: seat s is still in
+	Top     int             // the top card of the discard pile, -1 when empty
+	Suit    uint8           // the active suit
+	Table   []uint8         // cards on the table (the trick so far), in play order
+	Played  uint8           // bit s: a card of suit s has been played
+	Stock   int             // cards in the stock
+	Discard int             // cards in the discard pile
+}
+
+// Decision is one choice put to a Player. Options and View.Table are only
+// valid during the call.
+type Decision struct {
+	Kind    DecisionKind
+	Options []uint8 // cards, suits, positions, seats or ranks, by Kind
+	View    View
+}
+
+// Player decides for an External seat: a search, an external program, or
+// a test. Choose returns the index of the chosen option; an index out of
+// range is taken modulo the number of options. Choose is called only when
+// there are at least two options.
+type Player interface {
+	Choose(d *Decision) int
+}
+
+// SetPlayer makes seat s an External seat decided by p (nil restores the
+// Random policy).
+func (m *Machine) SetPlayer(s int, p Player) {
+	m.players[s] = p
+	m.policy[s] = External
+	if p == nil {
+		m.policy[s] = Random
+	}
+}
+
+// external puts the decision with the first n entries of m.opts as its
+// options to seat s's Player and returns the chosen index.
+func (m *Machine) external(s int, kind DecisionKind, n int) int {
+	d := &m.dec
+	d.Kind = kind
+	d.Options = m.opts[:n]
+	v := &d.View
+	v.Seat, v.Hand, v.Counts, v.Scores, v.Active = s, m.hand[s], m.count, m.score, m.active
+	v.Top, v.Suit, v.Played = -1, m.suit, m.played
+	if m.discN > 0 {
+		v.Top = int(m.disc[m.discN-1])
+	}
+	v.Table = m.table[:m.tableN]
+	v.Stock, v.Discard = m.stockN, m.discN
+	k := m.players[s].Choose(d) % n
+	if k < 0 {
+		k += n
+	}
+	return k
+}
