@@ -162,13 +162,7 @@ func Load(code []byte) (*Program, error) {
 		for top := range uint8(52) {
 			for active := range uint8(4) {
 				for played := range t.mask + 1 {
-					var m uint64
-					for card := range uint8(52) {
-						if evalPred(pred, card, top, active, played) {
-							m |= 1 << card
-						}
-					}
-					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = m
+					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = evalSet(pred, top, active, played)
 				}
 			}
 		}
@@ -215,70 +209,142 @@ func (p *Program) DefaultSeats() int { return p.seatsDefault }
 // SeatRange returns the seat counts the game allows.
 func (p *Program) SeatRange() (lo, hi int) { return p.seatsMin, p.seatsMax }
 
-// evalPred runs one verified predicate: the stack machine of the bytecode
-// package doc, with a switch dispatch and the stack in a local array.
-func evalPred(code []byte, card, top, active, played uint8) bool {
-	var st [bytecode.MaxStack]uint8
+// allCards is the set of every card.
+const allCards = 1<<52 - 1
+
+// Card sets by rank and suit, for evaluating a predicate on every card at
+// once.
+var rankSet, suitSet [16]uint64
+
+func init() {
+	for c := range 52 {
+		rankSet[c%13] |= 1 << c
+		suitSet[c/13] |= 1 << c
+	}
+}
+
+// operand is a predicate stack value while it is evaluated for all
+// candidate cards at once: a set of cards (a boolean per card), a number
+// that does not depend on the card, or the candidate card's rank or suit.
+type operand struct {
+	kind uint8
+	v    uint8
+	set  uint64
+}
+
+const (
+	opSet uint8 = iota
+	opNumber
+	opCardRank
+	opCardSuit
+)
+
+// evalSet runs one verified predicate for every candidate card at once and
+// returns the set of cards it allows on top card top with the given active
+// suit and suits played: the stack machine of the bytecode package doc,
+// with a switch dispatch and the stack in a local array, whose values are
+// card sets instead of booleans.
+func evalSet(code []byte, top, active, played uint8) uint64 {
+	var st [bytecode.MaxStack]operand
 	sp := 0
 	for pc := 0; ; {
 		op := bytecode.Op(code[pc])
 		pc++
 		switch op {
 		case bytecode.OpTrue:
-			st[sp] = 1
+			st[sp] = operand{kind: opSet, set: allCards}
 			sp++
 		case bytecode.OpFalse:
-			st[sp] = 0
+			st[sp] = operand{kind: opSet}
 			sp++
 		case bytecode.OpCardRank:
-			st[sp] = card % 13
+			st[sp] = operand{kind: opCardRank}
 			sp++
 		case bytecode.OpCardSuit:
-			st[sp] = card / 13
+			st[sp] = operand{kind: opCardSuit}
 			sp++
 		case bytecode.OpTopRank:
-			st[sp] = top % 13
+			st[sp] = operand{kind: opNumber, v: top % 13}
 			sp++
 		case bytecode.OpTopSuit:
-			st[sp] = active
+			st[sp] = operand{kind: opNumber, v: active}
 			sp++
 		case bytecode.OpRank, bytecode.OpSuit:
-			st[sp] = code[pc]
+			st[sp] = operand{kind: opNumber, v: code[pc]}
 			pc++
 			sp++
 		case bytecode.OpPlayed:
-			st[sp] = (played >> code[pc]) & 1
+			var set uint64
+			if played&(1<<code[pc]) != 0 {
+				set = allCards
+			}
+			st[sp] = operand{kind: opSet, set: set}
 			pc++
 			sp++
-		case bytecode.OpEq:
+		case bytecode.OpEq, bytecode.OpNe, bytecode.OpLt, bytecode.OpGt:
 			sp--
-			st[sp-1] = b2u(st[sp-1] == st[sp])
-		case bytecode.OpNe:
-			sp--
-			st[sp-1] = b2u(st[sp-1] != st[sp])
-		case bytecode.OpLt:
-			sp--
-			st[sp-1] = b2u(st[sp-1] < st[sp])
-		case bytecode.OpGt:
-			sp--
-			st[sp-1] = b2u(st[sp-1] > st[sp])
+			st[sp-1] = operand{kind: opSet, set: compare(op, st[sp-1], st[sp])}
 		case bytecode.OpAnd:
 			sp--
-			st[sp-1] &= st[sp]
+			st[sp-1].set &= st[sp].set
 		case bytecode.OpOr:
 			sp--
-			st[sp-1] |= st[sp]
+			st[sp-1].set |= st[sp].set
 		case bytecode.OpNot:
-			st[sp-1] ^= 1
+			st[sp-1].set ^= allCards
 		case bytecode.OpRet:
-			return st[0] != 0
+			return st[0].set
 		}
 	}
 }
 
-func b2u(b bool) uint8 {
-	if b {
-		return 1
+// compare returns the set of cards for which a op b holds. The verifier
+// guarantees both sides are ranks or both suits.
+func compare(op bytecode.Op, a, b operand) uint64 {
+	if a.kind == opNumber && b.kind != opNumber {
+		// Put the card on the left: x < card is card > x.
+		a, b = b, a
+		switch op {
+		case bytecode.OpLt:
+			op = bytecode.OpGt
+		case bytecode.OpGt:
+			op = bytecode.OpLt
+		}
 	}
-	return 0
+	switch {
+	case a.kind == opNumber: // two numbers: all cards or none
+		if holds(op, a.v, b.v) {
+			return allCards
+		}
+		return 0
+	case b.kind != opNumber: // the card against itself
+		if op == bytecode.OpEq {
+			return allCards
+		}
+		return 0
+	}
+	by := &rankSet
+	n := uint8(13)
+	if a.kind == opCardSuit {
+		by, n = &suitSet, 4
+	}
+	var set uint64
+	for x := range n {
+		if holds(op, x, b.v) {
+			set |= by[x]
+		}
+	}
+	return set
+}
+
+func holds(op bytecode.Op, a, b uint8) bool {
+	switch op {
+	case bytecode.OpEq:
+		return a == b
+	case bytecode.OpNe:
+		return a != b
+	case bytecode.OpLt:
+		return a < b
+	}
+	return a > b
 }
