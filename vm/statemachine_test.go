@@ -187,19 +187,20 @@ func (gm *gameMachine) check(t *rapid.T) {
 // deciding and current seats, direction, skip count, counts; and at the
 // end, the cap and the end rule.
 //
-// make test runs 1,000 cases (10 rounds of rapid's default 100); make soak
-// (SOAK=1) runs 20,000.
+// make test runs at least 1,000 cases; make soak (SOAK=1) at least 20,000.
 func TestStateMachine(t *testing.T) {
-	rounds := 10
+	want := 1000
 	if os.Getenv("SOAK") != "" {
-		rounds = 200
+		want = 20000
 	}
-	for range rounds {
-		rapid.Check(t, stateMachine)
-		if t.Failed() {
-			return
-		}
+	cases := 0
+	for cases < want && !t.Failed() {
+		rapid.Check(t, func(t *rapid.T) {
+			cases++
+			stateMachine(t)
+		})
 	}
+	t.Logf("%d cases", cases)
 }
 
 func stateMachine(t *rapid.T) {
