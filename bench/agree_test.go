@@ -27,22 +27,37 @@ const agreeSeed = 0xda5715_0bec4 // batch seed of the exact comparison
 type nativeGame struct {
 	seed  string // seed genome name
 	seats []int  // seat counts it is checked at, the default first
-	// newPlayer returns a play function over a fresh reusable state.
-	newPlayer func() func(seed uint64, seats int) bench.Outcome
+	// newPlayer returns a player over a fresh reusable state.
+	newPlayer func() player
+}
+
+// player plays native games on one reusable state.
+type player struct {
+	play func(seed uint64, seats int) bench.Outcome
+	// counts, when not nil, returns the options summed over the last
+	// game's decisions and its forced decisions, which the game counts
+	// as the VM's Result.Options and Result.Forced do (a game whose
+	// outcome alone says little, such as Hearts: always 13 turns, 52
+	// decisions and 52 plays).
+	counts func() (options, forced int)
 }
 
 var nativeGames = []nativeGame{
-	{"crazy-eights", []int{2, 3, 4, 5}, func() func(uint64, int) bench.Outcome {
+	{"crazy-eights", []int{2, 3, 4, 5}, func() player {
 		var g bench.CrazyEights
-		return g.Play
+		return player{play: g.Play}
 	}},
-	{"uno-style", []int{4, 2, 3, 5, 6}, func() func(uint64, int) bench.Outcome {
+	{"uno-style", []int{4, 2, 3, 5, 6}, func() player {
 		var g bench.Uno
-		return g.Play
+		return player{play: g.Play}
 	}},
-	{"war", []int{2, 3, 4}, func() func(uint64, int) bench.Outcome {
+	{"war", []int{2, 3, 4}, func() player {
 		var g bench.War
-		return g.Play
+		return player{play: g.Play}
+	}},
+	{"hearts", []int{4}, func() player {
+		var g bench.Hearts
+		return player{play: g.Play, counts: g.Counts}
 	}},
 }
 
@@ -91,7 +106,8 @@ func TestConstantsMatchVM(t *testing.T) {
 // TestNativeMatchesVM plays the same seeds through the native games and the
 // VM and requires identical outcomes, game by game: N games at the default
 // seat count (2000 with -short, 200000 without) and N/10 at every other
-// seat count the game allows.
+// seat count the game allows. For a game that counts them, the options and
+// forced decisions must be identical too.
 func TestNativeMatchesVM(t *testing.T) {
 	n := 200000
 	if testing.Short() {
@@ -110,9 +126,9 @@ func TestNativeMatchesVM(t *testing.T) {
 				games = n / 10
 			}
 			t.Run(fmt.Sprintf("%s/seats=%d", ng.seed, seats), func(t *testing.T) {
-				play := ng.newPlayer()
+				pl := ng.newPlayer()
 				m := vm.NewMachine(p, seats, nil)
-				var capped, ties int
+				var capped, ties, options, forced int
 				for i := range games {
 					seed := rng.Derive(agreeSeed, uint64(i))
 					r := m.Play(seed)
@@ -120,13 +136,23 @@ func TestNativeMatchesVM(t *testing.T) {
 						t.Fatalf("game %d (seed %#x): the VM aborted (step budget)", i, seed)
 					}
 					want := outcomeOf(r)
-					got := play(seed, seats)
-					if got != want {
+					got := pl.play(seed, seats)
+					var gotOpt, gotForced int
+					if pl.counts != nil {
+						gotOpt, gotForced = pl.counts()
+					}
+					if got != want || pl.counts != nil && (gotOpt != r.Options || gotForced != r.Forced) {
 						var tr bytes.Buffer
 						vm.Replay(p, seats, nil, agreeSeed, uint64(i)).Format(&tr)
-						t.Fatalf("game %d (batch seed %#x, game seed %#x), %d seats:\nnative: %v\nvm:     %v\nVM trace:\n%s",
-							i, uint64(agreeSeed), seed, seats, got, want, clip(tr.String(), 20000))
+						var counted string
+						if pl.counts != nil {
+							counted = fmt.Sprintf("\noptions, forced: native %d, %d; vm %d, %d", gotOpt, gotForced, r.Options, r.Forced)
+						}
+						t.Fatalf("game %d (batch seed %#x, game seed %#x), %d seats:\nnative: %v\nvm:     %v%s\nVM trace:\n%s",
+							i, uint64(agreeSeed), seed, seats, got, want, counted, clip(tr.String(), 20000))
 					}
+					options += r.Options
+					forced += r.Forced
 					switch want.Winner {
 					case vm.Capped:
 						capped++
@@ -134,7 +160,12 @@ func TestNativeMatchesVM(t *testing.T) {
 						ties++
 					}
 				}
-				t.Logf("%d games identical (%d capped, %d ties)", games, capped, ties)
+				if pl.counts != nil {
+					t.Logf("%d games identical, options and forced decisions included (%d capped, %d ties; %d options, %d forced)",
+						games, capped, ties, options, forced)
+				} else {
+					t.Logf("%d games identical (%d capped, %d ties)", games, capped, ties)
+				}
 			})
 		}
 	}
@@ -171,6 +202,10 @@ type sample struct {
 	turns   moments
 	decided moments // decisions per game
 	plays   moments
+	// Options summed over a game's decisions, and its forced decisions,
+	// when counted (for games whose player has counts).
+	counted         bool
+	options, forced moments
 }
 
 type moments struct{ sum, sumSq float64 }
@@ -193,6 +228,14 @@ func (s *sample) add(o bench.Outcome) {
 	s.plays.add(o.Plays)
 }
 
+// addCounts records the options and forced decisions of the game just
+// added.
+func (s *sample) addCounts(options, forced int) {
+	s.counted = true
+	s.options.add(options)
+	s.forced.add(forced)
+}
+
 // meanVar returns the sample mean and the (unbiased) sample variance.
 func (m moments) meanVar(n int) (mean, v float64) {
 	nf := float64(n)
@@ -205,7 +248,8 @@ func (m moments) meanVar(n int) (mean, v float64) {
 // comparison of two samples of the same game: the probability that two
 // samples drawn from the same distribution fail it. It is split evenly
 // (Bonferroni) over the comparisons made: each seat's win rate, the share of
-// games without a winner, and the mean turns, decisions and plays per game,
+// games without a winner, and the mean turns, decisions and plays per game
+// (and options and forced decisions per game when both samples count them),
 // each a two-sided z test (pooled two-proportion test for the rates, Welch's
 // test for the means; the normal approximation holds at these sample
 // sizes).
@@ -214,7 +258,11 @@ const statAlpha = 1e-4
 // compareSamples returns a description of every comparison whose z score
 // exceeds the Bonferroni threshold (nil when the samples agree).
 func compareSamples(a, b *sample, seats int) []string {
+	counted := a.counted && b.counted
 	m := seats + 1 + 3
+	if counted {
+		m += 2
+	}
 	zc := math.Sqrt2 * math.Erfinv(1-statAlpha/float64(m))
 	var bad []string
 	prop := func(what string, ka, kb int) {
@@ -250,14 +298,19 @@ func compareSamples(a, b *sample, seats int) []string {
 	mean("mean turns", a.turns, b.turns)
 	mean("mean decisions", a.decided, b.decided)
 	mean("mean plays", a.plays, b.plays)
+	if counted {
+		mean("mean options per game", a.options, b.options)
+		mean("mean forced decisions per game", a.forced, b.forced)
+	}
 	return bad
 }
 
 // TestNativeAgreesWithVMStatistically compares, for each game at its default
 // seat count, N native games and N VM games on independent seed streams
 // (N = 2000 with -short, 200000 without): win rate per seat, share of games
-// without a winner, and mean turns, decisions and plays must agree within
-// sampling error at the false-alarm rate statAlpha.
+// without a winner, and mean turns, decisions and plays (and options and
+// forced decisions, for a game that counts them) must agree within sampling
+// error at the false-alarm rate statAlpha.
 func TestNativeAgreesWithVMStatistically(t *testing.T) {
 	n := 200000
 	if testing.Short() {
@@ -269,11 +322,16 @@ func TestNativeAgreesWithVMStatistically(t *testing.T) {
 			p := seedProgram(t, ng.seed)
 			seats := ng.seats[0]
 			m := vm.NewMachine(p, seats, nil)
-			play := ng.newPlayer()
+			pl := ng.newPlayer()
 			var a, b sample
 			for i := range n {
-				a.add(play(rng.Derive(nativeSeed, uint64(i)), seats))
-				b.add(outcomeOf(m.Play(rng.Derive(vmSeed, uint64(i)))))
+				a.add(pl.play(rng.Derive(nativeSeed, uint64(i)), seats))
+				r := m.Play(rng.Derive(vmSeed, uint64(i)))
+				b.add(outcomeOf(r))
+				if pl.counts != nil {
+					a.addCounts(pl.counts())
+					b.addCounts(r.Options, r.Forced)
+				}
 			}
 			if bad := compareSamples(&a, &b, seats); bad != nil {
 				t.Errorf("native (first) and VM (second) differ beyond sampling error over %d games each:\n%s", n, joinLines(bad))
@@ -324,14 +382,15 @@ func joinLines(ss []string) string {
 // and through the convenience functions.
 func TestNativeZeroAlloc(t *testing.T) {
 	for _, ng := range nativeGames {
-		play := ng.newPlayer()
+		pl := ng.newPlayer()
 		i := uint64(0)
-		if a := testing.AllocsPerRun(200, func() { play(rng.Derive(7, i), 0); i++ }); a != 0 {
+		if a := testing.AllocsPerRun(200, func() { pl.play(rng.Derive(7, i), 0); i++ }); a != 0 {
 			t.Errorf("%s: %v allocations per game on a reused state", ng.seed, a)
 		}
 	}
 	for name, f := range map[string]func(uint64, int) bench.Outcome{
 		"PlayCrazyEights": bench.PlayCrazyEights, "PlayUno": bench.PlayUno, "PlayWar": bench.PlayWar,
+		"PlayHearts": bench.PlayHearts,
 	} {
 		if a := testing.AllocsPerRun(200, func() { f(11, 0) }); a != 0 {
 			t.Errorf("%s: %v allocations per game", name, a)

@@ -38,16 +38,30 @@ type band struct{ lo, hi float64 }
 
 // bands by seed genome and policy (default seats). The reference means: Crazy
 // Eights 34.0 turns (random), 27.0 (greedy); Uno-style 36.2, 33.5; War 234.8
-// for both (War has no decisions).
+// for both (War has no decisions); Hearts exactly 13 for both (one deal of
+// 13 tricks, a turn each: its band is the one value).
 var bands = map[string][vm.NumPolicies]band{
 	"crazy-eights": {vm.Random: {27, 43}, vm.Greedy: {21, 34}},
 	"uno-style":    {vm.Random: {29, 45}, vm.Greedy: {27, 42}},
 	"war":          {vm.Random: {188, 294}, vm.Greedy: {188, 294}},
+	"hearts":       {vm.Random: {13, 13}, vm.Greedy: {13, 13}},
+}
+
+// workBands bands the mean decisions and plays per game as well, for the
+// seed games whose length in turns does not pin down the work a game does.
+// Hearts: every seat plays one card to each of the 13 tricks, a decision
+// each (forced or not), so exactly 52 decisions and 52 plays a game, for
+// both policies (reference: 20000 VM games each, seed 99).
+var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
+	"hearts": {
+		vm.Random: {decisions: band{52, 52}, plays: band{52, 52}},
+		vm.Greedy: {decisions: band{52, 52}, plays: band{52, 52}},
+	},
 }
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
@@ -56,23 +70,22 @@ const lengthSEs = 5
 
 // tally accumulates the games a benchmark timed.
 type tally struct {
-	games, decisions, plays int
-	turns, turnsSq          float64
+	games                   int
+	turns, decisions, plays moments
 }
 
 func (t *tally) add(turns, decisions, plays int) {
 	t.games++
-	f := float64(turns)
-	t.turns += f
-	t.turnsSq += f * f
-	t.decisions += decisions
-	t.plays += plays
+	t.turns.add(turns)
+	t.decisions.add(decisions)
+	t.plays.add(plays)
 }
 
 // report publishes the throughput metrics and fails the benchmark when the
-// mean game length is outside the band (widened by lengthSEs standard
-// errors), or when a card game made no decisions at all.
-func (t *tally) report(b *testing.B, what string, bd band, wantDecisions bool) {
+// mean game length is outside the band, or the mean decisions or plays per
+// game outside the game's work band when it has one (each widened by
+// lengthSEs standard errors), or when a card game made no decisions at all.
+func (t *tally) report(b *testing.B, what, name string, pol vm.Policy, wantDecisions bool) {
 	b.Helper()
 	if t.games == 0 {
 		b.Fatalf("%s: no games played", what)
@@ -81,26 +94,34 @@ func (t *tally) report(b *testing.B, what string, bd band, wantDecisions bool) {
 	if sec > 0 {
 		b.ReportMetric(float64(t.games)/sec, "games/s")
 		if wantDecisions {
-			b.ReportMetric(float64(t.decisions)/sec, "decisions/s")
+			b.ReportMetric(t.decisions.sum/sec, "decisions/s")
 		}
-		b.ReportMetric(float64(t.plays)/sec, "plays/s")
+		b.ReportMetric(t.plays.sum/sec, "plays/s")
 	}
-	n := float64(t.games)
-	mean := t.turns / n
+	mean, _ := t.turns.meanVar(t.games)
 	b.ReportMetric(mean, "turns/game")
-	margin := 0.0
+	t.check(b, what, "game length", "turns", t.turns, bands[name][pol])
+	if wb, ok := workBands[name]; ok {
+		t.check(b, what, "decisions", "decisions", t.decisions, wb[pol].decisions)
+		t.check(b, what, "plays", "plays", t.plays, wb[pol].plays)
+	}
+	if wantDecisions && t.decisions.sum == 0 {
+		b.Fatalf("%s: %d games without a single decision", what, t.games)
+	}
+}
+
+// check fails the benchmark when the mean per game of m lies outside bd
+// widened by lengthSEs standard errors of the mean.
+func (t *tally) check(b *testing.B, what, quantity, unit string, m moments, bd band) {
+	b.Helper()
+	mean, v := m.meanVar(t.games)
+	margin := math.Inf(1) // one game says nothing about the mean
 	if t.games > 1 {
-		v := max(0, (t.turnsSq-n*mean*mean)/(n-1))
-		margin = lengthSEs * math.Sqrt(v/n)
-	} else {
-		margin = math.Inf(1) // one game says nothing about the mean
+		margin = lengthSEs * math.Sqrt(v/float64(t.games))
 	}
 	if mean < bd.lo-margin || mean > bd.hi+margin {
-		b.Fatalf("%s: mean game length %.2f turns over %d games, outside the band [%g, %g] (widened by %.2f)",
-			what, mean, t.games, bd.lo, bd.hi, margin)
-	}
-	if wantDecisions && t.decisions == 0 {
-		b.Fatalf("%s: %d games without a single decision", what, t.games)
+		b.Fatalf("%s: mean %s %.2f %s over %d games, outside the band [%g, %g] (widened by %.2f)",
+			what, quantity, mean, unit, t.games, bd.lo, bd.hi, margin)
 	}
 }
 
@@ -181,7 +202,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					t.add(r.Turns, r.Decisions, r.Plays)
 				}
-				t.report(b, name+"/"+pol.String(), bands[name][pol], name != "war")
+				t.report(b, name+"/"+pol.String(), name, pol, name != "war")
 			})
 		}
 	}
@@ -193,7 +214,7 @@ func BenchmarkGame(b *testing.B) {
 func BenchmarkNative(b *testing.B) {
 	for _, ng := range nativeGames {
 		b.Run(ng.seed, func(b *testing.B) {
-			play := ng.newPlayer()
+			play := ng.newPlayer().play
 			var t tally
 			i := uint64(0)
 			b.ReportAllocs()
@@ -202,7 +223,7 @@ func BenchmarkNative(b *testing.B) {
 				i++
 				t.add(o.Turns, o.Decisions, o.Plays)
 			}
-			t.report(b, "native "+ng.seed, bands[ng.seed][vm.Random], ng.seed != "war")
+			t.report(b, "native "+ng.seed, ng.seed, vm.Random, ng.seed != "war")
 		})
 	}
 }
@@ -241,11 +262,23 @@ func BenchmarkBatch(b *testing.B) {
 				b.ReportMetric(float64(total.Plays.Sum)/sec, "plays/s")
 				mean := total.Turns.Mean()
 				b.ReportMetric(mean, "turns/game")
-				// At least 10000 games: the band needs no widening (5
+				// At least 10000 games: the bands need no widening (5
 				// standard errors are under 10 turns for War, under 1
-				// for the others).
+				// for the others; Hearts' turns, decisions and plays
+				// per game do not vary at all).
 				if bd := bands[name][vm.Random]; mean < bd.lo || mean > bd.hi {
 					b.Fatalf("mean game length %.2f turns over %d games, outside the band [%g, %g]", mean, total.Games, bd.lo, bd.hi)
+				}
+				if wb, ok := workBands[name]; ok {
+					for _, q := range []struct {
+						what string
+						d    *vm.Dist
+						bd   band
+					}{{"decisions", &total.Decisions, wb[vm.Random].decisions}, {"plays", &total.Plays, wb[vm.Random].plays}} {
+						if m := q.d.Mean(); m < q.bd.lo || m > q.bd.hi {
+							b.Fatalf("mean %s %.2f per game over %d games, outside the band [%g, %g]", q.what, m, total.Games, q.bd.lo, q.bd.hi)
+						}
+					}
 				}
 			})
 		}

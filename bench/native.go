@@ -1,7 +1,7 @@
 // Package bench holds darwinsim's end-to-end benchmarks and hand-written
 // native versions of the seed games.
 //
-// The native games (Crazy Eights, the Uno-style game and War) implement, in
+// The native games (Crazy Eights, the Uno-style game, War and Hearts) implement, in
 // plain Go with every rule hard-coded, exactly the rules of the seed genomes
 // genome/seeds/crazy-eights.json, uno-style.json and war.json as the vm
 // package doc defines them, with the Random policy at every seat. They import
@@ -13,9 +13,9 @@
 // interpretation at all) and a correctness oracle written independently of
 // it (bench's tests require identical outcomes, game by game).
 //
-// Each game has a reusable state type (CrazyEights, Uno, War) whose Play
+// Each game has a reusable state type (CrazyEights, Uno, War, Hearts) whose Play
 // method allocates nothing, and a convenience function (PlayCrazyEights,
-// PlayUno, PlayWar) that plays one game on a state of its own.
+// PlayUno, PlayWar, PlayHearts) that plays one game on a state of its own.
 package bench
 
 import (
