@@ -1,10 +1,10 @@
 // Package bench holds darwinsim's end-to-end benchmarks and hand-written
 // native versions of the seed games.
 //
-// The native games (Crazy Eights, the Uno-style game, War and Hearts) implement, in
-// plain Go with every rule hard-coded, exactly the rules of the seed genomes
-// genome/seeds/crazy-eights.json, uno-style.json and war.json as the vm
-// package doc defines them, with the Random policy at every seat. They import
+// The native games (Crazy Eights, the Uno-style game, War and Hearts)
+// implement, in plain Go with every rule hard-coded, exactly the rules of
+// the seed genomes genome/seeds/crazy-eights.json, uno-style.json, war.json
+// and hearts.json as the vm package doc defines them, with the Random policy at every seat. They import
 // no VM code, only internal/rng, and draw their random numbers through it in
 // exactly the order the vm package doc writes down, so that with the same
 // seed a native game is the same game, move for move, as the VM's: the same

@@ -3,6 +3,7 @@ package fbs
 import (
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -14,7 +15,11 @@ import (
 // a little stricter (alignment of vector elements, UTF-8 strings, fields
 // that do not overlap their table's vtable offset), so that a buffer that
 // passes can be read with the generated accessors without any index going
-// out of range.
+// out of range. Fields may be scalars, strings, vectors of scalars, tables
+// and vectors of tables (each element's offset and table checked); tables
+// nest at most maxDepth deep; and an object that several offsets lead to
+// (FlatBuffers lets writers share tables, vectors and strings) is checked
+// once, so that the work stays linear in the buffer's size.
 
 // maxBuffer is the largest buffer FlatBuffers can address (2 GiB - 1).
 const maxBuffer = 1<<31 - 1
@@ -27,7 +32,14 @@ const (
 	kString             // offset to a UTF-8 string
 	kVector             // offset to a vector of size-byte scalars
 	kTable              // offset to a table described by sub
+	kTables             // offset to a vector of offsets to tables described by sub
 )
+
+// maxDepth bounds how deeply tables may nest (the root is depth 1), as the
+// C++ verifier's max_depth does. The schemas are not recursive, so the
+// descriptions bound the depth already; this is the net should one become
+// recursive.
+const maxDepth = 64
 
 // field describes one field of a table; its slot is its index in
 // tableSpec.fields (vtable entry 4 + 2*slot).
@@ -57,6 +69,10 @@ func str(name string) field { return field{name: name, kind: kString, size: 1, f
 
 func table(name string, sub *tableSpec) field {
 	return field{name: name, kind: kTable, sub: sub, fbs: sub.name}
+}
+
+func tables(name string, sub *tableSpec) field {
+	return field{name: name, kind: kTables, size: 4, sub: sub, fbs: "[" + sub.name + "]"}
 }
 
 // Slot numbers: the order of fields below is the order of the schema.
@@ -167,14 +183,138 @@ var resultSpec = &tableSpec{name: "BatchResult", fields: []field{
 	rsStats:   table("stats", statsSpec),
 }}
 
+const (
+	// Checkpoint
+	ckVersion = iota
+	ckGeneration
+	ckGames
+	ckConfig
+	ckPopulation
+	ckHistory
+	ckHall
+	ckOps
+	ckCache
+)
+
+var ratesSpec = &tableSpec{name: "Rates", fields: []field{
+	scalar("add_effect", "double", 8),
+	scalar("remove_effect", "double", 8),
+	scalar("mutate_effect", "double", 8),
+	scalar("structure", "double", 8),
+	scalar("crossover", "double", 8),
+}}
+
+var weightsSpec = &tableSpec{name: "Weights", fields: []field{
+	scalar("completion", "double", 8),
+	scalar("balance", "double", 8),
+	scalar("decisions", "double", 8),
+	scalar("lead_changes", "double", 8),
+	scalar("interaction", "double", 8),
+	scalar("length", "double", 8),
+	scalar("skill", "double", 8),
+	scalar("simplicity", "double", 8),
+	scalar("effects", "double", 8),
+}}
+
+var configSpec = &tableSpec{name: "Config", fields: []field{
+	scalar("population", "uint", 4),
+	scalar("generations", "uint", 4),
+	scalar("games", "ulong", 8),
+	scalar("skill_games", "ulong", 8),
+	scalar("seed", "ulong", 8),
+	scalar("elite", "uint", 4),
+	scalar("tournament", "uint", 4),
+	table("rates", ratesSpec),
+	table("weights", weightsSpec),
+	scalar("target_turns", "ulong", 8),
+	scalar("cap_budget", "double", 8),
+	scalar("sharing", "double", 8),
+	scalar("rescore", "ulong", 8),
+	scalar("retries", "uint", 4),
+}}
+
+var metricsSpec = &tableSpec{name: "Metrics", fields: []field{
+	scalar("completion", "double", 8),
+	scalar("balance", "double", 8),
+	scalar("decisions", "double", 8),
+	scalar("lead_changes", "double", 8),
+	scalar("interaction", "double", 8),
+	scalar("length", "double", 8),
+	scalar("skill", "double", 8),
+	scalar("simplicity", "double", 8),
+	scalar("effects", "double", 8),
+}}
+
+var scoreSpec = &tableSpec{name: "Score", fields: []field{
+	scalar("fitness", "double", 8),
+	table("metrics", metricsSpec),
+	str("degenerate"),
+	scalar("games", "ulong", 8),
+}}
+
+var individualSpec = &tableSpec{name: "Individual", fields: []field{
+	str("genome_json"),
+	vector("hash", "ubyte", 1),
+	table("score", scoreSpec),
+	str("origin"),
+	scalar("born", "uint", 4),
+}}
+
+var genStatsSpec = &tableSpec{name: "GenStats", fields: []field{
+	scalar("gen", "uint", 4),
+	scalar("best", "double", 8),
+	scalar("mean", "double", 8),
+	scalar("median", "double", 8),
+	scalar("diversity", "double", 8),
+	scalar("evaluated", "uint", 4),
+	scalar("cached", "uint", 4),
+	scalar("games", "ulong", 8),
+	str("best_hash"),
+}}
+
+var opStatsSpec = &tableSpec{name: "OpStats", fields: []field{
+	str("name"),
+	scalar("applied", "ulong", 8),
+	scalar("first_try", "ulong", 8),
+	scalar("failed", "ulong", 8),
+}}
+
+var cacheEntrySpec = &tableSpec{name: "CacheEntry", fields: []field{
+	vector("hash", "ubyte", 1),
+	table("score", scoreSpec),
+}}
+
+var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
+	ckVersion:    scalar("version", "ushort", 2),
+	ckGeneration: scalar("generation", "uint", 4),
+	ckGames:      scalar("games", "ulong", 8),
+	ckConfig:     table("config", configSpec),
+	ckPopulation: tables("population", individualSpec),
+	ckHistory:    tables("history", genStatsSpec),
+	ckHall:       tables("hall", individualSpec),
+	ckOps:        tables("ops", opStatsSpec),
+	ckCache:      tables("cache", cacheEntrySpec),
+}}
+
 // checked is a table that passed verification, with where its fields are.
+// A table that several offsets lead to (FlatBuffers lets a writer share
+// one) is verified once and has one checked.
 type checked struct {
-	spec *tableSpec
-	pos  int        // the table's position in the buffer
-	at   []int      // per slot: absolute offset of the inline field, or -1 if absent
-	data []int      // per slot: for strings and vectors, absolute offset of the first element
-	n    []int      // per slot: for strings and vectors, the element count
-	sub  []*checked // per slot: for tables, the checked sub-table (nil if absent)
+	spec  *tableSpec
+	pos   int          // the table's position in the buffer
+	at    []int        // per slot: absolute offset of the inline field, or -1 if absent
+	data  []int        // per slot: for strings and vectors, absolute offset of the first element
+	n     []int        // per slot: for strings and vectors, the element count
+	sub   []*checked   // per slot: for tables, the checked sub-table (nil if absent)
+	elems [][]*checked // per slot: for vectors of tables, the checked elements (nil if no such field)
+
+	height int // 1 + the deepest nesting of tables under this one
+}
+
+// checkedVector is a vector of tables that passed verification.
+type checkedVector struct {
+	elems  []*checked
+	height int // the greatest height of its elements (0 if empty)
 }
 
 func (c *checked) has(slot int) bool { return c.at[slot] >= 0 }
@@ -193,9 +333,22 @@ func (c *checked) where(slot int) int {
 }
 
 // verifier walks one buffer.
+//
+// Work is linear in the buffer whatever it holds: a table, a vector of
+// tables or a string that several offsets lead to is checked once (the memo
+// maps), so a small buffer whose offsets all lead to one large object
+// cannot make verification (or a UTF-8 check) quadratic.
 type verifier struct {
-	buf []byte
-	len int64
+	buf     []byte
+	len     int64
+	tables  map[memoKey]*checked // verified tables, by position and description
+	vectors map[memoKey]*checkedVector
+	strings map[int64]bool // positions of strings found valid
+}
+
+type memoKey struct {
+	pos  int64
+	spec *tableSpec
 }
 
 func (v *verifier) u16(at int64) int64 { return int64(binary.LittleEndian.Uint16(v.buf[at:])) }
@@ -218,7 +371,7 @@ func verifyRoot(buf []byte, ident string, spec *tableSpec) (*checked, error) {
 	if root < 8 {
 		return nil, errorf(0, spec.name, "root offset %d points into the header", root)
 	}
-	return v.table(0, root, spec, spec.name)
+	return v.table(0, root, spec, spec.name, 1)
 }
 
 // offset follows the uoffset stored at at (already checked to be in the
@@ -237,8 +390,19 @@ func (v *verifier) offset(at int64, path string) (int64, error) {
 }
 
 // table checks the table at pos, reached from the offset at from, and every
-// field spec describes.
-func (v *verifier) table(from, pos int64, spec *tableSpec, path string) (*checked, error) {
+// field spec describes; depth is its nesting depth (the root's is 1).
+func (v *verifier) table(from, pos int64, spec *tableSpec, path string, depth int) (*checked, error) {
+	if c, ok := v.tables[memoKey{pos, spec}]; ok {
+		// Verified already, through another offset, maybe at another
+		// depth: only the depth remains to check.
+		if depth+c.height-1 > maxDepth {
+			return nil, errorf(from, path, "tables nest more than %d deep", maxDepth)
+		}
+		return c, nil
+	}
+	if depth > maxDepth {
+		return nil, errorf(from, path, "tables nest more than %d deep", maxDepth)
+	}
 	if pos%4 != 0 {
 		return nil, errorf(from, path, "table at byte %d is not 4-byte aligned", pos)
 	}
@@ -267,7 +431,13 @@ func (v *verifier) table(from, pos int64, spec *tableSpec, path string) (*checke
 		return nil, errorf(vt+2, path, "table of %d bytes at byte %d runs past the end of the %d-byte buffer", tLen, pos, v.len)
 	}
 	n := len(spec.fields)
-	c := &checked{spec: spec, pos: int(pos), at: make([]int, n), data: make([]int, n), n: make([]int, n), sub: make([]*checked, n)}
+	c := &checked{spec: spec, pos: int(pos), height: 1, at: make([]int, n), data: make([]int, n), n: make([]int, n), sub: make([]*checked, n)}
+	for _, f := range spec.fields {
+		if f.kind == kTables {
+			c.elems = make([][]*checked, n)
+			break
+		}
+	}
 	for slot, f := range spec.fields {
 		c.at[slot], c.data[slot] = -1, -1
 		vo := int64(4 + 2*slot)
@@ -299,11 +469,12 @@ func (v *verifier) table(from, pos int64, spec *tableSpec, path string) (*checke
 			return nil, err
 		}
 		if f.kind == kTable {
-			sub, err := v.table(at, target, f.sub, fpath)
+			sub, err := v.table(at, target, f.sub, fpath, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			c.sub[slot] = sub
+			c.height = max(c.height, 1+sub.height)
 			continue
 		}
 		data, cnt, err := v.vector(at, target, int64(f.size), f.kind == kString, fpath)
@@ -311,8 +482,52 @@ func (v *verifier) table(from, pos int64, spec *tableSpec, path string) (*checke
 			return nil, err
 		}
 		c.data[slot], c.n[slot] = int(data), int(cnt)
+		if f.kind == kTables {
+			tv, err := v.tableVector(target, data, cnt, f.sub, fpath, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			c.elems[slot] = tv.elems
+			c.height = max(c.height, 1+tv.height)
+		}
 	}
+	if v.tables == nil {
+		v.tables = map[memoKey]*checked{}
+	}
+	v.tables[memoKey{pos, spec}] = c
 	return c, nil
+}
+
+// tableVector checks the elements of the vector of tables at target
+// (whose n offsets, starting at data, the caller checked to be in the
+// buffer): each element's offset, then its table at nesting depth depth.
+func (v *verifier) tableVector(target, data, n int64, spec *tableSpec, path string, depth int) (*checkedVector, error) {
+	if tv, ok := v.vectors[memoKey{target, spec}]; ok {
+		if depth+tv.height-1 > maxDepth {
+			return nil, errorf(target, path, "tables nest more than %d deep", maxDepth)
+		}
+		return tv, nil
+	}
+	tv := &checkedVector{elems: make([]*checked, n)}
+	for i := range n {
+		at := data + 4*i
+		epath := path + "[" + strconv.FormatInt(i, 10) + "]"
+		pos, err := v.offset(at, epath)
+		if err != nil {
+			return nil, err
+		}
+		e, err := v.table(at, pos, spec, epath, depth)
+		if err != nil {
+			return nil, err
+		}
+		tv.elems[i] = e
+		tv.height = max(tv.height, e.height)
+	}
+	if v.vectors == nil {
+		v.vectors = map[memoKey]*checkedVector{}
+	}
+	v.vectors[memoKey{target, spec}] = tv
+	return tv, nil
 }
 
 // vector checks the vector or string at target (reached from the offset at
@@ -336,7 +551,7 @@ func (v *verifier) vector(from, target, elem int64, isString bool, path string) 
 	if n > (v.len-data)/elem {
 		return 0, 0, errorf(target, path, "%s of %d elements of %d bytes at byte %d runs past the end of the %d-byte buffer", what, n, elem, data, v.len)
 	}
-	if isString {
+	if isString && !v.strings[target] {
 		end := data + n
 		if end >= v.len {
 			return 0, 0, errorf(target, path, "string of %d bytes at byte %d has no terminating NUL (the buffer ends)", n, data)
@@ -356,6 +571,10 @@ func (v *verifier) vector(from, target, elem int64, isString bool, path string) 
 			}
 			return 0, 0, errorf(bad, path, "string is not valid UTF-8 (byte %d)", bad)
 		}
+		if v.strings == nil {
+			v.strings = map[int64]bool{}
+		}
+		v.strings[target] = true
 	}
 	return data, n, nil
 }
