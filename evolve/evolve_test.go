@@ -45,7 +45,6 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
-
 // TestEffectOperators: add grows the list by one, remove shrinks it by one,
 // mutate keeps its length and changes exactly one used field.
 func TestEffectOperators(t *testing.T) {

@@ -16,9 +16,13 @@
 //	batch_request.fbs  BatchRequest  "DSRQ"  WriteBatchRequest, ReadBatchRequest
 //	batch_result.fbs   BatchResult   "DSRS"  WriteBatchResult, ReadBatchResult
 //	stats.fbs          Stats, Dist   (included by batch_result.fbs; no root)
+//	checkpoint.fbs     Checkpoint    "DSCK"  VerifyCheckpoint (evolve maps it to its types)
 //
-// "DSCK" is reserved for the evolution checkpoint schema (checkpoint.fbs),
-// which will include stats.fbs.
+// A checkpoint holds an evolution run between generations: its
+// configuration, generation, scored population, history, hall of fame,
+// operator counts and score cache, everything a resumed run needs to end
+// exactly as the uninterrupted one. Package evolve encodes and decodes it
+// (evolve.EncodeCheckpoint, DecodeCheckpoint); this package verifies it.
 //
 // A program file holds the bytecode, the genome it compiles from as JSON
 // (genome.Genome.Encode, metadata included), the genome's hash, and a name

@@ -23,7 +23,7 @@ const (
 	ProgramFileIdentifier  = "DSPF"
 	BatchRequestIdentifier = "DSRQ"
 	BatchResultIdentifier  = "DSRS"
-	// CheckpointIdentifier is reserved for the checkpoint schema to come.
+	// CheckpointIdentifier marks an evolution checkpoint (checkpoint.fbs).
 	CheckpointIdentifier = "DSCK"
 )
 

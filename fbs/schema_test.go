@@ -66,13 +66,15 @@ func TestSpecsMatchSchemas(t *testing.T) {
 		t.Fatalf("no schemas: %v", err)
 	}
 	specs := map[string]*tableSpec{}
-	for _, s := range []*tableSpec{programSpec, requestSpec, resultSpec, statsSpec, distSpec} {
+	for _, s := range []*tableSpec{programSpec, requestSpec, resultSpec, statsSpec, distSpec,
+		checkpointSpec, configSpec, ratesSpec, weightsSpec, metricsSpec, scoreSpec, individualSpec, genStatsSpec, opStatsSpec, cacheEntrySpec} {
 		specs[s.name] = s
 	}
 	roots := map[string]struct{ file, ident string }{
 		"ProgramFile":  {"program.fbs", ProgramFileIdentifier},
 		"BatchRequest": {"batch_request.fbs", BatchRequestIdentifier},
 		"BatchResult":  {"batch_result.fbs", BatchResultIdentifier},
+		"Checkpoint":   {"checkpoint.fbs", CheckpointIdentifier},
 	}
 	seen := map[string]bool{}
 	for _, path := range paths {

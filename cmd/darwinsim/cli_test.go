@@ -250,3 +250,58 @@ func TestREADME(t *testing.T) {
 		t.Errorf("README has %d console examples; every command should have one", blocks)
 	}
 }
+
+// cancelOn is a writer that cancels a context once the output contains a
+// marker: a Ctrl-C at a known point of a run.
+type cancelOn struct {
+	bytes.Buffer
+	marker string
+	cancel context.CancelFunc
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	n, err := c.Buffer.Write(p)
+	if strings.Contains(c.String(), c.marker) {
+		c.cancel()
+	}
+	return n, err
+}
+
+// TestEvolveResume: a run interrupted after generation 1 and resumed from
+// its checkpoint writes exactly the files of the uninterrupted run.
+func TestEvolveResume(t *testing.T) {
+	args := []string{"evolve", "--pop", "10", "--generations", "4", "--games", "60", "--skill-games", "20", "--seed", "9"}
+	full := filepath.Join(t.TempDir(), "full")
+	if code, _, e := runCLI(t, append(args, "--out", full)...); code != 0 {
+		t.Fatal(e)
+	}
+	part := filepath.Join(t.TempDir(), "part")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelOn{marker: "gen   1/4", cancel: cancel}
+	var errOut bytes.Buffer
+	code := run(ctx, append(args, "--out", part), out, &errOut)
+	if code != exitError || !strings.Contains(errOut.String(), "interrupted at a generation boundary; continue with: darwinsim evolve --resume "+part) {
+		t.Fatalf("interrupted run: exit %d, stderr %q", code, errOut.String())
+	}
+	if strings.Contains(out.String(), "gen   2/4") {
+		t.Fatalf("the run went on past the interrupted generation:\n%s", out.String())
+	}
+	code, o, e := runCLI(t, "evolve", "--resume", part, "--workers", "1")
+	if code != 0 {
+		t.Fatalf("resume: %s", e)
+	}
+	if !strings.Contains(o, "resuming "+part+" after generation 1 of 4") {
+		t.Errorf("resume output:\n%s", o)
+	}
+	for _, f := range []string{"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "rescore.csv", "operators.csv", "config.json", "checkpoint.dsck"} {
+		a, _ := os.ReadFile(filepath.Join(full, f))
+		b, err := os.ReadFile(filepath.Join(part, f))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between the uninterrupted and the resumed run", f)
+		}
+	}
+	if code, _, e := runCLI(t, "evolve", "--resume", part, "--pop", "20"); code != exitUsage {
+		t.Errorf("--resume with --pop: exit %d (%s)", code, e)
+	}
+}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -14,18 +16,33 @@ import (
 )
 
 func newEvolveCmd(g *globals) *cobra.Command {
-	var preset, out, from string
-	var cfg evolve.Config
+	var preset, out, from, resume string
 	cmd := &cobra.Command{
 		Use:   "evolve",
 		Short: "Evolve new games from the seed games",
 		Long: `Evolve a population of games, starting from the seed games (or those named
 by --from) and mutants of them, scored by the statistics of their simulated
 games. The defaults (preset "quick") finish in seconds; --preset default is
-the full-size run. With --out, the run's result files go to a new directory;
-without it, the best game's rules, score and genome JSON are printed.`,
+the full-size run. With --out, the run's result files go to a new directory,
+with a checkpoint after every generation; without it, the best game's rules,
+score and genome JSON are printed.
+
+Ctrl-C stops at the end of the generation being scored. With --out, the run
+continues from its last checkpoint with --resume DIR, and ends exactly as the
+uninterrupted run would have.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if resume != "" {
+				for _, name := range []string{"preset", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--resume continues a run with its own configuration; --%s cannot be changed", name)
+					}
+				}
+				if cmd.Flags().Changed("seed") {
+					return usagef("--resume continues a run with its own seed; --seed cannot be changed")
+				}
+				return resumeEvolve(cmd, g, resume)
+			}
 			base, err := evolve.Preset(preset)
 			if err != nil {
 				return usageError{err}
@@ -52,8 +69,15 @@ without it, the best game's rules, score and genome JSON are printed.`,
 					return err
 				}
 			}
-			cfg = base
-			return runEvolve(cmd, g, cfg, seeds, out)
+			var names []string
+			for _, s := range seeds {
+				names = append(names, s.Name)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
+				strings.Join(names, ", "), base.Population, base.Generations, base.Games, base.Seed)
+			return runEvolve(cmd, g, base, out, func(opt evolve.Options) (*evolve.Result, error) {
+				return evolve.Run(cmd.Context(), base, seeds, opt)
+			})
 		},
 	}
 	f := cmd.Flags()
@@ -66,7 +90,25 @@ without it, the best game's rules, score and genome JSON are printed.`,
 	f.Int("tournament", 0, "tournament size for selection (default: the preset's)")
 	f.StringVar(&out, "out", "", "write the run's result files to this new directory")
 	f.StringVar(&from, "from", "", "comma-separated seed games to start from (default: all)")
+	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
 	return cmd
+}
+
+// checkpointFile is the name of a run directory's checkpoint.
+const checkpointFile = "checkpoint.dsck"
+
+func resumeEvolve(cmd *cobra.Command, g *globals, dir string) error {
+	cp, err := evolve.ReadCheckpointFile(filepath.Join(dir, checkpointFile))
+	if err != nil {
+		return err
+	}
+	cfg := cp.Config
+	cfg.Workers = g.workers
+	fmt.Fprintf(cmd.OutOrStdout(), "resuming %s after generation %d of %d: population %d, %d games per evaluation, seed %d\n",
+		dir, cp.Gen, cfg.Generations, cfg.Population, cfg.Games, cfg.Seed)
+	return runEvolve(cmd, g, cfg, dir, func(opt evolve.Options) (*evolve.Result, error) {
+		return evolve.Resume(cmd.Context(), cp, g.workers, opt)
+	})
 }
 
 func seedGames(from string) ([]*genome.Genome, error) {
@@ -84,22 +126,18 @@ func seedGames(from string) ([]*genome.Genome, error) {
 	return gs, nil
 }
 
-func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genome.Genome, out string) error {
+func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, run func(evolve.Options) (*evolve.Result, error)) error {
 	w := cmd.OutOrStdout()
-	var names []string
-	for _, s := range seeds {
-		names = append(names, s.Name)
-	}
-	fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
-		strings.Join(names, ", "), cfg.Population, cfg.Generations, cfg.Games, cfg.Seed)
 	start := time.Now()
 	// One line per generation on stdout (unless --quiet); on a terminal it
 	// also shows the rate and the time left, which are not reproducible and
 	// so never reach a pipe or a file.
 	live := isTerminal(w)
 	var games uint64
-	res, err := evolve.Run(cmd.Context(), cfg, seeds, evolve.Options{Progress: func(gs evolve.GenStats) {
+	done := 0
+	opt := evolve.Options{Progress: func(gs evolve.GenStats) {
 		games += gs.Games
+		done++
 		if g.quiet {
 			return
 		}
@@ -107,15 +145,24 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated)
 		if live {
 			el := time.Since(start).Seconds()
-			left := el / float64(gs.Gen+1) * float64(cfg.Generations-gs.Gen)
+			left := el / float64(done) * float64(cfg.Generations-gs.Gen)
 			fmt.Fprintf(w, "  %.0f games/s  %.0fs left", float64(games)/max(el, 1e-9), left)
 		}
 		fmt.Fprintln(w)
-	}})
-	if err != nil {
-		if cmd.Context().Err() != nil {
-			return fmt.Errorf("interrupted: %w", err)
+	}}
+	if out != "" {
+		opt.Checkpoint = func(cp *evolve.Checkpoint) error {
+			return evolve.WriteCheckpointFile(filepath.Join(out, checkpointFile), cp)
 		}
+	}
+	res, err := run(opt)
+	if errors.Is(err, evolve.ErrInterrupted) {
+		if out != "" {
+			return fmt.Errorf("interrupted at a generation boundary; continue with: darwinsim evolve --resume %s", out)
+		}
+		return fmt.Errorf("interrupted at a generation boundary (with --out DIR, a run can be resumed)")
+	}
+	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
@@ -135,7 +182,7 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 		rnames = append(rnames, ng.Name)
 		rgs = append(rgs, ng)
 	}
-	for _, s := range seeds {
+	for _, s := range genome.Seeds() {
 		rnames = append(rnames, "seed:"+s.Name)
 		rgs = append(rgs, s)
 	}
@@ -170,6 +217,6 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*genom
 	if err := evolve.WriteSide(out, timings, prov); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, config.json)\n", out)
+	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, config.json, checkpoint.dsck)\n", out)
 	return nil
 }
