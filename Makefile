@@ -103,7 +103,7 @@ fuzz:
 		fuzzers=$$($(GO) test -list '^Fuzz' "$$pkg" | { grep '^Fuzz' || true; }); \
 		for f in $$fuzzers; do \
 			echo "==> $$pkg $$f (fuzztime $(FUZZTIME))"; \
-			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg"; \
+			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s "$$pkg"; \
 		done; \
 	done
 

@@ -1,0 +1,50 @@
+package vm
+
+import (
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// FuzzLoadRun: any bytes either fail to load with an error or load into a
+// program whose games all end (capped at worst, never aborted) with every
+// card accounted for, at every seat count, under both built-in policies.
+// The seed corpus (the seed games and damaged copies) runs in make test.
+func FuzzLoadRun(f *testing.F) {
+	for _, name := range genome.SeedNames() {
+		g, err := genome.Seed(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		code, err := compile.Compile(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(code)
+		f.Add(code[:len(code)/2])
+		bad := append([]byte(nil), code...)
+		bad[len(bad)-1] ^= 0xff
+		f.Add(bad)
+	}
+	f.Fuzz(func(t *testing.T, code []byte) {
+		p, err := Load(code)
+		if err != nil {
+			return
+		}
+		for seats := p.seatsMin; seats <= p.seatsMax; seats++ {
+			for _, pol := range []Policy{Random, Greedy} {
+				m := NewMachine(p, seats, []Policy{pol})
+				for i := range uint64(3) {
+					r, err := playChecked(m, i)
+					if err != nil {
+						t.Fatalf("%d seats, %s, game %d: %v", seats, pol, i, err)
+					}
+					if r.Winner == Aborted {
+						t.Fatalf("%d seats, %s, game %d: aborted by the step budget", seats, pol, i)
+					}
+				}
+			}
+		}
+	})
+}
