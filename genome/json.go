@@ -247,16 +247,6 @@ func structFields(t reflect.Type) map[string]int {
 	return m
 }
 
-func describeType(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Struct:
-		return "an object"
-	case reflect.Slice:
-		return "an array"
-	}
-	return "a value"
-}
-
 func jsonKind(v any) string {
 	switch x := v.(type) {
 	case nil:
