@@ -29,8 +29,12 @@ func (g *Genome) Describe() string {
 		w("Deal: shuffle and deal the whole deck one card at a time, starting with the first player.\n")
 	default:
 		w("Deal: shuffle and deal %d cards to each player", g.Deal.Cards)
+		var ovs []string
 		for _, o := range g.Deal.Overrides {
-			w(" (%d with %d players)", o.Cards, o.Seats)
+			ovs = append(ovs, fmt.Sprintf("%d with %d players", o.Cards, o.Seats))
+		}
+		if len(ovs) > 0 {
+			w(" (%s)", strings.Join(ovs, ", "))
 		}
 		w("; the rest form the face-down stock.\n")
 	}

@@ -36,7 +36,8 @@
 // card of the deck ever satisfies, suit-naming ranks not in the deck, limits
 // of draw_max, war_face_down and count, and a draw phase that can never draw
 // (no stock is left after the deal and nothing is reshuffled); at most 255
-// effects, each with a rank that is in the deck, a known type, a target
+// effects, and none unless some phase plays cards (play, battle or trick),
+// each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
 // 10000.

@@ -148,6 +148,11 @@ func (g *Genome) Validate() error {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)
 		}
 	}
+	if len(g.Effects) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
+		return p.Kind == PhasePlay || p.Kind == PhaseBattle || p.Kind == PhaseTrick || p.Kind >= NumPhaseKinds
+	}) {
+		ps.add("$.effects", "no phase plays a card (play, battle or trick), so no effect can ever fire")
+	}
 	if len(g.Effects) > MaxEffects {
 		ps.add("$.effects", "at most %d effects, got %d", MaxEffects, len(g.Effects))
 	}

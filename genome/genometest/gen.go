@@ -156,7 +156,11 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		hasTrick = hasTrick || k == genome.PhaseTrick
 	}
 
-	// Effects: usually few, sometimes many (up to the 255 limit).
+	// Effects: usually few, sometimes many (up to the 255 limit); none
+	// when no phase plays a card, since they could never fire.
+	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
+		return p.Kind == genome.PhasePlay || p.Kind == genome.PhaseBattle || p.Kind == genome.PhaseTrick
+	})
 	var ne int
 	switch rapid.IntRange(0, 9).Draw(t, "effects.size") {
 	case 0, 1, 2:
@@ -167,6 +171,9 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		ne = rapid.IntRange(1, 8).Draw(t, "effects.len")
 	}
 	g.Effects = nil
+	if !plays {
+		ne = 0
+	}
 	for range ne {
 		g.Effects = append(g.Effects, drawEffect(t, ranksInDeck))
 	}
