@@ -229,8 +229,14 @@ func readSetup(r *reader, im *Image) {
 	if im.Meld != 0 && (im.Meld < 2 || im.Meld > NumSuits) {
 		r.fail(at, "set size %d, want 0 or 2..%d", im.Meld, NumSuits)
 	}
+	if im.Meld != 0 && im.Hand != HandFan {
+		r.fail(at, "sets (size %d) need a fan hand", im.Meld)
+	}
 	at = r.off
 	im.LeadCard = r.u8()
+	if im.LeadCard != NoCard && im.Hand != HandFan {
+		r.fail(at, "a lead card needs a fan hand")
+	}
 	if im.LeadCard != NoCard && (im.LeadCard >= NumCards || im.RankMask&(1<<(im.LeadCard%NumRanks)) == 0 || im.SuitMask&(1<<(im.LeadCard/NumRanks)) == 0) {
 		r.fail(at, "lead card %d is not in the deck", im.LeadCard)
 	}

@@ -520,7 +520,7 @@ func corruptCases() []corruptCase {
 		{"ask with a pile hand", "go-fish", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
 			p[q.payload(setup)+fHand] = 1
-			return p, errAt(q.payload(turn), "an ASK phase needs a fan hand")
+			return p, errList(errAt(26, "sets (size 4) need a fan hand"), errAt(q.payload(turn), "an ASK phase needs a fan hand"))
 		}},
 		{"war_face_down too large", "war", simple(turn, 1, 6, func(off int) string {
 			return errAt(off, "war_face_down 6 above 5")

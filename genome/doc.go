@@ -40,7 +40,7 @@
 // each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
-// 10000.
+// 10000; sets and a lead card only with a fan hand.
 //
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.

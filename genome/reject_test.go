@@ -522,7 +522,14 @@ func TestValidateRejects(t *testing.T) {
 		{name: "take from nobody", seed: "old-maid", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn.0.from") },
 			want: `$.turn[0].from: a take phase needs from: next, previous or random_opponent`},
 		{name: "take with a pile hand", seed: "old-maid", patch: func(t *testing.T, m map[string]any) { m["hand"] = "pile" },
-			want: `$.turn[0].kind: a take phase needs a fan hand (the cards are taken from a hand), but the hand is pile`},
+			want: "2 problems:\n  $.turn[0].kind: a take phase needs a fan hand (the cards are taken from a hand), but the hand is pile\n  $.meld: laying down sets needs a fan hand (a player sees its cards), but the hand is pile"},
+		{name: "lead card with a pile hand", seed: "hearts", patch: func(t *testing.T, m map[string]any) {
+			m["hand"] = "pile"
+			m["turn"] = []any{map[string]any{"kind": "battle"}}
+			m["score"] = map[string]any{}
+			m["end"] = map[string]any{"conditions": []any{map[string]any{"when": "hand_empty", "result": "lose"}}, "until": "one_left"}
+		},
+			want: `$.lead_card: a lead card needs a fan hand (its holder must find it), but the hand is pile`},
 		{name: "ask with a count", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.count", 1.0) },
 			want: `$.turn[0].count: an ask phase takes no count`},
 		{name: "end event twice", patch: func(t *testing.T, m map[string]any) {

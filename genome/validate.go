@@ -112,9 +112,13 @@ func (g *Genome) Validate() error {
 
 	if g.Meld != 0 && (g.Meld < 2 || g.Meld > NumSuits) {
 		ps.add("$.meld", "must be 0 (no sets) or a set size from 2 to %d, got %d", NumSuits, g.Meld)
+	} else if g.Meld != 0 && g.Hand != HandFan {
+		ps.add("$.meld", "laying down sets needs a fan hand (a player sees its cards), but the hand is %s", g.Hand)
 	}
 	if g.LeadCard != nil && (*g.LeadCard >= NumCards || !inDeck(*g.LeadCard)) {
 		ps.add("$.lead_card", "card %s is not in the deck", *g.LeadCard)
+	} else if g.LeadCard != nil && g.Hand != HandFan {
+		ps.add("$.lead_card", "a lead card needs a fan hand (its holder must find it), but the hand is %s", g.Hand)
 	}
 	if g.Teams != 0 {
 		if g.Teams != 2 {

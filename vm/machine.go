@@ -743,8 +743,17 @@ func (m *Machine) out(s int, result uint8) {
 func (m *Machine) winner() int {
 	for i := range m.nOut {
 		if m.outRes[i] == bytecode.ResultWin {
-			m.res.WinMask = 1 << m.outOrder[i]
-			return int(m.outOrder[i])
+			w := int(m.outOrder[i])
+			m.res.WinMask = 1 << w
+			if m.p.teams == 2 {
+				// The first seat out as a winner wins for its team.
+				w %= 2
+				m.res.WinMask = 0
+				for s := w; s < m.n; s += 2 {
+					m.res.WinMask |= 1 << s
+				}
+			}
+			return w
 		}
 	}
 	if m.p.teams == 2 {

@@ -112,10 +112,11 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	g.Reshuffle = rapid.Bool().Draw(t, "reshuffle")
 	g.Deal = drawDeal(t, g.Seats, deckSize)
-	if rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
+	// Sets and a lead card need a fan hand.
+	if g.Hand == genome.HandFan && rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
 		g.Meld = rapid.IntRange(2, genome.NumSuits).Draw(t, "meld")
 	}
-	if rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
+	if g.Hand == genome.HandFan && rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
 		c := rapid.SampledFrom(cards).Draw(t, "lead_card")
 		g.LeadCard = &c
 	}
