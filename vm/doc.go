@@ -57,8 +57,9 @@
 // a reverse played to a trick turns the rest of the trick around); while
 // the skip count is positive, the seat that would be next misses this trick
 // instead and the skip count drops by one. The leader's legal cards come
-// from the lead predicates with the last card played as the top card (any
-// card before the first play of the game); a follower's from the follow
+// from the lead predicates with the last card played as the top card and,
+// as the active suit, the suit named after it if it named one, else its own
+// suit (any card before the first play of the game); a follower's from the follow
 // predicates with the led card as the top card and its suit as the active
 // suit. A seat none of whose cards the predicates allow plays nothing to
 // the trick. The highest trump (when the phase has trumps and one was
@@ -115,8 +116,10 @@
 // fewer better unless emptying the hand loses, or score, lowest or highest
 // best as the program says), then seats out as losers, last out first. The
 // winner is the seat ranked first alone, else the game is a tie. With
-// partnerships the team with the better total score wins and both partners
-// are counted as winners. A game that reaches its
+// partnerships (seat s in team s mod 2) both partners win or lose together:
+// when the program ranks by score, the team with the better total score
+// wins (seats going out do not matter); otherwise the team of the first
+// seat out as a winner, else the team with the better total of cards held. A game that reaches its
 // turn cap is Capped (a draw); one that exhausts its step budget (a safety
 // net far above any legal game) is Aborted. Neither is a win.
 //
@@ -152,9 +155,10 @@
 // Stats accumulates integers only: wins per seat, ties, capped and aborted
 // games, histograms of turns, decisions and plays per game, options and
 // forced decisions, lead changes (changes of the sole seat with the best
-// card count, checked after every turn), interactions (a skip, a draw or
-// forced discard hitting another seat, a war, a battle won against other
-// seats) and effect firings by type. Batch derives game seeds from the batch
+// standing, checked after every turn), interactions (a skip while another
+// seat is still in, a draw or forced discard hitting another seat, a war, a
+// battle or trick won against other seats, a card taken blind, an ask
+// answered) and effect firings by type. Batch derives game seeds from the batch
 // seed and the game index, gives each worker a contiguous range of games and
 // its own machine and statistics, and merges once: the result is identical
 // for any worker count.

@@ -104,6 +104,7 @@ type Machine struct {
 	score     [MaxSeats]int16
 	played    uint8 // bit s: a card of suit s has been played
 	last      int16 // the last card played, -1 before any
+	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
 	mustPlay  int16    // the lead card its holder must play first, -1 when none
 	next      int      // a phase's choice of the next seat (trick winner), -1 when none
@@ -425,6 +426,7 @@ func (m *Machine) playPhase(ph *phase) {
 	}
 	if ph.nameSuit&(1<<(c%13)) != 0 {
 		m.suit = m.chooseSuit(s)
+		m.lastSuit = m.suit
 		if m.trace != nil {
 			m.trace.add(EvNameSuit, s, m.suit, 0)
 		}
@@ -601,7 +603,10 @@ func (m *Machine) fire(c uint8, s int) {
 		switch e.typ {
 		case bytecode.EffectSkipNext:
 			m.skip = min(m.skip+int(e.value), m.nActive-1)
-			m.res.Interactions++
+			if m.nActive > 1 || !m.isActive(s) && m.nActive > 0 {
+				// It hits another seat only if one is still in.
+				m.res.Interactions++
+			}
 		case bytecode.EffectReverse:
 			m.dir = -m.dir
 		case bytecode.EffectExtraTurn:
@@ -741,37 +746,14 @@ func (m *Machine) out(s int, result uint8) {
 // ranked first alone, otherwise it is a tie. With partnerships, a team's
 // standing is its seats' total score and both partners win.
 func (m *Machine) winner() int {
+	if m.p.teams == 2 {
+		return m.teamWinner()
+	}
 	for i := range m.nOut {
 		if m.outRes[i] == bytecode.ResultWin {
-			w := int(m.outOrder[i])
-			m.res.WinMask = 1 << w
-			if m.p.teams == 2 {
-				// The first seat out as a winner wins for its team.
-				w %= 2
-				m.res.WinMask = 0
-				for s := w; s < m.n; s += 2 {
-					m.res.WinMask |= 1 << s
-				}
-			}
-			return w
+			m.res.WinMask = 1 << m.outOrder[i]
+			return int(m.outOrder[i])
 		}
-	}
-	if m.p.teams == 2 {
-		var team [2]int
-		for s := range m.n {
-			team[s%2] += int(m.score[s])
-		}
-		if team[0] == team[1] {
-			return Tie
-		}
-		w := 0
-		if m.better(team[1], team[0]) {
-			w = 1
-		}
-		for s := w; s < m.n; s += 2 {
-			m.res.WinMask |= 1 << s
-		}
-		return w
 	}
 	best, bestN, ties := -1, 0, 0
 	for s := range m.n {
@@ -791,6 +773,41 @@ func (m *Machine) winner() int {
 	}
 	m.res.WinMask = 1 << best
 	return best
+}
+
+// teamWinner ranks a partnership game (teams s%2): by the partners' total
+// score when the program ranks by score; otherwise the team of the first
+// seat out as a winner, else the team with the better total of cards held.
+// Both partners of the winning team win; the winner reported is the team's
+// lower seat.
+func (m *Machine) teamWinner() int {
+	w := -1
+	if m.p.rankBy == bytecode.RankCards {
+		for i := range m.nOut {
+			if m.outRes[i] == bytecode.ResultWin {
+				w = int(m.outOrder[i]) % 2
+				break
+			}
+		}
+	}
+	if w < 0 {
+		var team [2]int
+		for s := range m.n {
+			team[s%2] += m.standing(s)
+		}
+		switch {
+		case m.better(team[0], team[1]):
+			w = 0
+		case m.better(team[1], team[0]):
+			w = 1
+		default:
+			return Tie
+		}
+	}
+	for s := w; s < m.n; s += 2 {
+		m.res.WinMask |= 1 << s
+	}
+	return w
 }
 
 // standing is what ranks a seat still in: its score, or its cards.
@@ -970,6 +987,7 @@ func nth(x uint64, k int) uint8 {
 func (m *Machine) markPlayed(c uint8) {
 	m.played |= 1 << (c / 13)
 	m.last = int16(c)
+	m.lastSuit = c / 13
 	if int16(c) == m.mustPlay {
 		m.mustPlay = -1
 	}
@@ -997,7 +1015,7 @@ func (m *Machine) trick(ph *phase) {
 			led := m.table[0]
 			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
 		case m.last >= 0:
-			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), uint8(m.last)/13)
+			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
 		default:
 			legal = h
 		}
