@@ -836,21 +836,27 @@ func (m *Machine) better(a, b int) bool {
 // card count) from turn to turn.
 func (m *Machine) trackLead() {
 	lead, best, ties := -1, 0, 0
-	byScore, sign := m.p.rankBy != bytecode.RankCards, m.p.leadSign
-	for s := range m.n {
-		if m.active&(1<<s) == 0 {
-			continue
+	keys := &m.count
+	sign := m.p.leadSign
+	if m.p.rankBy != bytecode.RankCards {
+		for a := m.active; a != 0; a &= a - 1 {
+			s := bits.TrailingZeros8(a)
+			v := int(m.score[s]) * sign
+			if lead < 0 || v > best {
+				lead, best, ties = s, v, 1
+			} else if v == best {
+				ties++
+			}
 		}
-		v := int(m.count[s])
-		if byScore {
-			v = int(m.score[s])
-		}
-		v *= sign
-		switch {
-		case lead < 0 || v > best:
-			lead, best, ties = s, v, 1
-		case v == best:
-			ties++
+	} else {
+		for a := m.active; a != 0; a &= a - 1 {
+			s := bits.TrailingZeros8(a)
+			v := int(keys[s]) * sign
+			if lead < 0 || v > best {
+				lead, best, ties = s, v, 1
+			} else if v == best {
+				ties++
+			}
 		}
 	}
 	if ties != 1 {
