@@ -87,6 +87,26 @@
 // the phase has a preference and some legal card satisfies it too, only
 // those remain ("follow suit if able").
 //
+// # Fine points
+//
+// Sets are checked when a draw phase, a take or an ask gave the seat at
+// least one card (cards drawn in a play phase wait for the next such
+// gain). An ask with no opponent holding cards becomes a draw. A take from
+// a random opponent counts the opponents holding cards in ascending seat
+// order (an effect's random opponent counts from the next seat). The suits
+// offered when naming a suit are the deck's suits, even one whose cards
+// were all removed. In a trick, a leader none of whose cards is allowed
+// passes the lead on (the first card played is the card led); seats with no
+// cards still take their place in the order (and use up a skip); trick
+// cards do not change the discard pile's active suit; when the winner of a
+// trick is out, the move passes as it would after any turn. The skip count
+// is lowered whenever a seat goes out, so it never exceeds active seats - 1.
+// A battle's contenders are the seats holding cards when it starts. When
+// every seat left goes out as a loser at once, the game is a tie. A lead
+// card nobody was dealt binds nobody. An empty discard pile applies no
+// preference. The starter card is not a play. Forced discards from a pile
+// are not decisions.
+//
 // # Effects
 //
 // Every play (a card onto the discard pile, or turned up in a battle) fires

@@ -352,12 +352,14 @@ func (m *Machine) turn() {
 		case bytecode.OpBattle:
 			m.battle(ph)
 		case bytecode.OpDraw:
+			drew := false
 			for range int(ph.count) {
 				if !m.draw(m.cur) {
 					break
 				}
+				drew = true
 			}
-			if m.p.meld > 0 {
+			if drew && m.p.meld > 0 {
 				m.meldSets(m.cur)
 			}
 		case bytecode.OpTrick:
@@ -476,11 +478,16 @@ func (m *Machine) battle(ph *phase) {
 	var cont [MaxSeats]int8 // contenders, in turn order
 	var up [MaxSeats]uint8  // each contender's face-up card
 	nc := 0
-	for i := range m.n {
-		s := (m.cur + m.dir*i + m.n) % m.n
-		if m.isActive(s) && m.count[s] > 0 {
+	for i, s := 0, m.cur; i < m.n; i++ {
+		if m.active&^m.empty&(1<<s) != 0 {
 			cont[nc] = int8(s)
 			nc++
+		}
+		s += m.dir
+		if s == m.n {
+			s = 0
+		} else if s < 0 {
+			s = m.n - 1
 		}
 	}
 	nc = m.upAll(&cont, &up, nc, false)
@@ -591,8 +598,16 @@ func (m *Machine) toTable(s int) uint8 {
 }
 
 // fire resolves the effects of card c played by seat s, in genome order.
+// It is small enough to inline, so that a card without effects (most cards
+// of most games) costs one comparison.
 func (m *Machine) fire(c uint8, s int) {
 	r := c % 13
+	if m.p.effStart[r] != m.p.effStart[r+1] {
+		m.fireEffects(r, s)
+	}
+}
+
+func (m *Machine) fireEffects(r uint8, s int) {
 	p := m.p
 	for i := p.effStart[r]; i < p.effStart[r+1]; i++ {
 		e := &p.effs[i]
@@ -1349,11 +1364,16 @@ func (m *Machine) ask() {
 		if m.trace != nil {
 			m.trace.add(EvTake, s, 0, bits.OnesCount64(got))
 		}
-	} else if c, ok := m.drawCard(s); ok && c%13 == r {
-		m.again = true
-	}
-	if m.p.meld > 0 {
-		m.meldSets(s)
+		if m.p.meld > 0 {
+			m.meldSets(s)
+		}
+	} else if c, ok := m.drawCard(s); ok {
+		if c%13 == r {
+			m.again = true
+		}
+		if m.p.meld > 0 {
+			m.meldSets(s)
+		}
 	}
 	m.checkEnd()
 }

@@ -1,0 +1,63 @@
+// Package reference is a slow, plain tree-walking interpreter of genomes for
+// differential tests of the compiler and the VM together. It plays a
+// genome.Genome directly (never bytecode), with every zone a slice of cards
+// and every rule an explicit loop, and draws its random numbers through
+// internal/rng in exactly the order the vm package doc writes down, so that
+// with the same seed it plays the same game as
+// vm.NewMachine(vm.Load(compile.Compile(g)), seats, nil).Play(seed): the same
+// Result and the same events, decision by decision. It evaluates legality
+// predicates with its own walk of genome.Expr.
+//
+// It was written from the rules (ARCHITECTURE.md, the vm package doc, the
+// genome package) and shares no code with the VM or the compiler; the only
+// shared piece is internal/rng. It is imported only by tests. Only the
+// Random policy is implemented.
+//
+// # Readings
+//
+// Where the vm package doc is silent or open to more than one reading, the
+// reference follows the reading below. Each agrees with what the VM does
+// (found by the differential test) and is a fair reading of the text; a
+// change to the doc that settles one differently must change both.
+//
+//   - Lead changes: the first seat found alone with the best standing
+//     after a turn is no change; a tie for the best standing keeps the last
+//     sole leader (a later sole leader is compared with it).
+//   - Interactions: a draw or forced discard counts one per target other
+//     than the player even when it moves no card; a battle or trick won
+//     counts one when two cards or more were turned up or played to it.
+//   - A seat with cards but no opponent holding any draws instead of asking,
+//     like a seat with no cards, and does not move again. A seat's moving
+//     again after an ask is not undone by a later ask of the same turn.
+//   - A take from a random opponent counts the opponents holding cards in
+//     ascending seat order.
+//   - The suits a seat may name are the deck's suit restriction (all four
+//     without one), even when removed cards leave a suit without a card.
+//   - Tricks: when the leader has no card the lead predicates allow, the
+//     next seat to play a card leads (by the lead predicates); every active
+//     seat reached has had its chance, one holding no cards plays nothing,
+//     and a positive skip count makes the seat reached miss the trick. Trick
+//     cards do not change the discard pile's active suit. The winner of the
+//     turn's last trick moves next when it is still in, and only then is the
+//     skip count left dropped (a later phase of the same turn still sees
+//     it); when it went out, a seat whose ask said so moves again, else the
+//     move passes as usual.
+//   - The skip count stays at most active seats - 1: a seat going out lowers
+//     it.
+//   - A battle's contenders are the seats holding cards when it starts; a
+//     tied seat whose pile an effect emptied before it could turn up its war
+//     card is out as a loser then.
+//   - A game in which every seat is out and none went out as a winner is a
+//     tie.
+//   - A lead card nobody is dealt binds nobody, and seat 0 starts.
+//   - On an empty discard pile, and for a lead before any card was played,
+//     every card is legal and no preference applies. The starter card is not
+//     a play: it sets the active suit, but is neither the last card played
+//     nor a suit played.
+//   - A forced discard onto an empty discard pile becomes the pile; forced
+//     discards from a pile hand (its top cards) are not decisions.
+//
+// Quirks switch on known deviations of the VM from the doc (bugs pinned by
+// regression tests), so that a differential test can go on comparing the
+// rest; Play follows the doc.
+package reference

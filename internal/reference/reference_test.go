@@ -1,0 +1,259 @@
+package reference
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bench"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"pgregory.net/rapid"
+)
+
+// The reference's own tests: its predicate walker, its deal, its internal
+// consistency over many games (conservation after every phase, counts that
+// match the events), agreement with the hand-written native games of
+// package bench (a third implementation, written independently of both the
+// VM and this package), and rule scenarios on hand-built states, each
+// checked against the vm package doc.
+
+func card(s string) genome.Card {
+	c, err := genome.ParseCard(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func cardsOf(ss ...string) []genome.Card {
+	var out []genome.Card
+	for _, s := range ss {
+		out = append(out, card(s))
+	}
+	return out
+}
+
+func seedGenome(t testing.TB, name string) *genome.Genome {
+	t.Helper()
+	g, err := genome.Seed(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestReferenceExpr(t *testing.T) {
+	term := func(k genome.TermKind) genome.Term { return genome.Term{Kind: k} }
+	rank := func(r string) genome.Term {
+		x, _ := genome.ParseRank(r)
+		return genome.Term{Kind: genome.TermRank, Value: uint8(x)}
+	}
+	suit := func(s string) genome.Term {
+		x, _ := genome.ParseSuit(s)
+		return genome.Term{Kind: genome.TermSuit, Value: uint8(x)}
+	}
+	cmp := genome.Compare
+	cardRank, cardSuit := term(genome.TermCardRank), term(genome.TermCardSuit)
+	topRank, topSuit := term(genome.TermTopRank), term(genome.TermTopSuit)
+	// Top card 9S, active suit hearts (named after it), hearts played.
+	v := func(c string) view { return view{card: card(c), top: card("9S"), active: 2, played: 1 << 2} }
+	for _, tc := range []struct {
+		e    genome.Expr
+		card string
+		want bool
+	}{
+		{genome.Expr{Op: genome.OpTrue}, "2C", true},
+		{genome.Expr{Op: genome.OpFalse}, "2C", false},
+		{cmp(genome.OpEq, cardSuit, topSuit), "3H", true}, // the active suit, not the top card's
+		{cmp(genome.OpEq, cardSuit, topSuit), "3S", false},
+		{cmp(genome.OpEq, cardRank, topRank), "9D", true},
+		{cmp(genome.OpNe, cardRank, topRank), "9D", false},
+		{cmp(genome.OpGt, cardRank, topRank), "AC", true}, // aces high
+		{cmp(genome.OpLt, cardRank, topRank), "AC", false},
+		{cmp(genome.OpLt, cardRank, rank("3")), "2C", true},
+		{cmp(genome.OpGt, rank("10"), cardRank), "10C", false},
+		{cmp(genome.OpEq, suit("clubs"), cardSuit), "10C", true},
+		{genome.Played(2), "2C", true},
+		{genome.Played(3), "2C", false}, // the top card's suit is not "played" by being on top
+		{genome.Not(genome.Played(3)), "2C", true},
+		{genome.Any(genome.Expr{Op: genome.OpFalse}, cmp(genome.OpEq, cardRank, rank("8"))), "8D", true},
+		{genome.Any(genome.Expr{Op: genome.OpFalse}, cmp(genome.OpEq, cardRank, rank("8"))), "7D", false},
+		{genome.All(genome.Expr{Op: genome.OpTrue}, cmp(genome.OpEq, cardRank, rank("8"))), "8D", true},
+		{genome.All(genome.Expr{Op: genome.OpTrue}, cmp(genome.OpEq, cardRank, rank("8"))), "7D", false},
+	} {
+		if got := holds(&tc.e, v(tc.card)); got != tc.want {
+			t.Errorf("%s on %s: %v, want %v", tc.e.Describe(), tc.card, got, tc.want)
+		}
+	}
+}
+
+// TestReferenceDeal: one ShuffleBytes of the deck in ascending order; the
+// deal takes cards from the end of the shuffled array, one per seat
+// round-robin from seat 0 (a pile: the first card dealt on top); the
+// starter is the next card; the stock is the rest, its top card last.
+func TestReferenceDeal(t *testing.T) {
+	for _, name := range genome.SeedNames() {
+		g := seedGenome(t, name)
+		for seed := range uint64(10) {
+			n := g.Seats.Default
+			src := rng.New(seed)
+			var deck []uint8
+			for _, c := range g.Deck.Cards() {
+				deck = append(deck, uint8(c))
+			}
+			if !slices.IsSorted(deck) {
+				t.Fatalf("%s: deck not ascending", name)
+			}
+			src.ShuffleBytes(deck)
+			hands := make([][]genome.Card, n)
+			k := len(deck)
+			for s := 0; k > 0 && (g.Deal.All || len(hands[n-1]) < g.DealFor(n)); s = (s + 1) % n {
+				k--
+				hands[s] = append(hands[s], genome.Card(deck[k]))
+			}
+			lastDealt := genome.Card(deck[k])
+			m := &game{g: g, n: n}
+			m.setup(seed)
+			if g.Meld > 0 {
+				continue // sets laid down after the deal: checked by the consistency test
+			}
+			for s := range n {
+				want := slices.Clone(hands[s])
+				if g.Hand == genome.HandFan {
+					slices.Sort(want)
+				}
+				if !slices.Equal(m.hands[s], want) {
+					t.Fatalf("%s seed %d: seat %d holds %v, want %v", name, seed, s, m.hands[s], want)
+				}
+			}
+			if g.Deal.Starter {
+				k--
+				if len(m.discard) != 1 || m.discard[0] != genome.Card(deck[k]) || m.suit != m.discard[0].Suit() {
+					t.Fatalf("%s seed %d: discard pile %v, want the starter %v", name, seed, m.discard, genome.Card(deck[k]))
+				}
+			}
+			var stock []genome.Card
+			for _, c := range deck[:k] {
+				stock = append(stock, genome.Card(c))
+			}
+			if !slices.Equal(m.stock, stock) {
+				t.Fatalf("%s seed %d: stock %v, want %v", name, seed, m.stock, stock)
+			}
+			if m.trump != int(lastDealt.Suit()) {
+				t.Fatalf("%s seed %d: trump %d, want the suit of the last card dealt %v", name, seed, m.trump, lastDealt)
+			}
+			if src != m.src {
+				t.Fatalf("%s seed %d: the deal drew more than one ShuffleBytes", name, seed)
+			}
+		}
+	}
+}
+
+// consistent plays game seed of g at seats checked (conservation after the
+// deal and after every phase) and reports a result that disagrees with the
+// game's own events or rules.
+func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	r, evs := play(g, seats, nil, seed, Quirks{}, true)
+	var want Result
+	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
+	for _, e := range evs {
+		switch e.Kind {
+		case EvTurn:
+			want.Turns++
+		case EvPlay:
+			want.Plays++
+		case EvEffect:
+			want.Effects[e.Card]++
+		case EvDecision:
+			want.Decisions++
+			want.Options += e.Options
+			if e.Options == 1 {
+				want.Forced++
+			}
+			if e.Choice < 0 || e.Choice >= e.Options {
+				return fmt.Errorf("decision %v", e)
+			}
+		}
+	}
+	switch {
+	case r != want:
+		return fmt.Errorf("result %+v, events say %+v", r, want)
+	case r.Winner == Aborted:
+		return fmt.Errorf("aborted")
+	case r.Winner >= seats || r.Winner < Tie:
+		return fmt.Errorf("winner %d", r.Winner)
+	case r.Winner >= 0 && r.WinMask&(1<<r.Winner) == 0, r.Winner < 0 && r.WinMask != 0, r.WinMask>>seats != 0:
+		return fmt.Errorf("winner %d with win mask %08b", r.Winner, r.WinMask)
+	case r.Winner == Capped && r.Turns != g.TurnCap, r.Turns > g.TurnCap:
+		return fmt.Errorf("winner %d after %d turns of at most %d", r.Winner, r.Turns, g.TurnCap)
+	}
+	return nil
+}
+
+func TestReferenceConsistentSeeds(t *testing.T) {
+	games := 30
+	if !testing.Short() {
+		games = 300
+	}
+	for _, name := range genome.SeedNames() {
+		g := seedGenome(t, name)
+		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
+			for i := range uint64(games) {
+				if err := consistent(g, seats, rng.Derive(5, i)); err != nil {
+					t.Fatalf("%s, %d seats, game %d: %v", name, seats, i, err)
+				}
+			}
+		}
+	}
+}
+
+func TestReferenceConsistentGenomes(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		g := genometest.Genome().Draw(rt, "genome")
+		g.TurnCap = min(g.TurnCap, 500)
+		seats := rapid.IntRange(g.Seats.Min, g.Seats.Max).Draw(rt, "seats")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		if err := consistent(g, seats, seed); err != nil {
+			rt.Fatalf("%s\n%d seats, seed %#x: %v", g.CanonicalJSON(), seats, seed, err)
+		}
+	})
+}
+
+// TestReferenceNativeGames: the native games of package bench, written by
+// hand from the same rules, play the same games as the reference: the same
+// winner, turns, decisions, plays and effect firings.
+func TestReferenceNativeGames(t *testing.T) {
+	games := 200
+	if !testing.Short() {
+		games = 2000
+	}
+	for _, tc := range []struct {
+		name   string
+		native func(seed uint64, seats int) bench.Outcome
+	}{
+		{"crazy-eights", bench.PlayCrazyEights},
+		{"uno-style", bench.PlayUno},
+		{"war", bench.PlayWar},
+		{"hearts", bench.PlayHearts},
+	} {
+		g := seedGenome(t, tc.name)
+		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
+			for i := range uint64(games) {
+				seed := rng.Derive(9, i)
+				nat := tc.native(seed, seats)
+				r, _ := Play(g, seats, nil, seed)
+				got := bench.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays, Effects: r.Effects}
+				if got != nat {
+					t.Fatalf("%s, %d seats, seed %#x:\nreference %v\nnative    %v", tc.name, seats, seed, got, nat)
+				}
+			}
+		}
+	}
+}
