@@ -42,6 +42,15 @@
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
 // 10000; sets and a lead card only with a fan hand.
 //
+// It also checks: a set size of 0 or 2..4; a lead card in the deck;
+// partnerships (teams 2) only with a fixed, even seat count; scoring values
+// in range, card scoring rules that match some card of the deck, trick
+// scoring only with a trick phase and set scoring only with sets; trick,
+// take and ask phases only with a fan hand, a take's direction, and every
+// predicate of a trick satisfiable; an end that can happen (a condition
+// when the game ends by seats going out) and ranking by score only when
+// something scores.
+//
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.
 package genome

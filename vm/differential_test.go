@@ -25,9 +25,9 @@ import (
 // order (every card played, drawn, discarded, taken; every effect, war,
 // reshuffle, set and seat going out).
 //
-// Sizes: under -short, 200 games of every seed game at every seat count, 50
-// of every hand-written mutation of a seed, and 200 random genomes with 3
-// games each; without -short, 1,000, 250 and 1,000 (5 games per genome);
+// Sizes: under -short (make test), 200 games of every seed game at every
+// seat count, 50 of every hand-written mutation of a seed, and 1,000 random
+// genomes with 3 games each; without -short, 1,000, 250 and 1,000 (5 games per genome);
 // with SOAK=1 in the environment, 20,000, 5,000 and 20,000 (10 games per
 // genome, turn caps as drawn).
 //
@@ -204,7 +204,7 @@ func TestDifferentialSeeds(t *testing.T) {
 func TestDifferentialGenomes(t *testing.T) {
 	// Turn caps are lowered to keep the runs short (a cap only
 	// truncates a game: both sides must agree on where it stops too).
-	checks, games, maxCap := 200, 3, 300
+	checks, games, maxCap := 1000, 3, 300
 	switch {
 	case soak():
 		checks, games, maxCap = 20000, 10, genome.MaxTurnCap
