@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files["rescore.csv"] = csvBytes(rs)
 
 	for name, data := range files {
-		if err := writeAtomic(filepath.Join(dir, name), data); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
 	}
@@ -103,7 +104,7 @@ func WriteSide(dir string, timings, provenance any) error {
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(filepath.Join(dir, name), append(b, '\n')); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, name), append(b, '\n')); err != nil {
 			return err
 		}
 	}
@@ -148,22 +149,4 @@ func FormatScore(s Score) string {
 		out += fmt.Sprintf("  %-13s %.3f\n", x.name, x.v)
 	}
 	return out
-}
-
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
 }

@@ -2,8 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/fbs"
@@ -27,7 +26,7 @@ func newCompileCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if err := writeFileAtomic(out, file); err != nil {
+				if err := atomicfile.Write(out, file); err != nil {
 					return err
 				}
 			}
@@ -41,30 +40,6 @@ func newCompileCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write a program file (FlatBuffers: bytecode, genome, name, hash) to this path")
 	return cmd
-}
-
-// writeFileAtomic writes data to path through a temporary file and a
-// rename, so a failure never leaves a half-written file behind.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
 
 func newDisasmCmd() *cobra.Command {

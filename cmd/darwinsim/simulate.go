@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"io"
 	"os"
 	"strings"
@@ -156,7 +157,7 @@ func writeResult(path string, seed uint64, games int, st *vm.Stats) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, buf)
+	return atomicfile.Write(path, buf)
 }
 
 // statsReport is the --json form: the raw integer Stats and a summary
