@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"math"
 	"os"
 	"runtime/debug"
@@ -17,6 +16,7 @@ import (
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 )
 
 // Checkpoint files: a Checkpoint as a FlatBuffers file (fbs/checkpoint.fbs,

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 )
 
 // Named returns an individual's genome with metadata: a name from its hash

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/darwinsim/darwinsim/internal/atomicfile"
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/fbs"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
 

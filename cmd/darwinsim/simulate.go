@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"io"
 	"os"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/darwinsim/darwinsim/fbs"
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/darwinsim/darwinsim/vm"
 	"github.com/spf13/cobra"
 )
