@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 )
 
 // FuzzVerify: no bytes make Verify, Read or Disassemble panic; Verify and
@@ -111,23 +111,7 @@ func TestFuzzCorpus(t *testing.T) {
 	q = split(t, mustCompile(t, g))
 	q.secs[code] = []byte{2, tru, ret}
 	want["missing-predicate"] = q.bytes()
-	for name, data := range want {
-		path := filepath.Join(dir, name)
-		content := fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data)
-		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(got, content) {
-			t.Errorf("fuzz corpus file %s missing or stale (run go test -run TestFuzzCorpus -update)", path)
-		}
-	}
+	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
 }
 
 // noPanic turns a panic into a test failure with its stack, so that a

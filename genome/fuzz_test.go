@@ -3,7 +3,6 @@ package genome_test
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 )
 
 // FuzzDecode: no input makes Decode, Validate or (for valid genomes)
@@ -98,23 +98,7 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 		want["seed-"+name] = data
 	}
-	for name, data := range want {
-		path := filepath.Join(dir, name)
-		content := fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data)
-		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(got, content) {
-			t.Errorf("fuzz corpus file %s missing or stale (run go test -run TestFuzzCorpus -update)", path)
-		}
-	}
+	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
 }
 
 // noPanic turns a panic into a test failure with its stack, so that a

@@ -16,6 +16,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 	"pgregory.net/rapid"
 )
 
@@ -422,23 +423,7 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 	}
 	want["missing-predicate"] = missingPredicateProgram(t)
-	for name, data := range want {
-		path := filepath.Join(dir, name)
-		content := fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data)
-		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(got, content) {
-			t.Errorf("fuzz corpus file %s missing or stale (run go test -run TestFuzzCorpus -update)", path)
-		}
-	}
+	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
 }
 
 // noPanic turns a panic into a test failure with its stack, so that a
