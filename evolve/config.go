@@ -18,21 +18,9 @@ type Rates struct {
 
 // Weights weigh each fitness metric in the total (they are normalised by
 // their sum).
-type Weights struct {
-	Completion  float64 `json:"completion"`
-	Balance     float64 `json:"balance"`
-	Decisions   float64 `json:"decisions"`
-	LeadChanges float64 `json:"lead_changes"`
-	Interaction float64 `json:"interaction"`
-	Length      float64 `json:"length"`
-	Skill       float64 `json:"skill"`
-	Simplicity  float64 `json:"simplicity"`
-	Effects     float64 `json:"effects"`
-}
+type Weights Metrics
 
-func (w Weights) values() []float64 {
-	return []float64{w.Completion, w.Balance, w.Decisions, w.LeadChanges, w.Interaction, w.Length, w.Skill, w.Simplicity, w.Effects}
-}
+func (w Weights) values() []float64 { return Metrics(w).values() }
 
 // Config is everything a run depends on. Two runs with equal configs
 // produce equal result files.
