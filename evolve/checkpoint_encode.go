@@ -1,0 +1,266 @@
+package evolve
+
+import (
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	flatbuffers "github.com/google/flatbuffers/go"
+
+	"github.com/darwinsim/darwinsim/fbs"
+	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// Slots of the double fields the encoder writes itself (see putDouble);
+// Rates, Weights and Metrics hold only doubles, in the order of their
+// values (slot i is value i).
+const (
+	slotConfigCapBudget = 10
+	slotConfigSharing   = 11
+	slotScoreFitness    = 0
+	slotGenStatsBest    = 1
+	slotGenStatsMean    = 2
+	slotGenStatsMedian  = 3
+	slotGenStatsDiv     = 4
+)
+
+func (r Rates) values() []float64 {
+	return []float64{r.AddEffect, r.RemoveEffect, r.MutateEffect, r.Structure, r.Crossover}
+}
+
+// putDouble stores x in the given slot of the table being built. The
+// generated Add functions leave out a value equal to the default 0, and
+// -0 == 0, so they would turn -0 into +0; this leaves out only +0.
+func putDouble(b *flatbuffers.Builder, slot int, x float64) {
+	if math.Float64bits(x) != 0 {
+		b.PrependFloat64(x)
+		b.Slot(slot)
+	}
+}
+
+func putDoubles(b *flatbuffers.Builder, xs []float64) {
+	for i, x := range xs {
+		putDouble(b, i, x)
+	}
+}
+
+type encoder struct {
+	b       *flatbuffers.Builder
+	inds    map[*Individual]flatbuffers.UOffsetT // tables written, by individual
+	genomes map[genome.Hash]flatbuffers.UOffsetT // genome JSON strings written
+}
+
+func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
+	b := e.b
+	cfg := e.config(&cp.Config)
+	pop, err := e.vector(len(cp.Population), func(i int) (flatbuffers.UOffsetT, error) {
+		return e.individual(cp.Population[i], fmt.Sprintf("Checkpoint.population[%d]", i))
+	})
+	if err != nil {
+		return nil, err
+	}
+	hall, err := e.vector(len(cp.Hall), func(i int) (flatbuffers.UOffsetT, error) {
+		return e.individual(cp.Hall[i], fmt.Sprintf("Checkpoint.hall[%d]", i))
+	})
+	if err != nil {
+		return nil, err
+	}
+	history, err := e.vector(len(cp.History), func(i int) (flatbuffers.UOffsetT, error) {
+		return e.genStats(&cp.History[i], fmt.Sprintf("Checkpoint.history[%d]", i))
+	})
+	if err != nil {
+		return nil, err
+	}
+	ops, err := e.vector(len(cp.Ops), func(i int) (flatbuffers.UOffsetT, error) { return e.opStats(&cp.Ops[i]), nil })
+	if err != nil {
+		return nil, err
+	}
+	cache, err := e.vector(len(cp.Cache), func(i int) (flatbuffers.UOffsetT, error) {
+		c := &cp.Cache[i]
+		h := b.CreateByteVector(c.Hash[:])
+		sc, err := e.score(&c.Score, fmt.Sprintf("Checkpoint.cache[%d].score", i))
+		if err != nil {
+			return 0, err
+		}
+		fb.CacheEntryStart(b)
+		fb.CacheEntryAddHash(b, h)
+		fb.CacheEntryAddScore(b, sc)
+		return fb.CacheEntryEnd(b), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	fb.CheckpointStart(b)
+	fb.CheckpointAddVersion(b, fbs.CheckpointVersion)
+	fb.CheckpointAddGeneration(b, uint32(cp.Gen))
+	fb.CheckpointAddGames(b, cp.Games)
+	fb.CheckpointAddConfig(b, cfg)
+	fb.CheckpointAddPopulation(b, pop)
+	fb.CheckpointAddHistory(b, history)
+	fb.CheckpointAddHall(b, hall)
+	fb.CheckpointAddOps(b, ops)
+	fb.CheckpointAddCache(b, cache)
+	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(fbs.CheckpointIdentifier))
+	return b.FinishedBytes(), nil
+}
+
+// vector writes the n tables elem returns, then the vector of their
+// offsets, and returns its offset.
+func (e *encoder) vector(n int, elem func(i int) (flatbuffers.UOffsetT, error)) (flatbuffers.UOffsetT, error) {
+	offs := make([]flatbuffers.UOffsetT, n)
+	for i := range n {
+		off, err := elem(i)
+		if err != nil {
+			return 0, err
+		}
+		offs[i] = off
+	}
+	e.b.StartVector(4, n, 4)
+	for i := n - 1; i >= 0; i-- {
+		e.b.PrependUOffsetT(offs[i])
+	}
+	return e.b.EndVector(n), nil
+}
+
+// str writes s (once, however often it is written) and returns its
+// offset, 0 for "" (left out: it reads back as ""). s must be UTF-8, as
+// the verifier requires.
+func (e *encoder) str(s, path string) (flatbuffers.UOffsetT, error) {
+	if s == "" {
+		return 0, nil
+	}
+	if !utf8.ValidString(s) {
+		return 0, &fbs.Error{Offset: -1, Path: path, Reason: "not valid UTF-8"}
+	}
+	return e.b.CreateSharedString(s), nil
+}
+
+// config writes c, whose values checkCheckpoint found to fit the schema.
+func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
+	b := e.b
+	fb.RatesStart(b)
+	putDoubles(b, c.Rates.values())
+	rates := fb.RatesEnd(b)
+	fb.WeightsStart(b)
+	putDoubles(b, c.Weights.values())
+	weights := fb.WeightsEnd(b)
+	fb.ConfigStart(b)
+	fb.ConfigAddPopulation(b, uint32(c.Population))
+	fb.ConfigAddGenerations(b, uint32(c.Generations))
+	fb.ConfigAddGames(b, uint64(c.Games))
+	fb.ConfigAddSkillGames(b, uint64(c.SkillGames))
+	fb.ConfigAddSeed(b, c.Seed)
+	fb.ConfigAddElite(b, uint32(c.Elite))
+	fb.ConfigAddTournament(b, uint32(c.Tournament))
+	fb.ConfigAddRates(b, rates)
+	fb.ConfigAddWeights(b, weights)
+	fb.ConfigAddTargetTurns(b, uint64(c.TargetTurns))
+	putDouble(b, slotConfigCapBudget, c.CapBudget)
+	putDouble(b, slotConfigSharing, c.Sharing)
+	fb.ConfigAddRescore(b, uint64(c.Rescore))
+	fb.ConfigAddRetries(b, uint32(c.Retries))
+	return fb.ConfigEnd(b)
+}
+
+func (e *encoder) score(s *Score, path string) (flatbuffers.UOffsetT, error) {
+	b := e.b
+	degenerate, err := e.str(s.Degenerate, path+".degenerate")
+	if err != nil {
+		return 0, err
+	}
+	fb.MetricsStart(b)
+	putDoubles(b, s.Metrics.values())
+	metrics := fb.MetricsEnd(b)
+	fb.ScoreStart(b)
+	putDouble(b, slotScoreFitness, s.Fitness)
+	fb.ScoreAddMetrics(b, metrics)
+	if degenerate != 0 {
+		fb.ScoreAddDegenerate(b, degenerate)
+	}
+	fb.ScoreAddGames(b, s.Games)
+	return fb.ScoreEnd(b), nil
+}
+
+// individual writes ind (once, however often it is listed). Its genome
+// must be valid and have the hash ind says.
+func (e *encoder) individual(ind *Individual, path string) (flatbuffers.UOffsetT, error) {
+	if off, ok := e.inds[ind]; ok {
+		return off, nil
+	}
+	b := e.b
+	if err := ind.Genome.Validate(); err != nil {
+		return 0, &fbs.Error{Offset: -1, Path: path + ".genome_json", Reason: "the genome is not valid: " + err.Error(), Err: err}
+	}
+	c := ind.Genome.Canonical()
+	if h := c.Hash(); h != ind.Hash {
+		return 0, &fbs.Error{Offset: -1, Path: path + ".hash", Reason: fmt.Sprintf("the genome's hash is %x, the individual says %x", h[:], ind.Hash[:])}
+	}
+	js, ok := e.genomes[ind.Hash]
+	if !ok {
+		// The canonical form has nil Effects when there are none, which
+		// Encode writes as "effects": null and genome.Parse refuses: write
+		// [] instead (parsed and made canonical, it is nil again).
+		if c.Effects == nil {
+			c.Effects = []genome.Effect{}
+		}
+		text, err := c.Encode()
+		if err != nil {
+			return 0, &fbs.Error{Offset: -1, Path: path + ".genome_json", Reason: "encoding the genome: " + err.Error(), Err: err}
+		}
+		js = b.CreateByteString(text)
+		e.genomes[ind.Hash] = js
+	}
+	hash := b.CreateByteVector(ind.Hash[:])
+	score, err := e.score(&ind.Score, path+".score")
+	if err != nil {
+		return 0, err
+	}
+	origin, err := e.str(ind.Origin, path+".origin")
+	if err != nil {
+		return 0, err
+	}
+	fb.IndividualStart(b)
+	fb.IndividualAddGenomeJson(b, js)
+	fb.IndividualAddHash(b, hash)
+	fb.IndividualAddScore(b, score)
+	if origin != 0 {
+		fb.IndividualAddOrigin(b, origin)
+	}
+	fb.IndividualAddBorn(b, uint32(ind.Born))
+	off := fb.IndividualEnd(b)
+	e.inds[ind] = off
+	return off, nil
+}
+
+func (e *encoder) genStats(g *GenStats, path string) (flatbuffers.UOffsetT, error) {
+	b := e.b
+	best, err := e.str(g.BestHash, path+".best_hash")
+	if err != nil {
+		return 0, err
+	}
+	fb.GenStatsStart(b)
+	fb.GenStatsAddGen(b, uint32(g.Gen))
+	putDouble(b, slotGenStatsBest, g.Best)
+	putDouble(b, slotGenStatsMean, g.Mean)
+	putDouble(b, slotGenStatsMedian, g.Median)
+	putDouble(b, slotGenStatsDiv, g.Diversity)
+	fb.GenStatsAddEvaluated(b, uint32(g.Evaluated))
+	fb.GenStatsAddCached(b, uint32(g.Cached))
+	fb.GenStatsAddGames(b, g.Games)
+	if best != 0 {
+		fb.GenStatsAddBestHash(b, best)
+	}
+	return fb.GenStatsEnd(b), nil
+}
+
+func (e *encoder) opStats(o *OpStats) flatbuffers.UOffsetT {
+	b := e.b
+	name := b.CreateSharedString(o.Name)
+	fb.OpStatsStart(b)
+	fb.OpStatsAddName(b, name)
+	fb.OpStatsAddApplied(b, uint64(o.Applied))
+	fb.OpStatsAddFirstTry(b, uint64(o.FirstTry))
+	fb.OpStatsAddFailed(b, uint64(o.Failed))
+	return fb.OpStatsEnd(b)
+}
