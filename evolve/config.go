@@ -42,38 +42,50 @@ type Config struct {
 	Retries     int     `json:"retries"`      // attempts an operator gets to produce a valid genome
 }
 
-// DefaultRates are the operator rates of the default preset.
-var DefaultRates = Rates{AddEffect: 0.10, RemoveEffect: 0.10, MutateEffect: 0.15, Structure: 0.30, Crossover: 0.30}
+// The preset values are unexported so that no caller can change what a
+// later run starts from: DefaultRates, DefaultWeights and Preset return
+// copies (Rates, Weights and Config hold no slices, maps or pointers, so a
+// value is a copy).
+var (
+	// defaultRates are the operator rates of the default preset.
+	defaultRates = Rates{AddEffect: 0.10, RemoveEffect: 0.10, MutateEffect: 0.15, Structure: 0.30, Crossover: 0.30}
 
-// AggressiveRates double the effect operators.
-var AggressiveRates = Rates{AddEffect: 0.20, RemoveEffect: 0.20, MutateEffect: 0.30, Structure: 0.50, Crossover: 0.40}
+	// aggressiveRates double the effect operators.
+	aggressiveRates = Rates{AddEffect: 0.20, RemoveEffect: 0.20, MutateEffect: 0.30, Structure: 0.50, Crossover: 0.40}
 
-// DefaultWeights is the fitness weighting of the default preset.
-var DefaultWeights = Weights{Completion: 2, Balance: 1.5, Decisions: 1.5, LeadChanges: 1, Interaction: 1, Length: 1, Skill: 1.5, Simplicity: 0.5, Effects: 0.5}
+	// defaultWeights is the fitness weighting of the default preset.
+	defaultWeights = Weights{Completion: 2, Balance: 1.5, Decisions: 1.5, LeadChanges: 1, Interaction: 1, Length: 1, Skill: 1.5, Simplicity: 0.5, Effects: 0.5}
 
-// Presets are named starting configurations.
-var Presets = map[string]Config{
-	"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
-		Rates: DefaultRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 5, Retries: 8},
-	"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-		Rates: DefaultRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
-	"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-		Rates: AggressiveRates, Weights: DefaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
-}
+	// presets are the named starting configurations.
+	presets = map[string]Config{
+		"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
+			Rates: defaultRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 5, Retries: 8},
+		"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
+			Rates: defaultRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+		"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
+			Rates: aggressiveRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+	}
+)
 
-// PresetNames lists the presets, sorted.
+// DefaultRates returns the operator rates of the default preset.
+func DefaultRates() Rates { return defaultRates }
+
+// DefaultWeights returns the fitness weighting of the default preset.
+func DefaultWeights() Weights { return defaultWeights }
+
+// PresetNames lists the presets, sorted, in a slice of the caller's own.
 func PresetNames() []string {
 	var names []string
-	for n := range Presets {
+	for n := range presets {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
 
-// Preset returns the named preset.
+// Preset returns a copy of the named preset.
 func Preset(name string) (Config, error) {
-	c, ok := Presets[name]
+	c, ok := presets[name]
 	if !ok {
 		return Config{}, fmt.Errorf("unknown preset %q (have %s)", name, strings.Join(PresetNames(), ", "))
 	}
