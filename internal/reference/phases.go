@@ -95,7 +95,7 @@ func (m *game) drawPhase(s int, p *genome.Phase) {
 		}
 		drawn++
 	}
-	if drawn > 0 || m.q.MeldWithoutGain {
+	if drawn > 0 {
 		m.meld(s) // sets are laid down when a seat gains cards
 	}
 }
@@ -194,7 +194,7 @@ func (m *game) askPhase(s int, p *genome.Phase) {
 			m.again = true
 		}
 	}
-	if gained || m.q.MeldWithoutGain {
+	if gained {
 		m.meld(s)
 	}
 	m.endCheck()

@@ -118,19 +118,7 @@ type game struct {
 
 	res    Result
 	events []Event
-	q      Quirks
 	check  bool // verify conservation after every step (tests)
-}
-
-// Quirks switch on known deviations of the VM from the vm package doc, so
-// that a differential test can go on comparing everything else while a
-// focused regression test pins each deviation. The zero value follows the
-// doc; Play uses it.
-type Quirks struct {
-	// MeldWithoutGain: sets are laid down after every draw phase and
-	// every ask, whether the seat gained cards or not (but not after a
-	// seat with nothing to ask failed to draw).
-	MeldWithoutGain bool
 }
 
 // Play plays one game of g (a valid genome) at seats seats (0: the
@@ -138,15 +126,10 @@ type Quirks struct {
 // supported; missing or empty entries are random), and returns its result
 // and its events.
 func Play(g *genome.Genome, seats int, policies []string, seed uint64) (Result, []Event) {
-	return play(g, seats, policies, seed, Quirks{}, false)
+	return play(g, seats, policies, seed, false)
 }
 
-// PlayQuirks is Play with the given deviations from the vm package doc.
-func PlayQuirks(g *genome.Genome, seats int, policies []string, seed uint64, q Quirks) (Result, []Event) {
-	return play(g, seats, policies, seed, q, false)
-}
-
-func play(g *genome.Genome, seats int, policies []string, seed uint64, q Quirks, check bool) (Result, []Event) {
+func play(g *genome.Genome, seats int, policies []string, seed uint64, check bool) (Result, []Event) {
 	for _, p := range policies {
 		if p != "" && p != "random" {
 			panic("reference: only the random policy is implemented, not " + p)
@@ -155,7 +138,7 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, q Quirks,
 	if seats == 0 {
 		seats = g.Seats.Default
 	}
-	m := &game{g: g, n: seats, q: q, check: check}
+	m := &game{g: g, n: seats, check: check}
 	m.setup(seed)
 	for !m.over {
 		if m.res.Turns >= g.TurnCap {
