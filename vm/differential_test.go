@@ -32,8 +32,9 @@ import (
 // genome, turn caps as drawn).
 //
 // A VM bug found here is pinned by a focused regression test below (named
-// TestDifferentialBug...), which fails until the VM is fixed; meanwhile the
-// broad tests play the reference with that bug's quirk (knownBugs).
+// TestDifferentialBug...), which fails until the VM is fixed. The reference
+// always follows the vm package doc, so the broad tests may fail on such a
+// bug too until then.
 
 // soak reports whether the long runs are wanted.
 func soak() bool {
@@ -114,19 +115,13 @@ func refTrace(evs []reference.Event) []traceEvent {
 	return out
 }
 
-// knownBugs are the VM's deviations from the vm package doc that the
-// regression tests below pin, one quirk each. The broad tests play the
-// reference with them, so that they go on comparing everything else; when
-// the VM is fixed they fail until the quirk is dropped here.
-var knownBugs = reference.Quirks{}
-
 // diffGame plays game i of batch seed batchSeed of g at seats seats on the
-// VM and on the reference (with quirks q) and returns "" when they agree,
-// else a description of the first difference.
-func diffGame(g *genome.Genome, p *vm.Program, seats int, batchSeed, i uint64, q reference.Quirks) string {
+// VM and on the reference and returns "" when they agree, else a
+// description of the first difference.
+func diffGame(g *genome.Genome, p *vm.Program, seats int, batchSeed, i uint64) string {
 	seed := rng.Derive(batchSeed, i)
 	got := vm.NewMachine(p, seats, nil).Play(seed)
-	ref, evs := reference.PlayQuirks(g, seats, nil, seed, q)
+	ref, evs := reference.Play(g, seats, nil, seed)
 	if ref.Winner == reference.Aborted {
 		// The reference's own safety net (a cap on recorded events, far
 		// above any sensible game) ran out: it cannot play this game to
@@ -192,7 +187,7 @@ func TestDifferentialSeeds(t *testing.T) {
 			t.Run(name+"/"+strconv.Itoa(seats), func(t *testing.T) {
 				fails := 0
 				for i := range uint64(games) {
-					if d := diffGame(g, p, seats, 1, i, knownBugs); d != "" {
+					if d := diffGame(g, p, seats, 1, i); d != "" {
 						fails++
 						if fails <= 3 {
 							t.Errorf("%s: %s", name, d)
@@ -227,7 +222,7 @@ func TestDifferentialGenomes(t *testing.T) {
 		seats := rapid.IntRange(g.Seats.Min, g.Seats.Max).Draw(rt, "seats")
 		batchSeed := rapid.Uint64().Draw(rt, "batchSeed")
 		for i := range uint64(games) {
-			if d := diffGame(g, p, seats, batchSeed, i, knownBugs); d != "" {
+			if d := diffGame(g, p, seats, batchSeed, i); d != "" {
 				rt.Fatalf("%s\n%s", g.CanonicalJSON(), d)
 			}
 		}
@@ -332,7 +327,7 @@ func TestDifferentialMutations(t *testing.T) {
 		p := diffLoad(t, g)
 		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
 			for i := range uint64(games) {
-				if d := diffGame(g, p, seats, 3, i, knownBugs); d != "" {
+				if d := diffGame(g, p, seats, 3, i); d != "" {
 					t.Fatalf("%s: %s\n%s", mu.name, g.CanonicalJSON(), d)
 				}
 			}
@@ -376,12 +371,12 @@ func parseGenome(t *testing.T, js string) *genome.Genome {
 }
 
 // requireAgreement fails t with the first game of batch seed 1 on which
-// the VM and the reference (following the doc, without quirks) disagree.
+// the VM and the reference disagree.
 func requireAgreement(t *testing.T, g *genome.Genome, seats, games int) {
 	t.Helper()
 	p := diffLoad(t, g)
 	for i := range uint64(games) {
-		if d := diffGame(g, p, seats, 1, i, reference.Quirks{}); d != "" {
+		if d := diffGame(g, p, seats, 1, i); d != "" {
 			t.Fatalf("%s\n%s", g.CanonicalJSON(), d)
 		}
 	}

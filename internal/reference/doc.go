@@ -57,7 +57,8 @@
 //   - A forced discard onto an empty discard pile becomes the pile; forced
 //     discards from a pile hand (its top cards) are not decisions.
 //
-// Quirks switch on known deviations of the VM from the doc (bugs pinned by
-// regression tests), so that a differential test can go on comparing the
-// rest; Play follows the doc.
+// The reference always follows the doc (with the readings above) and has no
+// switch for a known deviation of the VM: a VM bug shows as a difference in
+// the differential test (vm/differential_test.go), where a focused
+// regression test pins it until the VM is fixed.
 package reference

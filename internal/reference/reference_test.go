@@ -160,7 +160,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	r, evs := play(g, seats, nil, seed, Quirks{}, true)
+	r, evs := play(g, seats, nil, seed, true)
 	var want Result
 	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
 	for _, e := range evs {

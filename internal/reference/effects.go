@@ -1,0 +1,98 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// ---- effects ----
+
+// targets lists the seats an effect of seat s acts on, in the order they
+// act.
+func (m *game) targets(s int, t genome.Target) []int {
+	opps := m.opponents(s)
+	switch t {
+	case genome.TargetNext:
+		if len(opps) > 0 {
+			return []int{opps[0]}
+		}
+	case genome.TargetPrevious:
+		if len(opps) > 0 {
+			return []int{opps[len(opps)-1]}
+		}
+	case genome.TargetAllOpponents:
+		return opps
+	case genome.TargetRandomOpponent:
+		// One IntN over the active opponents, even with one (none:
+		// IntN(0) draws nothing).
+		i := m.src.IntN(len(opps))
+		if len(opps) > 0 {
+			return []int{opps[i]}
+		}
+	case genome.TargetSelf:
+		return []int{s}
+	}
+	return nil
+}
+
+// fire resolves the effects of card c, played by seat s, in genome order.
+func (m *game) fire(s int, c genome.Card) {
+	for _, e := range m.g.Effects {
+		if e.Rank != c.Rank() {
+			continue
+		}
+		m.res.Effects[e.Type]++
+		v := 0
+		if e.Type.UsesValue() {
+			v = e.Value
+		}
+		m.emit(Event{Kind: EvEffect, Seat: s, Card: int(e.Type), N: v})
+		switch e.Type {
+		case genome.SkipNext:
+			m.skip = min(m.skip+e.Value, m.nActive-1)
+			if m.nActive > 1 {
+				m.res.Interactions++
+			}
+		case genome.Reverse:
+			m.dir = -m.dir
+		case genome.ExtraTurn:
+			m.skip = m.nActive - 1
+		case genome.DrawCards:
+			for _, t := range m.targets(s, e.Target) {
+				if t != s {
+					m.res.Interactions++
+				}
+				for range e.Value {
+					if _, ok := m.drawOne(t); !ok {
+						break
+					}
+				}
+			}
+		case genome.ForceDiscard:
+			for _, t := range m.targets(s, e.Target) {
+				if t != s {
+					m.res.Interactions++
+				}
+				k := min(e.Value, len(m.hands[t]))
+				for range k {
+					var d genome.Card
+					if m.pile {
+						d = m.popTop(t)
+					} else {
+						d = m.hands[t][m.decide(t, len(m.hands[t]))]
+						m.remove(t, d)
+					}
+					if m.hasPlay {
+						// Beneath the top card of the discard pile.
+						at := max(len(m.discard)-1, 0)
+						m.discard = slices.Insert(m.discard, at, d)
+					} else {
+						m.gone = append(m.gone, d)
+					}
+					m.emit(Event{Kind: EvDiscard, Seat: t, Card: int(d)})
+				}
+			}
+		}
+	}
+}

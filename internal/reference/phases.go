@@ -1,0 +1,201 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// ---- phases ----
+
+// legalCards lists the cards of seat s's hand (ascending) that legal
+// allows, filtered by prefer when some legal card satisfies it too. With
+// no top card every card is legal. The holder of the lead card must play
+// it with its first play.
+func (m *game) legalCards(s int, legal, prefer *genome.Expr, top int, active genome.Suit) []genome.Card {
+	if s == m.leadHolder && slices.Contains(m.hands[s], *m.g.LeadCard) {
+		return []genome.Card{*m.g.LeadCard}
+	}
+	hand := slices.Clone(m.hands[s]) // a fan: ascending already
+	if top < 0 {
+		return hand
+	}
+	var ok []genome.Card
+	for _, c := range hand {
+		if holds(legal, view{card: c, top: genome.Card(top), active: active, played: m.played}) {
+			ok = append(ok, c)
+		}
+	}
+	if prefer != nil {
+		var pref []genome.Card
+		for _, c := range ok {
+			if holds(prefer, view{card: c, top: genome.Card(top), active: active, played: m.played}) {
+				pref = append(pref, c)
+			}
+		}
+		if len(pref) > 0 {
+			ok = pref
+		}
+	}
+	return ok
+}
+
+// markPlayed records that seat s played card c (the caller has moved it):
+// the play count, the last card played, the suits played, the lead card
+// obligation.
+func (m *game) markPlayed(s int, c genome.Card) {
+	m.res.Plays++
+	m.last = int(c)
+	m.lastSuit = c.Suit()
+	m.played |= 1 << uint(c.Suit())
+	if s == m.leadHolder {
+		m.leadHolder = -1
+	}
+	m.emit(Event{Kind: EvPlay, Seat: s, Card: int(c)})
+}
+
+func (m *game) topDiscard() int {
+	if len(m.discard) == 0 {
+		return -1
+	}
+	return int(m.discard[len(m.discard)-1])
+}
+
+func (m *game) playPhase(s int, p *genome.Phase) {
+	legal := m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
+	for drawn := 0; len(legal) == 0 && drawn < p.DrawMax; drawn++ {
+		if _, ok := m.drawOne(s); !ok {
+			break
+		}
+		legal = m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
+	}
+	if len(legal) == 0 {
+		m.emit(Event{Kind: EvPass, Seat: s})
+		return
+	}
+	c := legal[m.decide(s, len(legal))]
+	m.remove(s, c)
+	m.discard = append(m.discard, c)
+	m.suit = c.Suit()
+	m.markPlayed(s, c)
+	if slices.Contains(p.NameSuit, c.Rank()) {
+		m.suit = m.suits[m.decide(s, len(m.suits))]
+		m.lastSuit = m.suit
+		m.emit(Event{Kind: EvNameSuit, Seat: s, Card: int(m.suit)})
+	}
+	m.fire(s, c)
+	m.endCheck()
+}
+
+func (m *game) drawPhase(s int, p *genome.Phase) {
+	drawn := 0
+	for range p.Count {
+		if _, ok := m.drawOne(s); !ok {
+			break
+		}
+		drawn++
+	}
+	if drawn > 0 {
+		m.meld(s) // sets are laid down when a seat gains cards
+	}
+}
+
+// takePhase: s takes one card blind from the first other seat holding
+// cards in the given direction, or from a random opponent holding cards.
+func (m *game) takePhase(s int, p *genome.Phase) {
+	giver := -1
+	switch p.From {
+	case genome.TargetNext, genome.TargetPrevious:
+		d := m.dir
+		if p.From == genome.TargetPrevious {
+			d = -d
+		}
+		for i, x := 1, s; i < m.n; i++ {
+			x = ((x+d)%m.n + m.n) % m.n
+			if m.active[x] && len(m.hands[x]) > 0 {
+				giver = x
+				break
+			}
+		}
+	case genome.TargetRandomOpponent:
+		// One IntN over the opponents holding cards. The vm doc does not
+		// say in which order they are counted; the VM counts them in
+		// ascending seat order (not from the next seat, as the effects'
+		// random opponent is counted).
+		var opps []int
+		for o := range m.n {
+			if o != s && m.active[o] && len(m.hands[o]) > 0 {
+				opps = append(opps, o)
+			}
+		}
+		if len(opps) > 0 {
+			giver = opps[m.src.IntN(len(opps))]
+		}
+	}
+	if giver >= 0 {
+		h := m.hands[giver]
+		// A blind choice: random for every policy, a decision of the
+		// taker over the giver's hand.
+		c := h[m.decide(s, len(h))]
+		m.remove(giver, c)
+		m.give(s, c)
+		m.emit(Event{Kind: EvTakeFrom, Seat: s, Card: int(c), N: giver})
+		m.res.Interactions++
+		m.meld(s)
+	}
+	m.endCheck()
+}
+
+// askPhase: s asks an opponent holding cards for a rank it holds.
+func (m *game) askPhase(s int, p *genome.Phase) {
+	var opps []int
+	for _, o := range m.opponents(s) {
+		if len(m.hands[o]) > 0 {
+			opps = append(opps, o)
+		}
+	}
+	if len(m.hands[s]) == 0 || len(opps) == 0 {
+		// A seat with no cards, or with no opponent to ask, draws
+		// instead of asking.
+		if _, ok := m.drawOne(s); ok {
+			m.meld(s)
+		}
+		m.endCheck()
+		return
+	}
+	o := opps[m.decide(s, len(opps))]
+	var ranks []genome.Rank
+	for _, c := range m.hands[s] {
+		if !slices.Contains(ranks, c.Rank()) {
+			ranks = append(ranks, c.Rank())
+		}
+	}
+	slices.Sort(ranks)
+	r := ranks[m.decide(s, len(ranks))]
+	m.emit(Event{Kind: EvAsk, Seat: s, Card: int(r), N: o})
+	var got []genome.Card
+	for _, c := range m.hands[o] {
+		if c.Rank() == r {
+			got = append(got, c)
+		}
+	}
+	gained := len(got) > 0
+	if gained {
+		for _, c := range got {
+			m.remove(o, c)
+			m.give(s, c)
+		}
+		m.emit(Event{Kind: EvTake, Seat: s, N: len(got)})
+		m.res.Interactions++
+		m.again = true
+	} else if c, ok := m.drawOne(s); ok {
+		gained = true
+		if c.Rank() == r {
+			m.again = true
+		}
+	}
+	if gained {
+		m.meld(s)
+	}
+	m.endCheck()
+}

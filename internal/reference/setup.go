@@ -1,0 +1,212 @@
+package reference
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// ---- setup ----
+
+func (m *game) setup(seed uint64) {
+	g := m.g
+	m.src = rng.New(seed)
+	m.deck = g.Deck.Cards()
+	// The suits a seat may name: the deck's suit restriction (all four
+	// when it has none), even when removed cards leave a suit without a
+	// card.
+	for s := genome.Suit(0); s < genome.NumSuits; s++ {
+		if len(g.Deck.Suits) == 0 || slices.Contains(g.Deck.Suits, s) {
+			m.suits = append(m.suits, s)
+		}
+	}
+	m.pile = g.Hand == genome.HandPile
+	for _, p := range g.Turn {
+		if p.Kind == genome.PhasePlay {
+			m.hasPlay = true
+		}
+	}
+	m.hands = make([][]genome.Card, m.n)
+	m.active = make([]bool, m.n)
+	for s := range m.active {
+		m.active[s] = true
+	}
+	m.nActive = m.n
+	m.score = make([]int, m.n)
+	m.dir = 1
+	m.last = -1
+	m.leadHolder = -1
+	m.next = -1
+	m.leader = -1
+
+	// One ShuffleBytes of the deck in ascending order; the deal takes
+	// cards from the end, one per seat round-robin from seat 0.
+	shuffled := make([]uint8, len(m.deck))
+	for i, c := range m.deck {
+		shuffled[i] = uint8(c)
+	}
+	m.src.ShuffleBytes(shuffled)
+	k := len(shuffled)
+	lastDealt := -1
+	if g.Deal.All {
+		for s := 0; k > 0; s = (s + 1) % m.n {
+			k--
+			m.give(s, genome.Card(shuffled[k]))
+			lastDealt = int(shuffled[k])
+		}
+	} else {
+		per := g.DealFor(m.n)
+		for range per {
+			for s := range m.n {
+				k--
+				m.give(s, genome.Card(shuffled[k]))
+				lastDealt = int(shuffled[k])
+			}
+		}
+	}
+	if g.Deal.Starter {
+		k--
+		c := genome.Card(shuffled[k])
+		m.discard = append(m.discard, c)
+		m.suit = c.Suit()
+	}
+	for _, b := range shuffled[:k] {
+		m.stock = append(m.stock, genome.Card(b))
+	}
+	m.trump = int(genome.Card(lastDealt).Suit())
+	if g.LeadCard != nil {
+		for s := range m.n {
+			if slices.Contains(m.hands[s], *g.LeadCard) {
+				m.cur = s
+				m.leadHolder = s
+			}
+		}
+	}
+	if g.Meld > 0 {
+		for s := range m.n {
+			m.meld(s)
+		}
+	}
+	m.verify()
+}
+
+// ---- cards in hands ----
+
+// give puts card c into seat s's hand: in order for a fan, at the bottom
+// of a pile.
+func (m *game) give(s int, c genome.Card) {
+	h := append(m.hands[s], c)
+	if !m.pile {
+		slices.Sort(h)
+	}
+	m.hands[s] = h
+}
+
+// remove takes card c out of seat s's hand.
+func (m *game) remove(s int, c genome.Card) {
+	i := slices.Index(m.hands[s], c)
+	if i < 0 {
+		panic(fmt.Sprintf("reference: seat %d does not hold %v", s, c))
+	}
+	m.hands[s] = slices.Delete(m.hands[s], i, i+1)
+}
+
+// popTop takes the top card of seat s's pile.
+func (m *game) popTop(s int) genome.Card {
+	c := m.hands[s][0]
+	m.hands[s] = slices.Delete(m.hands[s], 0, 1)
+	return c
+}
+
+// drawOne moves the top card of the stock into seat s's hand, first
+// refilling an empty stock from the discard pile below its top card when
+// the game reshuffles. It reports the card, or false when there is none.
+func (m *game) drawOne(s int) (genome.Card, bool) {
+	if len(m.stock) == 0 && m.g.Reshuffle && len(m.discard) > 1 {
+		top := m.discard[len(m.discard)-1]
+		below := make([]uint8, len(m.discard)-1)
+		for i, c := range m.discard[:len(m.discard)-1] {
+			below[i] = uint8(c)
+		}
+		m.src.ShuffleBytes(below)
+		for _, b := range below {
+			m.stock = append(m.stock, genome.Card(b))
+		}
+		m.discard = []genome.Card{top}
+		m.emit(Event{Kind: EvReshuffle, Seat: -1, N: len(below)})
+	}
+	if len(m.stock) == 0 {
+		return 0, false
+	}
+	c := m.stock[len(m.stock)-1]
+	m.stock = m.stock[:len(m.stock)-1]
+	m.give(s, c)
+	m.emit(Event{Kind: EvDraw, Seat: s, Card: int(c)})
+	return c, true
+}
+
+// meld lays down every set of the genome's size of one rank that seat s
+// holds: ranks ascending, lowest suits first.
+func (m *game) meld(s int) {
+	k := m.g.Meld
+	if k == 0 {
+		return
+	}
+	for r := genome.Rank(0); r < genome.NumRanks; r++ {
+		for {
+			var of []genome.Card
+			for _, c := range m.hands[s] {
+				if c.Rank() == r {
+					of = append(of, c)
+				}
+			}
+			if len(of) < k {
+				break
+			}
+			slices.Sort(of)
+			for _, c := range of[:k] {
+				m.remove(s, c)
+				m.gone = append(m.gone, c)
+			}
+			m.score[s] += m.g.Score.Meld
+			m.emit(Event{Kind: EvMeld, Seat: s, Card: int(r), N: k})
+		}
+	}
+}
+
+// verify checks conservation when the game runs checked: every card of
+// the deck is in exactly one zone.
+func (m *game) verify() {
+	if !m.check {
+		return
+	}
+	seen := map[genome.Card]string{}
+	note := func(zone string, cs []genome.Card) {
+		for _, c := range cs {
+			if z, ok := seen[c]; ok {
+				panic(fmt.Sprintf("reference: card %v in %s and in %s", c, z, zone))
+			}
+			seen[c] = zone
+		}
+	}
+	for s := range m.n {
+		note(fmt.Sprintf("seat %d", s), m.hands[s])
+		if !m.active[s] && len(m.hands[s]) > 0 {
+			panic(fmt.Sprintf("reference: seat %d is out but holds %v", s, m.hands[s]))
+		}
+	}
+	note("stock", m.stock)
+	note("discard", m.discard)
+	note("table", m.table)
+	note("gone", m.gone)
+	if len(seen) != len(m.deck) {
+		panic(fmt.Sprintf("reference: %d cards in zones, deck has %d", len(seen), len(m.deck)))
+	}
+	for _, c := range m.deck {
+		if _, ok := seen[c]; !ok {
+			panic(fmt.Sprintf("reference: card %v is in no zone", c))
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package reference
+
+import (
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// ---- decisions ----
+
+// decide asks seat s's policy (random) to choose among n options.
+func (m *game) decide(s, n int) int {
+	if n < 1 {
+		panic("reference: a decision without options")
+	}
+	m.res.Decisions++
+	m.res.Options += n
+	i := 0
+	if n == 1 {
+		m.res.Forced++
+	} else {
+		i = m.src.IntN(n)
+	}
+	m.emit(Event{Kind: EvDecision, Seat: s, Options: n, Choice: i})
+	return i
+}
+
+// ---- seats ----
+
+// step moves k active seats from seat from in direction dir (from itself
+// may be out).
+func (m *game) step(from, dir, k int) int {
+	s := from
+	for range k {
+		for {
+			s = ((s+dir)%m.n + m.n) % m.n
+			if m.active[s] {
+				break
+			}
+		}
+	}
+	return s
+}
+
+// opponents lists the active seats other than s in play order from the
+// next seat.
+func (m *game) opponents(s int) []int {
+	var out []int
+	for i := 1; i < m.n; i++ {
+		t := ((s+m.dir*i)%m.n + m.n) % m.n
+		if m.active[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ---- the turn ----
+
+func (m *game) turn() {
+	m.res.Turns++
+	s := m.cur
+	m.emit(Event{Kind: EvTurn, Seat: s, N: m.res.Turns})
+	m.next, m.again = -1, false
+	for i := range m.g.Turn {
+		// A seat that goes out during its own turn ends that turn.
+		if m.over || !m.active[s] {
+			break
+		}
+		p := &m.g.Turn[i]
+		switch p.Kind {
+		case genome.PhasePlay:
+			m.playPhase(s, p)
+		case genome.PhaseBattle:
+			m.battlePhase(s, p)
+		case genome.PhaseDraw:
+			m.drawPhase(s, p)
+		case genome.PhaseTrick:
+			m.trickPhase(s, p)
+		case genome.PhaseTake:
+			m.takePhase(s, p)
+		case genome.PhaseAsk:
+			m.askPhase(s, p)
+		}
+		m.verify()
+	}
+	m.leadCheck()
+	if m.over {
+		return
+	}
+	// The move passes to the winner of the turn's last trick when it is
+	// still in (any skip count left is dropped), else to the same seat
+	// again when an ask said so, else 1 + skip count active seats on. (The
+	// vm doc does not say where the move goes when the trick's winner
+	// went out; the VM, and this reference, fall back to the ask's rule,
+	// then to the plain advance.)
+	switch {
+	case m.next >= 0 && m.active[m.next]:
+		m.cur = m.next
+	case m.again && m.active[m.cur]:
+	default:
+		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+	}
+	m.skip = 0
+}
+
+// fewerIsBetter reports whether holding fewer cards is the better standing.
+func (m *game) fewerIsBetter() bool {
+	for _, c := range m.g.End.Conditions {
+		if c.When == genome.EventHandEmpty {
+			return c.Result == genome.ResultWin
+		}
+	}
+	return true
+}
+
+// standing is seat s's standing key and whether a lower key is better: its
+// card count (fewer better unless emptying the hand loses), or its score
+// when the game ranks by score.
+func (m *game) standing(s int) (key int, lowerBetter bool) {
+	switch m.g.End.Rank {
+	case genome.RankScoreLow:
+		return m.score[s], true
+	case genome.RankScoreHigh:
+		return m.score[s], false
+	}
+	return len(m.hands[s]), m.fewerIsBetter()
+}
+
+// leadCheck runs after every turn: when one active seat alone has the best
+// standing and it is not the seat that last led alone, the lead changes
+// (the first sole leader of the game is not a change; a tie for the lead
+// keeps the last sole leader).
+func (m *game) leadCheck() {
+	who, best, alone := -1, 0, false
+	for s := range m.n {
+		if !m.active[s] {
+			continue
+		}
+		k, low := m.standing(s)
+		switch {
+		case who < 0 || (low && k < best) || (!low && k > best):
+			who, best, alone = s, k, true
+		case k == best:
+			alone = false
+		}
+	}
+	if !alone {
+		return
+	}
+	if m.leader >= 0 && who != m.leader {
+		m.res.LeadChanges++
+	}
+	m.leader = who
+}
