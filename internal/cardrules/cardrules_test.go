@@ -1,0 +1,177 @@
+package cardrules
+
+import (
+	"encoding"
+	"strings"
+	"testing"
+)
+
+// textEnum is what every enum type of the vocabulary implements.
+type textEnum interface {
+	encoding.TextMarshaler
+	String() string
+}
+
+// values returns, for each enum, a constructor of its value v (so the test
+// can reach each type's methods) and the enum's table.
+func values() []struct {
+	t   *table
+	num int
+	new func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8)
+} {
+	type row = struct {
+		t   *table
+		num int
+		new func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8)
+	}
+	return []row{
+		{&effectTypeTable, int(NumEffectTypes), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x EffectType
+			return EffectType(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&targetTable, int(NumTargets), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Target
+			return Target(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&phaseKindTable, int(NumPhaseKinds), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x PhaseKind
+			return PhaseKind(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&handKindTable, int(NumHandKinds), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x HandKind
+			return HandKind(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&returnsTable, int(NumReturns), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Returns
+			return Returns(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&eventTable, int(NumEvents), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Event
+			return Event(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&resultTable, int(NumResults), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Result
+			return Result(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&untilTable, int(NumUntils), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Until
+			return Until(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&rankByTable, int(NumRankBys), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x RankBy
+			return RankBy(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&trumpTable, int(NumTrumps), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Trump
+			return Trump(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&matchKindTable, int(NumMatchKinds), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x MatchKind
+			return MatchKind(v), &x, func() uint8 { return uint8(x) }
+		}},
+	}
+}
+
+// TestNames: every value of every enum has a non-empty name of lower-case
+// letters and underscores, unique within its enum, and its text form reads
+// back as the same value.
+func TestNames(t *testing.T) {
+	rows := values()
+	if len(rows) != len(tables) {
+		t.Fatalf("the test covers %d enums, the vocabulary has %d", len(rows), len(tables))
+	}
+	for _, r := range rows {
+		if len(r.t.names) != r.num {
+			t.Errorf("%s: %d names for %d values", r.t.kind, len(r.t.names), r.num)
+		}
+		seen := map[string]bool{}
+		for v := range r.num {
+			val, into, got := r.new(uint8(v))
+			name := val.String()
+			if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz_") != "" {
+				t.Errorf("%s %d: name %q", r.t.kind, v, name)
+			}
+			if seen[name] {
+				t.Errorf("%s: name %q used twice", r.t.kind, name)
+			}
+			seen[name] = true
+			if v < int(r.t.min) {
+				if _, err := val.MarshalText(); err == nil {
+					t.Errorf("%s %d (%s) has a text form; it is below the enum's minimum", r.t.kind, v, name)
+				}
+				if err := into.UnmarshalText([]byte(name)); err == nil {
+					t.Errorf("%s %q reads as a value; it is below the enum's minimum", r.t.kind, name)
+				}
+				continue
+			}
+			b, err := val.MarshalText()
+			if err != nil || string(b) != name {
+				t.Errorf("%s %d: MarshalText = %q, %v; want %q", r.t.kind, v, b, err, name)
+			}
+			if err := into.UnmarshalText(b); err != nil || got() != uint8(v) {
+				t.Errorf("%s %q: UnmarshalText = %d, %v; want %d", r.t.kind, b, got(), err, v)
+			}
+		}
+		val, into, _ := r.new(uint8(r.num))
+		if s := val.String(); !strings.HasPrefix(s, r.t.goName+"(") {
+			t.Errorf("%s %d (out of range): String = %q", r.t.kind, r.num, s)
+		}
+		if _, err := val.MarshalText(); err == nil {
+			t.Errorf("%s %d (out of range): MarshalText succeeded", r.t.kind, r.num)
+		}
+		if err := into.UnmarshalText([]byte("no_such_name")); err == nil || !strings.Contains(err.Error(), "want one of") {
+			t.Errorf("%s: unknown name gave %v", r.t.kind, err)
+		}
+	}
+	enums := Enums()
+	for i, e := range enums {
+		if e.Kind != tables[i].kind || len(e.Names) != len(tables[i].names) {
+			t.Errorf("Enums()[%d] = %+v, does not describe %s", i, e, tables[i].kind)
+		}
+	}
+	enums[0].Names[0] = "changed"
+	if Enums()[0].Names[0] == "changed" {
+		t.Error("Enums returns the tables themselves; a caller could change them")
+	}
+}
+
+// TestCards: every card's name reads back as the card.
+func TestCards(t *testing.T) {
+	for c := range Card(NumCards) {
+		b, err := c.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Card
+		if err := got.UnmarshalText(b); err != nil || got != c {
+			t.Errorf("card %d: %q reads as %d, %v", c, b, got, err)
+		}
+		if NewCard(c.Rank(), c.Suit()) != c {
+			t.Errorf("card %d: NewCard(Rank, Suit) = %d", c, NewCard(c.Rank(), c.Suit()))
+		}
+	}
+	for _, m := range []Match{{MatchRank, 10}, {MatchSuit, 2}, {MatchCard, 50}} {
+		b, err := m.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Match
+		if err := got.UnmarshalText(b); err != nil || got != m {
+			t.Errorf("match %+v: %q reads as %+v, %v", m, b, got, err)
+		}
+	}
+}
+
+func TestEffectFields(t *testing.T) {
+	for e := range NumEffectTypes {
+		if e.Words() == "" || strings.Contains(e.Words(), "_") {
+			t.Errorf("%s: words %q", e, e.Words())
+		}
+	}
+	if NumEffectTypes.UsesTarget() || NumEffectTypes.UsesValue() {
+		t.Error("an unknown effect type uses fields")
+	}
+	if !DrawCards.UsesTarget() || !DrawCards.UsesValue() || Reverse.UsesTarget() || Reverse.UsesValue() {
+		t.Error("the effects table lost its fields")
+	}
+}

@@ -1,0 +1,192 @@
+package cardrules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Rank is a card rank, 0..12 for 2..A. Aces rank high wherever ranks are
+// compared.
+type Rank uint8
+
+// Suit is a card suit, 0..3 for clubs, diamonds, hearts, spades.
+type Suit uint8
+
+// Card is suit*13 + rank, 0..51.
+type Card uint8
+
+// Deck geometry.
+const (
+	NumRanks = 13
+	NumSuits = 4
+	NumCards = NumRanks * NumSuits
+)
+
+var rankNames = [NumRanks]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+var suitNames = [NumSuits]string{"clubs", "diamonds", "hearts", "spades"}
+var suitLetters = [NumSuits]string{"C", "D", "H", "S"}
+
+// NewCard returns the card of rank r and suit s.
+func NewCard(r Rank, s Suit) Card { return Card(uint8(s)*NumRanks + uint8(r)) }
+
+// Rank returns the card's rank.
+func (c Card) Rank() Rank { return Rank(uint8(c) % NumRanks) }
+
+// Suit returns the card's suit.
+func (c Card) Suit() Suit { return Suit(uint8(c) / NumRanks) }
+
+func (r Rank) String() string {
+	if int(r) < len(rankNames) {
+		return rankNames[r]
+	}
+	return fmt.Sprintf("Rank(%d)", uint8(r))
+}
+
+func (s Suit) String() string {
+	if int(s) < len(suitNames) {
+		return suitNames[s]
+	}
+	return fmt.Sprintf("Suit(%d)", uint8(s))
+}
+
+func (c Card) String() string {
+	if c >= NumCards {
+		return fmt.Sprintf("Card(%d)", uint8(c))
+	}
+	return c.Rank().String() + suitLetters[c.Suit()]
+}
+
+// ParseRank reads a rank name ("2".."10", "J", "Q", "K", "A").
+func ParseRank(s string) (Rank, error) {
+	for i, n := range rankNames {
+		if strings.EqualFold(s, n) {
+			return Rank(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rank %q (want one of 2..10, J, Q, K, A)", s)
+}
+
+// ParseSuit reads a suit name.
+func ParseSuit(s string) (Suit, error) {
+	for i, n := range suitNames {
+		if strings.EqualFold(s, n) {
+			return Suit(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown suit %q (want clubs, diamonds, hearts or spades)", s)
+}
+
+// ParseCard reads a card as rank then suit letter: "QS", "10H", "2C".
+func ParseCard(s string) (Card, error) {
+	if len(s) < 2 {
+		return 0, fmt.Errorf("unknown card %q (want rank then suit letter, like QS or 10H)", s)
+	}
+	r, err := ParseRank(s[:len(s)-1])
+	if err != nil {
+		return 0, fmt.Errorf("unknown card %q (want rank then suit letter, like QS or 10H)", s)
+	}
+	for i, l := range suitLetters {
+		if strings.EqualFold(s[len(s)-1:], l) {
+			return NewCard(r, Suit(i)), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown card %q (want rank then suit letter, like QS or 10H)", s)
+}
+
+func (r Rank) MarshalText() ([]byte, error) {
+	if r >= NumRanks {
+		return nil, fmt.Errorf("rank %d out of range", uint8(r))
+	}
+	return []byte(r.String()), nil
+}
+
+func (r *Rank) UnmarshalText(b []byte) (err error) { *r, err = ParseRank(string(b)); return }
+
+func (s Suit) MarshalText() ([]byte, error) {
+	if s >= NumSuits {
+		return nil, fmt.Errorf("suit %d out of range", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+func (s *Suit) UnmarshalText(b []byte) (err error) { *s, err = ParseSuit(string(b)); return }
+
+func (c Card) MarshalText() ([]byte, error) {
+	if c >= NumCards {
+		return nil, fmt.Errorf("card %d out of range", uint8(c))
+	}
+	return []byte(c.String()), nil
+}
+
+func (c *Card) UnmarshalText(b []byte) (err error) { *c, err = ParseCard(string(b)); return }
+
+// Match names a set of cards for scoring: one rank, one suit or one card.
+type Match struct {
+	Kind  MatchKind
+	Value uint8
+}
+
+// Has reports whether card c is in the set.
+func (m Match) Has(c Card) bool {
+	switch m.Kind {
+	case MatchRank:
+		return uint8(c.Rank()) == m.Value
+	case MatchSuit:
+		return uint8(c.Suit()) == m.Value
+	}
+	return uint8(c) == m.Value
+}
+
+// Valid reports whether the match names a real rank, suit or card.
+func (m Match) Valid() bool {
+	switch m.Kind {
+	case MatchRank:
+		return m.Value < NumRanks
+	case MatchSuit:
+		return m.Value < NumSuits
+	case MatchCard:
+		return m.Value < NumCards
+	}
+	return false
+}
+
+func (m Match) String() string {
+	switch m.Kind {
+	case MatchRank:
+		return Rank(m.Value).String()
+	case MatchSuit:
+		return Suit(m.Value).String()
+	}
+	return Card(m.Value).String()
+}
+
+func (m Match) MarshalText() ([]byte, error) {
+	switch m.Kind {
+	case MatchRank:
+		return Rank(m.Value).MarshalText()
+	case MatchSuit:
+		return Suit(m.Value).MarshalText()
+	case MatchCard:
+		return Card(m.Value).MarshalText()
+	}
+	return nil, fmt.Errorf("match kind %d out of range", m.Kind)
+}
+
+func (m *Match) UnmarshalText(b []byte) error {
+	s := string(b)
+	if c, err := ParseCard(s); err == nil && len(s) >= 2 {
+		if _, rerr := ParseRank(s); rerr != nil {
+			*m = Match{MatchCard, uint8(c)}
+			return nil
+		}
+	}
+	if r, err := ParseRank(s); err == nil {
+		*m = Match{MatchRank, uint8(r)}
+		return nil
+	}
+	if su, err := ParseSuit(s); err == nil {
+		*m = Match{MatchSuit, uint8(su)}
+		return nil
+	}
+	return fmt.Errorf("unknown match %q (want a rank like Q, a suit like hearts, or a card like QS)", s)
+}

@@ -1,0 +1,229 @@
+package cardrules
+
+// EffectType is what a special effect does. The effects table (effects.go)
+// names each type and says which fields it uses.
+type EffectType uint8
+
+// Effect types, in their bytecode numbering.
+const (
+	SkipNext EffectType = iota
+	Reverse
+	DrawCards
+	ExtraTurn
+	ForceDiscard
+	NumEffectTypes
+)
+
+// Target selects the seats an effect acts on, or the seat a take phase
+// takes from. 0 means "no target" and is the canonical value for effect
+// types that use none.
+type Target uint8
+
+// Targets, in their bytecode numbering.
+const (
+	NoTarget Target = iota
+	TargetNext
+	TargetPrevious
+	TargetAllOpponents
+	TargetRandomOpponent
+	TargetSelf
+	NumTargets
+)
+
+var targetNames = [...]string{
+	NoTarget:             "none",
+	TargetNext:           "next",
+	TargetPrevious:       "previous",
+	TargetAllOpponents:   "all_opponents",
+	TargetRandomOpponent: "random_opponent",
+	TargetSelf:           "self",
+}
+
+var targetTable = table{"target", "Target", targetNames[:], 1}
+
+// PhaseKind is the primitive a phase runs.
+type PhaseKind uint8
+
+// Phase kinds, in the order of their opcodes (bytecode.OpPlay + kind).
+const (
+	// PhasePlay: the seat plays one legal card from its hand onto the
+	// discard pile, drawing first if it has none.
+	PhasePlay PhaseKind = iota
+	// PhaseBattle: every active seat turns up the top card of its pile; the
+	// highest rank takes them all, ties go to war.
+	PhaseBattle
+	// PhaseDraw: the seat draws cards from the stock.
+	PhaseDraw
+	// PhaseTrick: the seat leads a trick and every other active seat
+	// follows in turn; the highest trump, else the highest card of the led
+	// suit, takes the trick, and its seat leads next.
+	PhaseTrick
+	// PhaseTake: the seat takes one card, blind, from an opponent's hand.
+	PhaseTake
+	// PhaseAsk: the seat asks an opponent for a rank it holds; it gets every
+	// card of that rank the opponent has and goes again, or draws from the
+	// stock and goes again only if it drew the rank asked for.
+	PhaseAsk
+	NumPhaseKinds
+)
+
+var phaseKindNames = [...]string{
+	PhasePlay:   "play",
+	PhaseBattle: "battle",
+	PhaseDraw:   "draw",
+	PhaseTrick:  "trick",
+	PhaseTake:   "take",
+	PhaseAsk:    "ask",
+}
+
+var phaseKindTable = table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
+
+// PlaysCards reports whether a phase of kind k moves cards from a hand to
+// the table, so that effects can fire in it.
+func (k PhaseKind) PlaysCards() bool { return k == PhasePlay || k == PhaseBattle || k == PhaseTrick }
+
+// HandKind says how a seat holds its cards.
+type HandKind uint8
+
+// Hand kinds.
+const (
+	// HandFan: the seat sees its cards and chooses which to play.
+	HandFan HandKind = iota
+	// HandPile: a face-down ordered pile; the top card is played, cards
+	// received go to the bottom.
+	HandPile
+	NumHandKinds
+)
+
+var handKindNames = [...]string{HandFan: "fan", HandPile: "pile"}
+
+var handKindTable = table{"hand kind", "HandKind", handKindNames[:], 0}
+
+// Returns says how a battle's winner puts the won cards under its pile.
+type Returns uint8
+
+// Battle returns.
+const (
+	ReturnsShuffled Returns = iota
+	ReturnsInOrder
+	NumReturns
+)
+
+var returnsNames = [...]string{ReturnsShuffled: "shuffled", ReturnsInOrder: "in_order"}
+
+var returnsTable = table{"returns", "Returns", returnsNames[:], 0}
+
+// Event is what an end condition watches for.
+type Event uint8
+
+// Events.
+const (
+	// EventHandEmpty: the seat holds no cards.
+	EventHandEmpty Event = iota
+	NumEvents
+)
+
+var eventNames = [...]string{EventHandEmpty: "hand_empty"}
+
+var eventTable = table{"event", "Event", eventNames[:], 0}
+
+// Result is what happens to a seat whose end condition holds: it leaves play
+// as a winner (ranked by the order it went out, first best) or as a loser
+// (first out ranked last).
+type Result uint8
+
+// Results.
+const (
+	ResultWin Result = iota
+	ResultLose
+	NumResults
+)
+
+var resultNames = [...]string{ResultWin: "win", ResultLose: "lose"}
+
+var resultTable = table{"result", "Result", resultNames[:], 0}
+
+// Until says when the game ends.
+type Until uint8
+
+// Game ends.
+const (
+	// UntilFirstOut: the game ends as soon as one seat leaves play.
+	UntilFirstOut Until = iota
+	// UntilOneLeft: play goes on until at most one seat is still in.
+	UntilOneLeft
+	// UntilHandsEmpty: play goes on until every hand is empty (the deal is
+	// played out).
+	UntilHandsEmpty
+	// UntilNoCards: play goes on until every hand and the stock are empty.
+	UntilNoCards
+	NumUntils
+)
+
+var untilNames = [...]string{
+	UntilFirstOut:   "first_out",
+	UntilOneLeft:    "one_left",
+	UntilHandsEmpty: "hands_empty",
+	UntilNoCards:    "no_cards",
+}
+
+var untilTable = table{"until", "Until", untilNames[:], 0}
+
+// RankBy orders the seats still in when the game ends.
+type RankBy uint8
+
+// Rankings.
+const (
+	// RankCards: by cards held, fewer better unless emptying a hand loses.
+	RankCards RankBy = iota
+	// RankScoreLow: by score, lowest best.
+	RankScoreLow
+	// RankScoreHigh: by score, highest best.
+	RankScoreHigh
+	NumRankBys
+)
+
+var rankByNames = [...]string{RankCards: "cards", RankScoreLow: "score_low", RankScoreHigh: "score_high"}
+
+var rankByTable = table{"rank_by", "RankBy", rankByNames[:], 0}
+
+// Trump is a trick phase's trump suit.
+type Trump uint8
+
+// Trumps: none, one fixed suit (TrumpClubs + suit), or the suit of the last
+// card dealt.
+const (
+	TrumpNone Trump = iota
+	TrumpClubs
+	TrumpDiamonds
+	TrumpHearts
+	TrumpSpades
+	TrumpLastDealt
+	NumTrumps
+)
+
+var trumpNames = [...]string{
+	TrumpNone:      "none",
+	TrumpClubs:     "clubs",
+	TrumpDiamonds:  "diamonds",
+	TrumpHearts:    "hearts",
+	TrumpSpades:    "spades",
+	TrumpLastDealt: "last_dealt",
+}
+
+var trumpTable = table{"trump", "Trump", trumpNames[:], 0}
+
+// MatchKind says what a scoring match names: one rank, one suit or one card.
+type MatchKind uint8
+
+// Match kinds.
+const (
+	MatchRank MatchKind = iota
+	MatchSuit
+	MatchCard
+	NumMatchKinds
+)
+
+var matchKindNames = [...]string{MatchRank: "rank", MatchSuit: "suit", MatchCard: "card"}
+
+var matchKindTable = table{"match kind", "MatchKind", matchKindNames[:], 0}

@@ -1,0 +1,73 @@
+package cardrules
+
+import "strings"
+
+// Every name table has exactly one entry per value: a table shorter or
+// longer than its enum does not compile (the index is out of range), and
+// TestNames checks that no entry is empty.
+var (
+	_ = [1]struct{}{}[len(effectTypes)-int(NumEffectTypes)]
+	_ = [1]struct{}{}[len(targetNames)-int(NumTargets)]
+	_ = [1]struct{}{}[len(phaseKindNames)-int(NumPhaseKinds)]
+	_ = [1]struct{}{}[len(handKindNames)-int(NumHandKinds)]
+	_ = [1]struct{}{}[len(returnsNames)-int(NumReturns)]
+	_ = [1]struct{}{}[len(eventNames)-int(NumEvents)]
+	_ = [1]struct{}{}[len(resultNames)-int(NumResults)]
+	_ = [1]struct{}{}[len(untilNames)-int(NumUntils)]
+	_ = [1]struct{}{}[len(rankByNames)-int(NumRankBys)]
+	_ = [1]struct{}{}[len(trumpNames)-int(NumTrumps)]
+	_ = [1]struct{}{}[len(matchKindNames)-int(NumMatchKinds)]
+)
+
+func unmarshal[E ~uint8](t *table, b []byte, v *E) error {
+	x, err := t.parse(b)
+	*v = E(x)
+	return err
+}
+
+// words turns a name into words: "skip_next" -> "skip next".
+func words(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
+func (v EffectType) String() string                { return effectTypeTable.str(uint8(v)) }
+func (v EffectType) MarshalText() ([]byte, error)  { return effectTypeTable.text(uint8(v)) }
+func (v *EffectType) UnmarshalText(b []byte) error { return unmarshal(&effectTypeTable, b, v) }
+
+func (v Target) String() string                { return targetTable.str(uint8(v)) }
+func (v Target) MarshalText() ([]byte, error)  { return targetTable.text(uint8(v)) }
+func (v *Target) UnmarshalText(b []byte) error { return unmarshal(&targetTable, b, v) }
+
+func (v PhaseKind) String() string                { return phaseKindTable.str(uint8(v)) }
+func (v PhaseKind) MarshalText() ([]byte, error)  { return phaseKindTable.text(uint8(v)) }
+func (v *PhaseKind) UnmarshalText(b []byte) error { return unmarshal(&phaseKindTable, b, v) }
+
+func (v HandKind) String() string                { return handKindTable.str(uint8(v)) }
+func (v HandKind) MarshalText() ([]byte, error)  { return handKindTable.text(uint8(v)) }
+func (v *HandKind) UnmarshalText(b []byte) error { return unmarshal(&handKindTable, b, v) }
+
+func (v Returns) String() string                { return returnsTable.str(uint8(v)) }
+func (v Returns) MarshalText() ([]byte, error)  { return returnsTable.text(uint8(v)) }
+func (v *Returns) UnmarshalText(b []byte) error { return unmarshal(&returnsTable, b, v) }
+
+func (v Event) String() string                { return eventTable.str(uint8(v)) }
+func (v Event) MarshalText() ([]byte, error)  { return eventTable.text(uint8(v)) }
+func (v *Event) UnmarshalText(b []byte) error { return unmarshal(&eventTable, b, v) }
+
+func (v Result) String() string                { return resultTable.str(uint8(v)) }
+func (v Result) MarshalText() ([]byte, error)  { return resultTable.text(uint8(v)) }
+func (v *Result) UnmarshalText(b []byte) error { return unmarshal(&resultTable, b, v) }
+
+func (v Until) String() string                { return untilTable.str(uint8(v)) }
+func (v Until) MarshalText() ([]byte, error)  { return untilTable.text(uint8(v)) }
+func (v *Until) UnmarshalText(b []byte) error { return unmarshal(&untilTable, b, v) }
+
+func (v RankBy) String() string                { return rankByTable.str(uint8(v)) }
+func (v RankBy) MarshalText() ([]byte, error)  { return rankByTable.text(uint8(v)) }
+func (v *RankBy) UnmarshalText(b []byte) error { return unmarshal(&rankByTable, b, v) }
+
+func (v Trump) String() string                { return trumpTable.str(uint8(v)) }
+func (v Trump) MarshalText() ([]byte, error)  { return trumpTable.text(uint8(v)) }
+func (v *Trump) UnmarshalText(b []byte) error { return unmarshal(&trumpTable, b, v) }
+
+func (v MatchKind) String() string                { return matchKindTable.str(uint8(v)) }
+func (v MatchKind) MarshalText() ([]byte, error)  { return matchKindTable.text(uint8(v)) }
+func (v *MatchKind) UnmarshalText(b []byte) error { return unmarshal(&matchKindTable, b, v) }
