@@ -21,23 +21,14 @@ package bench
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Outcome values of a finished game, as the VM's Result.Winner reports them.
 const (
 	Capped = -1 // reached the turn cap: a draw
 	Tie    = -2 // ended with no single winner
-)
-
-// Effect types, indexing Outcome.Effects: the bytecode effect type numbers
-// (a test checks them against package bytecode).
-const (
-	EffSkipNext     = 0
-	EffReverse      = 1
-	EffDrawCards    = 2
-	EffExtraTurn    = 3
-	EffForceDiscard = 4
-	NumEffects      = 5
 )
 
 // Outcome is what one game produced, counted exactly as the VM's Result
@@ -47,7 +38,7 @@ type Outcome struct {
 	Turns     int // turns played, the last one included
 	Decisions int // decisions, forced ones (a single option) included
 	Plays     int // cards played onto the discard pile or turned up in a battle
-	Effects   [NumEffects]int
+	Effects   [cardrules.NumEffectTypes]int
 }
 
 func (o Outcome) String() string {

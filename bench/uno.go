@@ -3,6 +3,7 @@ package bench
 import (
 	"math/bits"
 
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -118,7 +119,7 @@ func (g *Uno) Play(seed uint64, seats int) Outcome {
 				o.Decisions++
 				suit = uint8(g.rng.IntN(4))
 			case unoTwo:
-				o.Effects[EffDrawCards]++
+				o.Effects[cardrules.DrawCards]++
 				t := cur + dir
 				if t == n {
 					t = 0
@@ -130,19 +131,19 @@ func (g *Uno) Play(seed uint64, seats int) Outcome {
 						break
 					}
 				}
-				o.Effects[EffSkipNext]++
+				o.Effects[cardrules.SkipNext]++
 				skip = min(skip+1, n-1)
 			case unoJack:
-				o.Effects[EffSkipNext]++
+				o.Effects[cardrules.SkipNext]++
 				skip = min(skip+1, n-1)
 			case unoQueen:
-				o.Effects[EffReverse]++
+				o.Effects[cardrules.Reverse]++
 				dir = -dir
 			case unoKing:
-				o.Effects[EffExtraTurn]++
+				o.Effects[cardrules.ExtraTurn]++
 				skip = n - 1
 			case unoSeven:
-				o.Effects[EffForceDiscard]++
+				o.Effects[cardrules.ForceDiscard]++
 				if x := *h; x != 0 {
 					o.Decisions++
 					var d uint8

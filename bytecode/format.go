@@ -1,5 +1,7 @@
 package bytecode
 
+import "github.com/darwinsim/darwinsim/internal/cardrules"
+
 // Magic opens every program.
 var Magic = [4]byte{'D', 'S', 'B', 'C'}
 
@@ -11,28 +13,14 @@ const (
 	SemanticsVersion = 2
 )
 
-// Layout limits shared with the genome model.
+// Layout limits of the format itself; the model's limits are in
+// internal/cardrules.
 const (
-	HeaderSize     = 8 // magic, format, semantics, total length u16
-	MaxSeats       = 8
-	NumRanks       = 13
-	NumSuits       = 4
-	NumCards       = 52
-	MaxPhases      = 8
-	MaxEffects     = 255
-	MaxEffectValue = 13
-	MaxConditions  = 4
-	MaxTurnCap     = 10000
-	MaxDrawMax     = 52
-	MaxWarFaceDown = 5
-	MaxDrawCount   = 13
-	MaxStack       = 16
-	MaxPredLen     = 256 // above the 5 bytes per node x 48 nodes a valid genome can need
-	MaxScoreRules  = 8
-	MaxCardPoints  = 26
-	MaxScore       = 13 // points per trick or per set
-	NoPred         = 0xff
-	NoCard         = 0xff
+	HeaderSize = 8   // magic, format, semantics, total length u16
+	MaxStack   = 16  // predicate stack depth
+	MaxPredLen = 256 // above the 5 bytes per node x cardrules.MaxExprNodes a valid genome can need
+	NoPred     = 0xff
+	NoCard     = 0xff
 )
 
 // Setup flags.
@@ -43,74 +31,11 @@ const (
 	flagsKnown    = FlagStarter | FlagReshuffle | FlagDealAll
 )
 
-// Hand kinds.
-const (
-	HandFan  = 0
-	HandPile = 1
-)
-
-// Effect types (the effects section's type byte).
-const (
-	EffectSkipNext     = 0
-	EffectReverse      = 1
-	EffectDrawCards    = 2
-	EffectExtraTurn    = 3
-	EffectForceDiscard = 4
-	NumEffectTypes     = 5
-)
-
-// Effect targets; 0 is "none", for types that take no target.
-const (
-	TargetNone           = 0
-	TargetNext           = 1
-	TargetPrevious       = 2
-	TargetAllOpponents   = 3
-	TargetRandomOpponent = 4
-	TargetSelf           = 5
-	NumTargets           = 6
-)
-
-// EffectUsesTarget and EffectUsesValue say which fields a type reads; the
-// others are stored as 0.
-func EffectUsesTarget(t uint8) bool { return t == EffectDrawCards || t == EffectForceDiscard }
-
-// EffectUsesValue reports whether effects of type t read their value.
-func EffectUsesValue(t uint8) bool {
-	return t == EffectSkipNext || t == EffectDrawCards || t == EffectForceDiscard
-}
-
-// End condition codes.
-const (
-	EventHandEmpty  = 0
-	NumEvents       = 1
-	ResultWin       = 0
-	ResultLose      = 1
-	NumResults      = 2
-	UntilFirstOut   = 0
-	UntilOneLeft    = 1
-	UntilHandsEmpty = 2
-	UntilNoCards    = 3
-	NumUntils       = 4
-	RankCards       = 0
-	RankScoreLow    = 1
-	RankScoreHigh   = 2
-	NumRankBys      = 3
-	ReturnsShuffle  = 0
-	ReturnsInOrder  = 1
-	TrumpNone       = 0
-	TrumpLastDealt  = 5
-	NumTrumps       = 6
-	MatchRank       = 0
-	MatchSuit       = 1
-	MatchCard       = 2
-	NumMatchKinds   = 3
-)
-
 // Image is the decoded, verified view of a program: what Read returns and
 // what the decompiler and the VM's loader consume.
 type Image struct {
 	SeatsMin, SeatsMax, SeatsDefault int
-	Hand                             int
+	Hand                             cardrules.HandKind
 	Flags                            uint8
 	DealCards                        int
 	Overrides                        []Override
@@ -126,58 +51,77 @@ type Image struct {
 	Phases                           []Phase
 	Preds                            [][]byte // each ends with OpRet
 	PredOffsets                      []int    // byte offset of each predicate in the program
-	Until                            int
-	Rank                             int
+	Until                            cardrules.Until
+	Rank                             cardrules.RankBy
 	Conditions                       []Condition
 	Effects                          []Effect
+	At                               Offsets // where Read found each field group
 	nPreds                           int
+}
+
+// Offsets records the byte offset at which Read found each section header
+// and each field group, so that tools (the disassembler) need not count
+// bytes themselves.
+type Offsets struct {
+	Sections                                                     [5]int // SETUP, TURN, CODE, END, EFFECTS
+	Seats, Hand, Flags, Deal, Deck, Remove, Meld, Score, TurnCap int
+	Overrides, ScoreRules                                        []int
+	Phases                                                       []int
+	Preds                                                        int // the predicate count
+	Until                                                        int
+	Conditions, Effects                                          []int
 }
 
 // Override deals Cards per seat at Seats seats.
 type Override struct{ Seats, Cards int }
 
 // ScoreRule scores Points per won card matching (Kind, Value).
-type ScoreRule struct{ Kind, Value, Points int }
+type ScoreRule struct {
+	Kind          cardrules.MatchKind
+	Value, Points int
+}
 
 // Matches reports whether card c matches the rule.
 func (r ScoreRule) Matches(c uint8) bool {
-	switch r.Kind {
-	case MatchRank:
-		return int(c%NumRanks) == r.Value
-	case MatchSuit:
-		return int(c/NumRanks) == r.Value
-	}
-	return int(c) == r.Value
+	return cardrules.Match{Kind: r.Kind, Value: uint8(r.Value)}.Has(cardrules.Card(c))
 }
 
 // Phase is one decoded phase instruction. Predicate fields hold an index
 // into Image.Preds, or NoPred.
 type Phase struct {
 	Op          Op
-	Pred        int    // OpPlay: legal; OpTrick: follow legal
-	Prefer      int    // OpPlay, OpTrick: follow prefer
-	Lead        int    // OpTrick
-	LeadPrefer  int    // OpTrick
-	Trump       int    // OpTrick
-	DrawMax     int    // OpPlay
-	NameSuit    uint16 // OpPlay: rank mask
-	WarFaceDown int    // OpBattle
-	Returns     int    // OpBattle
-	Count       int    // OpDraw
-	From        int    // OpTake
+	Pred        int               // OpPlay: legal; OpTrick: follow legal
+	Prefer      int               // OpPlay, OpTrick: follow prefer
+	Lead        int               // OpTrick
+	LeadPrefer  int               // OpTrick
+	Trump       cardrules.Trump   // OpTrick
+	DrawMax     int               // OpPlay
+	NameSuit    uint16            // OpPlay: rank mask
+	WarFaceDown int               // OpBattle
+	Returns     cardrules.Returns // OpBattle
+	Count       int               // OpDraw
+	From        cardrules.Target  // OpTake
 }
 
 // Condition is one decoded end condition.
-type Condition struct{ Event, Result int }
+type Condition struct {
+	Event  cardrules.Event
+	Result cardrules.Result
+}
 
 // Effect is one 4-byte effect entry.
-type Effect struct{ Rank, Type, Target, Value uint8 }
+type Effect struct {
+	Rank   uint8
+	Type   cardrules.EffectType
+	Target cardrules.Target
+	Value  uint8
+}
 
 // Deck returns the cards of the deck in ascending order.
 func (im *Image) Deck() []uint8 {
 	var out []uint8
-	for c := range uint8(NumCards) {
-		if im.RankMask&(1<<(c%NumRanks)) == 0 || im.SuitMask&(1<<(c/NumRanks)) == 0 {
+	for c := range uint8(cardrules.NumCards) {
+		if im.RankMask&(1<<(c%cardrules.NumRanks)) == 0 || im.SuitMask&(1<<(c/cardrules.NumRanks)) == 0 {
 			continue
 		}
 		removed := false

@@ -12,6 +12,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 )
 
@@ -70,11 +71,11 @@ func FuzzVerify(f *testing.F) {
 			}
 		}
 		for _, c := range im.Remove {
-			if c >= bytecode.NumCards {
+			if c >= cardrules.NumCards {
 				t.Fatalf("removed card %d", c)
 			}
 		}
-		if n := len(im.Deck()); n < 2 || n > bytecode.NumCards {
+		if n := len(im.Deck()); n < 2 || n > cardrules.NumCards {
 			t.Fatalf("deck of %d cards", n)
 		}
 	})

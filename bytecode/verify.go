@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Error is one problem with a program, at a byte offset.
@@ -48,6 +50,7 @@ type reader struct {
 	off       int
 	errs      ErrorList
 	truncated bool
+	sections  []int // where each section header was found
 }
 
 // fail records a problem. Once the program has been found truncated,
@@ -80,6 +83,7 @@ func (r *reader) u16() int { lo := r.u8(); return lo | r.u8()<<8 }
 // section's payload end, checking that it lies inside the program.
 func (r *reader) section(want Op) (end int, ok bool) {
 	at := r.off
+	r.sections = append(r.sections, at)
 	op := Op(r.u8())
 	if r.truncated {
 		return 0, false
@@ -154,6 +158,7 @@ func Read(p []byte) (*Image, error) {
 		slices.SortStableFunc(r.errs, func(a, b Error) int { return a.Offset - b.Offset })
 		return nil, r.errs
 	}
+	copy(im.At.Sections[:], r.sections)
 	return im, nil
 }
 
@@ -164,21 +169,25 @@ func readSetup(r *reader, im *Image) {
 		return
 	}
 	at := r.off
+	im.At.Seats = at
 	im.SeatsMin, im.SeatsMax, im.SeatsDefault = r.u8(), r.u8(), r.u8()
-	if im.SeatsMin < 2 || im.SeatsMax < im.SeatsMin || im.SeatsMax > MaxSeats || im.SeatsDefault < im.SeatsMin || im.SeatsDefault > im.SeatsMax {
-		r.fail(at, "seats min %d, max %d, default %d: want 2 <= min <= default <= max <= %d", im.SeatsMin, im.SeatsMax, im.SeatsDefault, MaxSeats)
+	if im.SeatsMin < 2 || im.SeatsMax < im.SeatsMin || im.SeatsMax > cardrules.MaxSeats || im.SeatsDefault < im.SeatsMin || im.SeatsDefault > im.SeatsMax {
+		r.fail(at, "seats min %d, max %d, default %d: want 2 <= min <= default <= max <= %d", im.SeatsMin, im.SeatsMax, im.SeatsDefault, cardrules.MaxSeats)
 	}
 	at = r.off
-	im.Hand = r.u8()
-	if im.Hand > HandPile {
+	im.At.Hand = at
+	im.Hand = cardrules.HandKind(r.u8())
+	if im.Hand > cardrules.HandPile {
 		r.fail(at, "unknown hand kind %d", im.Hand)
 	}
 	at = r.off
+	im.At.Flags = at
 	im.Flags = uint8(r.u8())
 	if im.Flags&^flagsKnown != 0 {
 		r.fail(at, "unknown setup flags 0x%02x", im.Flags&^flagsKnown)
 	}
 	at = r.off
+	im.At.Deal = at
 	im.DealCards = r.u8()
 	dealAll := im.Flags&FlagDealAll != 0
 	if dealAll && im.DealCards != 0 {
@@ -194,6 +203,7 @@ func readSetup(r *reader, im *Image) {
 	}
 	for i := 0; i < n && !r.truncated; i++ {
 		oat := r.off
+		im.At.Overrides = append(im.At.Overrides, oat)
 		o := Override{Seats: r.u8(), Cards: r.u8()}
 		if o.Seats < im.SeatsMin || o.Seats > im.SeatsMax {
 			r.fail(oat, "deal override for %d seats, outside %d..%d", o.Seats, im.SeatsMin, im.SeatsMax)
@@ -207,16 +217,18 @@ func readSetup(r *reader, im *Image) {
 		im.Overrides = append(im.Overrides, o)
 	}
 	at = r.off
+	im.At.Deck = at
 	im.RankMask = uint16(r.u16())
 	im.SuitMask = uint8(r.u8())
-	if im.RankMask == 0 || im.RankMask >= 1<<NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<NumSuits {
+	if im.RankMask == 0 || im.RankMask >= 1<<cardrules.NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<cardrules.NumSuits {
 		r.fail(at, "deck masks ranks 0x%04x suits 0x%02x: each needs at least one bit and no bit beyond the deck", im.RankMask, im.SuitMask)
 	}
+	im.At.Remove = r.off
 	n = r.u8()
 	for i := 0; i < n && !r.truncated; i++ {
 		cat := r.off
 		c := r.u8()
-		if c >= NumCards || im.RankMask&(1<<(c%NumRanks)) == 0 || im.SuitMask&(1<<(c/NumRanks)) == 0 {
+		if c >= cardrules.NumCards || im.RankMask&(1<<(c%cardrules.NumRanks)) == 0 || im.SuitMask&(1<<(c/cardrules.NumRanks)) == 0 {
 			r.fail(cat, "removed card %d is not in the deck", c)
 		}
 		if len(im.Remove) > 0 && uint8(c) <= im.Remove[len(im.Remove)-1] {
@@ -225,19 +237,20 @@ func readSetup(r *reader, im *Image) {
 		im.Remove = append(im.Remove, uint8(c))
 	}
 	at = r.off
+	im.At.Meld = at
 	im.Meld = r.u8()
-	if im.Meld != 0 && (im.Meld < 2 || im.Meld > NumSuits) {
-		r.fail(at, "set size %d, want 0 or 2..%d", im.Meld, NumSuits)
+	if im.Meld != 0 && (im.Meld < 2 || im.Meld > cardrules.NumSuits) {
+		r.fail(at, "set size %d, want 0 or 2..%d", im.Meld, cardrules.NumSuits)
 	}
-	if im.Meld != 0 && im.Hand != HandFan {
+	if im.Meld != 0 && im.Hand != cardrules.HandFan {
 		r.fail(at, "sets (size %d) need a fan hand", im.Meld)
 	}
 	at = r.off
 	im.LeadCard = r.u8()
-	if im.LeadCard != NoCard && im.Hand != HandFan {
+	if im.LeadCard != NoCard && im.Hand != cardrules.HandFan {
 		r.fail(at, "a lead card needs a fan hand")
 	}
-	if im.LeadCard != NoCard && (im.LeadCard >= NumCards || im.RankMask&(1<<(im.LeadCard%NumRanks)) == 0 || im.SuitMask&(1<<(im.LeadCard/NumRanks)) == 0) {
+	if im.LeadCard != NoCard && (im.LeadCard >= cardrules.NumCards || im.RankMask&(1<<(im.LeadCard%cardrules.NumRanks)) == 0 || im.SuitMask&(1<<(im.LeadCard/cardrules.NumRanks)) == 0) {
 		r.fail(at, "lead card %d is not in the deck", im.LeadCard)
 	}
 	at = r.off
@@ -246,28 +259,28 @@ func readSetup(r *reader, im *Image) {
 		r.fail(at, "teams %d with seats %d..%d: want 0, or 2 with a fixed even seat count", im.Teams, im.SeatsMin, im.SeatsMax)
 	}
 	at = r.off
+	im.At.Score = at
 	im.ScoreTrick, im.ScoreMeld = r.u8(), r.u8()
-	if im.ScoreTrick > MaxScore || im.ScoreMeld > MaxScore {
-		r.fail(at, "points per trick %d and per set %d: each at most %d", im.ScoreTrick, im.ScoreMeld, MaxScore)
+	if im.ScoreTrick > cardrules.MaxScore || im.ScoreMeld > cardrules.MaxScore {
+		r.fail(at, "points per trick %d and per set %d: each at most %d", im.ScoreTrick, im.ScoreMeld, cardrules.MaxScore)
 	}
 	if im.ScoreMeld > 0 && im.Meld == 0 {
 		r.fail(at+1, "points per set without sets (set size 0)")
 	}
 	at = r.off
 	n = r.u8()
-	if n > MaxScoreRules {
-		r.fail(at, "%d scoring rules, at most %d", n, MaxScoreRules)
+	if n > cardrules.MaxScoreRules {
+		r.fail(at, "%d scoring rules, at most %d", n, cardrules.MaxScoreRules)
 	}
 	for i := 0; i < n && !r.truncated; i++ {
 		rat := r.off
-		sr := ScoreRule{Kind: r.u8(), Value: r.u8(), Points: r.u8()}
-		switch {
-		case sr.Kind == MatchRank && sr.Value >= NumRanks, sr.Kind == MatchSuit && sr.Value >= NumSuits,
-			sr.Kind == MatchCard && sr.Value >= NumCards, sr.Kind >= NumMatchKinds:
+		im.At.ScoreRules = append(im.At.ScoreRules, rat)
+		sr := ScoreRule{Kind: cardrules.MatchKind(r.u8()), Value: r.u8(), Points: r.u8()}
+		if sr.Value > 0xff || !(cardrules.Match{Kind: sr.Kind, Value: uint8(sr.Value)}).Valid() {
 			r.fail(rat, "scoring rule kind %d value %d out of range", sr.Kind, sr.Value)
 		}
-		if sr.Points < 1 || sr.Points > MaxCardPoints {
-			r.fail(rat+2, "scoring rule of %d points, want 1..%d", sr.Points, MaxCardPoints)
+		if sr.Points < 1 || sr.Points > cardrules.MaxCardPoints {
+			r.fail(rat+2, "scoring rule of %d points, want 1..%d", sr.Points, cardrules.MaxCardPoints)
 		}
 		if len(im.ScoreRules) > 0 && lessRule(sr, im.ScoreRules[len(im.ScoreRules)-1]) {
 			r.fail(rat, "scoring rules must be sorted by kind, value and points")
@@ -275,9 +288,10 @@ func readSetup(r *reader, im *Image) {
 		im.ScoreRules = append(im.ScoreRules, sr)
 	}
 	at = r.off
+	im.At.TurnCap = at
 	im.TurnCap = r.u16()
-	if im.TurnCap < 1 || im.TurnCap > MaxTurnCap {
-		r.fail(at, "turn cap %d outside 1..%d", im.TurnCap, MaxTurnCap)
+	if im.TurnCap < 1 || im.TurnCap > cardrules.MaxTurnCap {
+		r.fail(at, "turn cap %d outside 1..%d", im.TurnCap, cardrules.MaxTurnCap)
 	}
 	r.finish(OpSetup, start, end)
 	if r.truncated || len(r.errs) > 0 {
@@ -342,13 +356,14 @@ func readTurn(r *reader, im *Image) {
 		return v
 	}
 	fan := func(at int, op Op) {
-		if im.Hand != HandFan {
+		if im.Hand != cardrules.HandFan {
 			r.fail(at, "%s phase needs a fan hand", withArticle(op.String()))
 		}
 	}
 	for r.off < end && !r.truncated {
 		at := r.off
 		op := Op(r.u8())
+		im.At.Phases = append(im.At.Phases, at)
 		ph := Phase{Op: op, Pred: NoPred, Prefer: NoPred, Lead: NoPred, LeadPrefer: NoPred}
 		switch op {
 		case OpPlay:
@@ -356,8 +371,8 @@ func readTurn(r *reader, im *Image) {
 			ph.Prefer = ref(true)
 			ph.DrawMax = r.u8()
 			ph.NameSuit = uint16(r.u16())
-			if ph.DrawMax > MaxDrawMax {
-				r.fail(at+3, "draw_max %d above %d", ph.DrawMax, MaxDrawMax)
+			if ph.DrawMax > cardrules.MaxDrawMax {
+				r.fail(at+3, "draw_max %d above %d", ph.DrawMax, cardrules.MaxDrawMax)
 			}
 			if ph.NameSuit&^im.RankMask != 0 {
 				r.fail(at+4, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
@@ -365,34 +380,34 @@ func readTurn(r *reader, im *Image) {
 			fan(at, op)
 		case OpBattle:
 			ph.WarFaceDown = r.u8()
-			ph.Returns = r.u8()
-			if ph.WarFaceDown > MaxWarFaceDown {
-				r.fail(at+1, "war_face_down %d above %d", ph.WarFaceDown, MaxWarFaceDown)
+			ph.Returns = cardrules.Returns(r.u8())
+			if ph.WarFaceDown > cardrules.MaxWarFaceDown {
+				r.fail(at+1, "war_face_down %d above %d", ph.WarFaceDown, cardrules.MaxWarFaceDown)
 			}
-			if ph.Returns > ReturnsInOrder {
+			if ph.Returns > cardrules.ReturnsInOrder {
 				r.fail(at+2, "unknown returns %d", ph.Returns)
 			}
-			if im.Hand != HandPile {
+			if im.Hand != cardrules.HandPile {
 				r.fail(at, "a battle phase needs a pile hand")
 			}
 		case OpDraw:
 			ph.Count = r.u8()
-			if ph.Count < 1 || ph.Count > MaxDrawCount {
-				r.fail(at+1, "draw count %d outside 1..%d", ph.Count, MaxDrawCount)
+			if ph.Count < 1 || ph.Count > cardrules.MaxDrawCount {
+				r.fail(at+1, "draw count %d outside 1..%d", ph.Count, cardrules.MaxDrawCount)
 			}
 		case OpTrick:
 			ph.Lead = ref(false)
 			ph.LeadPrefer = ref(true)
 			ph.Pred = ref(false)
 			ph.Prefer = ref(true)
-			ph.Trump = r.u8()
-			if ph.Trump >= NumTrumps {
+			ph.Trump = cardrules.Trump(r.u8())
+			if ph.Trump >= cardrules.NumTrumps {
 				r.fail(at+5, "unknown trump %d", ph.Trump)
 			}
 			fan(at, op)
 		case OpTake:
-			ph.From = r.u8()
-			if ph.From != TargetNext && ph.From != TargetPrevious && ph.From != TargetRandomOpponent {
+			ph.From = cardrules.Target(r.u8())
+			if ph.From != cardrules.TargetNext && ph.From != cardrules.TargetPrevious && ph.From != cardrules.TargetRandomOpponent {
 				r.fail(at+1, "take from target %d: want next (1), previous (2) or random opponent (4)", ph.From)
 			}
 			fan(at, op)
@@ -414,8 +429,8 @@ func readTurn(r *reader, im *Image) {
 		r.fail(start, "the program scores tricks but no phase plays tricks")
 	}
 	r.finish(OpTurn, start, end)
-	if len(im.Phases) == 0 || len(im.Phases) > MaxPhases {
-		r.fail(start, "%d phases, want 1..%d", len(im.Phases), MaxPhases)
+	if len(im.Phases) == 0 || len(im.Phases) > cardrules.MaxPhases {
+		r.fail(start, "%d phases, want 1..%d", len(im.Phases), cardrules.MaxPhases)
 	}
 	progress := false
 	for _, ph := range im.Phases {
@@ -436,6 +451,7 @@ func readCode(r *reader, im *Image) {
 		return
 	}
 	at := r.off
+	im.At.Preds = at
 	n := r.u8()
 	if n != im.nPreds {
 		r.fail(at, "%d predicates, but the phases reference %d", n, im.nPreds)
@@ -503,17 +519,17 @@ func verifyPred(r *reader, end int) {
 		case OpCardSuit, OpTopSuit:
 			stack[sp], last[sp] = tSuit, op
 		case OpRank:
-			if operand >= NumRanks {
+			if operand >= cardrules.NumRanks {
 				r.fail(at+1, "rank %d out of range", operand)
 			}
 			stack[sp], last[sp] = tRank, op
 		case OpSuit:
-			if operand >= NumSuits {
+			if operand >= cardrules.NumSuits {
 				r.fail(at+1, "suit %d out of range", operand)
 			}
 			stack[sp], last[sp] = tSuit, op
 		case OpPlayed:
-			if operand >= NumSuits {
+			if operand >= cardrules.NumSuits {
 				r.fail(at+1, "suit %d out of range", operand)
 			}
 			stack[sp], last[sp] = tBool, op
@@ -569,32 +585,34 @@ func readEnd(r *reader, im *Image) {
 		return
 	}
 	at := r.off
-	im.Until = r.u8()
-	if im.Until >= NumUntils {
+	im.At.Until = at
+	im.Until = cardrules.Until(r.u8())
+	if im.Until >= cardrules.NumUntils {
 		r.fail(at, "unknown until %d", im.Until)
 	}
 	at = r.off
-	im.Rank = r.u8()
-	if im.Rank >= NumRankBys {
+	im.Rank = cardrules.RankBy(r.u8())
+	if im.Rank >= cardrules.NumRankBys {
 		r.fail(at, "unknown ranking %d", im.Rank)
-	} else if im.Rank != RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
+	} else if im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
 		r.fail(at, "ranks by score, but the program scores nothing")
 	}
 	at = r.off
 	n := r.u8()
-	if n > MaxConditions {
-		r.fail(at, "%d end conditions, at most %d", n, MaxConditions)
+	if n > cardrules.MaxConditions {
+		r.fail(at, "%d end conditions, at most %d", n, cardrules.MaxConditions)
 	}
-	if n == 0 && (im.Until == UntilFirstOut || im.Until == UntilOneLeft) {
+	if n == 0 && (im.Until == cardrules.UntilFirstOut || im.Until == cardrules.UntilOneLeft) {
 		r.fail(at, "no end condition, so no seat can go out and the game can never end before its cap")
 	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
 		cat := r.off
-		c := Condition{Event: r.u8(), Result: r.u8()}
-		if c.Event >= NumEvents {
+		im.At.Conditions = append(im.At.Conditions, cat)
+		c := Condition{Event: cardrules.Event(r.u8()), Result: cardrules.Result(r.u8())}
+		if c.Event >= cardrules.NumEvents {
 			r.fail(cat, "unknown end event %d", c.Event)
 		}
-		if c.Result >= NumResults {
+		if c.Result >= cardrules.NumResults {
 			r.fail(cat+1, "unknown end result %d", c.Result)
 		}
 		if len(im.Conditions) > 0 && c.Event <= im.Conditions[len(im.Conditions)-1].Event {
@@ -617,6 +635,7 @@ func readEffects(r *reader, im *Image) {
 	if r.truncated {
 		return
 	}
+	r.sections = append(r.sections, at)
 	if op != OpEffects {
 		r.fail(at, "expected section EFFECTS (opcode %d), found %s", OpEffects, op)
 		return
@@ -632,25 +651,26 @@ func readEffects(r *reader, im *Image) {
 	}
 	for i := 0; i < n; i++ {
 		eat := r.off
-		e := Effect{uint8(r.u8()), uint8(r.u8()), uint8(r.u8()), uint8(r.u8())}
-		if e.Rank >= NumRanks {
+		im.At.Effects = append(im.At.Effects, eat)
+		e := Effect{uint8(r.u8()), cardrules.EffectType(r.u8()), cardrules.Target(r.u8()), uint8(r.u8())}
+		if e.Rank >= cardrules.NumRanks {
 			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
 		} else if im.RankMask&(1<<e.Rank) == 0 {
 			r.fail(eat, "effect %d: trigger rank %d is not in the deck", i, e.Rank)
 		}
-		if e.Type >= NumEffectTypes {
+		if e.Type >= cardrules.NumEffectTypes {
 			r.fail(eat+1, "effect %d: unknown effect type %d", i, e.Type)
 		} else {
-			if EffectUsesTarget(e.Type) {
-				if e.Target == TargetNone || e.Target >= NumTargets {
-					r.fail(eat+2, "effect %d: target %d, want 1..%d", i, e.Target, NumTargets-1)
+			if e.Type.UsesTarget() {
+				if e.Target == cardrules.NoTarget || e.Target >= cardrules.NumTargets {
+					r.fail(eat+2, "effect %d: target %d, want 1..%d", i, e.Target, cardrules.NumTargets-1)
 				}
 			} else if e.Target != 0 {
 				r.fail(eat+2, "effect %d: type %d takes no target, stored %d (must be 0)", i, e.Type, e.Target)
 			}
-			if EffectUsesValue(e.Type) {
-				if e.Value < 1 || e.Value > MaxEffectValue {
-					r.fail(eat+3, "effect %d: value %d outside 1..%d", i, e.Value, MaxEffectValue)
+			if e.Type.UsesValue() {
+				if e.Value < 1 || e.Value > cardrules.MaxEffectValue {
+					r.fail(eat+3, "effect %d: value %d outside 1..%d", i, e.Value, cardrules.MaxEffectValue)
 				}
 			} else if e.Value != 0 {
 				r.fail(eat+3, "effect %d: type %d takes no value, stored %d (must be 0)", i, e.Type, e.Value)

@@ -15,6 +15,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
@@ -514,7 +515,7 @@ func corruptCases() []corruptCase {
 		{"unknown trump", "whist", simple(turn, 5, 6, func(off int) string {
 			return errAt(off, "unknown trump 6")
 		})},
-		{"take from self", "old-maid", simple(turn, 1, bytecode.TargetSelf, func(off int) string {
+		{"take from self", "old-maid", simple(turn, 1, byte(cardrules.TargetSelf), func(off int) string {
 			return errAt(off, "take from target 5: want next (1), previous (2) or random opponent (4)")
 		})},
 		{"ask with a pile hand", "go-fish", func(t *testing.T, q *prog) ([]byte, string) {
@@ -882,7 +883,7 @@ func TestReadImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if im.SeatsMin != 2 || im.SeatsMax != 6 || im.SeatsDefault != 4 || im.Hand != bytecode.HandFan ||
+	if im.SeatsMin != 2 || im.SeatsMax != 6 || im.SeatsDefault != 4 || im.Hand != cardrules.HandFan ||
 		im.Flags != bytecode.FlagStarter|bytecode.FlagReshuffle || im.DealCards != 7 || im.TurnCap != 600 {
 		t.Errorf("setup decoded as %+v", im)
 	}
@@ -900,7 +901,7 @@ func TestReadImage(t *testing.T) {
 	if !slices.Equal(im.Effects, want) {
 		t.Errorf("effects %v, want %v", im.Effects, want)
 	}
-	if im.Until != bytecode.UntilFirstOut || !slices.Equal(im.Conditions, []bytecode.Condition{{bytecode.EventHandEmpty, bytecode.ResultWin}}) {
+	if im.Until != cardrules.UntilFirstOut || !slices.Equal(im.Conditions, []bytecode.Condition{{cardrules.EventHandEmpty, cardrules.ResultWin}}) {
 		t.Errorf("end %d %v", im.Until, im.Conditions)
 	}
 	if got := bytecode.CardName(49); got != "QS" {

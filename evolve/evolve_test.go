@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
-	"pgregory.net/rapid"
 )
 
 func testConfig() Config {
@@ -120,7 +122,7 @@ func TestReflectStep(t *testing.T) {
 // parent's list or the second's, whole and in order.
 func TestEffectCrossover(t *testing.T) {
 	a, b := seedGenome(t, "uno-style"), seedGenome(t, "uno-style")
-	b.Effects = []genome.Effect{{Rank: 0, Type: genome.Reverse}, {Rank: 5, Type: genome.ExtraTurn}, {Rank: 5, Type: genome.SkipNext, Value: 2}}
+	b.Effects = []genome.Effect{{Rank: 0, Type: cardrules.Reverse}, {Rank: 5, Type: cardrules.ExtraTurn}, {Rank: 5, Type: cardrules.SkipNext, Value: 2}}
 	byRank := func(es []genome.Effect) map[genome.Rank][]genome.Effect {
 		m := map[genome.Rank][]genome.Effect{}
 		for _, e := range es {
@@ -133,7 +135,7 @@ func TestEffectCrossover(t *testing.T) {
 	for i := range uint64(100) {
 		r := rng.New(i)
 		mc := byRank(crossEffects(a, b, &r))
-		for rank := range genome.Rank(genome.NumRanks) {
+		for rank := range genome.Rank(cardrules.NumRanks) {
 			got := mc[rank]
 			switch {
 			case reflect.DeepEqual(got, mb[rank]) && mb[rank] != nil:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -75,16 +76,16 @@ func deckRanks(g *genome.Genome) []genome.Rank {
 }
 
 func randomTarget(r *rng.Source) genome.Target {
-	return genome.Target(1 + r.IntN(int(genome.NumTargets)-1))
+	return genome.Target(1 + r.IntN(int(cardrules.NumTargets)-1))
 }
 
 // addEffect appends a random effect: any rank of the deck, any type, any
 // target, a small value; fields the type does not use stay 0.
 func addEffect(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Effects) >= genome.MaxEffects {
+	if len(g.Effects) >= cardrules.MaxEffects {
 		return false
 	}
-	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(genome.NumEffectTypes)))}
+	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.NumEffectTypes)))}
 	if e.Type.UsesTarget() {
 		e.Target = randomTarget(r)
 	}
@@ -128,14 +129,14 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		}
 		e.Rank = pick(r, others)
 	case 1:
-		t := genome.EffectType(r.IntN(int(genome.NumEffectTypes) - 1))
+		t := genome.EffectType(r.IntN(int(cardrules.NumEffectTypes) - 1))
 		if t >= e.Type {
 			t++
 		}
 		e.Type = t
 		if !t.UsesTarget() {
-			e.Target = genome.NoTarget
-		} else if e.Target == genome.NoTarget {
+			e.Target = cardrules.NoTarget
+		} else if e.Target == cardrules.NoTarget {
 			e.Target = randomTarget(r)
 		}
 		if !t.UsesValue() {
@@ -144,13 +145,13 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 			e.Value = 1 + r.IntN(3)
 		}
 	case 2:
-		t := genome.Target(1 + r.IntN(int(genome.NumTargets)-2))
+		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
 		if t >= e.Target {
 			t++
 		}
 		e.Target = t
 	case 3:
-		e.Value = reflectStep(e.Value, r, 1, genome.MaxEffectValue)
+		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
 	}
 	return true
 }
@@ -173,7 +174,7 @@ func reflectStep(v int, r *rng.Source, lo, hi int) int {
 // visited in rank order; genome order is kept within each list.
 func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 	out := slices.Clone(a.Effects)
-	for rank := range genome.Rank(genome.NumRanks) {
+	for rank := range genome.Rank(cardrules.NumRanks) {
 		var theirs []genome.Effect
 		for _, e := range b.Effects {
 			if e.Rank == rank {
@@ -227,7 +228,7 @@ func mutDeal(g *genome.Genome, r *rng.Source) bool {
 
 func mutTurnCap(g *genome.Genome, r *rng.Source) bool {
 	if r.IntN(2) == 0 {
-		g.TurnCap = min(genome.MaxTurnCap, g.TurnCap*5/4+1)
+		g.TurnCap = min(cardrules.MaxTurnCap, g.TurnCap*5/4+1)
 	} else {
 		g.TurnCap = max(10, g.TurnCap*4/5)
 	}
@@ -237,7 +238,7 @@ func mutTurnCap(g *genome.Genome, r *rng.Source) bool {
 func playPhases(g *genome.Genome) []int {
 	var is []int
 	for i, p := range g.Turn {
-		if p.Kind == genome.PhasePlay {
+		if p.Kind == cardrules.PhasePlay {
 			is = append(is, i)
 		}
 	}
@@ -272,7 +273,7 @@ func mutNameSuit(g *genome.Genome, r *rng.Source) bool {
 func mutBattle(g *genome.Genome, r *rng.Source) bool {
 	var bs []int
 	for i, p := range g.Turn {
-		if p.Kind == genome.PhaseBattle {
+		if p.Kind == cardrules.PhaseBattle {
 			bs = append(bs, i)
 		}
 	}
@@ -281,7 +282,7 @@ func mutBattle(g *genome.Genome, r *rng.Source) bool {
 	}
 	p := &g.Turn[pick(r, bs)]
 	if r.IntN(2) == 0 {
-		p.WarFaceDown = reflectStep(p.WarFaceDown, r, 0, genome.MaxWarFaceDown)
+		p.WarFaceDown = reflectStep(p.WarFaceDown, r, 0, cardrules.MaxWarFaceDown)
 	} else {
 		p.Returns = 1 - p.Returns
 	}
@@ -298,7 +299,7 @@ func randomCompare(r *rng.Source) genome.Expr {
 		if r.IntN(2) == 0 {
 			rt = genome.Term{Kind: genome.TermTopRank}
 		} else {
-			rt = genome.Term{Kind: genome.TermRank, Value: uint8(r.IntN(genome.NumRanks))}
+			rt = genome.Term{Kind: genome.TermRank, Value: uint8(r.IntN(cardrules.NumRanks))}
 		}
 		return genome.Compare(pick(r, []genome.Op{genome.OpEq, genome.OpNe, genome.OpLt, genome.OpGt}), l, rt)
 	}
@@ -306,7 +307,7 @@ func randomCompare(r *rng.Source) genome.Expr {
 	if r.IntN(2) == 0 {
 		rt = genome.Term{Kind: genome.TermTopSuit}
 	} else {
-		rt = genome.Term{Kind: genome.TermSuit, Value: uint8(r.IntN(genome.NumSuits))}
+		rt = genome.Term{Kind: genome.TermSuit, Value: uint8(r.IntN(cardrules.NumSuits))}
 	}
 	return genome.Compare(pick(r, []genome.Op{genome.OpEq, genome.OpNe}), l, rt)
 }
@@ -356,12 +357,12 @@ func collect(e *genome.Expr) []*genome.Expr {
 }
 
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Turn) >= genome.MaxPhases {
+	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
 	}
 	var p genome.Phase
 	if r.IntN(2) == 0 {
-		p = genome.Phase{Kind: genome.PhaseDraw, Count: 1 + r.IntN(2)}
+		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	} else {
 		p = g.Turn[r.IntN(len(g.Turn))]
 		if p.Legal != nil {
@@ -397,20 +398,20 @@ func phaseSwap(g *genome.Genome, r *rng.Source) bool {
 func mutEnd(g *genome.Genome, r *rng.Source) bool {
 	switch r.IntN(3) {
 	case 0:
-		u := genome.Until(r.IntN(int(genome.NumUntils) - 1))
+		u := genome.Until(r.IntN(int(cardrules.NumUntils) - 1))
 		if u >= g.End.Until {
 			u++
 		}
 		g.End.Until = u
 	case 1:
 		if len(g.End.Conditions) == 0 {
-			g.End.Conditions = []genome.Condition{{When: genome.EventHandEmpty, Result: genome.Result(r.IntN(2))}}
+			g.End.Conditions = []genome.Condition{{When: cardrules.EventHandEmpty, Result: genome.Result(r.IntN(2))}}
 			return true
 		}
 		c := &g.End.Conditions[r.IntN(len(g.End.Conditions))]
 		c.Result = 1 - c.Result
 	case 2:
-		k := genome.RankBy(r.IntN(int(genome.NumRankBys) - 1))
+		k := genome.RankBy(r.IntN(int(cardrules.NumRankBys) - 1))
 		if k >= g.End.Rank {
 			k++
 		}
@@ -424,7 +425,7 @@ func mutEnd(g *genome.Genome, r *rng.Source) bool {
 func mutTrick(g *genome.Genome, r *rng.Source) bool {
 	var ts []int
 	for i, p := range g.Turn {
-		if p.Kind == genome.PhaseTrick {
+		if p.Kind == cardrules.PhaseTrick {
 			ts = append(ts, i)
 		}
 	}
@@ -433,7 +434,7 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 	}
 	p := &g.Turn[pick(r, ts)]
 	if r.IntN(2) == 0 {
-		t := genome.Trump(r.IntN(int(genome.NumTrumps) - 1))
+		t := genome.Trump(r.IntN(int(cardrules.NumTrumps) - 1))
 		if t >= p.Trump {
 			t++
 		}
@@ -453,15 +454,15 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 func mutScore(g *genome.Genome, r *rng.Source) bool {
 	switch r.IntN(3) {
 	case 0:
-		g.Score.Trick = reflectStep(g.Score.Trick, r, 0, genome.MaxEffectValue)
+		g.Score.Trick = reflectStep(g.Score.Trick, r, 0, cardrules.MaxScore)
 	case 1:
-		g.Score.Meld = reflectStep(g.Score.Meld, r, 0, genome.MaxEffectValue)
+		g.Score.Meld = reflectStep(g.Score.Meld, r, 0, cardrules.MaxScore)
 	case 2:
 		if len(g.Score.Cards) == 0 {
 			return false
 		}
 		c := &g.Score.Cards[r.IntN(len(g.Score.Cards))]
-		c.Points = reflectStep(c.Points, r, 1, genome.MaxCardPoints)
+		c.Points = reflectStep(c.Points, r, 1, cardrules.MaxCardPoints)
 	}
 	return true
 }
@@ -486,7 +487,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	have := deckRanks(g)
 	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
 		var missing []genome.Rank
-		for x := range genome.Rank(genome.NumRanks) {
+		for x := range genome.Rank(cardrules.NumRanks) {
 			if !slices.Contains(g.Deck.Ranks, x) {
 				missing = append(missing, x)
 			}

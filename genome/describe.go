@@ -3,6 +3,8 @@ package genome
 import (
 	"fmt"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Describe renders the rules of a valid genome in plain English, enough for
@@ -41,7 +43,7 @@ func (g *Genome) Describe() string {
 	if g.Deal.Starter {
 		w("Turn the top card of the stock face up to start the discard pile; it has no effect.\n")
 	}
-	if g.Hand == HandPile {
+	if g.Hand == cardrules.HandPile {
 		w("Each player keeps their cards in a face-down pile without looking at them; cards won or drawn go to the bottom of the pile.\n")
 	} else {
 		w("Each player holds their cards in hand, hidden from the others.\n")
@@ -89,21 +91,21 @@ func (g *Genome) Describe() string {
 		w(" %s", describeCondition(c))
 	}
 	switch g.End.Until {
-	case UntilFirstOut:
+	case cardrules.UntilFirstOut:
 		w(" The game ends as soon as one player is out.")
-	case UntilOneLeft:
+	case cardrules.UntilOneLeft:
 		w(" Play continues until at most one player is left in.")
-	case UntilHandsEmpty:
+	case cardrules.UntilHandsEmpty:
 		w(" The game ends when every hand is empty.")
-	case UntilNoCards:
+	case cardrules.UntilNoCards:
 		w(" The game ends when every hand and the stock are empty.")
 	}
 	switch g.End.Rank {
-	case RankCards:
+	case cardrules.RankCards:
 		w(" Players still in at the end are ranked by how many cards they hold (%s is better).", map[bool]string{true: "fewer", false: "more"}[g.fewerIsBetter()])
-	case RankScoreLow:
+	case cardrules.RankScoreLow:
 		w(" Players still in at the end are ranked by score, lowest first.")
-	case RankScoreHigh:
+	case cardrules.RankScoreHigh:
 		w(" Players still in at the end are ranked by score, highest first.")
 	}
 	if g.Teams == 2 {
@@ -116,8 +118,8 @@ func (g *Genome) Describe() string {
 // fewerIsBetter reports whether holding fewer cards is better in this game.
 func (g *Genome) fewerIsBetter() bool {
 	for _, c := range g.End.Conditions {
-		if c.When == EventHandEmpty {
-			return c.Result == ResultWin
+		if c.When == cardrules.EventHandEmpty {
+			return c.Result == cardrules.ResultWin
 		}
 	}
 	return true
@@ -159,7 +161,7 @@ func describeDeck(d Deck) string {
 
 func describePhase(g *Genome, p Phase) string {
 	switch p.Kind {
-	case PhasePlay:
+	case cardrules.PhasePlay:
 		s := "Play one card onto the discard pile. You may play " + ruleText(p.Legal, p.Prefer) + " (any card may start an empty pile)."
 		if len(p.NameSuit) > 0 {
 			var names []string
@@ -177,7 +179,7 @@ func describePhase(g *Genome, p Phase) string {
 			s += fmt.Sprintf(" If you cannot play, draw cards one at a time, up to %d, until you can play one; if you still cannot, pass.", p.DrawMax)
 		}
 		return s
-	case PhaseBattle:
+	case cardrules.PhaseBattle:
 		s := "Battle: every player turns up the top card of their pile. The highest rank takes all the cards played."
 		if p.WarFaceDown > 0 {
 			s += fmt.Sprintf(" If the highest ranks tie, those players go to war: each adds %d cards face down and one face up, and the highest new card takes everything; repeat while they tie.", p.WarFaceDown)
@@ -185,29 +187,29 @@ func describePhase(g *Genome, p Phase) string {
 			s += " If the highest ranks tie, those players each turn up one more card, and the highest takes everything; repeat while they tie."
 		}
 		s += " A player who cannot supply the cards a war needs is out."
-		if p.Returns == ReturnsShuffled {
+		if p.Returns == cardrules.ReturnsShuffled {
 			s += " The winner shuffles the cards taken and puts them under their pile."
 		} else {
 			s += " The winner puts the cards taken under their pile in the order they were played."
 		}
 		return s
-	case PhaseTrick:
+	case cardrules.PhaseTrick:
 		s := "Play a trick: you lead a card, then each other player plays one in turn. You may lead " + ruleText(p.Lead, p.LeadPrefer) + " (the top card is the last card played, if any). Each other player may play " + ruleText(p.Legal, p.Prefer) + " (the top card is the card led, and the active suit its suit)."
 		switch p.Trump {
-		case TrumpNone:
+		case cardrules.TrumpNone:
 			s += " The highest card of the suit led wins the trick."
-		case TrumpLastDealt:
+		case cardrules.TrumpLastDealt:
 			s += " Trumps are the suit of the last card dealt: the highest trump wins the trick, or if none was played the highest card of the suit led."
 		default:
 			s += fmt.Sprintf(" %s are trumps: the highest trump wins the trick, or if none was played the highest card of the suit led.", strings.ToUpper(p.Trump.String()[:1])+p.Trump.String()[1:])
 		}
 		s += " The winner takes the trick and leads the next one."
 		return s
-	case PhaseTake:
+	case cardrules.PhaseTake:
 		return fmt.Sprintf("Take one card, without looking, from the hand of %s (the next one holding cards).", describeTarget(p.From))
-	case PhaseAsk:
+	case cardrules.PhaseAsk:
 		return "Ask an opponent for a rank you hold. If they have any, they give you all of them and you go again; if not, draw a card from the stock, and go again if it is the rank you asked for."
-	case PhaseDraw:
+	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."
 		}
@@ -218,18 +220,18 @@ func describePhase(g *Genome, p Phase) string {
 
 func describeEffect(e Effect) string {
 	switch e.Type {
-	case SkipNext:
+	case cardrules.SkipNext:
 		if e.Value == 1 {
 			return "the next player misses a turn"
 		}
 		return fmt.Sprintf("the next %d players miss a turn", e.Value)
-	case Reverse:
+	case cardrules.Reverse:
 		return "the direction of play reverses"
-	case DrawCards:
+	case cardrules.DrawCards:
 		return fmt.Sprintf("%s %s %s from the stock", describeTarget(e.Target), targetVerb(e.Target, "draw"), plural(e.Value, "card"))
-	case ExtraTurn:
+	case cardrules.ExtraTurn:
 		return "the player takes another turn"
-	case ForceDiscard:
+	case cardrules.ForceDiscard:
 		return fmt.Sprintf("%s %s %s of their choice, face down under the top of the discard pile", describeTarget(e.Target), targetVerb(e.Target, "discard"), plural(e.Value, "card"))
 	}
 	return e.Type.String()
@@ -237,15 +239,15 @@ func describeEffect(e Effect) string {
 
 func describeTarget(t Target) string {
 	switch t {
-	case TargetNext:
+	case cardrules.TargetNext:
 		return "the next player"
-	case TargetPrevious:
+	case cardrules.TargetPrevious:
 		return "the previous player"
-	case TargetAllOpponents:
+	case cardrules.TargetAllOpponents:
 		return "every opponent"
-	case TargetRandomOpponent:
+	case cardrules.TargetRandomOpponent:
 		return "a randomly chosen opponent"
-	case TargetSelf:
+	case cardrules.TargetSelf:
 		return "the player"
 	}
 	return t.String()
@@ -262,9 +264,9 @@ func plural(n int, s string) string {
 
 func describeCondition(c Condition) string {
 	switch {
-	case c.When == EventHandEmpty && c.Result == ResultWin:
+	case c.When == cardrules.EventHandEmpty && c.Result == cardrules.ResultWin:
 		return "A player who has no cards left goes out as a winner (the first out ranks first)."
-	case c.When == EventHandEmpty && c.Result == ResultLose:
+	case c.When == cardrules.EventHandEmpty && c.Result == cardrules.ResultLose:
 		return "A player who has no cards left is out and loses (the first out ranks last)."
 	}
 	return c.When.String() + " " + c.Result.String()
@@ -292,12 +294,12 @@ func ruleText(legal, prefer *Expr) string {
 
 func describeMatch(m Match) string {
 	switch m.Kind {
-	case MatchRank:
+	case cardrules.MatchRank:
 		return "Each card of rank " + m.String()
-	case MatchSuit:
+	case cardrules.MatchSuit:
 		return "Each card of " + m.String()
 	}
-	if m.Kind == MatchCard {
+	if m.Kind == cardrules.MatchCard {
 		return "The " + m.String()
 	}
 	return m.String()

@@ -1,5 +1,7 @@
 package genome
 
+import "github.com/darwinsim/darwinsim/internal/cardrules"
+
 // Distance is a dissimilarity between two valid genomes in [0, 1]: the mean
 // over the model's parts (seats, deck, hand, deal, turn structure, legality,
 // effects, end, turn cap) of how much each part differs, every part scaled
@@ -56,7 +58,7 @@ func legalityDiff(a, b *Genome, deck []Card) float64 {
 	differ, total := 0, 0
 	for i, c := range deck {
 		top := deck[(i*7+3)%len(deck)]
-		for s := Suit(0); s < NumSuits; s++ {
+		for s := Suit(0); s < cardrules.NumSuits; s++ {
 			total++
 			if ea.Eval(c, top, s, 0) != eb.Eval(c, top, s, 0) {
 				differ++
@@ -68,7 +70,7 @@ func legalityDiff(a, b *Genome, deck []Card) float64 {
 
 func firstLegal(g *Genome) *Expr {
 	for _, p := range g.Turn {
-		if p.Kind == PhasePlay {
+		if p.Kind == cardrules.PhasePlay {
 			return p.Legal
 		}
 	}

@@ -3,6 +3,8 @@ package genome
 import (
 	"fmt"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Op is the operator of a legality expression node.
@@ -23,14 +25,16 @@ const (
 	NumOps
 )
 
-var opNames = []string{"true", "false", "any", "all", "not", "eq", "ne", "lt", "gt", "played"}
+// opTable names the expression operators.
+var opTable = cardrules.Table{Kind: "operator", GoName: "Op", Names: []string{
+	OpTrue: "true", OpFalse: "false", OpAny: "any", OpAll: "all", OpNot: "not",
+	OpEq: "eq", OpNe: "ne", OpLt: "lt", OpGt: "gt", OpPlayed: "played",
+}}
 
-func (o Op) String() string { return enumString(opNames, uint8(o), "Op") }
-func (o Op) MarshalText() ([]byte, error) {
-	return enumText(opNames, uint8(o), "operator")
-}
+func (o Op) String() string               { return opTable.String(uint8(o)) }
+func (o Op) MarshalText() ([]byte, error) { return opTable.Text(uint8(o)) }
 func (o *Op) UnmarshalText(b []byte) error {
-	v, err := enumParse(opNames, b, "operator")
+	v, err := opTable.Parse(b)
 	*o = Op(v)
 	return err
 }
@@ -67,7 +71,11 @@ func (t Term) IsRank() bool {
 	return t.Kind == TermCardRank || t.Kind == TermTopRank || t.Kind == TermRank
 }
 
-var termNames = []string{"", "card.rank", "card.suit", "top.rank", "top.suit"}
+// termTable names the terms that read a card; constant terms are written
+// as a rank or a suit.
+var termTable = cardrules.Table{Kind: "term", GoName: "Term", Names: []string{
+	TermNone: "none", TermCardRank: "card.rank", TermCardSuit: "card.suit", TermTopRank: "top.rank", TermTopSuit: "top.suit",
+}, Min: 1}
 
 func (t Term) String() string {
 	switch t.Kind {
@@ -76,7 +84,7 @@ func (t Term) String() string {
 	case TermSuit:
 		return Suit(t.Value).String()
 	}
-	return enumString(termNames, uint8(t.Kind), "Term")
+	return termTable.String(uint8(t.Kind))
 }
 
 func (t Term) MarshalText() ([]byte, error) {
@@ -88,22 +96,20 @@ func (t Term) MarshalText() ([]byte, error) {
 	case TermNone:
 		return nil, fmt.Errorf("empty term")
 	}
-	return enumText(termNames, uint8(t.Kind), "term")
+	return termTable.Text(uint8(t.Kind))
 }
 
 func (t *Term) UnmarshalText(b []byte) error {
 	s := string(b)
-	for i, n := range termNames {
-		if n != "" && n == s {
-			*t = Term{Kind: TermKind(i)}
-			return nil
-		}
+	if k, err := termTable.Parse(b); err == nil {
+		*t = Term{Kind: TermKind(k)}
+		return nil
 	}
-	if r, err := ParseRank(s); err == nil {
+	if r, err := cardrules.ParseRank(s); err == nil {
 		*t = Term{Kind: TermRank, Value: uint8(r)}
 		return nil
 	}
-	if su, err := ParseSuit(s); err == nil {
+	if su, err := cardrules.ParseSuit(s); err == nil {
 		*t = Term{Kind: TermSuit, Value: uint8(su)}
 		return nil
 	}

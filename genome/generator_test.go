@@ -6,6 +6,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // TestGeneratorCoverage checks, on a fixed set of examples, that the
@@ -39,7 +40,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		if len(g.Deck.Ranks) > 0 {
 			saw("deck.ranks")
-			if len(g.Deck.Ranks) >= genome.NumRanks {
+			if len(g.Deck.Ranks) >= cardrules.NumRanks {
 				saw("deck.ranks.full")
 			}
 		}
@@ -97,10 +98,10 @@ func TestGeneratorCoverage(t *testing.T) {
 				if e == nil {
 					continue
 				}
-				if e.Size() == genome.MaxExprNodes {
+				if e.Size() == cardrules.MaxExprNodes {
 					saw("legal.nodes.max")
 				}
-				if depth(*e) == genome.MaxExprDepth {
+				if depth(*e) == cardrules.MaxExprDepth {
 					saw("legal.depth.max")
 				}
 				walkExpr(*e, func(e genome.Expr) {
@@ -119,27 +120,27 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("%s.prefer", p.Kind)
 			}
 			switch p.Kind {
-			case genome.PhaseTrick:
+			case cardrules.PhaseTrick:
 				saw("trick.trump=%s", p.Trump)
 				if p.LeadPrefer != nil {
 					saw("trick.lead_prefer")
 				}
-			case genome.PhaseTake:
+			case cardrules.PhaseTake:
 				saw("take.from=%s", p.From)
-			case genome.PhasePlay:
+			case cardrules.PhasePlay:
 				if len(p.NameSuit) > 0 {
 					saw("play.name_suit")
 				}
 				if p.DrawMax > 0 {
 					saw("play.draw_max")
 				}
-				if p.DrawMax == genome.MaxDrawMax {
+				if p.DrawMax == cardrules.MaxDrawMax {
 					saw("play.draw_max.max")
 				}
-			case genome.PhaseBattle:
+			case cardrules.PhaseBattle:
 				saw("battle.war_face_down=%d", p.WarFaceDown)
 				saw("battle.returns=%s", p.Returns)
-			case genome.PhaseDraw:
+			case cardrules.PhaseDraw:
 				saw("draw.count")
 			}
 		}
@@ -160,7 +161,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		saw("until=%s", g.End.Until)
 		saw("rank=%s", g.End.Rank)
-		if g.TurnCap == genome.MaxTurnCap {
+		if g.TurnCap == cardrules.MaxTurnCap {
 			saw("turn_cap.max")
 		}
 	}
@@ -183,28 +184,28 @@ func TestGeneratorCoverage(t *testing.T) {
 	for k := genome.TermCardRank; k < genome.NumTermKinds; k++ {
 		want = append(want, fmt.Sprintf("term=%d", k))
 	}
-	for e := genome.EffectType(0); e < genome.NumEffectTypes; e++ {
+	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
 		want = append(want, "effect="+e.String())
 	}
-	for tg := genome.TargetNext; tg < genome.NumTargets; tg++ {
+	for tg := cardrules.TargetNext; tg < cardrules.NumTargets; tg++ {
 		want = append(want, "target="+tg.String())
 	}
-	for _, tg := range []genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent} {
+	for _, tg := range []genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent} {
 		want = append(want, "take.from="+tg.String())
 	}
-	for k := genome.PhaseKind(0); k < genome.NumPhaseKinds; k++ {
+	for k := genome.PhaseKind(0); k < cardrules.NumPhaseKinds; k++ {
 		want = append(want, "phase="+k.String())
 	}
-	for tr := genome.Trump(0); tr < genome.NumTrumps; tr++ {
+	for tr := genome.Trump(0); tr < cardrules.NumTrumps; tr++ {
 		want = append(want, "trick.trump="+tr.String())
 	}
-	for u := genome.Until(0); u < genome.NumUntils; u++ {
+	for u := genome.Until(0); u < cardrules.NumUntils; u++ {
 		want = append(want, "until="+u.String())
 	}
-	for r := genome.RankBy(0); r < genome.NumRankBys; r++ {
+	for r := genome.RankBy(0); r < cardrules.NumRankBys; r++ {
 		want = append(want, "rank="+r.String())
 	}
-	for m := genome.MatchKind(0); m < genome.NumMatchKinds; m++ {
+	for m := genome.MatchKind(0); m < cardrules.NumMatchKinds; m++ {
 		want = append(want, fmt.Sprintf("score.match=%d", m))
 	}
 	for _, w := range want {
@@ -236,7 +237,7 @@ func TestExprGenerator(t *testing.T) {
 		if err != nil && (e.Satisfiable(deck) || err.Error() != "$.turn[0].legal: no card of the deck ever satisfies it") {
 			t.Fatalf("example %d: %v", i, err)
 		}
-		if e.Size() > genome.MaxExprNodes || depth(e) > genome.MaxExprDepth {
+		if e.Size() > cardrules.MaxExprNodes || depth(e) > cardrules.MaxExprDepth {
 			t.Fatalf("example %d: %d nodes, depth %d", i, e.Size(), depth(e))
 		}
 		l := genometest.Legal(deck).Example(i)

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"slices"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // SchemaVersion is the version of the JSON form. A genome file names the
@@ -145,27 +147,27 @@ func (g *Genome) DealFor(seats int) int {
 func (d Deck) Cards() []Card {
 	var ranks, suits [16]bool
 	if len(d.Ranks) == 0 {
-		for i := range NumRanks {
+		for i := range cardrules.NumRanks {
 			ranks[i] = true
 		}
 	}
 	for _, r := range d.Ranks {
-		if r < NumRanks {
+		if r < cardrules.NumRanks {
 			ranks[r] = true
 		}
 	}
 	if len(d.Suits) == 0 {
-		for i := range NumSuits {
+		for i := range cardrules.NumSuits {
 			suits[i] = true
 		}
 	}
 	for _, s := range d.Suits {
-		if s < NumSuits {
+		if s < cardrules.NumSuits {
 			suits[s] = true
 		}
 	}
 	var out []Card
-	for c := Card(0); c < NumCards; c++ {
+	for c := Card(0); c < cardrules.NumCards; c++ {
 		if ranks[c.Rank()] && suits[c.Suit()] && !slices.Contains(d.Remove, c) {
 			out = append(out, c)
 		}
@@ -229,8 +231,8 @@ func (g *Genome) Canonical() *Genome {
 	c := g.Clone()
 	c.Name, c.Summary = "", ""
 	c.Schema = SchemaVersion
-	c.Deck.Ranks = sortedSet(c.Deck.Ranks, NumRanks)
-	c.Deck.Suits = sortedSet(c.Deck.Suits, NumSuits)
+	c.Deck.Ranks = sortedSet(c.Deck.Ranks, cardrules.NumRanks)
+	c.Deck.Suits = sortedSet(c.Deck.Suits, cardrules.NumSuits)
 	c.Deck.Remove = sortedSet(c.Deck.Remove, 0)
 	if c.Deal.All {
 		c.Deal.Cards = 0
@@ -251,12 +253,12 @@ func (g *Genome) Canonical() *Genome {
 		p.Prefer = canonicalExpr(p.Prefer)
 		p.Lead = canonicalExpr(p.Lead)
 		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
-		p.NameSuit = sortedSet(p.NameSuit, NumRanks+1)
+		p.NameSuit = sortedSet(p.NameSuit, cardrules.NumRanks+1)
 	}
 	for i := range c.Effects {
 		e := &c.Effects[i]
 		if !e.Type.UsesTarget() {
-			e.Target = NoTarget
+			e.Target = cardrules.NoTarget
 		}
 		if !e.Type.UsesValue() {
 			e.Value = 0

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
-	"pgregory.net/rapid"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
@@ -73,9 +75,9 @@ func TestSeedsValidate(t *testing.T) {
 				t.Errorf("Seeds()[%d] differs from Seed(%q)", i, name)
 			}
 			// Seed returns a fresh copy each time.
-			g.Turn[0].Kind = genome.PhaseDraw
+			g.Turn[0].Kind = cardrules.PhaseDraw
 			again, _ := genome.Seed(name)
-			if again.Turn[0].Kind == genome.PhaseDraw {
+			if again.Turn[0].Kind == cardrules.PhaseDraw {
 				t.Error("Seed returned a shared genome")
 			}
 			// The embedded copy is the file in seeds/.
@@ -329,19 +331,19 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 	}
 	switch what {
 	case "seats.min":
-		g.Seats.Min = intIn("v", 2, genome.MaxSeats)
+		g.Seats.Min = intIn("v", 2, cardrules.MaxSeats)
 	case "seats.max":
-		g.Seats.Max = intIn("v", 2, genome.MaxSeats)
+		g.Seats.Max = intIn("v", 2, cardrules.MaxSeats)
 	case "seats.default":
-		g.Seats.Default = intIn("v", 2, genome.MaxSeats)
+		g.Seats.Default = intIn("v", 2, cardrules.MaxSeats)
 	case "deck.ranks":
-		r := genome.Rank(intIn("v", 0, genome.NumRanks-1))
-		g.Deck.Ranks = toggle(g.Deck.Ranks, r, genome.NumRanks)
+		r := genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
+		g.Deck.Ranks = toggle(g.Deck.Ranks, r, cardrules.NumRanks)
 	case "deck.suits":
-		s := genome.Suit(intIn("v", 0, genome.NumSuits-1))
-		g.Deck.Suits = toggle(g.Deck.Suits, s, genome.NumSuits)
+		s := genome.Suit(intIn("v", 0, cardrules.NumSuits-1))
+		g.Deck.Suits = toggle(g.Deck.Suits, s, cardrules.NumSuits)
 	case "deck.remove":
-		c := genome.Card(intIn("v", 0, genome.NumCards-1))
+		c := genome.Card(intIn("v", 0, cardrules.NumCards-1))
 		if slices.Contains(g.Deck.Remove, c) {
 			g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(x genome.Card) bool { return x == c })
 			if len(g.Deck.Remove) == 0 {
@@ -366,7 +368,7 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 	case "deal.starter":
 		g.Deal.Starter = !g.Deal.Starter
 	case "deal.override.add":
-		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: intIn("seats", 2, genome.MaxSeats), Cards: intIn("cards", 1, 26)})
+		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: intIn("seats", 2, cardrules.MaxSeats), Cards: intIn("cards", 1, 26)})
 	case "deal.override.delete":
 		if n := len(g.Deal.Overrides); n > 0 {
 			i := intIn("i", 0, n-1)
@@ -380,23 +382,23 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			g.Deal.Overrides[intIn("i", 0, n-1)].Cards = intIn("v", 1, 26)
 		}
 	case "turn.insert":
-		p := genome.Phase{Kind: genome.PhaseKind(intIn("kind", 0, int(genome.NumPhaseKinds)-1))}
+		p := genome.Phase{Kind: genome.PhaseKind(intIn("kind", 0, int(cardrules.NumPhaseKinds)-1))}
 		switch p.Kind {
-		case genome.PhasePlay:
+		case cardrules.PhasePlay:
 			l := genometest.Legal(cards).Draw(t, "legal")
 			p.Legal = &l
 			p.DrawMax = intIn("draw_max", 0, 5)
-		case genome.PhaseBattle:
-			p.WarFaceDown = intIn("war_face_down", 0, genome.MaxWarFaceDown)
-		case genome.PhaseDraw:
-			p.Count = intIn("count", 1, genome.MaxDrawCount)
-		case genome.PhaseTrick:
+		case cardrules.PhaseBattle:
+			p.WarFaceDown = intIn("war_face_down", 0, cardrules.MaxWarFaceDown)
+		case cardrules.PhaseDraw:
+			p.Count = intIn("count", 1, cardrules.MaxDrawCount)
+		case cardrules.PhaseTrick:
 			l := genometest.Legal(cards).Draw(t, "lead")
 			f := genometest.Legal(cards).Draw(t, "legal")
 			p.Lead, p.Legal = &l, &f
-			p.Trump = genome.Trump(intIn("trump", 0, int(genome.NumTrumps)-1))
-		case genome.PhaseTake:
-			p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "from")
+			p.Trump = genome.Trump(intIn("trump", 0, int(cardrules.NumTrumps)-1))
+		case cardrules.PhaseTake:
+			p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "from")
 		}
 		g.Turn = slices.Insert(g.Turn, intIn("at", 0, len(g.Turn)), p)
 	case "turn.delete":
@@ -406,7 +408,7 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		i, j := intIn("i", 0, len(g.Turn)-1), intIn("j", 0, len(g.Turn)-1)
 		g.Turn[i], g.Turn[j] = g.Turn[j], g.Turn[i]
 	case "phase.legal":
-		if p := phase(); p.Kind == genome.PhasePlay || p.Kind == genome.PhaseTrick {
+		if p := phase(); p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTrick {
 			l := genometest.Legal(cards).Draw(t, "legal")
 			p.Legal = &l
 		}
@@ -434,17 +436,17 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 					for _, term := range []*genome.Term{e.Left, e.Right} {
 						switch term.Kind {
 						case genome.TermRank:
-							term.Value = uint8(intIn("rank", 0, genome.NumRanks-1))
+							term.Value = uint8(intIn("rank", 0, cardrules.NumRanks-1))
 						case genome.TermSuit:
-							term.Value = uint8(intIn("suit", 0, genome.NumSuits-1))
+							term.Value = uint8(intIn("suit", 0, cardrules.NumSuits-1))
 						}
 					}
 				}
 			}
 		}
 	case "phase.name_suit":
-		if p := phase(); p.Kind == genome.PhasePlay {
-			r := genome.Rank(intIn("v", 0, genome.NumRanks-1))
+		if p := phase(); p.Kind == cardrules.PhasePlay {
+			r := genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
 			if slices.Contains(p.NameSuit, r) {
 				p.NameSuit = slices.DeleteFunc(p.NameSuit, func(x genome.Rank) bool { return x == r })
 				if len(p.NameSuit) == 0 {
@@ -455,31 +457,31 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			}
 		}
 	case "phase.draw_max":
-		if p := phase(); p.Kind == genome.PhasePlay {
-			p.DrawMax = intIn("v", 0, genome.MaxDrawMax)
+		if p := phase(); p.Kind == cardrules.PhasePlay {
+			p.DrawMax = intIn("v", 0, cardrules.MaxDrawMax)
 		}
 	case "phase.war_face_down":
-		if p := phase(); p.Kind == genome.PhaseBattle {
-			p.WarFaceDown = intIn("v", 0, genome.MaxWarFaceDown)
+		if p := phase(); p.Kind == cardrules.PhaseBattle {
+			p.WarFaceDown = intIn("v", 0, cardrules.MaxWarFaceDown)
 		}
 	case "phase.returns":
-		if p := phase(); p.Kind == genome.PhaseBattle {
+		if p := phase(); p.Kind == cardrules.PhaseBattle {
 			p.Returns = 1 - p.Returns
 		}
 	case "phase.count":
-		if p := phase(); p.Kind == genome.PhaseDraw {
-			p.Count = intIn("v", 1, genome.MaxDrawCount)
+		if p := phase(); p.Kind == cardrules.PhaseDraw {
+			p.Count = intIn("v", 1, cardrules.MaxDrawCount)
 		}
 	case "effect.add":
 		e := genome.Effect{
-			Rank: genome.Rank(intIn("rank", 0, genome.NumRanks-1)),
-			Type: genome.EffectType(intIn("type", 0, int(genome.NumEffectTypes)-1)),
+			Rank: genome.Rank(intIn("rank", 0, cardrules.NumRanks-1)),
+			Type: genome.EffectType(intIn("type", 0, int(cardrules.NumEffectTypes)-1)),
 		}
 		if e.Type.UsesTarget() {
-			e.Target = genome.Target(intIn("target", 1, int(genome.NumTargets)-1))
+			e.Target = genome.Target(intIn("target", 1, int(cardrules.NumTargets)-1))
 		}
 		if e.Type.UsesValue() {
-			e.Value = intIn("value", 1, genome.MaxEffectValue)
+			e.Value = intIn("value", 1, cardrules.MaxEffectValue)
 		}
 		g.Effects = slices.Insert(g.Effects, intIn("at", 0, len(g.Effects)), e)
 	case "effect.delete":
@@ -494,41 +496,41 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		}
 	case "effect.rank":
 		if e := effect(); e != nil {
-			e.Rank = genome.Rank(intIn("v", 0, genome.NumRanks-1))
+			e.Rank = genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
 		}
 	case "effect.type":
 		if e := effect(); e != nil {
-			e.Type = genome.EffectType(intIn("v", 0, int(genome.NumEffectTypes)-1))
+			e.Type = genome.EffectType(intIn("v", 0, int(cardrules.NumEffectTypes)-1))
 			e.Target, e.Value = 0, 0
 			if e.Type.UsesTarget() {
-				e.Target = genome.Target(intIn("target", 1, int(genome.NumTargets)-1))
+				e.Target = genome.Target(intIn("target", 1, int(cardrules.NumTargets)-1))
 			}
 			if e.Type.UsesValue() {
-				e.Value = intIn("value", 1, genome.MaxEffectValue)
+				e.Value = intIn("value", 1, cardrules.MaxEffectValue)
 			}
 		}
 	case "effect.target":
 		if e := effect(); e != nil && e.Type.UsesTarget() {
-			e.Target = genome.Target(intIn("v", 1, int(genome.NumTargets)-1))
+			e.Target = genome.Target(intIn("v", 1, int(cardrules.NumTargets)-1))
 		}
 	case "effect.value":
 		if e := effect(); e != nil && e.Type.UsesValue() {
-			e.Value = intIn("v", 1, genome.MaxEffectValue)
+			e.Value = intIn("v", 1, cardrules.MaxEffectValue)
 		}
 	case "end.result":
 		if len(g.End.Conditions) > 0 {
 			g.End.Conditions[0].Result = 1 - g.End.Conditions[0].Result
 		}
 	case "end.until":
-		g.End.Until = genome.Until(intIn("v", 0, int(genome.NumUntils)-1))
+		g.End.Until = genome.Until(intIn("v", 0, int(cardrules.NumUntils)-1))
 	case "end.conditions":
 		if len(g.End.Conditions) > 0 {
 			g.End.Conditions = nil
 		} else {
-			g.End.Conditions = []genome.Condition{{When: genome.EventHandEmpty, Result: genome.Result(intIn("result", 0, 1))}}
+			g.End.Conditions = []genome.Condition{{When: cardrules.EventHandEmpty, Result: genome.Result(intIn("result", 0, 1))}}
 		}
 	case "end.rank":
-		g.End.Rank = genome.RankBy(intIn("v", 0, int(genome.NumRankBys)-1))
+		g.End.Rank = genome.RankBy(intIn("v", 0, int(cardrules.NumRankBys)-1))
 	case "meld":
 		g.Meld = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "v")
 	case "lead_card":
@@ -541,21 +543,21 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 	case "teams":
 		g.Teams = 2 - g.Teams
 	case "score.trick":
-		g.Score.Trick = intIn("v", 0, genome.MaxEffectValue)
+		g.Score.Trick = intIn("v", 0, cardrules.MaxScore)
 	case "score.meld":
-		g.Score.Meld = intIn("v", 0, genome.MaxEffectValue)
+		g.Score.Meld = intIn("v", 0, cardrules.MaxScore)
 	case "score.cards.add":
 		c := rapid.SampledFrom(cards).Draw(t, "card")
-		m := genome.Match{Kind: genome.MatchKind(intIn("kind", 0, int(genome.NumMatchKinds)-1))}
+		m := genome.Match{Kind: genome.MatchKind(intIn("kind", 0, int(cardrules.NumMatchKinds)-1))}
 		switch m.Kind {
-		case genome.MatchRank:
+		case cardrules.MatchRank:
 			m.Value = uint8(c.Rank())
-		case genome.MatchSuit:
+		case cardrules.MatchSuit:
 			m.Value = uint8(c.Suit())
 		default:
 			m.Value = uint8(c)
 		}
-		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: m, Points: intIn("points", 1, genome.MaxCardPoints)})
+		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: m, Points: intIn("points", 1, cardrules.MaxCardPoints)})
 	case "score.cards.delete":
 		if n := len(g.Score.Cards); n > 0 {
 			i := intIn("i", 0, n-1)
@@ -566,36 +568,36 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		}
 	case "score.cards.points":
 		if n := len(g.Score.Cards); n > 0 {
-			g.Score.Cards[intIn("i", 0, n-1)].Points = intIn("v", 1, genome.MaxCardPoints)
+			g.Score.Cards[intIn("i", 0, n-1)].Points = intIn("v", 1, cardrules.MaxCardPoints)
 		}
 	case "score.cards.match":
 		if n := len(g.Score.Cards); n > 0 {
 			c := rapid.SampledFrom(cards).Draw(t, "card")
-			g.Score.Cards[intIn("i", 0, n-1)].Match = genome.Match{Kind: genome.MatchCard, Value: uint8(c)}
+			g.Score.Cards[intIn("i", 0, n-1)].Match = genome.Match{Kind: cardrules.MatchCard, Value: uint8(c)}
 		}
 	case "phase.prefer":
-		if p := phase(); p.Kind == genome.PhasePlay || p.Kind == genome.PhaseTrick {
+		if p := phase(); p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTrick {
 			p.Prefer = optionalLegal(t, cards)
 		}
 	case "phase.lead":
-		if p := phase(); p.Kind == genome.PhaseTrick {
+		if p := phase(); p.Kind == cardrules.PhaseTrick {
 			l := genometest.Legal(cards).Draw(t, "lead")
 			p.Lead = &l
 		}
 	case "phase.lead_prefer":
-		if p := phase(); p.Kind == genome.PhaseTrick {
+		if p := phase(); p.Kind == cardrules.PhaseTrick {
 			p.LeadPrefer = optionalLegal(t, cards)
 		}
 	case "phase.trump":
-		if p := phase(); p.Kind == genome.PhaseTrick {
-			p.Trump = genome.Trump(intIn("v", 0, int(genome.NumTrumps)-1))
+		if p := phase(); p.Kind == cardrules.PhaseTrick {
+			p.Trump = genome.Trump(intIn("v", 0, int(cardrules.NumTrumps)-1))
 		}
 	case "phase.from":
-		if p := phase(); p.Kind == genome.PhaseTake {
-			p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "v")
+		if p := phase(); p.Kind == cardrules.PhaseTake {
+			p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "v")
 		}
 	case "turn_cap":
-		g.TurnCap = intIn("v", 1, genome.MaxTurnCap)
+		g.TurnCap = intIn("v", 1, cardrules.MaxTurnCap)
 	}
 	return what
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // seedJSON returns the seed game file as a generic JSON tree.
@@ -180,9 +181,9 @@ func TestDecodeRejects(t *testing.T) {
 		{name: "enum as number", patch: func(t *testing.T, m map[string]any) { m["hand"] = 0.0 },
 			want: `$.hand: expected a string, got the number 0`},
 		{name: "bad hand kind", patch: func(t *testing.T, m map[string]any) { m["hand"] = "stack" },
-			want: `$.hand: unknown hand kind "stack" (want one of ` + names(genome.NumHandKinds) + `)`},
+			want: `$.hand: unknown hand kind "stack" (want one of ` + names(cardrules.NumHandKinds) + `)`},
 		{name: "bad phase kind", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.kind", "shuffle") },
-			want: `$.turn[0].kind: unknown phase kind "shuffle" (want one of ` + names(genome.NumPhaseKinds) + `)`},
+			want: `$.turn[0].kind: unknown phase kind "shuffle" (want one of ` + names(cardrules.NumPhaseKinds) + `)`},
 		{name: "bad operator", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.op", "xor") },
 			want: `$.turn[0].legal.op: unknown operator "xor" (want one of ` + names(genome.NumOps) + `)`},
 		{name: "bad term", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.left", "card.colour") },
@@ -194,23 +195,23 @@ func TestDecodeRejects(t *testing.T) {
 		{name: "bad card", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.remove", js(t, `["QS", "1H"]`)) },
 			want: `$.deck.remove[1]: unknown card "1H" (want rank then suit letter, like QS or 10H)`},
 		{name: "bad effect type", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.3.type", "swap_hands") },
-			want: `$.effects[3].type: unknown effect type "swap_hands" (want one of ` + names(genome.NumEffectTypes) + `)`},
+			want: `$.effects[3].type: unknown effect type "swap_hands" (want one of ` + names(cardrules.NumEffectTypes) + `)`},
 		{name: "bad target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.0.target", "left") },
-			want: `$.effects[0].target: unknown target "left" (want one of ` + names(genome.NumTargets, 1) + `)`},
+			want: `$.effects[0].target: unknown target "left" (want one of ` + names(cardrules.NumTargets, 1) + `)`},
 		{name: "empty target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { set(t, m, "effects.0.target", "") },
-			want: `$.effects[0].target: unknown target "" (want one of ` + names(genome.NumTargets, 1) + `)`},
+			want: `$.effects[0].target: unknown target "" (want one of ` + names(cardrules.NumTargets, 1) + `)`},
 		{name: "bad returns", seed: "war", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.returns", "sorted") },
-			want: `$.turn[0].returns: unknown returns "sorted" (want one of ` + names(genome.NumReturns) + `)`},
+			want: `$.turn[0].returns: unknown returns "sorted" (want one of ` + names(cardrules.NumReturns) + `)`},
 		{name: "bad event", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions.0.when", "deck_empty") },
-			want: `$.end.conditions[0].when: unknown event "deck_empty" (want one of ` + names(genome.NumEvents) + `)`},
+			want: `$.end.conditions[0].when: unknown event "deck_empty" (want one of ` + names(cardrules.NumEvents) + `)`},
 		{name: "bad result", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions.0.result", "draw") },
-			want: `$.end.conditions[0].result: unknown result "draw" (want one of ` + names(genome.NumResults) + `)`},
+			want: `$.end.conditions[0].result: unknown result "draw" (want one of ` + names(cardrules.NumResults) + `)`},
 		{name: "bad until", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.until", "last_out") },
-			want: `$.end.until: unknown until "last_out" (want one of ` + names(genome.NumUntils) + `)`},
+			want: `$.end.until: unknown until "last_out" (want one of ` + names(cardrules.NumUntils) + `)`},
 		{name: "bad trump", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.trump", "jokers") },
-			want: `$.turn[0].trump: unknown trump "jokers" (want one of ` + names(genome.NumTrumps) + `)`},
+			want: `$.turn[0].trump: unknown trump "jokers" (want one of ` + names(cardrules.NumTrumps) + `)`},
 		{name: "bad ranking", seed: "whist", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.rank", "score") },
-			want: `$.end.rank: unknown rank_by "score" (want one of ` + names(genome.NumRankBys) + `)`},
+			want: `$.end.rank: unknown rank_by "score" (want one of ` + names(cardrules.NumRankBys) + `)`},
 		{name: "bad match", seed: "hearts", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.cards.0.match", "Z") },
 			want: `$.score.cards[0].match: unknown match "Z" (want a rank like Q, a suit like hearts, or a card like QS)`},
 		{name: "bad lead card", seed: "hearts", patch: func(t *testing.T, m map[string]any) { m["lead_card"] = "2X" },
@@ -230,7 +231,7 @@ func TestDecodeRejects(t *testing.T) {
 			m["zebra"] = true
 			m["schema"] = 7.0 // not reported: only checked once the rest decodes
 		}, want: `4 problems:
-  $.hand: unknown hand kind "stack" (want one of ` + names(genome.NumHandKinds) + `)
+  $.hand: unknown hand kind "stack" (want one of ` + names(cardrules.NumHandKinds) + `)
   $.turn[0].legal.args[2].right: unknown term "Z" (want card.rank, card.suit, top.rank, top.suit, a rank or a suit)
   $.turn_cap: expected an integer, got the string "many"
   $.zebra: unknown field "zebra"`},
@@ -565,21 +566,21 @@ func TestValidateRejectsGoValues(t *testing.T) {
 	}{
 		{"schema", func(g *genome.Genome) { g.Schema = 3 }, `$.schema: schema version 3 is not supported (this build reads version 1)`},
 		{"hand kind", func(g *genome.Genome) { g.Hand = 7 }, "2 problems:\n  $.hand: unknown hand kind 7\n  $.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is HandKind(7)"},
-		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = genome.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, genome.NumPhaseKinds)},
-		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = genome.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, genome.NumEffectTypes)},
-		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = genome.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
+		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = cardrules.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, cardrules.NumPhaseKinds)},
+		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = cardrules.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, cardrules.NumEffectTypes)},
+		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = cardrules.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
 		{"effect rank", func(g *genome.Genome) { g.Effects[0].Rank = 13 }, `$.effects[0].rank: rank 13 out of range`},
 		{"returns", func(g *genome.Genome) { g.Turn[0].Returns = 2 }, `$.turn[0].returns: a play phase takes no returns`},
 		{"operator", func(g *genome.Genome) { g.Turn[0].Legal.Op = 200 }, `$.turn[0].legal.op: unknown operator 200`},
 		{"term kind", func(g *genome.Genome) { g.Turn[0].Legal.Args[0].Left.Kind = 0 }, `$.turn[0].legal.args[0]: unknown term`},
 		{"rank constant", func(g *genome.Genome) { g.Turn[0].Legal.Args[2].Right.Value = 13 }, `$.turn[0].legal.args[2]: constant 13 out of range`},
-		{"event", func(g *genome.Genome) { g.End.Conditions[0].When = genome.NumEvents }, fmt.Sprintf(`$.end.conditions[0].when: unknown event %d`, genome.NumEvents)},
-		{"result", func(g *genome.Genome) { g.End.Conditions[0].Result = genome.NumResults }, fmt.Sprintf(`$.end.conditions[0].result: unknown result %d`, genome.NumResults)},
-		{"until", func(g *genome.Genome) { g.End.Until = genome.NumUntils }, fmt.Sprintf(`$.end.until: unknown until %d`, genome.NumUntils)},
+		{"event", func(g *genome.Genome) { g.End.Conditions[0].When = cardrules.NumEvents }, fmt.Sprintf(`$.end.conditions[0].when: unknown event %d`, cardrules.NumEvents)},
+		{"result", func(g *genome.Genome) { g.End.Conditions[0].Result = cardrules.NumResults }, fmt.Sprintf(`$.end.conditions[0].result: unknown result %d`, cardrules.NumResults)},
+		{"until", func(g *genome.Genome) { g.End.Until = cardrules.NumUntils }, fmt.Sprintf(`$.end.until: unknown until %d`, cardrules.NumUntils)},
 		{"trump", func(g *genome.Genome) {
-			g.Turn[0] = genome.Phase{Kind: genome.PhaseTrick, Lead: &genome.Expr{Op: genome.OpTrue}, Legal: &genome.Expr{Op: genome.OpTrue}, Trump: genome.NumTrumps}
-		}, fmt.Sprintf(`$.turn[0].trump: unknown trump %d`, genome.NumTrumps)},
-		{"ranking", func(g *genome.Genome) { g.End.Rank = genome.NumRankBys }, fmt.Sprintf(`$.end.rank: unknown rank %d`, genome.NumRankBys)},
+			g.Turn[0] = genome.Phase{Kind: cardrules.PhaseTrick, Lead: &genome.Expr{Op: genome.OpTrue}, Legal: &genome.Expr{Op: genome.OpTrue}, Trump: cardrules.NumTrumps}
+		}, fmt.Sprintf(`$.turn[0].trump: unknown trump %d`, cardrules.NumTrumps)},
+		{"ranking", func(g *genome.Genome) { g.End.Rank = cardrules.NumRankBys }, fmt.Sprintf(`$.end.rank: unknown rank %d`, cardrules.NumRankBys)},
 		{"played suit", func(g *genome.Genome) {
 			e := genome.Played(7)
 			g.Turn[0].Legal.Args[0] = e
@@ -631,7 +632,7 @@ func TestValidateRejectsUnknownMatchKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Score.Cards[0].Match = genome.Match{Kind: genome.NumMatchKinds, Value: 0}
+	g.Score.Cards[0].Match = genome.Match{Kind: cardrules.NumMatchKinds, Value: 0}
 	if err := g.Validate(); err == nil {
 		defer func() {
 			if r := recover(); r != nil {

@@ -4,23 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-)
 
-// Limits of the model. The bytecode format stores each of these in one byte
-// (or two for the turn cap), so Validate enforces them.
-const (
-	MaxPhases      = 8
-	MaxEffects     = 255
-	MaxEffectValue = 13
-	MaxConditions  = 4
-	MaxTurnCap     = 10000
-	MaxDrawMax     = 52
-	MaxWarFaceDown = 5
-	MaxDrawCount   = 13
-	MaxExprNodes   = 48
-	MaxExprDepth   = 6
-	MaxScoreRules  = 8
-	MaxCardPoints  = 26
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Validate checks every rule of the model and returns all problems at once
@@ -31,11 +16,11 @@ func (g *Genome) Validate() error {
 		ps.add("$.schema", "schema version %d is not supported (this build reads version %d)", g.Schema, SchemaVersion)
 	}
 	s := g.Seats
-	if s.Min < 2 || s.Min > MaxSeats {
-		ps.add("$.seats.min", "must be between 2 and %d, got %d", MaxSeats, s.Min)
+	if s.Min < 2 || s.Min > cardrules.MaxSeats {
+		ps.add("$.seats.min", "must be between 2 and %d, got %d", cardrules.MaxSeats, s.Min)
 	}
-	if s.Max < s.Min || s.Max > MaxSeats {
-		ps.add("$.seats.max", "must be between min (%d) and %d, got %d", s.Min, MaxSeats, s.Max)
+	if s.Max < s.Min || s.Max > cardrules.MaxSeats {
+		ps.add("$.seats.max", "must be between min (%d) and %d, got %d", s.Min, cardrules.MaxSeats, s.Max)
 	}
 	if s.Default < s.Min || s.Default > s.Max {
 		ps.add("$.seats.default", "must be between min (%d) and max (%d), got %d", s.Min, s.Max, s.Default)
@@ -83,7 +68,7 @@ func (g *Genome) Validate() error {
 	if d.Starter {
 		starter = 1
 	}
-	if !d.All && s.Min >= 2 && s.Max <= MaxSeats && s.Min <= s.Max {
+	if !d.All && s.Min >= 2 && s.Max <= cardrules.MaxSeats && s.Min <= s.Max {
 		for n := s.Min; n <= s.Max; n++ {
 			if need := g.DealFor(n)*n + starter; need > len(cards) {
 				ps.add("$.deal", "with %d seats the deal needs %d cards but the deck has %d", n, need, len(cards))
@@ -93,31 +78,31 @@ func (g *Genome) Validate() error {
 	if d.All && d.Starter {
 		ps.add("$.deal.starter", "a starter card needs a stock, but all deals the whole deck")
 	}
-	if g.Hand >= NumHandKinds {
+	if g.Hand >= cardrules.NumHandKinds {
 		ps.add("$.hand", "unknown hand kind %d", g.Hand)
 	}
 
 	stockEmpty := d.All || (!d.All && s.Default >= 2 && g.DealFor(s.Default)*s.Default+starter >= len(cards))
-	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == PhasePlay })
+	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay })
 	refills := g.Reshuffle && hasPlay
-	if len(g.Turn) == 0 || len(g.Turn) > MaxPhases {
-		ps.add("$.turn", "must have 1 to %d phases, got %d", MaxPhases, len(g.Turn))
+	if len(g.Turn) == 0 || len(g.Turn) > cardrules.MaxPhases {
+		ps.add("$.turn", "must have 1 to %d phases, got %d", cardrules.MaxPhases, len(g.Turn))
 	}
-	if len(g.Turn) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind != PhaseDraw }) {
+	if len(g.Turn) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind != cardrules.PhaseDraw }) {
 		ps.add("$.turn", "no phase plays a card, so the game can never progress")
 	}
 	for i, p := range g.Turn {
 		g.validatePhase(&ps, fmt.Sprintf("$.turn[%d]", i), p, cards, rankInDeck, stockEmpty && !refills)
 	}
 
-	if g.Meld != 0 && (g.Meld < 2 || g.Meld > NumSuits) {
-		ps.add("$.meld", "must be 0 (no sets) or a set size from 2 to %d, got %d", NumSuits, g.Meld)
-	} else if g.Meld != 0 && g.Hand != HandFan {
+	if g.Meld != 0 && (g.Meld < 2 || g.Meld > cardrules.NumSuits) {
+		ps.add("$.meld", "must be 0 (no sets) or a set size from 2 to %d, got %d", cardrules.NumSuits, g.Meld)
+	} else if g.Meld != 0 && g.Hand != cardrules.HandFan {
 		ps.add("$.meld", "laying down sets needs a fan hand (a player sees its cards), but the hand is %s", g.Hand)
 	}
-	if g.LeadCard != nil && (*g.LeadCard >= NumCards || !inDeck(*g.LeadCard)) {
+	if g.LeadCard != nil && (*g.LeadCard >= cardrules.NumCards || !inDeck(*g.LeadCard)) {
 		ps.add("$.lead_card", "card %s is not in the deck", *g.LeadCard)
-	} else if g.LeadCard != nil && g.Hand != HandFan {
+	} else if g.LeadCard != nil && g.Hand != cardrules.HandFan {
 		ps.add("$.lead_card", "a lead card needs a fan hand (its holder must find it), but the hand is %s", g.Hand)
 	}
 	if g.Teams != 0 {
@@ -127,94 +112,94 @@ func (g *Genome) Validate() error {
 			ps.add("$.teams", "partnerships need a fixed, even seat count (min = max), got %d..%d", s.Min, s.Max)
 		}
 	}
-	hasTrick := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == PhaseTrick })
-	if g.Score.Trick < 0 || g.Score.Trick > MaxEffectValue {
-		ps.add("$.score.trick", "must be between 0 and %d, got %d", MaxEffectValue, g.Score.Trick)
+	hasTrick := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick })
+	if g.Score.Trick < 0 || g.Score.Trick > cardrules.MaxScore {
+		ps.add("$.score.trick", "must be between 0 and %d, got %d", cardrules.MaxScore, g.Score.Trick)
 	} else if (g.Score.Trick > 0 || len(g.Score.Cards) > 0) && !hasTrick {
 		ps.add("$.score", "scores tricks, but no phase plays tricks")
 	}
-	if g.Score.Meld < 0 || g.Score.Meld > MaxEffectValue {
-		ps.add("$.score.meld", "must be between 0 and %d, got %d", MaxEffectValue, g.Score.Meld)
+	if g.Score.Meld < 0 || g.Score.Meld > cardrules.MaxScore {
+		ps.add("$.score.meld", "must be between 0 and %d, got %d", cardrules.MaxScore, g.Score.Meld)
 	} else if g.Score.Meld > 0 && g.Meld == 0 {
 		ps.add("$.score.meld", "scores sets laid down, but the game lays none (meld is 0)")
 	}
-	if len(g.Score.Cards) > MaxScoreRules {
-		ps.add("$.score.cards", "at most %d rules, got %d", MaxScoreRules, len(g.Score.Cards))
+	if len(g.Score.Cards) > cardrules.MaxScoreRules {
+		ps.add("$.score.cards", "at most %d rules, got %d", cardrules.MaxScoreRules, len(g.Score.Cards))
 	}
 	for i, c := range g.Score.Cards {
 		p := fmt.Sprintf("$.score.cards[%d]", i)
-		if c.Points < 1 || c.Points > MaxCardPoints {
-			ps.add(p+".points", "must be between 1 and %d, got %d", MaxCardPoints, c.Points)
+		if c.Points < 1 || c.Points > cardrules.MaxCardPoints {
+			ps.add(p+".points", "must be between 1 and %d, got %d", cardrules.MaxCardPoints, c.Points)
 		}
-		if m := c.Match; m.Kind >= NumMatchKinds || m.Kind == MatchRank && m.Value >= NumRanks || m.Kind == MatchSuit && m.Value >= NumSuits || m.Kind == MatchCard && m.Value >= NumCards {
+		if m := c.Match; m.Kind >= cardrules.NumMatchKinds || m.Kind == cardrules.MatchRank && m.Value >= cardrules.NumRanks || m.Kind == cardrules.MatchSuit && m.Value >= cardrules.NumSuits || m.Kind == cardrules.MatchCard && m.Value >= cardrules.NumCards {
 			ps.add(p+".match", "match kind %d value %d out of range", m.Kind, m.Value)
 		} else if !slices.ContainsFunc(cards, c.Match.Has) {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)
 		}
 	}
 	if len(g.Effects) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
-		return p.Kind == PhasePlay || p.Kind == PhaseBattle || p.Kind == PhaseTrick || p.Kind >= NumPhaseKinds
+		return p.Kind.PlaysCards() || p.Kind >= cardrules.NumPhaseKinds
 	}) {
 		ps.add("$.effects", "no phase plays a card (play, battle or trick), so no effect can ever fire")
 	}
-	if len(g.Effects) > MaxEffects {
-		ps.add("$.effects", "at most %d effects, got %d", MaxEffects, len(g.Effects))
+	if len(g.Effects) > cardrules.MaxEffects {
+		ps.add("$.effects", "at most %d effects, got %d", cardrules.MaxEffects, len(g.Effects))
 	}
 	for i, e := range g.Effects {
 		p := fmt.Sprintf("$.effects[%d]", i)
-		if e.Rank >= NumRanks {
+		if e.Rank >= cardrules.NumRanks {
 			ps.add(p+".rank", "rank %d out of range", e.Rank)
 		} else if !rankInDeck(e.Rank) {
 			ps.add(p+".rank", "no card of rank %s is in the deck, so the effect can never trigger", e.Rank)
 		}
-		if e.Type >= NumEffectTypes {
+		if e.Type >= cardrules.NumEffectTypes {
 			ps.add(p+".type", "unknown effect type %d", e.Type)
 			continue
 		}
 		if e.Type.UsesTarget() {
-			if e.Target == NoTarget || e.Target >= NumTargets {
+			if e.Target == cardrules.NoTarget || e.Target >= cardrules.NumTargets {
 				ps.add(p+".target", "%s needs a target (next, previous, all_opponents, random_opponent or self)", e.Type)
 			}
-		} else if e.Target != NoTarget {
+		} else if e.Target != cardrules.NoTarget {
 			ps.add(p+".target", "%s takes no target", e.Type)
 		}
 		if e.Type.UsesValue() {
-			if e.Value < 1 || e.Value > MaxEffectValue {
-				ps.add(p+".value", "%s needs a value from 1 to %d, got %d", e.Type, MaxEffectValue, e.Value)
+			if e.Value < 1 || e.Value > cardrules.MaxEffectValue {
+				ps.add(p+".value", "%s needs a value from 1 to %d, got %d", e.Type, cardrules.MaxEffectValue, e.Value)
 			}
 		} else if e.Value != 0 {
 			ps.add(p+".value", "%s takes no value", e.Type)
 		}
 	}
 
-	if len(g.End.Conditions) > MaxConditions {
-		ps.add("$.end.conditions", "at most %d conditions, got %d", MaxConditions, len(g.End.Conditions))
+	if len(g.End.Conditions) > cardrules.MaxConditions {
+		ps.add("$.end.conditions", "at most %d conditions, got %d", cardrules.MaxConditions, len(g.End.Conditions))
 	}
-	if len(g.End.Conditions) == 0 && (g.End.Until == UntilFirstOut || g.End.Until == UntilOneLeft) {
+	if len(g.End.Conditions) == 0 && (g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft) {
 		ps.add("$.end.conditions", "until %s needs a condition that puts seats out", g.End.Until)
 	}
-	if g.End.Rank >= NumRankBys {
+	if g.End.Rank >= cardrules.NumRankBys {
 		ps.add("$.end.rank", "unknown rank %d", g.End.Rank)
-	} else if g.End.Rank != RankCards && g.Score.IsZero() {
+	} else if g.End.Rank != cardrules.RankCards && g.Score.IsZero() {
 		ps.add("$.end.rank", "ranks by score, but the game scores nothing")
 	}
 	for i, c := range g.End.Conditions {
 		p := fmt.Sprintf("$.end.conditions[%d]", i)
-		if c.When >= NumEvents {
+		if c.When >= cardrules.NumEvents {
 			ps.add(p+".when", "unknown event %d", c.When)
 		}
-		if c.Result >= NumResults {
+		if c.Result >= cardrules.NumResults {
 			ps.add(p+".result", "unknown result %d", c.Result)
 		}
 		if slices.ContainsFunc(g.End.Conditions[:i], func(x Condition) bool { return x.When == c.When }) {
 			ps.add(p+".when", "event %s already has a condition", c.When)
 		}
 	}
-	if g.End.Until >= NumUntils {
+	if g.End.Until >= cardrules.NumUntils {
 		ps.add("$.end.until", "unknown until %d", g.End.Until)
 	}
-	if g.TurnCap < 1 || g.TurnCap > MaxTurnCap {
-		ps.add("$.turn_cap", "must be between 1 and %d, got %d", MaxTurnCap, g.TurnCap)
+	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
+		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}
 	return ps.Err()
 }
@@ -228,12 +213,12 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 		"trump": p.Trump != 0, "from": p.From != 0,
 	}
 	used := map[PhaseKind][]string{
-		PhasePlay:   {"legal", "prefer", "name_suit", "draw_max"},
-		PhaseBattle: {"war_face_down", "returns"},
-		PhaseDraw:   {"count"},
-		PhaseTrick:  {"legal", "prefer", "lead", "lead_prefer", "trump"},
-		PhaseTake:   {"from"},
-		PhaseAsk:    {},
+		cardrules.PhasePlay:   {"legal", "prefer", "name_suit", "draw_max"},
+		cardrules.PhaseBattle: {"war_face_down", "returns"},
+		cardrules.PhaseDraw:   {"count"},
+		cardrules.PhaseTrick:  {"legal", "prefer", "lead", "lead_prefer", "trump"},
+		cardrules.PhaseTake:   {"from"},
+		cardrules.PhaseAsk:    {},
 	}
 	fields, ok := used[p.Kind]
 	if !ok {
@@ -246,7 +231,7 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 		}
 	}
 	needFan := func(what string) {
-		if g.Hand != HandFan {
+		if g.Hand != cardrules.HandFan {
 			ps.add(path+".kind", "%s phase needs a fan hand (%s), but the hand is %s", withArticle(p.Kind.String()), what, g.Hand)
 		}
 	}
@@ -259,72 +244,72 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 		}
 		before := len(*ps)
 		n := validateExpr(ps, path+"."+field, *e, 1)
-		if n > MaxExprNodes {
-			ps.add(path+"."+field, "has %d nodes, at most %d allowed", n, MaxExprNodes)
+		if n > cardrules.MaxExprNodes {
+			ps.add(path+"."+field, "has %d nodes, at most %d allowed", n, cardrules.MaxExprNodes)
 		}
 		if len(*ps) == before && !e.Satisfiable(cards) {
 			ps.add(path+"."+field, "no card of the deck ever satisfies it")
 		}
 	}
 	switch p.Kind {
-	case PhasePlay:
+	case cardrules.PhasePlay:
 		needFan("the player chooses a card")
 		pred("legal", p.Legal, true)
 		pred("prefer", p.Prefer, false)
 		for j, r := range p.NameSuit {
-			if r >= NumRanks || !rankInDeck(r) {
+			if r >= cardrules.NumRanks || !rankInDeck(r) {
 				ps.add(fmt.Sprintf("%s.name_suit[%d]", path, j), "no card of rank %s is in the deck", r)
 			}
 			if slices.Contains(p.NameSuit[:j], r) {
 				ps.add(fmt.Sprintf("%s.name_suit[%d]", path, j), "rank %s is listed twice", r)
 			}
 		}
-		if p.DrawMax < 0 || p.DrawMax > MaxDrawMax {
-			ps.add(path+".draw_max", "must be between 0 and %d, got %d", MaxDrawMax, p.DrawMax)
+		if p.DrawMax < 0 || p.DrawMax > cardrules.MaxDrawMax {
+			ps.add(path+".draw_max", "must be between 0 and %d, got %d", cardrules.MaxDrawMax, p.DrawMax)
 		}
-	case PhaseBattle:
-		if g.Hand != HandPile {
+	case cardrules.PhaseBattle:
+		if g.Hand != cardrules.HandPile {
 			ps.add(path+".kind", "a battle phase needs a pile hand (the top card is turned up), but the hand is %s", g.Hand)
 		}
-		if p.WarFaceDown < 0 || p.WarFaceDown > MaxWarFaceDown {
-			ps.add(path+".war_face_down", "must be between 0 and %d, got %d", MaxWarFaceDown, p.WarFaceDown)
+		if p.WarFaceDown < 0 || p.WarFaceDown > cardrules.MaxWarFaceDown {
+			ps.add(path+".war_face_down", "must be between 0 and %d, got %d", cardrules.MaxWarFaceDown, p.WarFaceDown)
 		}
-		if p.Returns >= NumReturns {
+		if p.Returns >= cardrules.NumReturns {
 			ps.add(path+".returns", "unknown returns %d", p.Returns)
 		}
-	case PhaseDraw:
-		if p.Count < 1 || p.Count > MaxDrawCount {
-			ps.add(path+".count", "must be between 1 and %d, got %d", MaxDrawCount, p.Count)
+	case cardrules.PhaseDraw:
+		if p.Count < 1 || p.Count > cardrules.MaxDrawCount {
+			ps.add(path+".count", "must be between 1 and %d, got %d", cardrules.MaxDrawCount, p.Count)
 		} else if noStock {
 			ps.add(path+".count", "the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw")
 		}
-	case PhaseTrick:
+	case cardrules.PhaseTrick:
 		needFan("each player chooses a card")
 		pred("lead", p.Lead, true)
 		pred("lead_prefer", p.LeadPrefer, false)
 		pred("legal", p.Legal, true)
 		pred("prefer", p.Prefer, false)
-		if p.Trump >= NumTrumps {
+		if p.Trump >= cardrules.NumTrumps {
 			ps.add(path+".trump", "unknown trump %d", p.Trump)
 		}
-	case PhaseTake:
+	case cardrules.PhaseTake:
 		needFan("the cards are taken from a hand")
-		if p.From != TargetNext && p.From != TargetPrevious && p.From != TargetRandomOpponent {
-			if p.From == NoTarget {
+		if p.From != cardrules.TargetNext && p.From != cardrules.TargetPrevious && p.From != cardrules.TargetRandomOpponent {
+			if p.From == cardrules.NoTarget {
 				ps.add(path+".from", "a take phase needs from: next, previous or random_opponent")
 			} else {
 				ps.add(path+".from", "must be next, previous or random_opponent, got %s", p.From)
 			}
 		}
-	case PhaseAsk:
+	case cardrules.PhaseAsk:
 		needFan("the player asks for a rank it holds")
 	}
 }
 
 // validateExpr checks an expression tree and returns its node count.
 func validateExpr(ps *Problems, path string, e Expr, depth int) int {
-	if depth > MaxExprDepth {
-		ps.add(path, "nested deeper than %d levels", MaxExprDepth)
+	if depth > cardrules.MaxExprDepth {
+		ps.add(path, "nested deeper than %d levels", cardrules.MaxExprDepth)
 		return 1
 	}
 	n := 1
@@ -341,7 +326,7 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 		}
 		if e.Suit == nil {
 			ps.add(path+".suit", "played needs a suit")
-		} else if *e.Suit >= NumSuits {
+		} else if *e.Suit >= cardrules.NumSuits {
 			ps.add(path+".suit", "suit %d out of range", *e.Suit)
 		}
 	case e.Op == OpAny || e.Op == OpAll || e.Op == OpNot:
@@ -382,7 +367,7 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 			ps.add(path, "compares two constants, which is always true or always false")
 		}
 		for _, t := range []*Term{e.Left, e.Right} {
-			if (t.Kind == TermRank && t.Value >= NumRanks) || (t.Kind == TermSuit && t.Value >= NumSuits) {
+			if (t.Kind == TermRank && t.Value >= cardrules.NumRanks) || (t.Kind == TermSuit && t.Value >= cardrules.NumSuits) {
 				ps.add(path, "constant %d out of range", t.Value)
 			}
 		}
@@ -457,7 +442,7 @@ func (e Expr) Satisfiable(deck []Card) bool {
 			if t == c {
 				continue
 			}
-			for s := Suit(0); s < NumSuits; s++ {
+			for s := Suit(0); s < cardrules.NumSuits; s++ {
 				for played := range playedMasks {
 					if e.Eval(c, t, s, played) {
 						return true

@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/reference"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
-	"pgregory.net/rapid"
 )
 
 // Differential tests: the VM (genome -> Compile -> Load -> Machine.Play)
@@ -210,7 +212,7 @@ func TestDifferentialGenomes(t *testing.T) {
 	checks, games, maxCap := 1000, 3, 300
 	switch {
 	case soak():
-		checks, games, maxCap = 20000, 10, genome.MaxTurnCap
+		checks, games, maxCap = 20000, 10, cardrules.MaxTurnCap
 	case !testing.Short():
 		checks, games, maxCap = 1000, 5, 2000
 	}
@@ -237,7 +239,7 @@ type mutation struct {
 }
 
 func eff(rank string, typ genome.EffectType, target genome.Target, value int) genome.Effect {
-	r, err := genome.ParseRank(rank)
+	r, err := cardrules.ParseRank(rank)
 	if err != nil {
 		panic(err)
 	}
@@ -248,22 +250,22 @@ func eff(rank string, typ genome.EffectType, target genome.Target, value int) ge
 // tricks; seats going out mid-game; restricted decks; other phases mixed in.
 func mutations() []mutation {
 	var ms []mutation
-	for _, tg := range []genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetAllOpponents, genome.TargetRandomOpponent, genome.TargetSelf} {
+	for _, tg := range []genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetAllOpponents, cardrules.TargetRandomOpponent, cardrules.TargetSelf} {
 		ms = append(ms,
 			mutation{"uno draw " + tg.String(), "uno-style", func(g *genome.Genome) {
-				g.Effects = append(g.Effects, eff("3", genome.DrawCards, tg, 3), eff("4", genome.DrawCards, tg, 13))
+				g.Effects = append(g.Effects, eff("3", cardrules.DrawCards, tg, 3), eff("4", cardrules.DrawCards, tg, 13))
 			}},
 			mutation{"uno discard " + tg.String(), "uno-style", func(g *genome.Genome) {
-				g.Effects = append(g.Effects, eff("5", genome.ForceDiscard, tg, 2), eff("6", genome.ForceDiscard, tg, 13))
+				g.Effects = append(g.Effects, eff("5", cardrules.ForceDiscard, tg, 2), eff("6", cardrules.ForceDiscard, tg, 13))
 			}},
 			mutation{"war discard " + tg.String(), "war", func(g *genome.Genome) {
-				g.Effects = []genome.Effect{eff("3", genome.ForceDiscard, tg, 13), eff("9", genome.ForceDiscard, tg, 1), eff("J", genome.SkipNext, 0, 2)}
+				g.Effects = []genome.Effect{eff("3", cardrules.ForceDiscard, tg, 13), eff("9", cardrules.ForceDiscard, tg, 1), eff("J", cardrules.SkipNext, 0, 2)}
 			}},
 			mutation{"hearts draw and discard " + tg.String(), "hearts", func(g *genome.Genome) {
-				g.Effects = []genome.Effect{eff("5", genome.DrawCards, tg, 2), eff("9", genome.ForceDiscard, tg, 1)}
+				g.Effects = []genome.Effect{eff("5", cardrules.DrawCards, tg, 2), eff("9", cardrules.ForceDiscard, tg, 1)}
 			}},
 			mutation{"old-maid take " + tg.String(), "old-maid", func(g *genome.Genome) {
-				if tg == genome.TargetNext || tg == genome.TargetPrevious || tg == genome.TargetRandomOpponent {
+				if tg == cardrules.TargetNext || tg == cardrules.TargetPrevious || tg == cardrules.TargetRandomOpponent {
 					g.Turn[0].From = tg
 				}
 			}},
@@ -271,40 +273,40 @@ func mutations() []mutation {
 	}
 	return append(ms,
 		mutation{"uno one left, empty hand loses", "uno-style", func(g *genome.Genome) {
-			g.End.Conditions[0].Result = genome.ResultLose
-			g.End.Until = genome.UntilOneLeft
+			g.End.Conditions[0].Result = cardrules.ResultLose
+			g.End.Until = cardrules.UntilOneLeft
 		}},
 		mutation{"uno big skips, no reshuffle", "uno-style", func(g *genome.Genome) {
 			g.Reshuffle = false
-			g.Effects = append(g.Effects, eff("3", genome.SkipNext, 0, 13), eff("4", genome.ExtraTurn, 0, 0), eff("4", genome.Reverse, 0, 0))
+			g.Effects = append(g.Effects, eff("3", cardrules.SkipNext, 0, 13), eff("4", cardrules.ExtraTurn, 0, 0), eff("4", cardrules.Reverse, 0, 0))
 		}},
 		mutation{"eights play and draw, one left", "crazy-eights", func(g *genome.Genome) {
 			g.Deal.Starter = false
-			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: 1})
-			g.End.Until = genome.UntilOneLeft
+			g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 1})
+			g.End.Until = cardrules.UntilOneLeft
 		}},
 		mutation{"eights two suits, draw_max 52", "crazy-eights", func(g *genome.Genome) {
 			g.Deck.Suits = []genome.Suit{1, 3}
-			g.Deck.Remove = []genome.Card{genome.NewCard(0, 1)}
+			g.Deck.Remove = []genome.Card{cardrules.NewCard(0, 1)}
 			g.Deal.Cards, g.Deal.Overrides = 4, nil
 			g.Turn[0].DrawMax = 52
 		}},
 		mutation{"war in order, no face-down cards, effects", "war", func(g *genome.Genome) {
-			g.Turn[0].WarFaceDown, g.Turn[0].Returns = 0, genome.ReturnsInOrder
-			g.Effects = []genome.Effect{eff("J", genome.SkipNext, 0, 2), eff("Q", genome.Reverse, 0, 0), eff("K", genome.ExtraTurn, 0, 0), eff("2", genome.DrawCards, genome.TargetNext, 2)}
+			g.Turn[0].WarFaceDown, g.Turn[0].Returns = 0, cardrules.ReturnsInOrder
+			g.Effects = []genome.Effect{eff("J", cardrules.SkipNext, 0, 2), eff("Q", cardrules.Reverse, 0, 0), eff("K", cardrules.ExtraTurn, 0, 0), eff("2", cardrules.DrawCards, cardrules.TargetNext, 2)}
 		}},
 		mutation{"war with a stock and draws", "war", func(g *genome.Genome) {
 			g.Deal = genome.Deal{Cards: 8}
-			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: 2})
-			g.Effects = []genome.Effect{eff("A", genome.DrawCards, genome.TargetAllOpponents, 3)}
+			g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 2})
+			g.Effects = []genome.Effect{eff("A", cardrules.DrawCards, cardrules.TargetAllOpponents, 3)}
 		}},
 		mutation{"hearts with skips and reverses", "hearts", func(g *genome.Genome) {
-			g.Effects = []genome.Effect{eff("J", genome.SkipNext, 0, 1), eff("Q", genome.Reverse, 0, 0), eff("K", genome.ExtraTurn, 0, 0)}
+			g.Effects = []genome.Effect{eff("J", cardrules.SkipNext, 0, 1), eff("Q", cardrules.Reverse, 0, 0), eff("K", cardrules.ExtraTurn, 0, 0)}
 		}},
 		mutation{"whist with spades trumps and a draw phase", "whist", func(g *genome.Genome) {
 			g.Deal = genome.Deal{Cards: 8}
-			g.Turn[0].Trump = genome.TrumpSpades
-			g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: 1})
+			g.Turn[0].Trump = cardrules.TrumpSpades
+			g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 1})
 			g.TurnCap = 200
 		}},
 		mutation{"go-fish in pairs", "go-fish", func(g *genome.Genome) { g.Meld = 2 }},

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -15,14 +16,14 @@ import (
 // effects") and the vm package doc.
 
 // Effect shorthands.
-func skipE(rank string, v int) genome.Effect { return eff(rank, genome.SkipNext, 0, v) }
-func reverseE(rank string) genome.Effect     { return eff(rank, genome.Reverse, 0, 0) }
-func extraE(rank string) genome.Effect       { return eff(rank, genome.ExtraTurn, 0, 0) }
+func skipE(rank string, v int) genome.Effect { return eff(rank, cardrules.SkipNext, 0, v) }
+func reverseE(rank string) genome.Effect     { return eff(rank, cardrules.Reverse, 0, 0) }
+func extraE(rank string) genome.Effect       { return eff(rank, cardrules.ExtraTurn, 0, 0) }
 func drawE(rank string, t genome.Target, v int) genome.Effect {
-	return eff(rank, genome.DrawCards, t, v)
+	return eff(rank, cardrules.DrawCards, t, v)
 }
 func discardE(rank string, t genome.Target, v int) genome.Effect {
-	return eff(rank, genome.ForceDiscard, t, v)
+	return eff(rank, cardrules.ForceDiscard, t, v)
 }
 
 // clubsHands gives each of n seats two clubs (never legal on a heart), so
@@ -87,7 +88,7 @@ func TestTurnOrderEffects(t *testing.T) {
 			g := labGenome(tc.effects...)
 			if len(tc.out) > 0 {
 				// Seats out mid-game only exist in a one-left game.
-				g.End.Until = genome.UntilOneLeft
+				g.End.Until = cardrules.UntilOneLeft
 			}
 			p := load(t, g)
 			hands := clubsHands(tc.n)
@@ -174,7 +175,7 @@ func TestReverseThenAdvance(t *testing.T) {
 // TestStepSkipsOutSeats checks the seat arithmetic over active seats.
 func TestStepSkipsOutSeats(t *testing.T) {
 	g := labGenome()
-	g.End.Until = genome.UntilOneLeft
+	g.End.Until = cardrules.UntilOneLeft
 	p := load(t, g)
 	hands := clubsHands(6)
 	hands[1], hands[4] = nil, nil
@@ -214,7 +215,7 @@ func TestStepSkipsOutSeats(t *testing.T) {
 // reshuffle allowed or nothing below the top discard card, no more.
 func TestDrawShortStock(t *testing.T) {
 	for _, reshuffle := range []bool{false, true} {
-		g := labGenome(drawE("2", genome.TargetNext, 3))
+		g := labGenome(drawE("2", cardrules.TargetNext, 3))
 		g.Reshuffle = reshuffle
 		p := load(t, g)
 		hands := clubsHands(3)
@@ -269,7 +270,7 @@ func (m *Machine) fireOnly(tb testing.TB, s int, c uint8) {
 // (the card just played) is never taken.
 func TestDrawAcrossReshuffle(t *testing.T) {
 	for _, v := range []int{3, 13} {
-		p := load(t, labGenome(drawE("2", genome.TargetNext, v)))
+		p := load(t, labGenome(drawE("2", cardrules.TargetNext, v)))
 		hands := clubsHands(3)
 		hands[0] = append(hands[0], cd("2H"))
 		below := cards("4D", "5D", "6D", "9H")
@@ -316,17 +317,17 @@ func TestDrawTargets(t *testing.T) {
 		stock    int
 		want     []int // cards drawn per seat
 	}{
-		{genome.TargetNext, 1, 1, 5, []int{0, 0, 2, 0}},
-		{genome.TargetNext, 1, -1, 5, []int{2, 0, 0, 0}},
-		{genome.TargetPrevious, 1, 1, 5, []int{2, 0, 0, 0}},
-		{genome.TargetPrevious, 0, 1, 5, []int{0, 0, 0, 2}},
-		{genome.TargetPrevious, 1, -1, 5, []int{0, 0, 2, 0}},
-		{genome.TargetSelf, 2, 1, 5, []int{0, 0, 2, 0}},
-		{genome.TargetAllOpponents, 1, 1, 9, []int{2, 0, 2, 2}},
+		{cardrules.TargetNext, 1, 1, 5, []int{0, 0, 2, 0}},
+		{cardrules.TargetNext, 1, -1, 5, []int{2, 0, 0, 0}},
+		{cardrules.TargetPrevious, 1, 1, 5, []int{2, 0, 0, 0}},
+		{cardrules.TargetPrevious, 0, 1, 5, []int{0, 0, 0, 2}},
+		{cardrules.TargetPrevious, 1, -1, 5, []int{0, 0, 2, 0}},
+		{cardrules.TargetSelf, 2, 1, 5, []int{0, 0, 2, 0}},
+		{cardrules.TargetAllOpponents, 1, 1, 9, []int{2, 0, 2, 2}},
 		// A short stock: 3 cards for 2 each, from the next seat round
 		// in play direction.
-		{genome.TargetAllOpponents, 1, 1, 3, []int{0, 0, 2, 1}},
-		{genome.TargetAllOpponents, 3, 1, 3, []int{2, 1, 0, 0}},
+		{cardrules.TargetAllOpponents, 1, 1, 3, []int{0, 0, 2, 1}},
+		{cardrules.TargetAllOpponents, 3, 1, 3, []int{2, 1, 0, 0}},
 	}
 	for _, tc := range cases {
 		hands := clubsHands(4)
@@ -348,11 +349,11 @@ func TestDrawTargets(t *testing.T) {
 		// Interactions: each hit on another seat counts.
 		wantI := 0
 		for s, n := range tc.want {
-			if s != tc.cur && (n > 0 || tc.target == genome.TargetAllOpponents) {
+			if s != tc.cur && (n > 0 || tc.target == cardrules.TargetAllOpponents) {
 				wantI++
 			}
 		}
-		if tc.target != genome.TargetSelf && m.res.Interactions != wantI {
+		if tc.target != cardrules.TargetSelf && m.res.Interactions != wantI {
 			t.Errorf("%v: interactions %d, want %d", tc.target, m.res.Interactions, wantI)
 		}
 	}
@@ -366,10 +367,10 @@ func TestEffectsResolveInGenomeOrder(t *testing.T) {
 		effects []genome.Effect
 		drawer  int
 	}{
-		{"reverse then draw", []genome.Effect{reverseE("Q"), drawE("Q", genome.TargetNext, 1)}, 0},
-		{"draw then reverse", []genome.Effect{drawE("Q", genome.TargetNext, 1), reverseE("Q")}, 2},
-		{"reverse then draw previous", []genome.Effect{reverseE("Q"), drawE("Q", genome.TargetPrevious, 1)}, 2},
-		{"skip then draw next (skip does not move next)", []genome.Effect{skipE("Q", 1), drawE("Q", genome.TargetNext, 1)}, 2},
+		{"reverse then draw", []genome.Effect{reverseE("Q"), drawE("Q", cardrules.TargetNext, 1)}, 0},
+		{"draw then reverse", []genome.Effect{drawE("Q", cardrules.TargetNext, 1), reverseE("Q")}, 2},
+		{"reverse then draw previous", []genome.Effect{reverseE("Q"), drawE("Q", cardrules.TargetPrevious, 1)}, 2},
+		{"skip then draw next (skip does not move next)", []genome.Effect{skipE("Q", 1), drawE("Q", cardrules.TargetNext, 1)}, 2},
 	} {
 		p := load(t, labGenome(tc.effects...))
 		hands := clubsHands(4)
@@ -390,7 +391,7 @@ func TestEffectsResolveInGenomeOrder(t *testing.T) {
 // highest ranks), they go beneath the top card of the discard pile, they
 // fire nothing, and the top card and active suit stay.
 func TestForceDiscard(t *testing.T) {
-	p := load(t, labGenome(discardE("7", genome.TargetNext, 2), skipE("J", 1), drawE("A", genome.TargetAllOpponents, 3)))
+	p := load(t, labGenome(discardE("7", cardrules.TargetNext, 2), skipE("J", 1), drawE("A", cardrules.TargetAllOpponents, 3)))
 	hands := [][]uint8{cards("2C", "7H"), cards("3C", "JC", "JD", "AC"), cards("4C", "5C")}
 	m := newLab(t, p, 3, []Policy{Greedy, Greedy, Greedy}, layout{hands: hands, stock: cards("2S", "3S"), disc: cards("9D", "9H")})
 	m.turn()
@@ -430,7 +431,7 @@ func TestForceDiscard(t *testing.T) {
 // TestForceDiscardShortHand: the target discards min(value, hand size);
 // emptying its hand that way puts it out like any empty hand.
 func TestForceDiscardShortHand(t *testing.T) {
-	p := load(t, labGenome(discardE("7", genome.TargetNext, 3)))
+	p := load(t, labGenome(discardE("7", cardrules.TargetNext, 3)))
 	hands := [][]uint8{cards("2C", "7H"), cards("KC"), cards("4C", "5C")}
 	m := newLab(t, p, 3, nil, layout{hands: hands, stock: cards("2S"), disc: cards("9H")})
 	m.turn()
@@ -461,7 +462,7 @@ func TestForceDiscardShortHand(t *testing.T) {
 // TestWinningLastCardFires: the last card of a hand still fires its
 // effects before the win is checked.
 func TestWinningLastCardFires(t *testing.T) {
-	p := load(t, labGenome(drawE("2", genome.TargetNext, 2), reverseE("2")))
+	p := load(t, labGenome(drawE("2", cardrules.TargetNext, 2), reverseE("2")))
 	hands := [][]uint8{cards("2H"), cards("3C"), cards("4C"), cards("5C")}
 	m := newLab(t, p, 4, nil, layout{hands: hands, stock: cards("2S", "3S", "4S"), disc: cards("9H")})
 	m.turn()
@@ -498,8 +499,8 @@ func TestRandomOpponentOneDraw(t *testing.T) {
 	}{
 		{2, nil, 0}, {2, nil, 1}, {3, nil, 0}, {4, nil, 2}, {5, []int{2}, 0}, {5, []int{0, 4}, 1}, {3, []int{1}, 0},
 	} {
-		g := labGenome(drawE("2", genome.TargetRandomOpponent, 1))
-		g.End.Until = genome.UntilOneLeft
+		g := labGenome(drawE("2", cardrules.TargetRandomOpponent, 1))
+		g.End.Until = cardrules.UntilOneLeft
 		p := load(t, g)
 		for seed := uint64(1); seed <= 40; seed++ {
 			hands := clubsHands(tc.n)
@@ -537,7 +538,7 @@ func TestRandomOpponentOneDraw(t *testing.T) {
 // once in a first-out game, the seats go out in seat order from the current
 // seat, so the first of them after the current seat wins.
 func TestEndCheckOrderFromCurrentSeat(t *testing.T) {
-	p := load(t, labGenome(discardE("7", genome.TargetAllOpponents, 1)))
+	p := load(t, labGenome(discardE("7", cardrules.TargetAllOpponents, 1)))
 	hands := [][]uint8{cards("2C"), cards("3C", "4C", "7H"), cards("5C", "6C"), cards("8C")}
 	m := newLab(t, p, 4, nil, layout{hands: hands, stock: cards("2S"), disc: cards("9H"), cur: 1})
 	m.turn()
@@ -559,13 +560,13 @@ func TestEndCheckOrderFromCurrentSeat(t *testing.T) {
 // cards on the table; the play phase itself already skips an out seat.)
 func TestPhasesAfterGoingOut(t *testing.T) {
 	for _, later := range []genome.Phase{
-		{Kind: genome.PhaseDraw, Count: 2},
-		{Kind: genome.PhaseTake, From: genome.TargetNext},
-		{Kind: genome.PhaseAsk},
+		{Kind: cardrules.PhaseDraw, Count: 2},
+		{Kind: cardrules.PhaseTake, From: cardrules.TargetNext},
+		{Kind: cardrules.PhaseAsk},
 	} {
 		t.Run(later.Kind.String(), func(t *testing.T) {
 			g := labGenome()
-			g.End.Until = genome.UntilOneLeft
+			g.End.Until = cardrules.UntilOneLeft
 			g.Turn = append(g.Turn, later)
 			if err := g.Validate(); err != nil {
 				t.Skipf("the model does not allow play then %v: %v", later.Kind, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // This file holds the shared helpers of the vm tests: program builders
@@ -17,7 +18,7 @@ import (
 
 // cd parses a card such as "QS" or "10H" into its index (suit*13 + rank).
 func cd(s string) uint8 {
-	c, err := genome.ParseCard(s)
+	c, err := cardrules.ParseCard(s)
 	if err != nil {
 		panic(err)
 	}
@@ -149,14 +150,14 @@ func labGenome(effects ...genome.Effect) *genome.Genome {
 	return &genome.Genome{
 		Schema:    genome.SchemaVersion,
 		Seats:     genome.Seats{Min: 2, Max: 8, Default: 4},
-		Hand:      genome.HandFan,
+		Hand:      cardrules.HandFan,
 		Deal:      genome.Deal{Cards: 1, Starter: true},
 		Reshuffle: true,
-		Turn:      []genome.Phase{{Kind: genome.PhasePlay, Legal: suitMatch(), DrawMax: 1}},
+		Turn:      []genome.Phase{{Kind: cardrules.PhasePlay, Legal: suitMatch(), DrawMax: 1}},
 		Effects:   effects,
 		End: genome.End{
-			Conditions: []genome.Condition{{When: genome.EventHandEmpty, Result: genome.ResultWin}},
-			Until:      genome.UntilFirstOut,
+			Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}},
+			Until:      cardrules.UntilFirstOut,
 		},
 		TurnCap: 500,
 	}
@@ -173,7 +174,7 @@ func warGenome(tb testing.TB, faceDown int, ret genome.Returns, effects ...genom
 }
 
 func eff(rank string, typ genome.EffectType, target genome.Target, value int) genome.Effect {
-	r, err := genome.ParseRank(rank)
+	r, err := cardrules.ParseRank(rank)
 	if err != nil {
 		panic(err)
 	}

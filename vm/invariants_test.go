@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
-	"pgregory.net/rapid"
 )
 
 // Invariants after every turn of full games: conservation of cards
@@ -93,7 +95,7 @@ func mutations(t testing.TB) map[string]*genome.Genome {
 		}
 		out[name] = g
 	}
-	allTargets := []genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetAllOpponents, genome.TargetRandomOpponent, genome.TargetSelf}
+	allTargets := []genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetAllOpponents, cardrules.TargetRandomOpponent, cardrules.TargetSelf}
 	for _, tg := range allTargets {
 		add("uno draw "+tg.String(), "uno-style", func(g *genome.Genome) {
 			g.Effects = append(g.Effects, drawE("3", tg, 3), drawE("4", tg, 13))
@@ -105,12 +107,12 @@ func mutations(t testing.TB) map[string]*genome.Genome {
 			g.Effects = append(g.Effects, discardE("3", tg, 13), discardE("9", tg, 1))
 		})
 	}
-	add("uno one-left", "uno-style", func(g *genome.Genome) { g.End.Until = genome.UntilOneLeft })
+	add("uno one-left", "uno-style", func(g *genome.Genome) { g.End.Until = cardrules.UntilOneLeft })
 	add("uno lose on empty", "uno-style", func(g *genome.Genome) {
-		g.End.Conditions[0].Result = genome.ResultLose
-		g.End.Until = genome.UntilOneLeft
+		g.End.Conditions[0].Result = cardrules.ResultLose
+		g.End.Until = cardrules.UntilOneLeft
 	})
-	add("uno first out loses", "uno-style", func(g *genome.Genome) { g.End.Conditions[0].Result = genome.ResultLose })
+	add("uno first out loses", "uno-style", func(g *genome.Genome) { g.End.Conditions[0].Result = cardrules.ResultLose })
 	add("uno no reshuffle", "uno-style", func(g *genome.Genome) { g.Reshuffle = false })
 	add("uno big skips", "uno-style", func(g *genome.Genome) {
 		g.Effects = append(g.Effects, skipE("3", 13), extraE("4"), reverseE("4"), skipE("4", 2))
@@ -120,7 +122,7 @@ func mutations(t testing.TB) map[string]*genome.Genome {
 	add("eights draw_max 52", "crazy-eights", func(g *genome.Genome) { g.Turn[0].DrawMax = 52 })
 	add("eights two suits", "crazy-eights", func(g *genome.Genome) {
 		g.Deck.Suits = []genome.Suit{1, 3}
-		g.Deck.Remove = []genome.Card{genome.NewCard(0, 1), genome.NewCard(12, 3)}
+		g.Deck.Remove = []genome.Card{cardrules.NewCard(0, 1), cardrules.NewCard(12, 3)}
 		g.Deal.Cards = 4
 		g.Deal.Overrides = nil
 	})
@@ -130,8 +132,8 @@ func mutations(t testing.TB) map[string]*genome.Genome {
 		g.Deal.Overrides = nil
 	})
 	add("eights play and draw, one left", "crazy-eights", func(g *genome.Genome) {
-		g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: 1})
-		g.End.Until = genome.UntilOneLeft
+		g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 1})
+		g.End.Until = cardrules.UntilOneLeft
 		g.Seats.Default = 4
 	})
 	add("eights two plays", "crazy-eights", func(g *genome.Genome) {
@@ -139,22 +141,22 @@ func mutations(t testing.TB) map[string]*genome.Genome {
 		legal := genome.Any(genome.Compare(genome.OpEq, tCardRank, tTopRank), genome.Compare(genome.OpGt, tCardRank, tTopRank))
 		second.Legal, second.NameSuit = &legal, nil
 		g.Turn = append(g.Turn, second)
-		g.Effects = []genome.Effect{discardE("K", genome.TargetAllOpponents, 1), drawE("2", genome.TargetRandomOpponent, 2)}
+		g.Effects = []genome.Effect{discardE("K", cardrules.TargetAllOpponents, 1), drawE("2", cardrules.TargetRandomOpponent, 2)}
 	})
 	for fd := range 6 {
 		add(fmt.Sprintf("war face down %d in order", fd), "war", func(g *genome.Genome) {
 			g.Turn[0].WarFaceDown = fd
-			g.Turn[0].Returns = genome.ReturnsInOrder
+			g.Turn[0].Returns = cardrules.ReturnsInOrder
 		})
 	}
 	add("war effects", "war", func(g *genome.Genome) {
-		g.Effects = []genome.Effect{skipE("J", 2), reverseE("Q"), extraE("K"), drawE("2", genome.TargetNext, 2)}
+		g.Effects = []genome.Effect{skipE("J", 2), reverseE("Q"), extraE("K"), drawE("2", cardrules.TargetNext, 2)}
 	})
-	add("war first out", "war", func(g *genome.Genome) { g.End.Until = genome.UntilFirstOut })
+	add("war first out", "war", func(g *genome.Genome) { g.End.Until = cardrules.UntilFirstOut })
 	add("war with a stock and draws", "war", func(g *genome.Genome) {
 		g.Deal = genome.Deal{Cards: 8}
-		g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: 2})
-		g.Effects = []genome.Effect{drawE("A", genome.TargetAllOpponents, 3)}
+		g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 2})
+		g.Effects = []genome.Effect{drawE("A", cardrules.TargetAllOpponents, 3)}
 	})
 	add("war short deck", "war", func(g *genome.Genome) {
 		g.Deck.Ranks = []genome.Rank{0, 1, 12}
@@ -307,18 +309,18 @@ func genGenome(t *rapid.T) *genome.Genome {
 	g.Deal.Starter = starter
 	g.Reshuffle = rapid.Bool().Draw(t, "reshuffle")
 	if pile {
-		g.Hand = genome.HandPile
+		g.Hand = cardrules.HandPile
 		for range rapid.IntRange(1, 2).Draw(t, "battles") {
 			g.Turn = append(g.Turn, genome.Phase{
-				Kind: genome.PhaseBattle, WarFaceDown: rapid.IntRange(0, 5).Draw(t, "fd"),
+				Kind: cardrules.PhaseBattle, WarFaceDown: rapid.IntRange(0, 5).Draw(t, "fd"),
 				Returns: genome.Returns(rapid.IntRange(0, 1).Draw(t, "returns")),
 			})
 		}
 	} else {
-		g.Hand = genome.HandFan
+		g.Hand = cardrules.HandFan
 		for range rapid.IntRange(1, 2).Draw(t, "plays") {
 			e := genExpr(t, 0)
-			ph := genome.Phase{Kind: genome.PhasePlay, Legal: &e, DrawMax: rapid.SampledFrom([]int{0, 1, 2, 3, 52}).Draw(t, "drawMax")}
+			ph := genome.Phase{Kind: cardrules.PhasePlay, Legal: &e, DrawMax: rapid.SampledFrom([]int{0, 1, 2, 3, 52}).Draw(t, "drawMax")}
 			for _, r := range g.Deck.Cards() {
 				if rapid.IntRange(0, 30).Draw(t, "wild") == 0 && !containsRank(ph.NameSuit, r.Rank()) {
 					ph.NameSuit = append(ph.NameSuit, r.Rank())
@@ -328,13 +330,13 @@ func genGenome(t *rapid.T) *genome.Genome {
 		}
 	}
 	if !g.Deal.All && rapid.IntRange(0, 3).Draw(t, "drawPhase") == 0 {
-		g.Turn = append(g.Turn, genome.Phase{Kind: genome.PhaseDraw, Count: rapid.IntRange(1, 3).Draw(t, "count")})
+		g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: rapid.IntRange(1, 3).Draw(t, "count")})
 	}
 	for range rapid.IntRange(0, 6).Draw(t, "effects") {
-		typ := genome.EffectType(rapid.IntRange(0, int(genome.NumEffectTypes)-1).Draw(t, "type"))
+		typ := genome.EffectType(rapid.IntRange(0, int(cardrules.NumEffectTypes)-1).Draw(t, "type"))
 		e := genome.Effect{Rank: rapid.SampledFrom(deck).Draw(t, "effCard").Rank(), Type: typ}
 		if typ.UsesTarget() {
-			e.Target = genome.Target(rapid.IntRange(1, int(genome.NumTargets)-1).Draw(t, "target"))
+			e.Target = genome.Target(rapid.IntRange(1, int(cardrules.NumTargets)-1).Draw(t, "target"))
 		}
 		if typ.UsesValue() {
 			e.Value = rapid.SampledFrom([]int{1, 1, 2, 3, 13}).Draw(t, "value")
@@ -342,11 +344,11 @@ func genGenome(t *rapid.T) *genome.Genome {
 		g.Effects = append(g.Effects, e)
 	}
 	g.End = genome.End{
-		Conditions: []genome.Condition{{When: genome.EventHandEmpty, Result: genome.Result(rapid.IntRange(0, 1).Draw(t, "result"))}},
+		Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: genome.Result(rapid.IntRange(0, 1).Draw(t, "result"))}},
 		Until:      genome.Until(rapid.IntRange(0, 1).Draw(t, "until")),
 	}
-	if pile && g.End.Conditions[0].Result == genome.ResultWin && rapid.IntRange(0, 3).Draw(t, "keepWin") > 0 {
-		g.End.Conditions[0].Result = genome.ResultLose
+	if pile && g.End.Conditions[0].Result == cardrules.ResultWin && rapid.IntRange(0, 3).Draw(t, "keepWin") > 0 {
+		g.End.Conditions[0].Result = cardrules.ResultLose
 	}
 	if err := g.Validate(); err != nil {
 		t.Skip("invalid draw: ", err)

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -118,7 +119,7 @@ type Machine struct {
 	denied   [MaxSeats]uint16
 
 	outOrder [MaxSeats]int8
-	outRes   [MaxSeats]uint8
+	outRes   [MaxSeats]cardrules.Result
 	nOut     int
 	over     bool
 	leader   int
@@ -521,7 +522,7 @@ func (m *Machine) battle(ph *phase) {
 				for m.count[seat] > 0 {
 					m.toTable(seat)
 				}
-				m.out(seat, bytecode.ResultLose)
+				m.out(seat, cardrules.ResultLose)
 				continue
 			}
 			for range int(ph.warFaceDown) {
@@ -564,7 +565,7 @@ func (m *Machine) upAll(cont *[MaxSeats]int8, up *[MaxSeats]uint8, nc int, war b
 		seat := int(cont[i])
 		if m.count[seat] == 0 {
 			if war {
-				m.out(seat, bytecode.ResultLose)
+				m.out(seat, cardrules.ResultLose)
 			}
 			continue
 		}
@@ -613,20 +614,20 @@ func (m *Machine) fireEffects(r uint8, s int) {
 		e := &p.effs[i]
 		m.res.Effects[e.typ]++
 		if m.trace != nil {
-			m.trace.add(EvEffect, s, e.typ, int(e.value))
+			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value))
 		}
 		switch e.typ {
-		case bytecode.EffectSkipNext:
+		case cardrules.SkipNext:
 			m.skip = min(m.skip+int(e.value), m.nActive-1)
 			if m.nActive > 1 || !m.isActive(s) && m.nActive > 0 {
 				// It hits another seat only if one is still in.
 				m.res.Interactions++
 			}
-		case bytecode.EffectReverse:
+		case cardrules.Reverse:
 			m.dir = -m.dir
-		case bytecode.EffectExtraTurn:
+		case cardrules.ExtraTurn:
 			m.skip = max(m.nActive-1, 0)
-		case bytecode.EffectDrawCards, bytecode.EffectForceDiscard:
+		case cardrules.DrawCards, cardrules.ForceDiscard:
 			m.target(e, s)
 		}
 	}
@@ -635,7 +636,7 @@ func (m *Machine) fireEffects(r uint8, s int) {
 // target applies a draw or force-discard effect of seat s to each of its
 // targets, in seat order from the next seat.
 func (m *Machine) target(e *effect, s int) {
-	if e.target == bytecode.TargetSelf {
+	if e.target == cardrules.TargetSelf {
 		m.hit(e, s, s)
 		return
 	}
@@ -649,17 +650,17 @@ func (m *Machine) target(e *effect, s int) {
 		return
 	}
 	switch e.target {
-	case bytecode.TargetNext:
+	case cardrules.TargetNext:
 		m.hit(e, s, m.step(s, m.dir, 1))
-	case bytecode.TargetPrevious:
+	case cardrules.TargetPrevious:
 		m.hit(e, s, m.step(s, -m.dir, 1))
-	case bytecode.TargetAllOpponents:
+	case cardrules.TargetAllOpponents:
 		t := s
 		for range opps {
 			t = m.step(t, m.dir, 1)
 			m.hit(e, s, t)
 		}
-	case bytecode.TargetRandomOpponent:
+	case cardrules.TargetRandomOpponent:
 		k := m.rng.IntN(opps)
 		m.hit(e, s, m.step(s, m.dir, 1+k))
 	}
@@ -672,7 +673,7 @@ func (m *Machine) hit(e *effect, s, t int) {
 	if t != s {
 		m.res.Interactions++
 	}
-	if e.typ == bytecode.EffectDrawCards {
+	if e.typ == cardrules.DrawCards {
 		for range int(e.value) {
 			if !m.draw(t) {
 				break
@@ -718,7 +719,7 @@ func (m *Machine) checkEnd() {
 		s := m.cur
 		for range m.n {
 			if m.isActive(s) && m.count[s] == 0 {
-				m.out(s, uint8(p.onEmpty))
+				m.out(s, cardrules.Result(p.onEmpty))
 			}
 			s += m.dir
 			if s == m.n {
@@ -729,17 +730,17 @@ func (m *Machine) checkEnd() {
 		}
 	}
 	switch p.until {
-	case bytecode.UntilFirstOut:
+	case cardrules.UntilFirstOut:
 		m.over = m.nOut > 0 || m.nActive <= 1
-	case bytecode.UntilOneLeft:
+	case cardrules.UntilOneLeft:
 		m.over = m.nActive <= 1
-	case bytecode.UntilHandsEmpty, bytecode.UntilNoCards:
+	case cardrules.UntilHandsEmpty, cardrules.UntilNoCards:
 		empty := m.empty&m.active == m.active
-		m.over = m.nActive <= 1 || empty && (p.until == bytecode.UntilHandsEmpty || m.stockN == 0)
+		m.over = m.nActive <= 1 || empty && (p.until == cardrules.UntilHandsEmpty || m.stockN == 0)
 	}
 }
 
-func (m *Machine) out(s int, result uint8) {
+func (m *Machine) out(s int, result cardrules.Result) {
 	if !m.isActive(s) {
 		return
 	}
@@ -750,7 +751,7 @@ func (m *Machine) out(s int, result uint8) {
 	m.nOut++
 	m.skip = min(m.skip, max(m.nActive-1, 0))
 	if m.trace != nil {
-		m.trace.add(EvOut, s, result, 0)
+		m.trace.add(EvOut, s, uint8(result), 0)
 	}
 }
 
@@ -765,7 +766,7 @@ func (m *Machine) winner() int {
 		return m.teamWinner()
 	}
 	for i := range m.nOut {
-		if m.outRes[i] == bytecode.ResultWin {
+		if m.outRes[i] == cardrules.ResultWin {
 			m.res.WinMask = 1 << m.outOrder[i]
 			return int(m.outOrder[i])
 		}
@@ -797,9 +798,9 @@ func (m *Machine) winner() int {
 // lower seat.
 func (m *Machine) teamWinner() int {
 	w := -1
-	if m.p.rankBy == bytecode.RankCards {
+	if m.p.rankBy == cardrules.RankCards {
 		for i := range m.nOut {
-			if m.outRes[i] == bytecode.ResultWin {
+			if m.outRes[i] == cardrules.ResultWin {
 				w = int(m.outOrder[i]) % 2
 				break
 			}
@@ -827,7 +828,7 @@ func (m *Machine) teamWinner() int {
 
 // standing is what ranks a seat still in: its score, or its cards.
 func (m *Machine) standing(s int) int {
-	if m.p.rankBy != bytecode.RankCards {
+	if m.p.rankBy != cardrules.RankCards {
 		return int(m.score[s])
 	}
 	return int(m.count[s])
@@ -836,9 +837,9 @@ func (m *Machine) standing(s int) int {
 // better reports whether standing a ranks above standing b.
 func (m *Machine) better(a, b int) bool {
 	switch m.p.rankBy {
-	case bytecode.RankScoreLow:
+	case cardrules.RankScoreLow:
 		return a < b
-	case bytecode.RankScoreHigh:
+	case cardrules.RankScoreHigh:
 		return a > b
 	}
 	if m.p.fewerBetter {
@@ -853,7 +854,7 @@ func (m *Machine) trackLead() {
 	lead, best, ties := -1, 0, 0
 	keys := &m.count
 	sign := m.p.leadSign
-	if m.p.rankBy != bytecode.RankCards {
+	if m.p.rankBy != cardrules.RankCards {
 		for a := m.active; a != 0; a &= a - 1 {
 			s := bits.TrailingZeros8(a)
 			v := int(m.score[s]) * sign
@@ -1124,12 +1125,12 @@ func (m *Machine) nextInTrick(s int, visited *uint8) int {
 // trumpSuit returns the phase's trump suit, or 4 for none.
 func (m *Machine) trumpSuit(ph *phase) uint8 {
 	switch ph.trump {
-	case bytecode.TrumpNone:
+	case cardrules.TrumpNone:
 		return 4
-	case bytecode.TrumpLastDealt:
+	case cardrules.TrumpLastDealt:
 		return m.lastDealt / 13
 	}
-	return ph.trump - 1
+	return uint8(ph.trump - cardrules.TrumpClubs)
 }
 
 // trickWinner returns the table index of the card that takes the trick.
@@ -1156,7 +1157,7 @@ func (m *Machine) trickWinner(ph *phase) int {
 // the lowest card that would win, else its lowest card; when taking tricks
 // costs, it plays the highest card that would not win, else its lowest.
 func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
-	want := m.p.rankBy == bytecode.RankScoreHigh
+	want := m.p.rankBy == cardrules.RankScoreHigh
 	var low, winLow, loseHigh int = -1, -1, -1
 	for x := legal; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))
@@ -1195,9 +1196,9 @@ func (m *Machine) takePhase(ph *phase) {
 	s := m.cur
 	t := -1
 	switch ph.from {
-	case bytecode.TargetNext, bytecode.TargetPrevious:
+	case cardrules.TargetNext, cardrules.TargetPrevious:
 		d := m.dir
-		if ph.from == bytecode.TargetPrevious {
+		if ph.from == cardrules.TargetPrevious {
 			d = -d
 		}
 		x := s
@@ -1208,7 +1209,7 @@ func (m *Machine) takePhase(ph *phase) {
 				break
 			}
 		}
-	case bytecode.TargetRandomOpponent:
+	case cardrules.TargetRandomOpponent:
 		k := 0
 		for x := range m.n {
 			if x != s && m.isActive(x) && m.count[x] > 0 {

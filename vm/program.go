@@ -2,13 +2,14 @@ package vm
 
 import (
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // MaxSeats is the most seats a game can have.
-const MaxSeats = bytecode.MaxSeats
+const MaxSeats = cardrules.MaxSeats
 
 // NumEffectTypes is the number of effect types Stats counts.
-const NumEffectTypes = bytecode.NumEffectTypes
+const NumEffectTypes = cardrules.NumEffectTypes
 
 // Program is a verified program lowered into tables for execution. It is
 // immutable and safe to share between machines.
@@ -26,7 +27,7 @@ type Program struct {
 	nSuits                           int
 	turnCap                          int
 
-	phases  [bytecode.MaxPhases]phase
+	phases  [cardrules.MaxPhases]phase
 	nPhases int
 
 	// preds[i] is predicate i evaluated at load for every input: the set of
@@ -43,8 +44,8 @@ type Program struct {
 	// wild is the set of ranks that name a suit in some play phase.
 	wild uint16
 
-	until       int
-	rankBy      int
+	until       cardrules.Until
+	rankBy      cardrules.RankBy
 	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
 	fewerBetter bool
 	leadSign    int // +1 when a higher standing ranks better, -1 when lower
@@ -77,8 +78,8 @@ type phase struct {
 	prefer      uint8 // bytecode.NoPred: none
 	lead        uint8
 	leadPrefer  uint8
-	trump       uint8
-	from        uint8
+	trump       cardrules.Trump
+	from        cardrules.Target
 	drawMax     uint8
 	nameSuit    uint16
 	warFaceDown uint8
@@ -86,7 +87,11 @@ type phase struct {
 	count       uint8
 }
 
-type effect struct{ typ, target, value uint8 }
+type effect struct {
+	typ    cardrules.EffectType
+	target cardrules.Target
+	value  uint8
+}
 
 // Load verifies a program and lowers it. The returned Program keeps its own
 // copy of the bytes.
@@ -100,7 +105,7 @@ func Load(code []byte) (*Program, error) {
 		seatsMin:     im.SeatsMin,
 		seatsMax:     im.SeatsMax,
 		seatsDefault: im.SeatsDefault,
-		pileHands:    im.Hand == bytecode.HandPile,
+		pileHands:    im.Hand == cardrules.HandPile,
 		starter:      im.Flags&bytecode.FlagStarter != 0,
 		reshuffle:    im.Flags&bytecode.FlagReshuffle != 0,
 		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
@@ -141,8 +146,8 @@ func Load(code []byte) (*Program, error) {
 	for i, ph := range im.Phases {
 		p.phases[i] = phase{
 			op: ph.Op, pred: uint8(ph.Pred), prefer: uint8(ph.Prefer), lead: uint8(ph.Lead), leadPrefer: uint8(ph.LeadPrefer),
-			trump: uint8(ph.Trump), from: uint8(ph.From), drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
-			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == bytecode.ReturnsInOrder, count: uint8(ph.Count),
+			trump: ph.Trump, from: ph.From, drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
+			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
 		}
 		if ph.Op == bytecode.OpPlay {
 			p.hasDiscard = true
@@ -174,27 +179,20 @@ func Load(code []byte) (*Program, error) {
 				continue
 			}
 			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value})
-			switch e.Type {
-			case bytecode.EffectSkipNext:
-				p.harm[r]++
-			case bytecode.EffectDrawCards:
-				if e.Target != bytecode.TargetSelf {
-					p.harm[r]++
-				}
-			case bytecode.EffectExtraTurn:
+			if e.Type.Hinders(e.Target) {
 				p.harm[r]++
 			}
 		}
 	}
 	p.effStart[13] = uint16(len(p.effs))
 	for _, c := range im.Conditions {
-		if c.Event == bytecode.EventHandEmpty {
+		if c.Event == cardrules.EventHandEmpty {
 			p.onEmpty = int8(c.Result)
 		}
 	}
-	p.fewerBetter = p.onEmpty != bytecode.ResultLose
+	p.fewerBetter = p.onEmpty != int8(cardrules.ResultLose)
 	p.leadSign = 1
-	if p.rankBy == bytecode.RankScoreLow || p.rankBy == bytecode.RankCards && p.fewerBetter {
+	if p.rankBy == cardrules.RankScoreLow || p.rankBy == cardrules.RankCards && p.fewerBetter {
 		p.leadSign = -1
 	}
 	return p, nil

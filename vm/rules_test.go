@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Rules scenarios per seed game, on hand-built states. Expected values come
@@ -149,7 +150,7 @@ func TestCrazyEightsReshuffle(t *testing.T) {
 // ---- war ----
 
 func TestWarBattle(t *testing.T) {
-	p := load(t, warGenome(t, 3, genome.ReturnsInOrder))
+	p := load(t, warGenome(t, 3, cardrules.ReturnsInOrder))
 	m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("KC", "6C"), cards("2D", "6D")}})
 	m.turn()
 	if got, want := m.pileCards(0), cards("6C", "KC", "2D"); !slices.Equal(got, want) {
@@ -169,12 +170,12 @@ func TestWarBattle(t *testing.T) {
 func TestWarTie(t *testing.T) {
 	piles := [][]uint8{cards("5C", "2C", "3C", "4C", "KC", "6C"), cards("5D", "2D", "3D", "4D", "QD", "6D")}
 	table := cards("5C", "5D", "2C", "3C", "4C", "2D", "3D", "4D", "KC", "QD")
-	for _, ret := range []genome.Returns{genome.ReturnsInOrder, genome.ReturnsShuffled} {
+	for _, ret := range []genome.Returns{cardrules.ReturnsInOrder, cardrules.ReturnsShuffled} {
 		p := load(t, warGenome(t, 3, ret))
 		m := newLab(t, p, 2, nil, layout{hands: piles})
 		ref := m.rng
 		want := slices.Clone(table)
-		if ret == genome.ReturnsShuffled {
+		if ret == cardrules.ReturnsShuffled {
 			ref.ShuffleBytes(want)
 		}
 		tr := traced(m)
@@ -208,7 +209,7 @@ func TestWarTie(t *testing.T) {
 
 func TestWarDoubleWarAndFaceDownZero(t *testing.T) {
 	// war_face_down 0: tied seats turn up their next card at once.
-	p := load(t, warGenome(t, 0, genome.ReturnsInOrder))
+	p := load(t, warGenome(t, 0, cardrules.ReturnsInOrder))
 	m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5C", "9C", "2C", "7C"), cards("5D", "9D", "AD", "7D")}})
 	m.turn()
 	if got, want := m.pileCards(1), append(cards("7D"), cards("5C", "5D", "9C", "9D", "2C", "AD")...); !slices.Equal(got, want) {
@@ -223,7 +224,7 @@ func TestWarDoubleWarAndFaceDownZero(t *testing.T) {
 }
 
 func TestWarSeatCannotSupplyLoses(t *testing.T) {
-	p := load(t, warGenome(t, 3, genome.ReturnsInOrder))
+	p := load(t, warGenome(t, 3, cardrules.ReturnsInOrder))
 	m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5C", "2C", "3C", "4C", "KC"), cards("5D", "2D")}})
 	m.turn()
 	if !m.over {
@@ -245,7 +246,7 @@ func TestWarSeatCannotSupplyLoses(t *testing.T) {
 }
 
 func TestWarBothOutIsTie(t *testing.T) {
-	p := load(t, warGenome(t, 3, genome.ReturnsShuffled))
+	p := load(t, warGenome(t, 3, cardrules.ReturnsShuffled))
 	m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5C", "2C"), cards("5D", "2D")}})
 	ref := m.rng
 	m.turn()
@@ -267,7 +268,7 @@ func TestWarBothOutIsTie(t *testing.T) {
 }
 
 func TestWarThreeSeats(t *testing.T) {
-	p := load(t, warGenome(t, 3, genome.ReturnsInOrder))
+	p := load(t, warGenome(t, 3, cardrules.ReturnsInOrder))
 	piles := [][]uint8{cards("5C", "2C", "3C", "4C", "6C", "AC"), cards("5D", "2D", "3D", "4D", "7D", "AD"), cards("3H", "KH")}
 	m := newLab(t, p, 3, nil, layout{hands: piles})
 	m.turn()
@@ -298,7 +299,7 @@ func TestWarThreeSeats(t *testing.T) {
 // force-discards the whole pile of a seat that has not turned up yet. That
 // seat has nothing to turn up; the machine must not pop an empty pile.
 func TestWarEffectEmptiesLaterContender(t *testing.T) {
-	p := load(t, warGenome(t, 3, genome.ReturnsInOrder, discardE("3", genome.TargetNext, 13)))
+	p := load(t, warGenome(t, 3, cardrules.ReturnsInOrder, discardE("3", cardrules.TargetNext, 13)))
 	m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("3C", "KC"), cards("9D", "2D")}})
 	m.turn()
 	if err := checkConservation(m); err != nil {
@@ -327,8 +328,8 @@ func TestWarEffectEmptiesLaterContender(t *testing.T) {
 // whose effect targets the next seat. There is no other seat, so the
 // effect must hit nobody; it must not turn on the player itself.
 func TestWarNextTargetWithNoOpponentLeft(t *testing.T) {
-	for _, target := range []genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent, genome.TargetAllOpponents} {
-		p := load(t, warGenome(t, 3, genome.ReturnsInOrder, discardE("7", target, 2)))
+	for _, target := range []genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent, cardrules.TargetAllOpponents} {
+		p := load(t, warGenome(t, 3, cardrules.ReturnsInOrder, discardE("7", target, 2)))
 		m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5C"), cards("5D", "2D", "3D", "4D", "7D", "8D", "9D")}})
 		m.turn()
 		if err := checkConservation(m); err != nil {
@@ -443,18 +444,18 @@ func TestWinnerRanking(t *testing.T) {
 		outs   [][2]int // seat, result, in the order they went out
 		want   int
 	}{
-		{"first winner out", genome.ResultWin, []int{-1, 3, -1, 5}, [][2]int{{2, 0}, {0, 0}}, 2},
-		{"winner out beats cards", genome.ResultWin, []int{2, -1, 1}, [][2]int{{1, 0}}, 1},
-		{"fewest cards", genome.ResultWin, []int{4, 2, 3}, nil, 1},
-		{"fewest cards tied", genome.ResultWin, []int{2, 2, 3}, nil, Tie},
-		{"emptying loses: most cards", genome.ResultLose, []int{-1, 3, 5, 4}, [][2]int{{0, 1}}, 2},
-		{"emptying loses: most cards tied", genome.ResultLose, []int{-1, 5, 5}, [][2]int{{0, 1}}, Tie},
-		{"all out as losers at once", genome.ResultLose, []int{-1, -1}, [][2]int{{0, 1}, {1, 1}}, Tie},
-		{"the one left", genome.ResultLose, []int{-1, 9, -1}, [][2]int{{2, 1}, {0, 1}}, 1},
+		{"first winner out", cardrules.ResultWin, []int{-1, 3, -1, 5}, [][2]int{{2, 0}, {0, 0}}, 2},
+		{"winner out beats cards", cardrules.ResultWin, []int{2, -1, 1}, [][2]int{{1, 0}}, 1},
+		{"fewest cards", cardrules.ResultWin, []int{4, 2, 3}, nil, 1},
+		{"fewest cards tied", cardrules.ResultWin, []int{2, 2, 3}, nil, Tie},
+		{"emptying loses: most cards", cardrules.ResultLose, []int{-1, 3, 5, 4}, [][2]int{{0, 1}}, 2},
+		{"emptying loses: most cards tied", cardrules.ResultLose, []int{-1, 5, 5}, [][2]int{{0, 1}}, Tie},
+		{"all out as losers at once", cardrules.ResultLose, []int{-1, -1}, [][2]int{{0, 1}, {1, 1}}, Tie},
+		{"the one left", cardrules.ResultLose, []int{-1, 9, -1}, [][2]int{{2, 1}, {0, 1}}, 1},
 	} {
 		g := labGenome()
 		g.End.Conditions[0].Result = tc.result
-		g.End.Until = genome.UntilOneLeft
+		g.End.Until = cardrules.UntilOneLeft
 		p := load(t, g)
 		m := NewMachine(p, len(tc.counts), nil)
 		m.reset(1)
@@ -467,7 +468,7 @@ func TestWinnerRanking(t *testing.T) {
 			}
 		}
 		for _, o := range tc.outs {
-			m.outOrder[m.nOut], m.outRes[m.nOut] = int8(o[0]), uint8(o[1])
+			m.outOrder[m.nOut], m.outRes[m.nOut] = int8(o[0]), cardrules.Result(o[1])
 			m.nOut++
 		}
 		if got := m.winner(); got != tc.want {

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -84,8 +85,6 @@ func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64
 	return t
 }
 
-var effectWords = [NumEffectTypes]string{"skip next", "reverse", "draw cards", "extra turn", "force discard"}
-
 // Format writes the game in words, one step per line.
 func (t *Trace) Format(w io.Writer) {
 	fmt.Fprintf(w, "game seed %#016x, %d seats\n", t.Seed, t.Seats)
@@ -108,12 +107,12 @@ func (t *Trace) Format(w io.Writer) {
 		case EvPlay:
 			fmt.Fprintf(w, "  seat %d plays %s\n", e.Seat, bytecode.CardName(e.Card))
 		case EvNameSuit:
-			fmt.Fprintf(w, "  seat %d names %s\n", e.Seat, [...]string{"clubs", "diamonds", "hearts", "spades"}[e.Card&3])
+			fmt.Fprintf(w, "  seat %d names %s\n", e.Seat, cardrules.Suit(e.Card))
 		case EvEffect:
-			if bytecode.EffectUsesValue(e.Card) {
-				fmt.Fprintf(w, "  effect: %s %d\n", effectWords[e.Card], e.N)
+			if t := cardrules.EffectType(e.Card); t.UsesValue() {
+				fmt.Fprintf(w, "  effect: %s %d\n", t.Words(), e.N)
 			} else {
-				fmt.Fprintf(w, "  effect: %s\n", effectWords[e.Card])
+				fmt.Fprintf(w, "  effect: %s\n", t.Words())
 			}
 		case EvDiscard:
 			fmt.Fprintf(w, "  seat %d discards %s\n", e.Seat, bytecode.CardName(e.Card))
@@ -128,7 +127,7 @@ func (t *Trace) Format(w io.Writer) {
 		case EvMeld:
 			fmt.Fprintf(w, "  seat %d lays down %d %ss\n", e.Seat, e.N, rankWord(e.Card))
 		case EvOut:
-			fmt.Fprintf(w, "  seat %d is out (%s)\n", e.Seat, [...]string{"wins", "loses"}[e.Card&1])
+			fmt.Fprintf(w, "  seat %d is out (%s)\n", e.Seat, cardrules.Result(e.Card).String()+"s")
 		}
 	}
 	r := t.Result
@@ -155,6 +154,4 @@ func cardList(cs []uint8) string {
 	return s
 }
 
-func rankWord(r uint8) string {
-	return [...]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}[r%13]
-}
+func rankWord(r uint8) string { return cardrules.Rank(r).String() }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Compile validates g and returns its program. The same genome (up to
@@ -50,13 +51,13 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	var rmask uint16
 	var smask uint8
 	if len(c.Deck.Ranks) == 0 {
-		rmask = 1<<genome.NumRanks - 1
+		rmask = 1<<cardrules.NumRanks - 1
 	}
 	for _, r := range c.Deck.Ranks {
 		rmask |= 1 << r
 	}
 	if len(c.Deck.Suits) == 0 {
-		smask = 1<<genome.NumSuits - 1
+		smask = 1<<cardrules.NumSuits - 1
 	}
 	for _, su := range c.Deck.Suits {
 		smask |= 1 << su
@@ -91,22 +92,22 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	}
 	for _, p := range c.Turn {
 		switch p.Kind {
-		case genome.PhasePlay:
+		case cardrules.PhasePlay:
 			var mask uint16
 			for _, r := range p.NameSuit {
 				mask |= 1 << r
 			}
 			t = append(t, byte(bytecode.OpPlay), ref(p.Legal), ref(p.Prefer), byte(p.DrawMax))
 			t = binary.LittleEndian.AppendUint16(t, mask)
-		case genome.PhaseBattle:
+		case cardrules.PhaseBattle:
 			t = append(t, byte(bytecode.OpBattle), byte(p.WarFaceDown), byte(p.Returns))
-		case genome.PhaseDraw:
+		case cardrules.PhaseDraw:
 			t = append(t, byte(bytecode.OpDraw), byte(p.Count))
-		case genome.PhaseTrick:
+		case cardrules.PhaseTrick:
 			t = append(t, byte(bytecode.OpTrick), ref(p.Lead), ref(p.LeadPrefer), ref(p.Legal), ref(p.Prefer), byte(p.Trump))
-		case genome.PhaseTake:
+		case cardrules.PhaseTake:
 			t = append(t, byte(bytecode.OpTake), byte(p.From))
-		case genome.PhaseAsk:
+		case cardrules.PhaseAsk:
 			t = append(t, byte(bytecode.OpAsk))
 		}
 	}
@@ -115,7 +116,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 
 	// END: conditions in event order.
 	e := []byte{byte(c.End.Until), byte(c.End.Rank), byte(len(c.End.Conditions))}
-	for ev := genome.Event(0); ev < genome.NumEvents; ev++ {
+	for ev := genome.Event(0); ev < cardrules.NumEvents; ev++ {
 		for _, cond := range c.End.Conditions {
 			if cond.When == ev {
 				e = append(e, byte(cond.When), byte(cond.Result))
@@ -219,15 +220,15 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	for _, o := range im.Overrides {
 		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: o.Seats, Cards: o.Cards})
 	}
-	if im.RankMask != 1<<genome.NumRanks-1 {
-		for r := range genome.Rank(genome.NumRanks) {
+	if im.RankMask != 1<<cardrules.NumRanks-1 {
+		for r := range genome.Rank(cardrules.NumRanks) {
 			if im.RankMask&(1<<r) != 0 {
 				g.Deck.Ranks = append(g.Deck.Ranks, r)
 			}
 		}
 	}
-	if im.SuitMask != 1<<genome.NumSuits-1 {
-		for s := range genome.Suit(genome.NumSuits) {
+	if im.SuitMask != 1<<cardrules.NumSuits-1 {
+		for s := range genome.Suit(cardrules.NumSuits) {
 			if im.SuitMask&(1<<s) != 0 {
 				g.Deck.Suits = append(g.Deck.Suits, s)
 			}
@@ -251,28 +252,28 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		var errs [4]error
 		switch ph.Op {
 		case bytecode.OpPlay:
-			p = genome.Phase{Kind: genome.PhasePlay, DrawMax: ph.DrawMax}
+			p = genome.Phase{Kind: cardrules.PhasePlay, DrawMax: ph.DrawMax}
 			p.Legal, errs[0] = pred(ph.Pred)
 			p.Prefer, errs[1] = pred(ph.Prefer)
-			for r := range genome.Rank(genome.NumRanks) {
+			for r := range genome.Rank(cardrules.NumRanks) {
 				if ph.NameSuit&(1<<r) != 0 {
 					p.NameSuit = append(p.NameSuit, r)
 				}
 			}
 		case bytecode.OpBattle:
-			p = genome.Phase{Kind: genome.PhaseBattle, WarFaceDown: ph.WarFaceDown, Returns: genome.Returns(ph.Returns)}
+			p = genome.Phase{Kind: cardrules.PhaseBattle, WarFaceDown: ph.WarFaceDown, Returns: genome.Returns(ph.Returns)}
 		case bytecode.OpDraw:
-			p = genome.Phase{Kind: genome.PhaseDraw, Count: ph.Count}
+			p = genome.Phase{Kind: cardrules.PhaseDraw, Count: ph.Count}
 		case bytecode.OpTrick:
-			p = genome.Phase{Kind: genome.PhaseTrick, Trump: genome.Trump(ph.Trump)}
+			p = genome.Phase{Kind: cardrules.PhaseTrick, Trump: genome.Trump(ph.Trump)}
 			p.Lead, errs[0] = pred(ph.Lead)
 			p.LeadPrefer, errs[1] = pred(ph.LeadPrefer)
 			p.Legal, errs[2] = pred(ph.Pred)
 			p.Prefer, errs[3] = pred(ph.Prefer)
 		case bytecode.OpTake:
-			p = genome.Phase{Kind: genome.PhaseTake, From: genome.Target(ph.From)}
+			p = genome.Phase{Kind: cardrules.PhaseTake, From: genome.Target(ph.From)}
 		case bytecode.OpAsk:
-			p = genome.Phase{Kind: genome.PhaseAsk}
+			p = genome.Phase{Kind: cardrules.PhaseAsk}
 		}
 		for _, err := range errs {
 			if err != nil {

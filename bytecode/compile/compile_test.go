@@ -12,12 +12,14 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
-	"pgregory.net/rapid"
 )
 
 var update = flag.Bool("update", false, "rewrite the committed fuzz seed corpus")
@@ -268,8 +270,8 @@ func TestRoundTripLargePredicate(t *testing.T) {
 		t.Fatal(err)
 	}
 	var args []genome.Expr
-	for i := range genome.MaxExprNodes - 1 {
-		args = append(args, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermRank, Value: uint8(i % genome.NumRanks)}))
+	for i := range cardrules.MaxExprNodes - 1 {
+		args = append(args, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermRank, Value: uint8(i % cardrules.NumRanks)}))
 	}
 	legal := genome.Any(args...)
 	g.Turn[0].Legal = &legal

@@ -9,10 +9,12 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/vm"
-	"github.com/spf13/cobra"
 )
 
 // parsePolicies reads --policy: one policy for every seat, or a
@@ -193,8 +195,6 @@ type distSummary struct {
 	Max    uint64  `json:"max"`
 }
 
-var effectNames = [vm.NumEffectTypes]string{"skip_next", "reverse", "draw_cards", "extra_turn", "force_discard"}
-
 func summarize(st *vm.Stats) summary {
 	s := summary{
 		FirstPlayerAdvantage: st.FirstPlayerAdvantage(),
@@ -213,8 +213,8 @@ func summarize(st *vm.Stats) summary {
 		s.WinRateLow = append(s.WinRateLow, lo)
 		s.WinRateHigh = append(s.WinRateHigh, hi)
 	}
-	for i, n := range effectNames {
-		s.EffectsPerGame[n] = st.EffectsPerGame(i)
+	for t := range cardrules.NumEffectTypes {
+		s.EffectsPerGame[t.String()] = st.EffectsPerGame(int(t))
 	}
 	return s
 }
@@ -254,8 +254,8 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	fmt.Fprintf(w, "\noptions per decision %.2f, forced decisions %.1f%%, lead changes per game %.2f, interactions per turn %.2f\n",
 		s.OptionsPerDecision, 100*s.ForcedShare, s.LeadChangesPerGame, s.InteractionsPerTurn)
 	fmt.Fprint(w, "effects per game:")
-	for i, n := range effectNames {
-		fmt.Fprintf(w, " %s %.2f", n, st.EffectsPerGame(i))
+	for t := range cardrules.NumEffectTypes {
+		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
 	}
 	fmt.Fprintln(w)
 }

@@ -41,8 +41,10 @@ package genometest
 import (
 	"slices"
 
-	"github.com/darwinsim/darwinsim/genome"
 	"pgregory.net/rapid"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Genome generates random valid genomes (Validate returns nil for each).
@@ -57,12 +59,12 @@ func Candidate() *rapid.Generator[*genome.Genome] {
 }
 
 // Expr generates well-typed legality expressions within the model's limits
-// (at most genome.MaxExprDepth levels and genome.MaxExprNodes nodes), using
+// (at most cardrules.MaxExprDepth levels and cardrules.MaxExprNodes nodes), using
 // every operator and term kind. They pass Validate's structural checks but
 // need not be satisfiable; Legal draws satisfiable ones.
 func Expr() *rapid.Generator[genome.Expr] {
 	return rapid.Custom(func(t *rapid.T) genome.Expr {
-		e, _ := drawExpr(t, "expr", genome.MaxExprDepth, genome.MaxExprNodes)
+		e, _ := drawExpr(t, "expr", cardrules.MaxExprDepth, cardrules.MaxExprNodes)
 		return e
 	})
 }
@@ -83,18 +85,18 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 
 	// Seats.
-	lo := rapid.IntRange(2, genome.MaxSeats).Draw(t, "seats.min")
-	hi := rapid.IntRange(lo, genome.MaxSeats).Draw(t, "seats.max")
+	lo := rapid.IntRange(2, cardrules.MaxSeats).Draw(t, "seats.min")
+	hi := rapid.IntRange(lo, cardrules.MaxSeats).Draw(t, "seats.max")
 	def := rapid.IntRange(lo, hi).Draw(t, "seats.default")
 	g.Seats = genome.Seats{Min: lo, Max: hi, Default: def}
 
 	// Deck: restrictions, then removed cards, keeping at least 2 cards.
-	g.Deck.Ranks = drawSubset[genome.Rank](t, "deck.ranks", genome.NumRanks)
-	g.Deck.Suits = drawSubset[genome.Suit](t, "deck.suits", genome.NumSuits)
+	g.Deck.Ranks = drawSubset[genome.Rank](t, "deck.ranks", cardrules.NumRanks)
+	g.Deck.Suits = drawSubset[genome.Suit](t, "deck.suits", cardrules.NumSuits)
 	full := g.Deck.Cards()
 	if len(full) < 2 {
 		// One rank in one suit: add another rank.
-		g.Deck.Ranks = append(g.Deck.Ranks, (full[0].Rank()+1)%genome.NumRanks)
+		g.Deck.Ranks = append(g.Deck.Ranks, (full[0].Rank()+1)%cardrules.NumRanks)
 		full = g.Deck.Cards()
 	}
 	if k := drawRemoveCount(t, len(full)-2); k > 0 {
@@ -108,15 +110,15 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	deckSize := len(cards)
 
 	if rapid.IntRange(0, 9).Draw(t, "hand.pile") < 3 {
-		g.Hand = genome.HandPile
+		g.Hand = cardrules.HandPile
 	}
 	g.Reshuffle = rapid.Bool().Draw(t, "reshuffle")
 	g.Deal = drawDeal(t, g.Seats, deckSize)
 	// Sets and a lead card need a fan hand.
-	if g.Hand == genome.HandFan && rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
-		g.Meld = rapid.IntRange(2, genome.NumSuits).Draw(t, "meld")
+	if g.Hand == cardrules.HandFan && rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
+		g.Meld = rapid.IntRange(2, cardrules.NumSuits).Draw(t, "meld")
 	}
-	if g.Hand == genome.HandFan && rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
+	if g.Hand == cardrules.HandFan && rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
 		c := rapid.SampledFrom(cards).Draw(t, "lead_card")
 		g.LeadCard = &c
 	}
@@ -131,43 +133,43 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	stock := !g.Deal.All && g.DealFor(def)*def+starter < deckSize
 	mains := fanKinds
-	if g.Hand == genome.HandPile {
-		mains = []genome.PhaseKind{genome.PhaseBattle}
+	if g.Hand == cardrules.HandPile {
+		mains = []genome.PhaseKind{cardrules.PhaseBattle}
 	}
 	// One anchor phase is never a draw; when it plays cards it can refill
 	// the stock by reshuffling, which allows draw phases without a stock.
-	n := rapid.IntRange(1, genome.MaxPhases).Draw(t, "turn.len")
+	n := rapid.IntRange(1, cardrules.MaxPhases).Draw(t, "turn.len")
 	anchor := rapid.IntRange(0, n-1).Draw(t, "turn.anchor")
 	kinds := make([]genome.PhaseKind, n)
 	kinds[anchor] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
-	drawOK := stock || (g.Reshuffle && kinds[anchor] == genome.PhasePlay)
+	drawOK := stock || (g.Reshuffle && kinds[anchor] == cardrules.PhasePlay)
 	for i := range kinds {
 		if i == anchor {
 			continue
 		}
 		kinds[i] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
 		if drawOK && rapid.IntRange(0, 2).Draw(t, "turn.kind.draw") == 0 {
-			kinds[i] = genome.PhaseDraw
+			kinds[i] = cardrules.PhaseDraw
 		}
 	}
 	ranksInDeck := presentRanks(cards)
 	hasTrick := false
 	for _, k := range kinds {
 		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
-		hasTrick = hasTrick || k == genome.PhaseTrick
+		hasTrick = hasTrick || k == cardrules.PhaseTrick
 	}
 
 	// Effects: usually few, sometimes many (up to the 255 limit); none
 	// when no phase plays a card, since they could never fire.
 	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
-		return p.Kind == genome.PhasePlay || p.Kind == genome.PhaseBattle || p.Kind == genome.PhaseTrick
+		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTrick
 	})
 	var ne int
 	switch rapid.IntRange(0, 9).Draw(t, "effects.size") {
 	case 0, 1, 2:
 		ne = 0
 	case 9:
-		ne = rapid.IntRange(9, genome.MaxEffects).Draw(t, "effects.len")
+		ne = rapid.IntRange(9, cardrules.MaxEffects).Draw(t, "effects.len")
 	default:
 		ne = rapid.IntRange(1, 8).Draw(t, "effects.len")
 	}
@@ -183,37 +185,37 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	// when sets are laid down.
 	if hasTrick {
 		if rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
-			g.Score.Trick = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "score.trick")
+			g.Score.Trick = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.trick")
 		}
 		if rapid.IntRange(0, 2).Draw(t, "score.cards.has") == 0 {
-			k := rapid.IntRange(1, genome.MaxScoreRules).Draw(t, "score.cards.len")
+			k := rapid.IntRange(1, cardrules.MaxScoreRules).Draw(t, "score.cards.len")
 			for range k {
 				g.Score.Cards = append(g.Score.Cards, drawCardPoints(t, cards))
 			}
 		}
 	}
 	if g.Meld > 0 && rapid.Bool().Draw(t, "score.meld.has") {
-		g.Score.Meld = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "score.meld")
+		g.Score.Meld = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.meld")
 	}
 
-	g.End.Until = genome.Until(rapid.IntRange(0, int(genome.NumUntils)-1).Draw(t, "end.until"))
-	needsOut := g.End.Until == genome.UntilFirstOut || g.End.Until == genome.UntilOneLeft
+	g.End.Until = genome.Until(rapid.IntRange(0, int(cardrules.NumUntils)-1).Draw(t, "end.until"))
+	needsOut := g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft
 	if needsOut || rapid.Bool().Draw(t, "end.conditions.has") {
 		g.End.Conditions = []genome.Condition{{
-			When:   genome.EventHandEmpty,
-			Result: genome.Result(rapid.IntRange(0, int(genome.NumResults)-1).Draw(t, "end.result")),
+			When:   cardrules.EventHandEmpty,
+			Result: genome.Result(rapid.IntRange(0, int(cardrules.NumResults)-1).Draw(t, "end.result")),
 		}}
 	}
 	if !g.Score.IsZero() {
-		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(genome.NumRankBys)-1).Draw(t, "end.rank"))
+		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(cardrules.NumRankBys)-1).Draw(t, "end.rank"))
 	}
 	switch rapid.IntRange(0, 3).Draw(t, "turn_cap.kind") {
 	case 0:
 		g.TurnCap = rapid.IntRange(1, 100).Draw(t, "turn_cap")
 	case 1:
-		g.TurnCap = rapid.SampledFrom([]int{1, 2, genome.MaxTurnCap - 1, genome.MaxTurnCap}).Draw(t, "turn_cap")
+		g.TurnCap = rapid.SampledFrom([]int{1, 2, cardrules.MaxTurnCap - 1, cardrules.MaxTurnCap}).Draw(t, "turn_cap")
 	default:
-		g.TurnCap = rapid.IntRange(1, genome.MaxTurnCap).Draw(t, "turn_cap")
+		g.TurnCap = rapid.IntRange(1, cardrules.MaxTurnCap).Draw(t, "turn_cap")
 	}
 	return g
 }
@@ -304,24 +306,24 @@ func drawDeal(t *rapid.T, s genome.Seats, deckSize int) genome.Deal {
 // fanKinds are the phase kinds that need a fan hand (and are not draws),
 // play weighted highest.
 var fanKinds = []genome.PhaseKind{
-	genome.PhasePlay, genome.PhasePlay, genome.PhasePlay,
-	genome.PhaseTrick, genome.PhaseTrick,
-	genome.PhaseTake, genome.PhaseAsk,
+	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
+	cardrules.PhaseTrick, cardrules.PhaseTrick,
+	cardrules.PhaseTake, cardrules.PhaseAsk,
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck.
 func drawCardPoints(t *rapid.T, cards []genome.Card) genome.CardPoints {
 	c := rapid.SampledFrom(cards).Draw(t, "score.cards.card")
-	m := genome.Match{Kind: genome.MatchKind(rapid.IntRange(0, int(genome.NumMatchKinds)-1).Draw(t, "score.cards.kind"))}
+	m := genome.Match{Kind: genome.MatchKind(rapid.IntRange(0, int(cardrules.NumMatchKinds)-1).Draw(t, "score.cards.kind"))}
 	switch m.Kind {
-	case genome.MatchRank:
+	case cardrules.MatchRank:
 		m.Value = uint8(c.Rank())
-	case genome.MatchSuit:
+	case cardrules.MatchSuit:
 		m.Value = uint8(c.Suit())
 	default:
 		m.Value = uint8(c)
 	}
-	return genome.CardPoints{Match: m, Points: rapid.IntRange(1, genome.MaxCardPoints).Draw(t, "score.cards.points")}
+	return genome.CardPoints{Match: m, Points: rapid.IntRange(1, cardrules.MaxCardPoints).Draw(t, "score.cards.points")}
 }
 
 func presentRanks(cards []genome.Card) []genome.Rank {
@@ -349,7 +351,7 @@ func presentSuits(cards []genome.Card) []genome.Suit {
 func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []genome.Rank) genome.Phase {
 	p := genome.Phase{Kind: k}
 	switch k {
-	case genome.PhasePlay:
+	case cardrules.PhasePlay:
 		p.Legal = drawPred(t, "turn.legal", cards, true)
 		p.Prefer = drawPred(t, "turn.prefer", cards, false)
 		if rapid.Bool().Draw(t, "turn.name_suit.has") {
@@ -358,21 +360,21 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		if rapid.Bool().Draw(t, "turn.draw_max.small") {
 			p.DrawMax = rapid.IntRange(0, 3).Draw(t, "turn.draw_max")
 		} else {
-			p.DrawMax = rapid.IntRange(0, genome.MaxDrawMax).Draw(t, "turn.draw_max")
+			p.DrawMax = rapid.IntRange(0, cardrules.MaxDrawMax).Draw(t, "turn.draw_max")
 		}
-	case genome.PhaseBattle:
-		p.WarFaceDown = rapid.IntRange(0, genome.MaxWarFaceDown).Draw(t, "turn.war_face_down")
-		p.Returns = genome.Returns(rapid.IntRange(0, int(genome.NumReturns)-1).Draw(t, "turn.returns"))
-	case genome.PhaseDraw:
-		p.Count = rapid.IntRange(1, genome.MaxDrawCount).Draw(t, "turn.count")
-	case genome.PhaseTrick:
+	case cardrules.PhaseBattle:
+		p.WarFaceDown = rapid.IntRange(0, cardrules.MaxWarFaceDown).Draw(t, "turn.war_face_down")
+		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))
+	case cardrules.PhaseDraw:
+		p.Count = rapid.IntRange(1, cardrules.MaxDrawCount).Draw(t, "turn.count")
+	case cardrules.PhaseTrick:
 		p.Lead = drawPred(t, "turn.lead", cards, true)
 		p.LeadPrefer = drawPred(t, "turn.lead_prefer", cards, false)
 		p.Legal = drawPred(t, "turn.legal", cards, true)
 		p.Prefer = drawPred(t, "turn.prefer", cards, false)
-		p.Trump = genome.Trump(rapid.IntRange(0, int(genome.NumTrumps)-1).Draw(t, "turn.trump"))
-	case genome.PhaseTake:
-		p.From = rapid.SampledFrom([]genome.Target{genome.TargetNext, genome.TargetPrevious, genome.TargetRandomOpponent}).Draw(t, "turn.from")
+		p.Trump = genome.Trump(rapid.IntRange(0, int(cardrules.NumTrumps)-1).Draw(t, "turn.trump"))
+	case cardrules.PhaseTake:
+		p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "turn.from")
 	}
 	return p
 }
@@ -390,13 +392,13 @@ func drawPred(t *rapid.T, label string, cards []genome.Card, required bool) *gen
 func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
 	e := genome.Effect{
 		Rank: rapid.SampledFrom(ranks).Draw(t, "effect.rank"),
-		Type: genome.EffectType(rapid.IntRange(0, int(genome.NumEffectTypes)-1).Draw(t, "effect.type")),
+		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.NumEffectTypes)-1).Draw(t, "effect.type")),
 	}
 	if e.Type.UsesTarget() {
-		e.Target = genome.Target(rapid.IntRange(1, int(genome.NumTargets)-1).Draw(t, "effect.target"))
+		e.Target = genome.Target(rapid.IntRange(1, int(cardrules.NumTargets)-1).Draw(t, "effect.target"))
 	}
 	if e.Type.UsesValue() {
-		e.Value = rapid.IntRange(1, genome.MaxEffectValue).Draw(t, "effect.value")
+		e.Value = rapid.IntRange(1, cardrules.MaxEffectValue).Draw(t, "effect.value")
 	}
 	return e
 }
@@ -408,17 +410,17 @@ func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
 // large unsatisfiable trees; adding a branch to a tree that was
 // satisfiable after all keeps it valid.)
 func drawLegal(t *rapid.T, label string, cards []genome.Card) genome.Expr {
-	e, n := drawExpr(t, label, genome.MaxExprDepth, genome.MaxExprNodes)
+	e, n := drawExpr(t, label, cardrules.MaxExprDepth, cardrules.MaxExprNodes)
 	if quickSatisfiable(e, cards) {
 		return e
 	}
 	w := rapid.SampledFrom(witnesses(cards)).Draw(t, label+".witness")
 	switch {
-	case e.Op == genome.OpAny && n < genome.MaxExprNodes:
+	case e.Op == genome.OpAny && n < cardrules.MaxExprNodes:
 		i := rapid.IntRange(0, len(e.Args)).Draw(t, label+".witness_at")
 		e.Args = slices.Insert(e.Args, i, w)
 		return e
-	case depth(e) < genome.MaxExprDepth && n+2 <= genome.MaxExprNodes:
+	case depth(e) < cardrules.MaxExprDepth && n+2 <= cardrules.MaxExprNodes:
 		if rapid.Bool().Draw(t, label+".witness_first") {
 			return genome.Any(w, e)
 		}
@@ -437,7 +439,7 @@ func quickSatisfiable(e genome.Expr, cards []genome.Card) bool {
 		if c == top {
 			continue
 		}
-		if e.Eval(c, top, genome.Suit(i%genome.NumSuits), uint8((i/4)%16)) {
+		if e.Eval(c, top, genome.Suit(i%cardrules.NumSuits), uint8((i/4)%16)) {
 			return true
 		}
 	}
@@ -460,7 +462,7 @@ func witnesses(cards []genome.Card) []genome.Expr {
 		genome.Compare(genome.OpEq, ts, cs),
 		genome.Compare(genome.OpNe, cs, ts),
 	}
-	var perRank [genome.NumRanks]int
+	var perRank [cardrules.NumRanks]int
 	for _, c := range cards {
 		perRank[c.Rank()]++
 	}
@@ -477,7 +479,7 @@ func witnesses(cards []genome.Card) []genome.Expr {
 	for _, s := range presentSuits(cards) {
 		ws = append(ws, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermSuit, Value: uint8(s)}, cs))
 	}
-	for s := range genome.Suit(genome.NumSuits) {
+	for s := range genome.Suit(cardrules.NumSuits) {
 		ws = append(ws, genome.Played(s))
 	}
 	return ws
@@ -522,7 +524,7 @@ func drawExpr(t *rapid.T, label string, levels, maxNodes int) (genome.Expr, int)
 	case genome.OpTrue, genome.OpFalse:
 		return genome.Expr{Op: op}, 1
 	case genome.OpPlayed:
-		return genome.Played(genome.Suit(rapid.IntRange(0, genome.NumSuits-1).Draw(t, label+".suit"))), 1
+		return genome.Played(genome.Suit(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, label+".suit"))), 1
 	case genome.OpNot:
 		a, n := drawExpr(t, label, levels-1, maxNodes-1)
 		return genome.Not(a), n + 1
@@ -569,9 +571,9 @@ func drawTerm(t *rapid.T, label string, kinds []genome.TermKind) genome.Term {
 	k := rapid.SampledFrom(kinds).Draw(t, label)
 	switch k {
 	case genome.TermRank:
-		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, genome.NumRanks-1).Draw(t, label+".rank"))}
+		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, cardrules.NumRanks-1).Draw(t, label+".rank"))}
 	case genome.TermSuit:
-		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, genome.NumSuits-1).Draw(t, label+".suit"))}
+		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, label+".suit"))}
 	}
 	return genome.Term{Kind: k}
 }

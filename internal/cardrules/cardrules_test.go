@@ -15,12 +15,12 @@ type textEnum interface {
 // values returns, for each enum, a constructor of its value v (so the test
 // can reach each type's methods) and the enum's table.
 func values() []struct {
-	t   *table
+	t   *Table
 	num int
 	new func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8)
 } {
 	type row = struct {
-		t   *table
+		t   *Table
 		num int
 		new func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8)
 	}
@@ -81,52 +81,52 @@ func TestNames(t *testing.T) {
 		t.Fatalf("the test covers %d enums, the vocabulary has %d", len(rows), len(tables))
 	}
 	for _, r := range rows {
-		if len(r.t.names) != r.num {
-			t.Errorf("%s: %d names for %d values", r.t.kind, len(r.t.names), r.num)
+		if len(r.t.Names) != r.num {
+			t.Errorf("%s: %d names for %d values", r.t.Kind, len(r.t.Names), r.num)
 		}
 		seen := map[string]bool{}
 		for v := range r.num {
 			val, into, got := r.new(uint8(v))
 			name := val.String()
 			if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz_") != "" {
-				t.Errorf("%s %d: name %q", r.t.kind, v, name)
+				t.Errorf("%s %d: name %q", r.t.Kind, v, name)
 			}
 			if seen[name] {
-				t.Errorf("%s: name %q used twice", r.t.kind, name)
+				t.Errorf("%s: name %q used twice", r.t.Kind, name)
 			}
 			seen[name] = true
-			if v < int(r.t.min) {
+			if v < int(r.t.Min) {
 				if _, err := val.MarshalText(); err == nil {
-					t.Errorf("%s %d (%s) has a text form; it is below the enum's minimum", r.t.kind, v, name)
+					t.Errorf("%s %d (%s) has a text form; it is below the enum's minimum", r.t.Kind, v, name)
 				}
 				if err := into.UnmarshalText([]byte(name)); err == nil {
-					t.Errorf("%s %q reads as a value; it is below the enum's minimum", r.t.kind, name)
+					t.Errorf("%s %q reads as a value; it is below the enum's minimum", r.t.Kind, name)
 				}
 				continue
 			}
 			b, err := val.MarshalText()
 			if err != nil || string(b) != name {
-				t.Errorf("%s %d: MarshalText = %q, %v; want %q", r.t.kind, v, b, err, name)
+				t.Errorf("%s %d: MarshalText = %q, %v; want %q", r.t.Kind, v, b, err, name)
 			}
 			if err := into.UnmarshalText(b); err != nil || got() != uint8(v) {
-				t.Errorf("%s %q: UnmarshalText = %d, %v; want %d", r.t.kind, b, got(), err, v)
+				t.Errorf("%s %q: UnmarshalText = %d, %v; want %d", r.t.Kind, b, got(), err, v)
 			}
 		}
 		val, into, _ := r.new(uint8(r.num))
-		if s := val.String(); !strings.HasPrefix(s, r.t.goName+"(") {
-			t.Errorf("%s %d (out of range): String = %q", r.t.kind, r.num, s)
+		if s := val.String(); !strings.HasPrefix(s, r.t.GoName+"(") {
+			t.Errorf("%s %d (out of range): String = %q", r.t.Kind, r.num, s)
 		}
 		if _, err := val.MarshalText(); err == nil {
-			t.Errorf("%s %d (out of range): MarshalText succeeded", r.t.kind, r.num)
+			t.Errorf("%s %d (out of range): MarshalText succeeded", r.t.Kind, r.num)
 		}
 		if err := into.UnmarshalText([]byte("no_such_name")); err == nil || !strings.Contains(err.Error(), "want one of") {
-			t.Errorf("%s: unknown name gave %v", r.t.kind, err)
+			t.Errorf("%s: unknown name gave %v", r.t.Kind, err)
 		}
 	}
 	enums := Enums()
 	for i, e := range enums {
-		if e.Kind != tables[i].kind || len(e.Names) != len(tables[i].names) {
-			t.Errorf("Enums()[%d] = %+v, does not describe %s", i, e, tables[i].kind)
+		if e.Kind != tables[i].Kind || len(e.Names) != len(tables[i].Names) {
+			t.Errorf("Enums()[%d] = %+v, does not describe %s", i, e, tables[i].Kind)
 		}
 	}
 	enums[0].Names[0] = "changed"

@@ -7,14 +7,17 @@ type effectInfo struct {
 	name   string
 	target bool
 	value  bool
+	// hinders: the effect sets an opponent back (the greedy player's view
+	// of what is worth playing first), unless it is aimed at the player.
+	hinders bool
 }
 
 var effectTypes = [...]effectInfo{
-	SkipNext:     {"skip_next", false, true},
-	Reverse:      {"reverse", false, false},
-	DrawCards:    {"draw_cards", true, true},
-	ExtraTurn:    {"extra_turn", false, false},
-	ForceDiscard: {"force_discard", true, true},
+	SkipNext:     {"skip_next", false, true, true},
+	Reverse:      {"reverse", false, false, false},
+	DrawCards:    {"draw_cards", true, true, true},
+	ExtraTurn:    {"extra_turn", false, false, true},
+	ForceDiscard: {"force_discard", true, true, false},
 }
 
 var effectTypeNames = func() (n [len(effectTypes)]string) {
@@ -24,13 +27,19 @@ var effectTypeNames = func() (n [len(effectTypes)]string) {
 	return n
 }()
 
-var effectTypeTable = table{"effect type", "EffectType", effectTypeNames[:], 0}
+var effectTypeTable = Table{"effect type", "EffectType", effectTypeNames[:], 0}
 
 // UsesTarget reports whether effects of type t read their target field.
 func (t EffectType) UsesTarget() bool { return t < NumEffectTypes && effectTypes[t].target }
 
 // UsesValue reports whether effects of type t read their value field.
 func (t EffectType) UsesValue() bool { return t < NumEffectTypes && effectTypes[t].value }
+
+// Hinders reports whether an effect of type t aimed at target sets an
+// opponent back: a type that hinders, not aimed at the player itself.
+func (t EffectType) Hinders(target Target) bool {
+	return t < NumEffectTypes && effectTypes[t].hinders && !(effectTypes[t].target && target == TargetSelf)
+}
 
 // Words is the type's name as words ("skip next"), for prose and traces.
 func (t EffectType) Words() string { return words(t.String()) }

@@ -5,58 +5,56 @@ import (
 	"strings"
 )
 
-// table is one enum's names: value v is called names[v]. Values below min
+// Table is one enum's names: value v is called Names[v]. Values below Min
 // have a name for display but no text form (Target's 0 is "no target", which
-// a genome never writes).
-type table struct {
-	kind   string // the enum in messages: "effect type"
-	goName string // the Go type, for values out of range: "EffectType(9)"
-	names  []string
-	min    uint8
+// a genome never writes). The genome's own enums (expression operators and
+// terms) use it too, so that every name of the model reads and prints alike.
+type Table struct {
+	Kind   string // the enum in messages and docs: "effect type"
+	GoName string // the Go type, for values out of range: "EffectType(9)"
+	Names  []string
+	Min    uint8
 }
 
-func (t *table) str(v uint8) string {
-	if int(v) < len(t.names) {
-		return t.names[v]
+// String is value v's name, or GoName(v) when v is out of range.
+func (t *Table) String(v uint8) string {
+	if int(v) < len(t.Names) {
+		return t.Names[v]
 	}
-	return fmt.Sprintf("%s(%d)", t.goName, v)
+	return fmt.Sprintf("%s(%d)", t.GoName, v)
 }
 
-func (t *table) text(v uint8) ([]byte, error) {
-	if v < t.min || int(v) >= len(t.names) {
-		return nil, fmt.Errorf("%s %d out of range", t.kind, v)
+// Text is value v's text form, an error when it has none.
+func (t *Table) Text(v uint8) ([]byte, error) {
+	if v < t.Min || int(v) >= len(t.Names) {
+		return nil, fmt.Errorf("%s %d out of range", t.Kind, v)
 	}
-	return []byte(t.names[v]), nil
+	return []byte(t.Names[v]), nil
 }
 
-func (t *table) parse(b []byte) (uint8, error) {
+// Parse reads a name, with an error that lists the names it knows.
+func (t *Table) Parse(b []byte) (uint8, error) {
 	s := string(b)
-	for i := int(t.min); i < len(t.names); i++ {
-		if t.names[i] == s {
+	for i := int(t.Min); i < len(t.Names); i++ {
+		if t.Names[i] == s {
 			return uint8(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown %s %q (want one of %s)", t.kind, s, strings.Join(t.names[t.min:], ", "))
+	return 0, fmt.Errorf("unknown %s %q (want one of %s)", t.Kind, s, strings.Join(t.Names[t.Min:], ", "))
 }
 
-// Enum describes one enum of the vocabulary, for documentation and tests.
-type Enum struct {
-	Kind   string   // as messages and the genome reference call it: "effect type"
-	GoName string   // the Go type: "EffectType"
-	Names  []string // the name of each value, in value order
-	Min    int      // the lowest value a genome writes by name
-}
-
-// Enums lists every enum of the vocabulary, in a fixed order.
-func Enums() []Enum {
-	out := make([]Enum, len(tables))
+// Enums lists every enum of the vocabulary, in a fixed order; the tables
+// are copies.
+func Enums() []Table {
+	out := make([]Table, len(tables))
 	for i, t := range tables {
-		out[i] = Enum{Kind: t.kind, GoName: t.goName, Names: append([]string(nil), t.names...), Min: int(t.min)}
+		out[i] = *t
+		out[i].Names = append([]string(nil), t.Names...)
 	}
 	return out
 }
 
-var tables = []*table{
+var tables = []*Table{
 	&effectTypeTable, &targetTable, &phaseKindTable, &handKindTable, &returnsTable,
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
 }

@@ -39,7 +39,7 @@ var targetNames = [...]string{
 	TargetSelf:           "self",
 }
 
-var targetTable = table{"target", "Target", targetNames[:], 1}
+var targetTable = Table{"target", "Target", targetNames[:], 1}
 
 // PhaseKind is the primitive a phase runs.
 type PhaseKind uint8
@@ -76,7 +76,7 @@ var phaseKindNames = [...]string{
 	PhaseAsk:    "ask",
 }
 
-var phaseKindTable = table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
+var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 
 // PlaysCards reports whether a phase of kind k moves cards from a hand to
 // the table, so that effects can fire in it.
@@ -97,7 +97,7 @@ const (
 
 var handKindNames = [...]string{HandFan: "fan", HandPile: "pile"}
 
-var handKindTable = table{"hand kind", "HandKind", handKindNames[:], 0}
+var handKindTable = Table{"hand kind", "HandKind", handKindNames[:], 0}
 
 // Returns says how a battle's winner puts the won cards under its pile.
 type Returns uint8
@@ -111,7 +111,7 @@ const (
 
 var returnsNames = [...]string{ReturnsShuffled: "shuffled", ReturnsInOrder: "in_order"}
 
-var returnsTable = table{"returns", "Returns", returnsNames[:], 0}
+var returnsTable = Table{"returns", "Returns", returnsNames[:], 0}
 
 // Event is what an end condition watches for.
 type Event uint8
@@ -125,7 +125,7 @@ const (
 
 var eventNames = [...]string{EventHandEmpty: "hand_empty"}
 
-var eventTable = table{"event", "Event", eventNames[:], 0}
+var eventTable = Table{"event", "Event", eventNames[:], 0}
 
 // Result is what happens to a seat whose end condition holds: it leaves play
 // as a winner (ranked by the order it went out, first best) or as a loser
@@ -141,7 +141,7 @@ const (
 
 var resultNames = [...]string{ResultWin: "win", ResultLose: "lose"}
 
-var resultTable = table{"result", "Result", resultNames[:], 0}
+var resultTable = Table{"result", "Result", resultNames[:], 0}
 
 // Until says when the game ends.
 type Until uint8
@@ -167,7 +167,7 @@ var untilNames = [...]string{
 	UntilNoCards:    "no_cards",
 }
 
-var untilTable = table{"until", "Until", untilNames[:], 0}
+var untilTable = Table{"until", "Until", untilNames[:], 0}
 
 // RankBy orders the seats still in when the game ends.
 type RankBy uint8
@@ -185,7 +185,7 @@ const (
 
 var rankByNames = [...]string{RankCards: "cards", RankScoreLow: "score_low", RankScoreHigh: "score_high"}
 
-var rankByTable = table{"rank_by", "RankBy", rankByNames[:], 0}
+var rankByTable = Table{"rank_by", "RankBy", rankByNames[:], 0}
 
 // Trump is a trick phase's trump suit.
 type Trump uint8
@@ -211,7 +211,7 @@ var trumpNames = [...]string{
 	TrumpLastDealt: "last_dealt",
 }
 
-var trumpTable = table{"trump", "Trump", trumpNames[:], 0}
+var trumpTable = Table{"trump", "Trump", trumpNames[:], 0}
 
 // MatchKind says what a scoring match names: one rank, one suit or one card.
 type MatchKind uint8
@@ -226,4 +226,4 @@ const (
 
 var matchKindNames = [...]string{MatchRank: "rank", MatchSuit: "suit", MatchCard: "card"}
 
-var matchKindTable = table{"match kind", "MatchKind", matchKindNames[:], 0}
+var matchKindTable = Table{"match kind", "MatchKind", matchKindNames[:], 0}

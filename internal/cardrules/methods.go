@@ -19,8 +19,8 @@ var (
 	_ = [1]struct{}{}[len(matchKindNames)-int(NumMatchKinds)]
 )
 
-func unmarshal[E ~uint8](t *table, b []byte, v *E) error {
-	x, err := t.parse(b)
+func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {
+	x, err := t.Parse(b)
 	*v = E(x)
 	return err
 }
@@ -28,46 +28,46 @@ func unmarshal[E ~uint8](t *table, b []byte, v *E) error {
 // words turns a name into words: "skip_next" -> "skip next".
 func words(name string) string { return strings.ReplaceAll(name, "_", " ") }
 
-func (v EffectType) String() string                { return effectTypeTable.str(uint8(v)) }
-func (v EffectType) MarshalText() ([]byte, error)  { return effectTypeTable.text(uint8(v)) }
+func (v EffectType) String() string                { return effectTypeTable.String(uint8(v)) }
+func (v EffectType) MarshalText() ([]byte, error)  { return effectTypeTable.Text(uint8(v)) }
 func (v *EffectType) UnmarshalText(b []byte) error { return unmarshal(&effectTypeTable, b, v) }
 
-func (v Target) String() string                { return targetTable.str(uint8(v)) }
-func (v Target) MarshalText() ([]byte, error)  { return targetTable.text(uint8(v)) }
+func (v Target) String() string                { return targetTable.String(uint8(v)) }
+func (v Target) MarshalText() ([]byte, error)  { return targetTable.Text(uint8(v)) }
 func (v *Target) UnmarshalText(b []byte) error { return unmarshal(&targetTable, b, v) }
 
-func (v PhaseKind) String() string                { return phaseKindTable.str(uint8(v)) }
-func (v PhaseKind) MarshalText() ([]byte, error)  { return phaseKindTable.text(uint8(v)) }
+func (v PhaseKind) String() string                { return phaseKindTable.String(uint8(v)) }
+func (v PhaseKind) MarshalText() ([]byte, error)  { return phaseKindTable.Text(uint8(v)) }
 func (v *PhaseKind) UnmarshalText(b []byte) error { return unmarshal(&phaseKindTable, b, v) }
 
-func (v HandKind) String() string                { return handKindTable.str(uint8(v)) }
-func (v HandKind) MarshalText() ([]byte, error)  { return handKindTable.text(uint8(v)) }
+func (v HandKind) String() string                { return handKindTable.String(uint8(v)) }
+func (v HandKind) MarshalText() ([]byte, error)  { return handKindTable.Text(uint8(v)) }
 func (v *HandKind) UnmarshalText(b []byte) error { return unmarshal(&handKindTable, b, v) }
 
-func (v Returns) String() string                { return returnsTable.str(uint8(v)) }
-func (v Returns) MarshalText() ([]byte, error)  { return returnsTable.text(uint8(v)) }
+func (v Returns) String() string                { return returnsTable.String(uint8(v)) }
+func (v Returns) MarshalText() ([]byte, error)  { return returnsTable.Text(uint8(v)) }
 func (v *Returns) UnmarshalText(b []byte) error { return unmarshal(&returnsTable, b, v) }
 
-func (v Event) String() string                { return eventTable.str(uint8(v)) }
-func (v Event) MarshalText() ([]byte, error)  { return eventTable.text(uint8(v)) }
+func (v Event) String() string                { return eventTable.String(uint8(v)) }
+func (v Event) MarshalText() ([]byte, error)  { return eventTable.Text(uint8(v)) }
 func (v *Event) UnmarshalText(b []byte) error { return unmarshal(&eventTable, b, v) }
 
-func (v Result) String() string                { return resultTable.str(uint8(v)) }
-func (v Result) MarshalText() ([]byte, error)  { return resultTable.text(uint8(v)) }
+func (v Result) String() string                { return resultTable.String(uint8(v)) }
+func (v Result) MarshalText() ([]byte, error)  { return resultTable.Text(uint8(v)) }
 func (v *Result) UnmarshalText(b []byte) error { return unmarshal(&resultTable, b, v) }
 
-func (v Until) String() string                { return untilTable.str(uint8(v)) }
-func (v Until) MarshalText() ([]byte, error)  { return untilTable.text(uint8(v)) }
+func (v Until) String() string                { return untilTable.String(uint8(v)) }
+func (v Until) MarshalText() ([]byte, error)  { return untilTable.Text(uint8(v)) }
 func (v *Until) UnmarshalText(b []byte) error { return unmarshal(&untilTable, b, v) }
 
-func (v RankBy) String() string                { return rankByTable.str(uint8(v)) }
-func (v RankBy) MarshalText() ([]byte, error)  { return rankByTable.text(uint8(v)) }
+func (v RankBy) String() string                { return rankByTable.String(uint8(v)) }
+func (v RankBy) MarshalText() ([]byte, error)  { return rankByTable.Text(uint8(v)) }
 func (v *RankBy) UnmarshalText(b []byte) error { return unmarshal(&rankByTable, b, v) }
 
-func (v Trump) String() string                { return trumpTable.str(uint8(v)) }
-func (v Trump) MarshalText() ([]byte, error)  { return trumpTable.text(uint8(v)) }
+func (v Trump) String() string                { return trumpTable.String(uint8(v)) }
+func (v Trump) MarshalText() ([]byte, error)  { return trumpTable.Text(uint8(v)) }
 func (v *Trump) UnmarshalText(b []byte) error { return unmarshal(&trumpTable, b, v) }
 
-func (v MatchKind) String() string                { return matchKindTable.str(uint8(v)) }
-func (v MatchKind) MarshalText() ([]byte, error)  { return matchKindTable.text(uint8(v)) }
+func (v MatchKind) String() string                { return matchKindTable.String(uint8(v)) }
+func (v MatchKind) MarshalText() ([]byte, error)  { return matchKindTable.Text(uint8(v)) }
 func (v *MatchKind) UnmarshalText(b []byte) error { return unmarshal(&matchKindTable, b, v) }

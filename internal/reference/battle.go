@@ -2,6 +2,7 @@ package reference
 
 import (
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // battlePhase: every active seat holding cards, in turn order from s, turns
@@ -34,7 +35,7 @@ func (m *game) battlePhase(s int, p *genome.Phase) {
 				// to turn up. A tied seat that cannot lay its face-up
 				// card is out as a loser.
 				if war {
-					m.goOut(t, genome.ResultLose)
+					m.goOut(t, cardrules.ResultLose)
 				}
 				continue
 			}
@@ -80,12 +81,12 @@ func (m *game) battlePhase(s int, p *genome.Phase) {
 			still = append(still, t)
 		}
 		for _, t := range short {
-			m.goOut(t, genome.ResultLose)
+			m.goOut(t, cardrules.ResultLose)
 		}
 		ups = turnUp(still, true)
 	}
 	if winner >= 0 {
-		if p.Returns == genome.ReturnsShuffled {
+		if p.Returns == cardrules.ReturnsShuffled {
 			b := make([]uint8, len(m.table))
 			for i, c := range m.table {
 				b[i] = uint8(c)

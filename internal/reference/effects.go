@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // ---- effects ----
@@ -13,24 +14,24 @@ import (
 func (m *game) targets(s int, t genome.Target) []int {
 	opps := m.opponents(s)
 	switch t {
-	case genome.TargetNext:
+	case cardrules.TargetNext:
 		if len(opps) > 0 {
 			return []int{opps[0]}
 		}
-	case genome.TargetPrevious:
+	case cardrules.TargetPrevious:
 		if len(opps) > 0 {
 			return []int{opps[len(opps)-1]}
 		}
-	case genome.TargetAllOpponents:
+	case cardrules.TargetAllOpponents:
 		return opps
-	case genome.TargetRandomOpponent:
+	case cardrules.TargetRandomOpponent:
 		// One IntN over the active opponents, even with one (none:
 		// IntN(0) draws nothing).
 		i := m.src.IntN(len(opps))
 		if len(opps) > 0 {
 			return []int{opps[i]}
 		}
-	case genome.TargetSelf:
+	case cardrules.TargetSelf:
 		return []int{s}
 	}
 	return nil
@@ -49,16 +50,16 @@ func (m *game) fire(s int, c genome.Card) {
 		}
 		m.emit(Event{Kind: EvEffect, Seat: s, Card: int(e.Type), N: v})
 		switch e.Type {
-		case genome.SkipNext:
+		case cardrules.SkipNext:
 			m.skip = min(m.skip+e.Value, m.nActive-1)
 			if m.nActive > 1 {
 				m.res.Interactions++
 			}
-		case genome.Reverse:
+		case cardrules.Reverse:
 			m.dir = -m.dir
-		case genome.ExtraTurn:
+		case cardrules.ExtraTurn:
 			m.skip = m.nActive - 1
-		case genome.DrawCards:
+		case cardrules.DrawCards:
 			for _, t := range m.targets(s, e.Target) {
 				if t != s {
 					m.res.Interactions++
@@ -69,7 +70,7 @@ func (m *game) fire(s int, c genome.Card) {
 					}
 				}
 			}
-		case genome.ForceDiscard:
+		case cardrules.ForceDiscard:
 			for _, t := range m.targets(s, e.Target) {
 				if t != s {
 					m.res.Interactions++

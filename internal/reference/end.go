@@ -4,13 +4,14 @@ import (
 	"slices"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // ---- the end ----
 
 func (m *game) condition() (genome.Result, bool) {
 	for _, c := range m.g.End.Conditions {
-		if c.When == genome.EventHandEmpty {
+		if c.When == cardrules.EventHandEmpty {
 			return c.Result, true
 		}
 	}
@@ -42,11 +43,11 @@ func (m *game) endCheck() {
 	switch {
 	case m.nActive <= 1:
 		m.over = true
-	case m.g.End.Until == genome.UntilFirstOut && len(m.outSeat) > 0:
+	case m.g.End.Until == cardrules.UntilFirstOut && len(m.outSeat) > 0:
 		m.over = true
-	case m.g.End.Until == genome.UntilHandsEmpty && m.handsEmpty():
+	case m.g.End.Until == cardrules.UntilHandsEmpty && m.handsEmpty():
 		m.over = true
-	case m.g.End.Until == genome.UntilNoCards && m.handsEmpty() && len(m.stock) == 0:
+	case m.g.End.Until == cardrules.UntilNoCards && m.handsEmpty() && len(m.stock) == 0:
 		m.over = true
 	}
 }
@@ -70,7 +71,7 @@ func (m *game) ranking() (int, uint8) {
 		return m.teamRanking()
 	}
 	for i, s := range m.outSeat {
-		if m.outResult[i] == genome.ResultWin {
+		if m.outResult[i] == cardrules.ResultWin {
 			return s, 1 << s
 		}
 	}
@@ -120,13 +121,13 @@ func (m *game) teamRanking() (int, uint8) {
 	var total [2]int
 	lower := true
 	switch m.g.End.Rank {
-	case genome.RankScoreLow, genome.RankScoreHigh:
+	case cardrules.RankScoreLow, cardrules.RankScoreHigh:
 		for s := range m.n {
 			total[s%2] += m.score[s]
 		}
-		lower = m.g.End.Rank == genome.RankScoreLow
+		lower = m.g.End.Rank == cardrules.RankScoreLow
 	default:
-		if i := slices.Index(m.outResult, genome.ResultWin); i >= 0 {
+		if i := slices.Index(m.outResult, cardrules.ResultWin); i >= 0 {
 			return m.team(m.outSeat[i] % 2)
 		}
 		for s := range m.n {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // ---- phases ----
@@ -105,9 +106,9 @@ func (m *game) drawPhase(s int, p *genome.Phase) {
 func (m *game) takePhase(s int, p *genome.Phase) {
 	giver := -1
 	switch p.From {
-	case genome.TargetNext, genome.TargetPrevious:
+	case cardrules.TargetNext, cardrules.TargetPrevious:
 		d := m.dir
-		if p.From == genome.TargetPrevious {
+		if p.From == cardrules.TargetPrevious {
 			d = -d
 		}
 		for i, x := 1, s; i < m.n; i++ {
@@ -117,7 +118,7 @@ func (m *game) takePhase(s int, p *genome.Phase) {
 				break
 			}
 		}
-	case genome.TargetRandomOpponent:
+	case cardrules.TargetRandomOpponent:
 		// One IntN over the opponents holding cards. The vm doc does not
 		// say in which order they are counted; the VM counts them in
 		// ascending seat order (not from the next seat, as the effects'

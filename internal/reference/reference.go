@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -25,7 +26,7 @@ type Result struct {
 	Forced       int
 	LeadChanges  int
 	Interactions int
-	Effects      [genome.NumEffectTypes]int
+	Effects      [cardrules.NumEffectTypes]int
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to EvMeld

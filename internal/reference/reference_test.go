@@ -5,11 +5,13 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bench"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
-	"pgregory.net/rapid"
 )
 
 // The reference's own tests: its predicate walker, its deal, its internal
@@ -20,7 +22,7 @@ import (
 // checked against the vm package doc.
 
 func card(s string) genome.Card {
-	c, err := genome.ParseCard(s)
+	c, err := cardrules.ParseCard(s)
 	if err != nil {
 		panic(err)
 	}
@@ -47,11 +49,11 @@ func seedGenome(t testing.TB, name string) *genome.Genome {
 func TestReferenceExpr(t *testing.T) {
 	term := func(k genome.TermKind) genome.Term { return genome.Term{Kind: k} }
 	rank := func(r string) genome.Term {
-		x, _ := genome.ParseRank(r)
+		x, _ := cardrules.ParseRank(r)
 		return genome.Term{Kind: genome.TermRank, Value: uint8(x)}
 	}
 	suit := func(s string) genome.Term {
-		x, _ := genome.ParseSuit(s)
+		x, _ := cardrules.ParseSuit(s)
 		return genome.Term{Kind: genome.TermSuit, Value: uint8(x)}
 	}
 	cmp := genome.Compare
@@ -121,7 +123,7 @@ func TestReferenceDeal(t *testing.T) {
 			}
 			for s := range n {
 				want := slices.Clone(hands[s])
-				if g.Hand == genome.HandFan {
+				if g.Hand == cardrules.HandFan {
 					slices.Sort(want)
 				}
 				if !slices.Equal(m.hands[s], want) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Rule scenarios on hand-built states. The expected values are worked out
@@ -68,7 +69,7 @@ func lab(t *testing.T, g *genome.Genome, n int, l layout) *game {
 	}
 	m.leadHolder, m.leader, m.next, m.again, m.skip = -1, -1, -1, false, 0
 	for _, s := range l.seatsOutLose {
-		m.goOut(s, genome.ResultLose)
+		m.goOut(s, cardrules.ResultLose)
 	}
 	m.events, m.res = nil, Result{}
 	m.verify()
@@ -116,9 +117,9 @@ func shedGenome(effects ...genome.Effect) *genome.Genome {
 	return &genome.Genome{
 		Schema: genome.SchemaVersion, Seats: genome.Seats{Min: 2, Max: 6, Default: 4},
 		Deal: genome.Deal{Cards: 1, Starter: true}, Reshuffle: true,
-		Turn:    []genome.Phase{{Kind: genome.PhasePlay, Legal: &legal, DrawMax: 1}},
+		Turn:    []genome.Phase{{Kind: cardrules.PhasePlay, Legal: &legal, DrawMax: 1}},
 		Effects: effects,
-		End:     genome.End{Conditions: []genome.Condition{{When: genome.EventHandEmpty, Result: genome.ResultWin}}, Until: genome.UntilFirstOut},
+		End:     genome.End{Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}}, Until: cardrules.UntilFirstOut},
 		TurnCap: 100,
 	}
 }
@@ -130,15 +131,15 @@ func trickGenome(lead genome.Expr, effects ...genome.Effect) *genome.Genome {
 	return &genome.Genome{
 		Schema: genome.SchemaVersion, Seats: genome.Seats{Min: 2, Max: 6, Default: 4},
 		Deal:    genome.Deal{Cards: 1},
-		Turn:    []genome.Phase{{Kind: genome.PhaseTrick, Lead: &lead, Legal: &anyCard}},
+		Turn:    []genome.Phase{{Kind: cardrules.PhaseTrick, Lead: &lead, Legal: &anyCard}},
 		Effects: effects,
-		End:     genome.End{Until: genome.UntilHandsEmpty},
+		End:     genome.End{Until: cardrules.UntilHandsEmpty},
 		TurnCap: 100,
 	}
 }
 
 func effect(rank string, typ genome.EffectType, target genome.Target, value int) genome.Effect {
-	r, err := genome.ParseRank(rank)
+	r, err := cardrules.ParseRank(rank)
 	if err != nil {
 		panic(err)
 	}
@@ -150,7 +151,7 @@ func effect(rank string, typ genome.EffectType, target genome.Target, value int)
 // cards, then the tied seats' face-up cards) and an in-order return puts it
 // under the winner's pile in that order.
 func TestReferenceWarTableOrder(t *testing.T) {
-	g := warGenome(t, 3, genome.ReturnsInOrder)
+	g := warGenome(t, 3, cardrules.ReturnsInOrder)
 	m := lab(t, g, 2, layout{hands: [][]string{{"5C", "2C", "3C", "4C", "KC", "6C"}, {"5D", "2D", "3D", "4D", "QD", "6D"}}})
 	m.battlePhase(0, &g.Turn[0])
 	if got, want := pileOf(m, 0), []string{"6C", "5C", "5D", "2C", "3C", "4C", "2D", "3D", "4D", "KC", "QD"}; !slices.Equal(got, want) {
@@ -183,7 +184,7 @@ func TestReferenceWarTableOrder(t *testing.T) {
 // its cards and takes the table. Both short: the table leaves play and
 // nobody is left in.
 func TestReferenceWarShortSeat(t *testing.T) {
-	g := warGenome(t, 3, genome.ReturnsInOrder)
+	g := warGenome(t, 3, cardrules.ReturnsInOrder)
 	m := lab(t, g, 2, layout{hands: [][]string{{"5C", "2C", "3C", "4C", "KC"}, {"5D", "2D"}}})
 	m.battlePhase(0, &g.Turn[0])
 	if got, want := pileOf(m, 0), []string{"5C", "5D", "2C", "3C", "4C", "2D", "KC"}; !slices.Equal(got, want) {
@@ -210,7 +211,7 @@ func TestReferenceWarShortSeat(t *testing.T) {
 // leader with no card the lead predicate allows passes the lead on.
 func TestReferenceTrickOrder(t *testing.T) {
 	anyCard := genome.Expr{Op: genome.OpTrue}
-	g := trickGenome(anyCard, effect("Q", genome.Reverse, 0, 0))
+	g := trickGenome(anyCard, effect("Q", cardrules.Reverse, 0, 0))
 	m := lab(t, g, 4, layout{hands: [][]string{{"5H"}, {"QH"}, {"7H"}, {"9H"}}})
 	m.trickPhase(0, &g.Turn[0])
 	if got, want := playsOf(m), []string{"5H", "QH", "9H", "7H"}; !slices.Equal(got, want) {
@@ -220,7 +221,7 @@ func TestReferenceTrickOrder(t *testing.T) {
 		t.Errorf("reverse: the queen's seat 1 should move next, got %d", m.next)
 	}
 
-	g = trickGenome(anyCard, effect("J", genome.SkipNext, 0, 1))
+	g = trickGenome(anyCard, effect("J", cardrules.SkipNext, 0, 1))
 	m = lab(t, g, 4, layout{hands: [][]string{{"JH"}, {"5H"}, {"7H"}, {"9H"}}})
 	m.trickPhase(0, &g.Turn[0])
 	if got, want := playsOf(m), []string{"JH", "7H", "9H"}; !slices.Equal(got, want) {
@@ -246,7 +247,7 @@ func TestReferenceTrickOrder(t *testing.T) {
 // order from the current seat, so in a first-out game the first of them in
 // that order wins.
 func TestReferenceEndCheckTurnOrder(t *testing.T) {
-	g := shedGenome(effect("7", genome.ForceDiscard, genome.TargetAllOpponents, 1))
+	g := shedGenome(effect("7", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 1))
 	for _, tc := range []struct {
 		dir, want int
 	}{{1, 3}, {-1, 0}} {
@@ -265,7 +266,7 @@ func TestReferenceEndCheckTurnOrder(t *testing.T) {
 // to discard; they go beneath the top card of the discard pile, which
 // stays with the active suit.
 func TestReferenceForceDiscard(t *testing.T) {
-	g := shedGenome(effect("7", genome.ForceDiscard, genome.TargetNext, 2))
+	g := shedGenome(effect("7", cardrules.ForceDiscard, cardrules.TargetNext, 2))
 	m := lab(t, g, 3, layout{hands: [][]string{{"2C", "7H"}, {"3C", "JC", "JD", "AC"}, {"4C", "5C"}}, disc: []string{"9D", "9H"}})
 	m.playPhase(0, &g.Turn[0])
 	var discarded []genome.Card
@@ -285,7 +286,7 @@ func TestReferenceForceDiscard(t *testing.T) {
 // TestReferenceDrawAllOpponents: each opponent, in turn order from the next
 // seat, draws in full before the next; a short stock favours the nearest.
 func TestReferenceDrawAllOpponents(t *testing.T) {
-	g := shedGenome(effect("2", genome.DrawCards, genome.TargetAllOpponents, 2))
+	g := shedGenome(effect("2", cardrules.DrawCards, cardrules.TargetAllOpponents, 2))
 	g.Reshuffle = false
 	for _, tc := range []struct {
 		cur, dir int
@@ -311,15 +312,15 @@ func TestReferenceDrawAllOpponents(t *testing.T) {
 // TestReferenceSkipCap: skips add up to active seats - 1; an extra turn
 // sets that; a seat going out lowers it, so an extra turn stays one.
 func TestReferenceSkipCap(t *testing.T) {
-	g := shedGenome(effect("K", genome.ExtraTurn, 0, 0), effect("J", genome.SkipNext, 0, 13))
-	g.End.Until = genome.UntilOneLeft
+	g := shedGenome(effect("K", cardrules.ExtraTurn, 0, 0), effect("J", cardrules.SkipNext, 0, 13))
+	g.End.Until = cardrules.UntilOneLeft
 	m := lab(t, g, 5, layout{hands: [][]string{{"2C"}, {"3C"}, {"4C"}, {"5C"}, {"6C"}}, disc: []string{"9H"}})
 	m.fire(0, card("JH"))
 	if m.skip != 4 {
 		t.Errorf("skip 13 at 5 seats: %d, want 4", m.skip)
 	}
 	m.fire(0, card("KH"))
-	m.goOut(2, genome.ResultWin)
+	m.goOut(2, cardrules.ResultWin)
 	if m.skip != 3 {
 		t.Errorf("after a seat went out: skip %d, want 3", m.skip)
 	}
@@ -333,7 +334,7 @@ func TestReferenceSkipCap(t *testing.T) {
 // a random opponent is one IntN over them, counted from the next seat.
 func TestReferenceTargets(t *testing.T) {
 	g := shedGenome()
-	g.End.Until = genome.UntilOneLeft
+	g.End.Until = cardrules.UntilOneLeft
 	for _, tc := range []struct {
 		dir, cur  int
 		out       []int
@@ -350,21 +351,21 @@ func TestReferenceTargets(t *testing.T) {
 			hands[s] = nil
 		}
 		m := lab(t, g, 5, layout{hands: hands, disc: []string{"9H"}, cur: tc.cur, dir: tc.dir, seatsOutLose: tc.out})
-		if got := m.targets(tc.cur, genome.TargetNext); !slices.Equal(got, []int{tc.next}) {
+		if got := m.targets(tc.cur, cardrules.TargetNext); !slices.Equal(got, []int{tc.next}) {
 			t.Errorf("%+v: next %v", tc, got)
 		}
-		if got := m.targets(tc.cur, genome.TargetPrevious); !slices.Equal(got, []int{tc.prv}) {
+		if got := m.targets(tc.cur, cardrules.TargetPrevious); !slices.Equal(got, []int{tc.prv}) {
 			t.Errorf("%+v: previous %v", tc, got)
 		}
-		if got := m.targets(tc.cur, genome.TargetAllOpponents); !slices.Equal(got, tc.all) {
+		if got := m.targets(tc.cur, cardrules.TargetAllOpponents); !slices.Equal(got, tc.all) {
 			t.Errorf("%+v: all opponents %v", tc, got)
 		}
 		ref := m.src
 		want := tc.all[ref.IntN(len(tc.all))]
-		if got := m.targets(tc.cur, genome.TargetRandomOpponent); !slices.Equal(got, []int{want}) || m.src != ref {
+		if got := m.targets(tc.cur, cardrules.TargetRandomOpponent); !slices.Equal(got, []int{want}) || m.src != ref {
 			t.Errorf("%+v: random opponent %v, want %d from one IntN", tc, got, want)
 		}
-		if got := m.targets(tc.cur, genome.TargetSelf); !slices.Equal(got, []int{tc.cur}) {
+		if got := m.targets(tc.cur, cardrules.TargetSelf); !slices.Equal(got, []int{tc.cur}) {
 			t.Errorf("%+v: self %v", tc, got)
 		}
 	}

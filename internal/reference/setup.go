@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -17,14 +18,14 @@ func (m *game) setup(seed uint64) {
 	// The suits a seat may name: the deck's suit restriction (all four
 	// when it has none), even when removed cards leave a suit without a
 	// card.
-	for s := genome.Suit(0); s < genome.NumSuits; s++ {
+	for s := genome.Suit(0); s < cardrules.NumSuits; s++ {
 		if len(g.Deck.Suits) == 0 || slices.Contains(g.Deck.Suits, s) {
 			m.suits = append(m.suits, s)
 		}
 	}
-	m.pile = g.Hand == genome.HandPile
+	m.pile = g.Hand == cardrules.HandPile
 	for _, p := range g.Turn {
-		if p.Kind == genome.PhasePlay {
+		if p.Kind == cardrules.PhasePlay {
 			m.hasPlay = true
 		}
 	}
@@ -154,7 +155,7 @@ func (m *game) meld(s int) {
 	if k == 0 {
 		return
 	}
-	for r := genome.Rank(0); r < genome.NumRanks; r++ {
+	for r := genome.Rank(0); r < cardrules.NumRanks; r++ {
 		for {
 			var of []genome.Card
 			for _, c := range m.hands[s] {

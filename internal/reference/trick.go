@@ -2,6 +2,7 @@ package reference
 
 import (
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // trickPhase: s leads and the other active seats holding cards follow one
@@ -67,11 +68,11 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 	}
 	trump := -1
 	switch p.Trump {
-	case genome.TrumpNone:
-	case genome.TrumpLastDealt:
+	case cardrules.TrumpNone:
+	case cardrules.TrumpLastDealt:
 		trump = m.trump
 	default:
-		trump = int(p.Trump) - int(genome.TrumpClubs)
+		trump = int(p.Trump) - int(cardrules.TrumpClubs)
 	}
 	win := 0
 	hasTrump := false
@@ -116,9 +117,9 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 // rank, a suit or one card.
 func matches(m genome.Match, c genome.Card) bool {
 	switch m.Kind {
-	case genome.MatchRank:
+	case cardrules.MatchRank:
 		return int(c.Rank()) == int(m.Value)
-	case genome.MatchSuit:
+	case cardrules.MatchSuit:
 		return int(c.Suit()) == int(m.Value)
 	}
 	return int(c) == int(m.Value)

@@ -1,8 +1,6 @@
 package reference
 
-import (
-	"github.com/darwinsim/darwinsim/genome"
-)
+import "github.com/darwinsim/darwinsim/internal/cardrules"
 
 // ---- decisions ----
 
@@ -67,17 +65,17 @@ func (m *game) turn() {
 		}
 		p := &m.g.Turn[i]
 		switch p.Kind {
-		case genome.PhasePlay:
+		case cardrules.PhasePlay:
 			m.playPhase(s, p)
-		case genome.PhaseBattle:
+		case cardrules.PhaseBattle:
 			m.battlePhase(s, p)
-		case genome.PhaseDraw:
+		case cardrules.PhaseDraw:
 			m.drawPhase(s, p)
-		case genome.PhaseTrick:
+		case cardrules.PhaseTrick:
 			m.trickPhase(s, p)
-		case genome.PhaseTake:
+		case cardrules.PhaseTake:
 			m.takePhase(s, p)
-		case genome.PhaseAsk:
+		case cardrules.PhaseAsk:
 			m.askPhase(s, p)
 		}
 		m.verify()
@@ -105,8 +103,8 @@ func (m *game) turn() {
 // fewerIsBetter reports whether holding fewer cards is the better standing.
 func (m *game) fewerIsBetter() bool {
 	for _, c := range m.g.End.Conditions {
-		if c.When == genome.EventHandEmpty {
-			return c.Result == genome.ResultWin
+		if c.When == cardrules.EventHandEmpty {
+			return c.Result == cardrules.ResultWin
 		}
 	}
 	return true
@@ -117,9 +115,9 @@ func (m *game) fewerIsBetter() bool {
 // when the game ranks by score.
 func (m *game) standing(s int) (key int, lowerBetter bool) {
 	switch m.g.End.Rank {
-	case genome.RankScoreLow:
+	case cardrules.RankScoreLow:
 		return m.score[s], true
-	case genome.RankScoreHigh:
+	case cardrules.RankScoreHigh:
 		return m.score[s], false
 	}
 	return len(m.hands[s]), m.fewerIsBetter()
