@@ -56,7 +56,6 @@ type Program struct {
 	scoreTrick int16
 	scoreMeld  int16
 	points     [52]int16 // points of each card in a won trick
-	rankBits   [13]uint64
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -123,7 +122,6 @@ func Load(code []byte) (*Program, error) {
 		p.leadCard = im.LeadCard
 	}
 	for c := range uint8(52) {
-		p.rankBits[c%13] |= 1 << c
 		for _, r := range im.ScoreRules {
 			if r.Matches(c) {
 				p.points[c] += int16(r.Points)

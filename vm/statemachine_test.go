@@ -163,7 +163,7 @@ func (gm *gameMachine) check(t *rapid.T) {
 				t.Fatalf("option %d: card %d is not in seat %d's hand", i, o, s)
 			}
 		case DecideRank:
-			if m.hand[s]&m.p.rankBits[o] == 0 {
+			if m.hand[s]&rankSet[o] == 0 {
 				t.Fatalf("asks for rank %d it does not hold", o)
 			}
 		case DecideOpponent:

@@ -1,0 +1,100 @@
+package vm
+
+import "github.com/darwinsim/darwinsim/internal/cardrules"
+
+// fire resolves the effects of card c played by seat s, in genome order.
+// It is small enough to inline, so that a card without effects (most cards
+// of most games) costs one comparison.
+func (m *Machine) fire(c uint8, s int) {
+	r := c % 13
+	if m.p.effStart[r] != m.p.effStart[r+1] {
+		m.fireEffects(r, s)
+	}
+}
+
+func (m *Machine) fireEffects(r uint8, s int) {
+	p := m.p
+	for i := p.effStart[r]; i < p.effStart[r+1]; i++ {
+		e := &p.effs[i]
+		m.res.Effects[e.typ]++
+		if m.trace != nil {
+			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value))
+		}
+		switch e.typ {
+		case cardrules.SkipNext:
+			m.skip = min(m.skip+int(e.value), m.nActive-1)
+			if m.nActive > 1 || !m.isActive(s) && m.nActive > 0 {
+				// It hits another seat only if one is still in.
+				m.res.Interactions++
+			}
+		case cardrules.Reverse:
+			m.dir = -m.dir
+		case cardrules.ExtraTurn:
+			m.skip = max(m.nActive-1, 0)
+		case cardrules.DrawCards, cardrules.ForceDiscard:
+			m.target(e, s)
+		}
+	}
+}
+
+// target applies a targeted effect of seat s to each of its targets, in
+// seat order from the next seat.
+func (m *Machine) target(e *effect, s int) {
+	if e.target == cardrules.TargetSelf {
+		m.hit(e, s, s)
+		return
+	}
+	// The opponents are the active seats other than the player (which
+	// may itself be out by now, mid-battle); with none, nothing happens.
+	opps := m.nActive
+	if m.isActive(s) {
+		opps--
+	}
+	if opps <= 0 {
+		return
+	}
+	switch e.target {
+	case cardrules.TargetNext:
+		m.hit(e, s, m.step(s, m.dir, 1))
+	case cardrules.TargetPrevious:
+		m.hit(e, s, m.step(s, -m.dir, 1))
+	case cardrules.TargetAllOpponents:
+		t := s
+		for range opps {
+			t = m.step(t, m.dir, 1)
+			m.hit(e, s, t)
+		}
+	case cardrules.TargetRandomOpponent:
+		k := m.rng.IntN(opps)
+		m.hit(e, s, m.step(s, m.dir, 1+k))
+	}
+}
+
+// hit applies a targeted effect of seat s to seat t.
+func (m *Machine) hit(e *effect, s, t int) {
+	if !m.isActive(t) {
+		return
+	}
+	if t != s {
+		m.res.Interactions++
+	}
+	switch e.typ {
+	case cardrules.DrawCards:
+		m.drawUpTo(t, int(e.value))
+	case cardrules.ForceDiscard:
+		for range min(int(e.value), int(m.count[t])) {
+			var c uint8
+			if m.p.pileHands {
+				c = m.popPile(t)
+			} else {
+				c = m.chooseDiscard(t)
+				m.take(t, c)
+			}
+			m.steps++
+			if m.trace != nil {
+				m.trace.add(EvDiscard, t, c, 0)
+			}
+			m.discardUnder(c)
+		}
+	}
+}

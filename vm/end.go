@@ -1,0 +1,177 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// checkEnd puts out every seat whose end condition holds, in seat order
+// (turn order: the current seat, then on in the play direction), then
+// decides whether the game is over.
+func (m *Machine) checkEnd() {
+	p := m.p
+	if p.onEmpty >= 0 && m.empty&m.active != 0 {
+		s := m.cur
+		for range m.n {
+			if m.isActive(s) && m.count[s] == 0 {
+				m.out(s, cardrules.Result(p.onEmpty))
+			}
+			s = m.around(s, m.dir)
+		}
+	}
+	switch p.until {
+	case cardrules.UntilFirstOut:
+		m.over = m.nOut > 0 || m.nActive <= 1
+	case cardrules.UntilOneLeft:
+		m.over = m.nActive <= 1
+	case cardrules.UntilHandsEmpty, cardrules.UntilNoCards:
+		empty := m.empty&m.active == m.active
+		m.over = m.nActive <= 1 || empty && (p.until == cardrules.UntilHandsEmpty || m.stockN == 0)
+	}
+}
+
+// out puts seat s out of play with result.
+func (m *Machine) out(s int, result cardrules.Result) {
+	if !m.isActive(s) {
+		return
+	}
+	m.active &^= 1 << s
+	m.nActive--
+	m.outOrder[m.nOut] = int8(s)
+	m.outRes[m.nOut] = result
+	m.nOut++
+	m.skip = min(m.skip, max(m.nActive-1, 0))
+	if m.trace != nil {
+		m.trace.add(EvOut, s, uint8(result), 0)
+	}
+}
+
+// winner ranks the finished game: seats out as winners first (in the order
+// they went out), then seats still in by their standing (cards held, fewer
+// or more better as the end condition says, or score, as the program
+// ranks), then seats out as losers (last out best). The winner is the seat
+// ranked first alone, otherwise it is a tie. With partnerships, a team's
+// standing is its seats' total score and both partners win.
+func (m *Machine) winner() int {
+	if m.p.teams == 2 {
+		return m.teamWinner()
+	}
+	for i := range m.nOut {
+		if m.outRes[i] == cardrules.ResultWin {
+			m.res.WinMask = 1 << m.outOrder[i]
+			return int(m.outOrder[i])
+		}
+	}
+	best, bestN, ties := -1, 0, 0
+	for s := range m.n {
+		if !m.isActive(s) {
+			continue
+		}
+		c := m.standing(s)
+		switch {
+		case best < 0 || m.better(c, bestN):
+			best, bestN, ties = s, c, 1
+		case c == bestN:
+			ties++
+		}
+	}
+	if best < 0 || ties > 1 {
+		return Tie
+	}
+	m.res.WinMask = 1 << best
+	return best
+}
+
+// teamWinner ranks a partnership game (teams s%2): by the partners' total
+// score when the program ranks by score; otherwise the team of the first
+// seat out as a winner, else the team with the better total of cards held.
+// Both partners of the winning team win; the winner reported is the team's
+// lower seat.
+func (m *Machine) teamWinner() int {
+	w := -1
+	if m.p.rankBy == cardrules.RankCards {
+		for i := range m.nOut {
+			if m.outRes[i] == cardrules.ResultWin {
+				w = int(m.outOrder[i]) % 2
+				break
+			}
+		}
+	}
+	if w < 0 {
+		var team [2]int
+		for s := range m.n {
+			team[s%2] += m.standing(s)
+		}
+		switch {
+		case m.better(team[0], team[1]):
+			w = 0
+		case m.better(team[1], team[0]):
+			w = 1
+		default:
+			return Tie
+		}
+	}
+	for s := w; s < m.n; s += 2 {
+		m.res.WinMask |= 1 << s
+	}
+	return w
+}
+
+// standing is what ranks a seat still in: its score, or its cards.
+func (m *Machine) standing(s int) int {
+	if m.p.rankBy != cardrules.RankCards {
+		return int(m.score[s])
+	}
+	return int(m.count[s])
+}
+
+// better reports whether standing a ranks above standing b.
+func (m *Machine) better(a, b int) bool {
+	switch m.p.rankBy {
+	case cardrules.RankScoreLow:
+		return a < b
+	case cardrules.RankScoreHigh:
+		return a > b
+	}
+	if m.p.fewerBetter {
+		return a < b
+	}
+	return a > b
+}
+
+// trackLead counts changes of the sole leader (the active seat with the best
+// card count) from turn to turn.
+func (m *Machine) trackLead() {
+	lead, best, ties := -1, 0, 0
+	keys := &m.count
+	sign := m.p.leadSign
+	if m.p.rankBy != cardrules.RankCards {
+		for a := m.active; a != 0; a &= a - 1 {
+			s := bits.TrailingZeros8(a)
+			v := int(m.score[s]) * sign
+			if lead < 0 || v > best {
+				lead, best, ties = s, v, 1
+			} else if v == best {
+				ties++
+			}
+		}
+	} else {
+		for a := m.active; a != 0; a &= a - 1 {
+			s := bits.TrailingZeros8(a)
+			v := int(keys[s]) * sign
+			if lead < 0 || v > best {
+				lead, best, ties = s, v, 1
+			} else if v == best {
+				ties++
+			}
+		}
+	}
+	if ties != 1 {
+		return
+	}
+	if m.leader >= 0 && lead != m.leader {
+		m.res.LeadChanges++
+	}
+	m.leader = lead
+}

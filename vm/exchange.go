@@ -1,0 +1,167 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// takePhase: the current seat takes one card, blind, from the first seat
+// holding cards in the phase's direction (next or previous), or from a
+// random opponent holding cards (one rng.IntN draw). The blind choice is a
+// decision among positions in the giver's hand (ascending card order).
+func (m *Machine) takePhase(ph *phase) {
+	s := m.cur
+	t := -1
+	switch ph.from {
+	case cardrules.TargetNext, cardrules.TargetPrevious:
+		d := m.dir
+		if ph.from == cardrules.TargetPrevious {
+			d = -d
+		}
+		x := s
+		for range m.nActive - 1 {
+			x = m.step(x, d, 1)
+			if m.count[x] > 0 {
+				t = x
+				break
+			}
+		}
+	case cardrules.TargetRandomOpponent:
+		k := 0
+		for x := range m.n {
+			if x != s && m.isActive(x) && m.count[x] > 0 {
+				k++
+			}
+		}
+		if k > 0 {
+			i := m.rng.IntN(k)
+			for x := range m.n {
+				if x != s && m.isActive(x) && m.count[x] > 0 {
+					if i == 0 {
+						t = x
+						break
+					}
+					i--
+				}
+			}
+		}
+	}
+	if t < 0 || t == s {
+		m.checkEnd()
+		return
+	}
+	c := nth(m.hand[t], m.decide(s, DecideBlind, int(m.count[t]), 0))
+	m.take(t, c)
+	m.give(s, c)
+	m.denied[s] = 0
+	m.steps++
+	m.res.Interactions++
+	if m.trace != nil {
+		m.trace.add(EvTakeFrom, s, c, t)
+	}
+	if m.p.meld > 0 {
+		m.meldSets(s)
+	}
+	m.checkEnd()
+}
+
+// ask: the current seat asks an opponent holding cards for a rank it holds
+// (two decisions: the opponent, among those holding cards in turn order
+// from the next seat; then the rank, among its ranks in ascending order).
+// If the opponent has cards of the rank it hands them all over and the seat
+// goes again; otherwise the seat draws a card and goes again only if it is
+// of the rank asked for. A seat with an empty hand draws a card instead of
+// asking.
+func (m *Machine) ask() {
+	s := m.cur
+	no := 0
+	if m.count[s] > 0 {
+		x := s
+		for range m.nActive - 1 {
+			x = m.step(x, m.dir, 1)
+			if m.count[x] > 0 {
+				m.opts[no] = uint8(x)
+				no++
+			}
+		}
+	}
+	if no == 0 {
+		if m.draw(s) && m.p.meld > 0 {
+			m.meldSets(s)
+		}
+		m.checkEnd()
+		return
+	}
+	t := int(m.opts[m.decide(s, DecideOpponent, no, 0)])
+	m.asked = t
+	nr := 0
+	for r := range uint8(13) {
+		if m.hand[s]&rankSet[r] != 0 {
+			m.opts[nr] = r
+			nr++
+		}
+	}
+	r := m.opts[m.decide(s, DecideRank, nr, 0)]
+	if m.trace != nil {
+		m.trace.add(EvAsk, s, r, t)
+	}
+	m.knownHas[s] |= 1 << r
+	m.knownHas[t] &^= 1 << r
+	m.denied[t] |= 1 << r
+	if got := m.hand[t] & rankSet[r]; got != 0 {
+		m.denied[s] = 0
+		for x := got; x != 0; x &= x - 1 {
+			c := uint8(bits.TrailingZeros64(x))
+			m.take(t, c)
+			m.give(s, c)
+		}
+		m.steps++
+		m.res.Interactions++
+		m.again = true
+		if m.trace != nil {
+			m.trace.add(EvTake, s, 0, bits.OnesCount64(got))
+		}
+		if m.p.meld > 0 {
+			m.meldSets(s)
+		}
+	} else if c, ok := m.drawCard(s); ok {
+		if c%13 == r {
+			m.again = true
+		}
+		if m.p.meld > 0 {
+			m.meldSets(s)
+		}
+	}
+	m.checkEnd()
+}
+
+// meldSets lays down, for each rank in ascending order, every set of meld
+// cards of that rank seat s holds (lowest suits first): the cards leave
+// play and the seat scores the set's points.
+func (m *Machine) meldSets(s int) {
+	k := m.p.meld
+	for r := range 13 {
+		for {
+			b := m.hand[s] & rankSet[r]
+			if bits.OnesCount64(b) < k {
+				break
+			}
+			for range k {
+				c := uint8(bits.TrailingZeros64(b))
+				b &= b - 1
+				m.take(s, c)
+				m.gone[m.goneN] = c
+				m.goneN++
+			}
+			m.score[s] += m.p.scoreMeld
+			if m.hand[s]&rankSet[r] == 0 {
+				m.knownHas[s] &^= 1 << r
+				m.denied[s] |= 1 << r
+			}
+			if m.trace != nil {
+				m.trace.add(EvMeld, s, uint8(r), k)
+			}
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// greedy is the Greedy policy: a one-ply heuristic over seat s's own view
+// (its hand, the public table and rules, what asks made public). It returns
+// the index of the option it prefers among the n options of decide, or -1
+// when nothing it may see tells them apart (a blind take).
+func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
+	switch kind {
+	case DecideCard:
+		if m.ph.op == bytecode.OpTrick {
+			return index(set, m.greedyTrick(m.ph, set))
+		}
+		return index(set, m.greedyCard(s, set))
+	case DecideDiscard:
+		return index(set, greedyDiscard(set))
+	case DecideSuit:
+		return m.greedySuit(s, n)
+	case DecideOpponent:
+		return m.greedyAsk(s, n, -1)
+	case DecideRank:
+		return m.greedyAsk(s, n, m.asked)
+	}
+	return -1
+}
+
+// greedyCard scores each legal card from seat s's own view: effects that
+// hinder opponents first, then keeping suit-naming cards for later, then
+// the suit it holds most of, then the highest rank.
+func (m *Machine) greedyCard(s int, legal uint64) uint8 {
+	var bestC uint8
+	best := -1 << 30
+	for x := legal; x != 0; x &= x - 1 {
+		c := uint8(bits.TrailingZeros64(x))
+		r := c % 13
+		score := int(m.p.harm[r]) * 64
+		if m.p.wild&(1<<r) != 0 {
+			score -= 32
+		}
+		score += bits.OnesCount64(m.hand[s]&suitMask(c/13)) * 2
+		score += int(r) / 7
+		if score > best {
+			best, bestC = score, c
+		}
+	}
+	return bestC
+}
+
+// greedyDiscard sheds the highest rank, lowest suit first: low cards are
+// easier to match later.
+func greedyDiscard(h uint64) uint8 {
+	best, bestR := uint8(0), -1
+	for x := h; x != 0; x &= x - 1 {
+		c := uint8(bits.TrailingZeros64(x))
+		if int(c%13) > bestR {
+			best, bestR = c, int(c%13)
+		}
+	}
+	return best
+}
+
+// greedySuit names the suit, among the n in m.opts, that seat s holds most
+// of (the first on ties).
+func (m *Machine) greedySuit(s, n int) int {
+	best, bestN := 0, -1
+	for i, su := range m.opts[:n] {
+		if k := bits.OnesCount64(m.hand[s] & suitMask(su)); k > bestN {
+			best, bestN = i, k
+		}
+	}
+	return best
+}
+
+// greedyAsk chooses an ask from public knowledge only: prefer a rank the
+// opponent is known to hold, never one it is known not to hold, then the
+// rank the seat holds most of, then the opponent with most cards. Asked at
+// the opponent decision (opp < 0, m.opts the opponents) it returns the
+// opponent of the best (opponent, rank) pair; at the rank decision (m.opts
+// the ranks held) the best rank for opponent opp, which is the rank of the
+// same best pair.
+func (m *Machine) greedyAsk(s, n, opp int) int {
+	score := func(o int, r uint8) int {
+		v := bits.OnesCount64(m.hand[s]&rankSet[r])*4 + int(m.count[o])
+		if m.knownHas[o]&(1<<r) != 0 {
+			v += 100
+		}
+		if m.denied[o]&(1<<r) != 0 {
+			v -= 100
+		}
+		return v
+	}
+	best, bestK := -1<<30, 0
+	if opp >= 0 {
+		for k, r := range m.opts[:n] {
+			if v := score(opp, r); v > best {
+				best, bestK = v, k
+			}
+		}
+		return bestK
+	}
+	for k, o := range m.opts[:n] {
+		for r := range uint8(cardrules.NumRanks) {
+			if m.hand[s]&rankSet[r] == 0 {
+				continue
+			}
+			if v := score(int(o), r); v > best {
+				best, bestK = v, k
+			}
+		}
+	}
+	return bestK
+}
+
+// greedyTrick picks a trick card from the seat's own view and the public
+// table: when taking tricks pays (the game ranks by high score), it plays
+// the lowest card that would win, else its lowest card; when taking tricks
+// costs, it plays the highest card that would not win, else its lowest.
+func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
+	want := m.p.rankBy == cardrules.RankScoreHigh
+	var low, winLow, loseHigh int = -1, -1, -1
+	for x := legal; x != 0; x &= x - 1 {
+		c := uint8(bits.TrailingZeros64(x))
+		if low < 0 || c%13 < uint8(low)%13 {
+			low = int(c)
+		}
+		wins := true
+		if m.tableN > 0 {
+			m.table[m.tableN] = c
+			m.tableN++
+			wins = m.trickWinner(ph) == m.tableN-1
+			m.tableN--
+		}
+		if wins && (winLow < 0 || c%13 < uint8(winLow)%13) {
+			winLow = int(c)
+		}
+		if !wins && (loseHigh < 0 || c%13 > uint8(loseHigh)%13) {
+			loseHigh = int(c)
+		}
+	}
+	switch {
+	case want && winLow >= 0:
+		return uint8(winLow)
+	case !want && loseHigh >= 0:
+		return uint8(loseHigh)
+	}
+	return uint8(low)
+}

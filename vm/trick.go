@@ -1,0 +1,123 @@
+package vm
+
+import (
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// trick: the current seat leads and every other active seat holding cards
+// follows in turn order. The leader's legal cards come from the lead
+// predicates with the last card played as the top card (any card when none
+// has been played); a follower's from the follow predicates with the led
+// card as the top card and its suit as the active suit. The highest trump
+// (when the phase has trumps and one was played), else the highest card of
+// the led suit, takes the trick: the won cards leave play, their points
+// and the trick's points go to the winner, and the winner leads next.
+func (m *Machine) trick(ph *phase) {
+	m.ph = ph
+	m.tableN = 0
+	var visited uint8
+	for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
+		if m.count[s] == 0 {
+			continue
+		}
+		h := m.hand[s]
+		var legal uint64
+		switch {
+		case m.tableN > 0:
+			led := m.table[0]
+			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
+		case m.last >= 0:
+			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
+		default:
+			legal = h
+		}
+		if legal == 0 {
+			// The predicates allow nothing from this hand: the seat
+			// cannot follow and plays no card to this trick.
+			continue
+		}
+		c := m.chooseCard(s, m.must(s, legal))
+		m.take(s, c)
+		m.table[m.tableN] = c
+		m.tableBy[m.tableN] = int8(s)
+		m.tableN++
+		m.onPlay(s, c)
+	}
+	if m.tableN == 0 {
+		m.checkEnd()
+		return
+	}
+	w := m.trickWinner(ph)
+	ws := int(m.tableBy[w])
+	pts := m.p.scoreTrick
+	for _, c := range m.table[:m.tableN] {
+		pts += m.p.points[c]
+	}
+	m.score[ws] += pts
+	if m.tableN > 1 {
+		m.res.Interactions++
+	}
+	if m.trace != nil {
+		m.trace.add(EvTake, ws, 0, m.tableN)
+	}
+	m.tableOut()
+	m.next = ws
+	m.checkEnd()
+}
+
+// nextInTrick marks seat s as having had its chance in this trick and
+// returns the next active seat in the current play direction that has not
+// (or -1 when every seat has). A pending skip count makes the seats it
+// passes miss this trick, one per skip.
+func (m *Machine) nextInTrick(s int, visited *uint8) int {
+	*visited |= 1 << s
+	for {
+		x, found := s, false
+		for range m.n {
+			x = m.around(x, m.dir)
+			if m.isActive(x) && *visited&(1<<x) == 0 {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return -1
+		}
+		if m.skip == 0 {
+			return x
+		}
+		m.skip--
+		*visited |= 1 << x
+		s = x
+	}
+}
+
+// trumpSuit returns the phase's trump suit, or 4 for none.
+func (m *Machine) trumpSuit(ph *phase) uint8 {
+	switch ph.trump {
+	case cardrules.TrumpNone:
+		return 4
+	case cardrules.TrumpLastDealt:
+		return m.lastDealt / 13
+	}
+	return uint8(ph.trump - cardrules.TrumpClubs)
+}
+
+// trickWinner returns the table index of the card that takes the trick.
+func (m *Machine) trickWinner(ph *phase) int {
+	trump := m.trumpSuit(ph)
+	led := m.table[0] / 13
+	w := 0
+	for i := 1; i < m.tableN; i++ {
+		c, b := m.table[i], m.table[w]
+		switch {
+		case c/13 == b/13 && c%13 > b%13:
+			w = i
+		case c/13 == trump && b/13 != trump:
+			w = i
+		case c/13 == led && b/13 != led && b/13 != trump:
+			w = i
+		}
+	}
+	return w
+}

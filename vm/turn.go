@@ -1,0 +1,79 @@
+package vm
+
+import "github.com/darwinsim/darwinsim/bytecode"
+
+// isActive reports whether seat s is still in.
+func (m *Machine) isActive(s int) bool { return m.active&(1<<s) != 0 }
+
+// around returns the seat next to s in direction d (+1 or -1), in or out.
+func (m *Machine) around(s, d int) int {
+	s += d
+	if s < 0 {
+		s += m.n
+	} else if s >= m.n {
+		s -= m.n
+	}
+	return s
+}
+
+// step returns the active seat k active seats from s in direction d.
+func (m *Machine) step(s, d, k int) int {
+	for k > 0 {
+		s = m.around(s, d)
+		if m.isActive(s) {
+			k--
+		}
+	}
+	return s
+}
+
+// turn plays one turn of the current seat: its phases in order, then the
+// advance of 1 + skip active seats in the play direction.
+func (m *Machine) turn() {
+	p := m.p
+	if m.trace != nil {
+		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
+	}
+	for i := range p.nPhases {
+		if !m.isActive(m.cur) {
+			// The seat went out during its turn: the rest of the turn
+			// is not its to play.
+			break
+		}
+		ph := &p.phases[i]
+		switch ph.op {
+		case bytecode.OpPlay:
+			m.playPhase(ph)
+		case bytecode.OpBattle:
+			m.battle(ph)
+		case bytecode.OpDraw:
+			if m.drawUpTo(m.cur, int(ph.count)) && p.meld > 0 {
+				m.meldSets(m.cur)
+			}
+		case bytecode.OpTrick:
+			m.trick(ph)
+		case bytecode.OpTake:
+			m.takePhase(ph)
+		case bytecode.OpAsk:
+			m.ask()
+		}
+		if m.over {
+			break
+		}
+	}
+	m.res.Turns++
+	m.trackLead()
+	if m.over {
+		return
+	}
+	switch {
+	case m.next >= 0 && m.isActive(m.next):
+		// The phase chose the next seat (the trick winner leads).
+		m.cur = m.next
+	case m.again && m.isActive(m.cur):
+		// The seat goes again.
+	case m.nActive > 0:
+		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+	}
+	m.skip, m.next, m.again = 0, -1, false
+}

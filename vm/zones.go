@@ -1,0 +1,176 @@
+package vm
+
+// Zones: the stock, the discard pile, the table and the out-of-play pile
+// are arrays with counts; fan hands are card sets and pile hands ring
+// buffers. Every move of a card between zones goes through the functions
+// below, which keep the counts and the conservation invariant.
+
+// pile is a seat's ordered face-down pile: a ring buffer, top at head.
+type pile struct {
+	c    [64]uint8
+	head uint8
+	n    uint8
+}
+
+func (q *pile) popTop() uint8 {
+	c := q.c[q.head&63]
+	q.head++
+	q.n--
+	return c
+}
+
+func (q *pile) pushBottom(c uint8) {
+	q.c[(q.head+q.n)&63] = c
+	q.n++
+}
+
+func (m *Machine) pop() uint8 {
+	m.stockN--
+	return m.stock[m.stockN]
+}
+
+// give puts card c into seat s's hand (the bottom of a pile).
+func (m *Machine) give(s int, c uint8) {
+	if m.p.pileHands {
+		m.piles[s].pushBottom(c)
+	} else {
+		m.hand[s] |= 1 << c
+	}
+	m.count[s]++
+	m.empty &^= 1 << s
+}
+
+// lose decrements seat s's card count.
+func (m *Machine) lose(s int) {
+	m.count[s]--
+	if m.count[s] == 0 {
+		m.empty |= 1 << s
+	}
+}
+
+// take removes card c from seat s's fan hand.
+func (m *Machine) take(s int, c uint8) {
+	m.hand[s] &^= 1 << c
+	m.lose(s)
+}
+
+// popPile removes the top card of seat s's pile hand.
+func (m *Machine) popPile(s int) uint8 {
+	c := m.piles[s].popTop()
+	m.lose(s)
+	return c
+}
+
+// toTable moves seat s's top pile card onto the table.
+func (m *Machine) toTable(s int) uint8 {
+	c := m.popPile(s)
+	m.table[m.tableN] = c
+	m.tableN++
+	return c
+}
+
+// tableOut moves the table's cards out of play.
+func (m *Machine) tableOut() {
+	copy(m.gone[m.goneN:], m.table[:m.tableN])
+	m.goneN += m.tableN
+	m.tableN = 0
+}
+
+// draw moves the top card of the stock to seat s, refilling the stock from
+// the discard pile first when the rules allow. It reports whether a card
+// was drawn.
+func (m *Machine) draw(s int) bool {
+	_, ok := m.drawCard(s)
+	return ok
+}
+
+// drawCard is draw that also returns the card drawn.
+func (m *Machine) drawCard(s int) (uint8, bool) {
+	if m.stockN == 0 && !m.refill() {
+		return 0, false
+	}
+	c := m.pop()
+	m.give(s, c)
+	m.denied[s] = 0
+	m.steps++
+	if m.trace != nil {
+		m.trace.add(EvDraw, s, c, 0)
+	}
+	return c, true
+}
+
+// drawUpTo draws up to k cards for seat s and reports whether it drew any.
+func (m *Machine) drawUpTo(s, k int) bool {
+	drew := false
+	for range k {
+		if !m.draw(s) {
+			break
+		}
+		drew = true
+	}
+	return drew
+}
+
+// refill shuffles the discard pile, all but its top card, into the empty
+// stock: the cards keep their pile order (bottom first) and are then
+// shuffled with one ShuffleBytes.
+func (m *Machine) refill() bool {
+	if !m.p.reshuffle || m.discN <= 1 {
+		return false
+	}
+	k := m.discN - 1
+	copy(m.stock[:k], m.disc[:k])
+	m.stockN = k
+	m.disc[0] = m.disc[k]
+	m.discN = 1
+	m.rng.ShuffleBytes(m.stock[:k])
+	if m.trace != nil {
+		m.trace.add(EvReshuffle, -1, 0, k)
+	}
+	return true
+}
+
+// discardUnder puts a card discarded by force beneath the top of the
+// discard pile (it becomes the pile when the pile is empty), or out of play
+// when the game has no discard pile.
+func (m *Machine) discardUnder(c uint8) {
+	switch {
+	case !m.p.hasDiscard:
+		m.gone[m.goneN] = c
+		m.goneN++
+	case m.discN == 0:
+		m.disc[0] = c
+		m.discN = 1
+	default:
+		m.disc[m.discN] = m.disc[m.discN-1]
+		m.disc[m.discN-1] = c
+		m.discN++
+	}
+}
+
+// onPlay is the one account of a card being played by seat s, once it has
+// landed on the discard pile or the table: the suits played, the last card,
+// the lead card's obligation, the counts and the trace; then, in a play
+// phase whose rules name a suit after this rank, the seat's choice of suit;
+// then the card's effects.
+func (m *Machine) onPlay(s int, c uint8) {
+	m.played |= 1 << (c / 13)
+	m.last = int16(c)
+	m.lastSuit = c / 13
+	if int16(c) == m.mustPlay {
+		m.mustPlay = -1
+	}
+	m.res.Plays++
+	m.steps++
+	if m.trace != nil {
+		m.trace.add(EvPlay, s, c, 0)
+	}
+	if m.ph.nameSuit&(1<<(c%13)) != 0 {
+		m.suit = m.chooseSuit(s)
+		m.lastSuit = m.suit
+		if m.trace != nil {
+			m.trace.add(EvNameSuit, s, m.suit, 0)
+		}
+	}
+	m.fire(c, s)
+}
