@@ -2,7 +2,7 @@
 #
 #   make build      build bin/darwinsim
 #   make run        build, then run `bin/darwinsim evolve $(ARGS)`
-#   make lint       gofmt check, go vet, staticcheck
+#   make lint       gofmt check, go vet, staticcheck, file length limit
 #   make test       lint, then short tests (race detector on concurrent packages)
 #   make soak       long tests (SOAK=1, no -short)
 #   make bench      benchmarks into bench/latest.txt, summarised by benchstat
@@ -47,7 +47,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build run lint fmt-check vet staticcheck test soak bench fuzz fbs fbs-check cover clean
+.PHONY: build run lint fmt-check vet staticcheck file-length test soak bench fuzz fbs fbs-check cover clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -55,7 +55,7 @@ build:
 run: build
 	./$(BIN) evolve $(ARGS)
 
-lint: fmt-check vet staticcheck
+lint: fmt-check vet staticcheck file-length
 
 fmt-check:
 	@echo '==> gofmt -l'
@@ -66,28 +66,35 @@ fmt-check:
 		exit 1; \
 	fi
 
-# go vet fails on a module with no packages yet: skip instead.
-NO_PKGS = [ -z "$$($(GO) list -e ./... 2>/dev/null)" ]
-
 vet: fmt-check
-	@if $(NO_PKGS); then echo '==> no Go packages; skipping go vet'; exit 0; fi; \
-	echo '==> $(GO) vet ./...'; \
-	$(GO) vet ./...
+	@echo '==> $(GO) vet ./...'
+	@$(GO) vet ./...
 
 staticcheck: vet
-	@if $(NO_PKGS); then echo '==> no Go packages; skipping staticcheck'; exit 0; fi; \
-	echo '==> $(GO) tool staticcheck ./...'; \
-	$(GO) tool staticcheck ./...
+	@echo '==> $(GO) tool staticcheck ./...'
+	@$(GO) tool staticcheck ./...
 
-# Packages are listed with `go list -e` so that packages which do not exist
-# yet are simply absent and broken ones still reach `go test` (and fail there).
+# No production Go file may grow past MAX_LINES lines (tests and the
+# generated FlatBuffers code excepted): a file that big holds several
+# concerns and should be split by them.
+MAX_LINES ?= 700
+file-length:
+	@echo '==> production Go files of at most $(MAX_LINES) lines'
+	@long=$$($(GOFILES_CMD) | { grep -zv -e '_test\.go$$' -e '^\./$(FBS_OUT)/' || true; } \
+		| xargs -0 -r wc -l | awk '$$2 != "total" && $$1 > $(MAX_LINES)'); \
+	if [ -n "$$long" ]; then \
+		echo 'file-length: split these files by concern:'; \
+		echo "$$long"; \
+		exit 1; \
+	fi
+
+# Packages are listed with `go list -e` so that broken ones still reach
+# `go test` (and fail there).
 test: lint
-	@pkgs=$$($(GO) list -e ./... 2>/dev/null | { grep -Ev '$(RACE_RE)' || true; }); \
-	if [ -z "$$pkgs" ]; then echo '==> no packages for go test -short; skipping'; exit 0; fi; \
+	@pkgs=$$($(GO) list -e ./... | grep -Ev '$(RACE_RE)'); \
 	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
 	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs
-	@pkgs=$$($(GO) list -e ./... 2>/dev/null | { grep -E '$(RACE_RE)' || true; }); \
-	if [ -z "$$pkgs" ]; then echo '==> no concurrent packages for go test -race; skipping'; exit 0; fi; \
+	@pkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
 	echo "==> go test -short -race -timeout $(RACE_TIMEOUT)" $$pkgs; \
 	$(GO) test -short -race -timeout $(RACE_TIMEOUT) $$pkgs
 
@@ -108,8 +115,7 @@ fuzz:
 	done
 
 fbs:
-	@if [ -z '$(FBS_SCHEMAS)' ]; then echo 'no $(FBS_DIR)/*.fbs schemas; nothing to generate'; exit 0; fi; \
-	rm -rf '$(FBS_OUT)'; \
+	@rm -rf '$(FBS_OUT)'; \
 	echo '==> $(FLATC) $(FLATC_FLAGS) -o $(FBS_DIR)/ $(FBS_SCHEMAS)'; \
 	$(FLATC) $(FLATC_FLAGS) -o $(FBS_DIR)/ $(FBS_SCHEMAS); \
 	if [ ! -d '$(FBS_OUT)' ]; then \
@@ -119,8 +125,7 @@ fbs:
 	gofmt -w '$(FBS_OUT)'
 
 fbs-check:
-	@if [ -z '$(FBS_SCHEMAS)' ]; then echo 'no $(FBS_DIR)/*.fbs schemas; nothing to check'; exit 0; fi; \
-	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	echo "==> $(FLATC) $(FLATC_FLAGS) -o <tmp>/ $(FBS_SCHEMAS) ($$($(FLATC) --version))"; \
 	$(FLATC) $(FLATC_FLAGS) -o "$$tmp/" $(FBS_SCHEMAS); \
 	if [ -d "$$tmp/$(FBS_REL)" ]; then gofmt -w "$$tmp/$(FBS_REL)"; fi; \
