@@ -4,8 +4,10 @@
 //
 // # Lowering
 //
-// Load evaluates each play phase's legality predicate (a bytecode stack
-// program) for every (card, top card, active suit) combination and stores
+// Load evaluates every predicate of the program (a bytecode stack program:
+// a play phase's legality and preference, a trick phase's lead and follow
+// predicates) for every (card, top card, active suit) combination, and for
+// every set of suits played when the predicate reads it, and stores
 // the result as a table of 64-bit card sets, so that at play time the legal
 // cards are one AND of the hand with a table entry. Effects are grouped by
 // trigger rank, keeping genome order within a rank. Nothing is keyed to a
@@ -14,10 +16,22 @@
 // # State
 //
 // A Machine holds fixed-size state only: fan hands as 64-bit card sets, pile
-// hands as ring buffers, the stock, discard pile, table (battle cards) and an
+// hands as ring buffers, the stock, discard pile, table (battle and trick
+// cards) and an
 // out-of-play zone as arrays with counts; the active-seat mask, current
 // seat, play direction (+1 or -1), skip count and active suit. Every card of
 // the deck is in exactly one zone at every step. A game allocates nothing.
+//
+// # Code
+//
+// machine.go holds the Machine, the per-game state (one struct that reset
+// zeroes) and Play; zones.go every move of a card between zones and onPlay,
+// the one account of a card played (bookkeeping, naming a suit, then its
+// effects); turn.go seat stepping and the turn; play.go, battle.go,
+// trick.go and exchange.go (take, ask, sets) the phase kinds; effects.go the
+// effects; end.go the end conditions, ranking and lead tracking; decide.go
+// decide, the one place where a policy is consulted; greedy.go the Greedy
+// policy; player.go External seats and their views.
 //
 // # Turn order
 //
@@ -109,7 +123,8 @@
 //
 // # Effects
 //
-// Every play (a card onto the discard pile, or turned up in a battle) fires
+// Every play (a card onto the discard pile, turned up in a battle, or played
+// to a trick) fires
 // the effects of its rank in genome order, with the playing seat as the
 // reference for targets: skip next adds its value to the skip count (capped
 // at active seats - 1); reverse flips the direction; extra turn sets the skip
