@@ -1,5 +1,20 @@
 package cardrules
 
+// EffectType is what a special effect does. An effect type is one constant
+// here and one row of the effects table below; the VM's effects code, the
+// reference interpreter and Describe give it its meaning (CONTRIBUTING.md).
+type EffectType uint8
+
+// Effect types, in their bytecode numbering.
+const (
+	SkipNext EffectType = iota
+	Reverse
+	DrawCards
+	ExtraTurn
+	ForceDiscard
+	NumEffectTypes
+)
+
 // effectInfo is what the model says of one effect type: its name and which
 // of the target and value fields it reads. Fields a type does not read are
 // stored as 0 (the canonical form) and ignored.

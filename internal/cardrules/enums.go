@@ -1,19 +1,5 @@
 package cardrules
 
-// EffectType is what a special effect does. The effects table (effects.go)
-// names each type and says which fields it uses.
-type EffectType uint8
-
-// Effect types, in their bytecode numbering.
-const (
-	SkipNext EffectType = iota
-	Reverse
-	DrawCards
-	ExtraTurn
-	ForceDiscard
-	NumEffectTypes
-)
-
 // Target selects the seats an effect acts on, or the seat a take phase
 // takes from. 0 means "no target" and is the canonical value for effect
 // types that use none.
