@@ -3,12 +3,10 @@ package compile_test
 import (
 	"bytes"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -20,9 +18,8 @@ import (
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite the committed fuzz seed corpus")
 
 // tb is what testing.T and rapid.T share.
 type tb interface {
@@ -376,7 +373,7 @@ func missingPredicateProgram(t testing.TB) []byte {
 // genome is canonical and valid and compiles back to the same bytes.
 func FuzzDecompile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		defer noPanic(t, data)
+		defer testkit.NoPanic(t, data)
 		g, err := compile.Decompile(data)
 		if err != nil {
 			if g != nil {
@@ -425,14 +422,5 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 	}
 	want["missing-predicate"] = missingPredicateProgram(t)
-	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
-}
-
-// noPanic turns a panic into a test failure with its stack, so that a
-// crashing corpus entry fails its own subtest instead of ending the test
-// binary (and so hiding every other result).
-func noPanic(t *testing.T, input []byte) {
-	if r := recover(); r != nil {
-		t.Fatalf("panic: %v\ninput: %q\n%s", r, input, debug.Stack())
-	}
+	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }
