@@ -104,10 +104,7 @@ func TestFuzzCorpus(t *testing.T) {
 	setPred(q, append(bytes.Repeat([]byte{tru}, 17), ret)...)
 	want["stack-17"] = q.bytes()
 	// A predicate count that matches the references, with one missing.
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
 	q = split(t, testkit.Compile(t, g))
 	q.secs[code] = []byte{2, tru, ret}

@@ -737,10 +737,7 @@ func TestVerifyRejectsCorruptPrograms(t *testing.T) {
 // matches the play phases but that holds fewer predicates must not verify
 // (the nth play phase would index predicate n out of range).
 func TestVerifyRejectsMissingPredicate(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
 	q := split(t, testkit.Compile(t, g))
 	q.secs[code] = []byte{2, tru, ret} // count 2, one predicate

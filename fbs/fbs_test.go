@@ -66,10 +66,7 @@ func TestRecoverNet(t *testing.T) {
 func programs(t testing.TB) (names []string, gs []*genome.Genome, codes [][]byte) {
 	t.Helper()
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		code, err := compile.Compile(g)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -80,10 +80,7 @@ func TestSeedsValidate(t *testing.T) {
 func TestDescribeGolden(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			g, err := genome.Seed(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := testkit.SeedGenome(t, name)
 			testkit.Golden(t, filepath.Join("testdata", "describe", name+".txt"), []byte(g.Describe()))
 		})
 	}

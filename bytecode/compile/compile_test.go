@@ -63,10 +63,7 @@ func checkRoundTrip(t tb, g *genome.Genome) []byte {
 func TestSeedsRoundTrip(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			g, err := genome.Seed(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := testkit.SeedGenome(t, name)
 			checkRoundTrip(t, g)
 		})
 	}
@@ -131,10 +128,7 @@ func TestPropDistinctGamesDistinctPrograms(t *testing.T) {
 }
 
 func TestCompileRejectsInvalidGenome(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.TurnCap = 0
 	p, err := compile.Compile(g)
 	if p != nil || err == nil {
@@ -149,10 +143,7 @@ func TestCompileRejectsInvalidGenome(t *testing.T) {
 // verified programs that are not in the form Compile emits.
 func TestDecompileRejects(t *testing.T) {
 	seed := func(name string) []byte {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		p, err := compile.Compile(g)
 		if err != nil {
 			t.Fatal(err)
@@ -200,10 +191,7 @@ func insertPhase(t *testing.T, p []byte, ins ...byte) []byte {
 // to a genome Validate refuses (war with a draw phase, though the whole
 // deck is dealt and nothing refills the stock).
 func TestDecompileRejectsInvalidGenome(t *testing.T) {
-	g, err := genome.Seed("war")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "war")
 	p, err := compile.Compile(g)
 	if err != nil {
 		t.Fatal(err)
@@ -226,10 +214,7 @@ func TestDecompileRejectsInvalidGenome(t *testing.T) {
 // conditions than it holds is not what Compile emits (and should not
 // verify either); Decompile must refuse it.
 func TestDecompileRejectsNonCanonical(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	p, err := compile.Compile(g)
 	if err != nil {
 		t.Fatal(err)
@@ -262,10 +247,7 @@ func TestDecompileRejectsNonCanonical(t *testing.T) {
 // TestRoundTripLargePredicate: a legality predicate at the node limit
 // (MaxExprNodes) is valid, so its program must verify.
 func TestRoundTripLargePredicate(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	var args []genome.Expr
 	for i := range cardrules.MaxExprNodes - 1 {
 		args = append(args, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermRank, Value: uint8(i % cardrules.NumRanks)}))
@@ -297,10 +279,7 @@ func TestRoundTripEmptyArgs(t *testing.T) {
 // genome built in Go with one set validates, so it must round-trip (its
 // canonical form should zero the field, as it does unused effect fields).
 func TestRoundTripTermValue(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn[0].Legal.Args[0].Left.Value = 5
 	if err := g.Validate(); err != nil {
 		t.Fatalf("test genome invalid: %v", err)
@@ -312,10 +291,7 @@ func TestRoundTripTermValue(t *testing.T) {
 // base deal is never used and Validate does not bound it, but Compile
 // stores it in a byte.
 func TestRoundTripUnusedBaseDeal(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}
 	g.Deal.Cards = 300
 	if err := g.Validate(); err != nil {
@@ -342,10 +318,7 @@ func TestDecompileMissingPredicate(t *testing.T) {
 // missingPredicateProgram compiles crazy-eights with its play phase twice,
 // then drops the second predicate from CODE (keeping the count 2).
 func missingPredicateProgram(t testing.TB) []byte {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
 	p, err := compile.Compile(g)
 	if err != nil {
@@ -406,10 +379,7 @@ func TestFuzzCorpus(t *testing.T) {
 	dir := filepath.Join("testdata", "fuzz", "FuzzDecompile")
 	want := map[string][]byte{}
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		p, err := compile.Compile(g)
 		if err != nil {
 			t.Fatal(err)

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
-	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -56,8 +54,7 @@ func TestErrors(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"schema": 1, "seats": {"min": 2, "max": 2, "default": 2}, "turn": [{"kind": "dance"}], "bogus": 1}`), 0o644)
 	broken := filepath.Join(dir, "broken.json")
 	os.WriteFile(broken, []byte("{\n  \"schema\": 1,\n  \"seats\": \n}"), 0o644)
-	war, _ := genome.Seed("war")
-	data, _ := compile.Compile(war)
+	data := testkit.SeedProgram(t, "war")
 	trunc := filepath.Join(dir, "trunc.bin")
 	os.WriteFile(trunc, data[:len(data)-3], 0o644)
 	prog := filepath.Join(dir, "war.dspf")
