@@ -7,9 +7,8 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bench"
-	"github.com/darwinsim/darwinsim/bytecode/compile"
-	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -60,30 +59,6 @@ var nativeGames = []nativeGame{
 	}},
 }
 
-// seedCode compiles a seed genome.
-func seedCode(tb testing.TB, name string) []byte {
-	tb.Helper()
-	g, err := genome.Seed(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	code, err := compile.Compile(g)
-	if err != nil {
-		tb.Fatalf("compile %s: %v", name, err)
-	}
-	return code
-}
-
-// seedProgram compiles and loads a seed genome.
-func seedProgram(tb testing.TB, name string) *vm.Program {
-	tb.Helper()
-	p, err := vm.Load(seedCode(tb, name))
-	if err != nil {
-		tb.Fatalf("load %s: %v", name, err)
-	}
-	return p
-}
-
 // outcomeOf converts a VM result to the native games' outcome.
 func outcomeOf(r vm.Result) bench.Outcome {
 	o := bench.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays}
@@ -108,7 +83,7 @@ func TestNativeMatchesVM(t *testing.T) {
 		n = 2000
 	}
 	for _, ng := range nativeGames {
-		p := seedProgram(t, ng.seed)
+		p := testkit.LoadSeed(t, ng.seed, vm.Load)
 		lo, hi := p.SeatRange()
 		if lo != slicesMin(ng.seats) || hi != slicesMax(ng.seats) || p.DefaultSeats() != ng.seats[0] {
 			t.Fatalf("%s: the genome is for %d..%d seats (default %d), the native game is checked at %v",
@@ -313,7 +288,7 @@ func TestNativeAgreesWithVMStatistically(t *testing.T) {
 	const nativeSeed, vmSeed = 0x6e6174697665, 0x766d5f76656d
 	for _, ng := range nativeGames {
 		t.Run(ng.seed, func(t *testing.T) {
-			p := seedProgram(t, ng.seed)
+			p := testkit.LoadSeed(t, ng.seed, vm.Load)
 			seats := ng.seats[0]
 			m := vm.NewMachine(p, seats, nil)
 			pl := ng.newPlayer()

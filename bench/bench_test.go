@@ -13,6 +13,7 @@ import (
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -125,21 +126,12 @@ func (t *tally) check(b *testing.B, what, quantity, unit string, m moments, bd b
 	}
 }
 
-func seedGenome(tb testing.TB, name string) *genome.Genome {
-	tb.Helper()
-	g, err := genome.Seed(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
-}
-
 // BenchmarkCompile compiles each seed genome of the library (validation and
 // canonical form included).
 func BenchmarkCompile(b *testing.B) {
 	for _, name := range genome.SeedNames() {
 		b.Run(name, func(b *testing.B) {
-			g := seedGenome(b, name)
+			g := testkit.SeedGenome(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := compile.Compile(g); err != nil {
@@ -155,7 +147,7 @@ func BenchmarkCompile(b *testing.B) {
 func BenchmarkVerify(b *testing.B) {
 	for _, name := range genome.SeedNames() {
 		b.Run(name, func(b *testing.B) {
-			code := seedCode(b, name)
+			code := testkit.SeedProgram(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := bytecode.Verify(code); err != nil {
@@ -171,7 +163,7 @@ func BenchmarkVerify(b *testing.B) {
 func BenchmarkLoad(b *testing.B) {
 	for _, name := range genome.SeedNames() {
 		b.Run(name, func(b *testing.B) {
-			code := seedCode(b, name)
+			code := testkit.SeedProgram(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := vm.Load(code); err != nil {
@@ -189,7 +181,7 @@ func BenchmarkGame(b *testing.B) {
 	for _, name := range benchSeeds {
 		for pol := range vm.NumPolicies {
 			b.Run(name+"/"+pol.String(), func(b *testing.B) {
-				p := seedProgram(b, name)
+				p := testkit.LoadSeed(b, name, vm.Load)
 				m := vm.NewMachine(p, 0, []vm.Policy{pol})
 				var t tally
 				i := uint64(0)
@@ -239,7 +231,7 @@ func BenchmarkBatch(b *testing.B) {
 	for _, name := range benchSeeds {
 		for _, w := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/workers=%d", name, w), func(b *testing.B) {
-				p := seedProgram(b, name)
+				p := testkit.LoadSeed(b, name, vm.Load)
 				var total vm.Stats
 				k := uint64(0)
 				b.ReportAllocs()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // FuzzVerify: no bytes make Verify, Read or Disassemble panic; Verify and
@@ -22,7 +22,7 @@ import (
 // to predicates it holds (the VM indexes them without checks).
 func FuzzVerify(f *testing.F) {
 	f.Fuzz(func(t *testing.T, p []byte) {
-		defer noPanic(t, p)
+		defer testkit.NoPanic(t, p)
 		im, err := bytecode.Read(p)
 		if verr := bytecode.Verify(p); (verr == nil) != (err == nil) || (err != nil && verr.Error() != err.Error()) {
 			t.Fatalf("Verify %v, Read %v", verr, err)
@@ -91,7 +91,7 @@ func TestFuzzCorpus(t *testing.T) {
 		"magic-only": []byte("DSBC"),
 	}
 	for _, name := range genome.SeedNames() {
-		p := seedProgram(t, name)
+		p := testkit.SeedProgram(t, name)
 		want["seed-"+name] = p
 		if name == "hearts" || name == "uno-style" {
 			for _, n := range []int{7, 8, 9, 12, len(p) / 3, len(p) / 2, len(p) - 5, len(p) - 1} {
@@ -100,26 +100,14 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 	}
 	// 17 values on the predicate stack (Verify indexed past its stack).
-	q := split(t, seedProgram(t, "crazy-eights"))
+	q := split(t, testkit.SeedProgram(t, "crazy-eights"))
 	setPred(q, append(bytes.Repeat([]byte{tru}, 17), ret)...)
 	want["stack-17"] = q.bytes()
 	// A predicate count that matches the references, with one missing.
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
-	q = split(t, mustCompile(t, g))
+	q = split(t, testkit.Compile(t, g))
 	q.secs[code] = []byte{2, tru, ret}
 	want["missing-predicate"] = q.bytes()
-	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
-}
-
-// noPanic turns a panic into a test failure with its stack, so that a
-// crashing corpus entry fails its own subtest instead of ending the test
-// binary (and so hiding every other result).
-func noPanic(t *testing.T, input []byte) {
-	if r := recover(); r != nil {
-		t.Fatalf("panic: %v\ninput: %q\n%s", r, input, debug.Stack())
-	}
+	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

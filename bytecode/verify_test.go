@@ -4,55 +4,17 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode"
-	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
-// seedProgram compiles a seed game.
-func seedProgram(t testing.TB, name string) []byte {
-	t.Helper()
-	g, err := genome.Seed(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compile.Compile(g)
-	if err != nil {
-		t.Fatalf("compile %s: %v", name, err)
-	}
-	return p
-}
 
 // prog is a program split into its sections, so that a test can change one
 // and reassemble it with correct lengths.
@@ -736,7 +698,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
 	for _, tc := range corruptCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			q := split(t, seedProgram(t, tc.base))
+			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
 			err, panicked := safeVerify(t, p)
 			if panicked {
@@ -775,12 +737,9 @@ func TestVerifyRejectsCorruptPrograms(t *testing.T) {
 // matches the play phases but that holds fewer predicates must not verify
 // (the nth play phase would index predicate n out of range).
 func TestVerifyRejectsMissingPredicate(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
-	q := split(t, mustCompile(t, g))
+	q := split(t, testkit.Compile(t, g))
 	q.secs[code] = []byte{2, tru, ret} // count 2, one predicate
 	p := q.bytes()
 	im, err := bytecode.Read(p)
@@ -792,22 +751,13 @@ func TestVerifyRejectsMissingPredicate(t *testing.T) {
 // TestVerifyRejectsMissingEndCondition: an END section whose condition
 // count is larger than the pairs it holds must not verify.
 func TestVerifyRejectsMissingEndCondition(t *testing.T) {
-	q := split(t, seedProgram(t, "crazy-eights"))
+	q := split(t, testkit.SeedProgram(t, "crazy-eights"))
 	q.secs[end] = []byte{0, 0, 2, 0, 0} // until, rank, count 2, one pair
 	p := q.bytes()
 	im, err := bytecode.Read(p)
 	if err == nil {
 		t.Errorf("Read accepted an END section counting 2 conditions that holds %d: % x", len(im.Conditions), p)
 	}
-}
-
-func mustCompile(t *testing.T, g *genome.Genome) []byte {
-	t.Helper()
-	p, err := compile.Compile(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // TestErrorFormat pins the rendering of one error and of a list.
@@ -828,12 +778,12 @@ func TestErrorFormat(t *testing.T) {
 func TestDisassembleGolden(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			p := seedProgram(t, name)
+			p := testkit.SeedProgram(t, name)
 			s, err := bytecode.Disassemble(p)
 			if err != nil {
 				t.Fatalf("seed program does not verify: %v", err)
 			}
-			checkGolden(t, filepath.Join("testdata", "disasm", name+".txt"), []byte(s))
+			testkit.Golden(t, filepath.Join("testdata", "disasm", name+".txt"), []byte(s))
 		})
 	}
 }
@@ -853,7 +803,7 @@ var seedSizes = map[string]int{
 func TestSeedProgramSizes(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			p := seedProgram(t, name)
+			p := testkit.SeedProgram(t, name)
 			want, ok := seedSizes[name]
 			if !ok {
 				t.Fatalf("seed %s (%d bytes) missing from the seedSizes table", name, len(p))
@@ -878,7 +828,7 @@ func TestSeedProgramSizes(t *testing.T) {
 
 // TestReadImage checks the decoded image of a seed against its genome.
 func TestReadImage(t *testing.T) {
-	p := seedProgram(t, "uno-style")
+	p := testkit.SeedProgram(t, "uno-style")
 	im, err := bytecode.Read(p)
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // The recover net of DecodeCheckpoint must never catch anything: in the
@@ -351,7 +352,7 @@ func TestEncodeCheckpointRefuses(t *testing.T) {
 	if _, err := EncodeCheckpoint(nil); err == nil {
 		t.Error("EncodeCheckpoint(nil): no error")
 	}
-	other := seedGenome(t, "uno-style")
+	other := testkit.SeedGenome(t, "uno-style").Canonical()
 	cases := []struct {
 		name string
 		mod  func(cp *Checkpoint)

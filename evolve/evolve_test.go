@@ -12,6 +12,7 @@ import (
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 func testConfig() Config {
@@ -19,14 +20,6 @@ func testConfig() Config {
 	cfg.Population, cfg.Generations, cfg.Games, cfg.SkillGames, cfg.Rescore = 10, 4, 40, 20, 2
 	cfg.Seed = 3
 	return cfg
-}
-
-func seedGenome(t testing.TB, name string) *genome.Genome {
-	g, err := genome.Seed(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.Canonical()
 }
 
 func TestConfigValidate(t *testing.T) {
@@ -50,7 +43,7 @@ func TestConfigValidate(t *testing.T) {
 // TestEffectOperators: add grows the list by one, remove shrinks it by one,
 // mutate keeps its length and changes exactly one used field.
 func TestEffectOperators(t *testing.T) {
-	uno := seedGenome(t, "uno-style")
+	uno := testkit.SeedGenome(t, "uno-style").Canonical()
 	for i := range uint64(200) {
 		r := rng.New(i)
 		g := uno.Clone()
@@ -99,7 +92,7 @@ func TestEffectOperators(t *testing.T) {
 			t.Fatalf("mutate changed %d effects, want 1", changed)
 		}
 	}
-	empty := seedGenome(t, "crazy-eights")
+	empty := testkit.SeedGenome(t, "crazy-eights").Canonical()
 	r := rng.New(1)
 	if removeEffect(empty, &r) || mutateEffect(empty, &r) {
 		t.Error("remove or mutate claimed to apply to a genome without effects")
@@ -121,7 +114,7 @@ func TestReflectStep(t *testing.T) {
 // TestEffectCrossover: every rank of the result carries either the first
 // parent's list or the second's, whole and in order.
 func TestEffectCrossover(t *testing.T) {
-	a, b := seedGenome(t, "uno-style"), seedGenome(t, "uno-style")
+	a, b := testkit.SeedGenome(t, "uno-style").Canonical(), testkit.SeedGenome(t, "uno-style").Canonical()
 	b.Effects = []genome.Effect{{Rank: 0, Type: cardrules.Reverse}, {Rank: 5, Type: cardrules.ExtraTurn}, {Rank: 5, Type: cardrules.SkipNext, Value: 2}}
 	byRank := func(es []genome.Effect) map[genome.Rank][]genome.Effect {
 		m := map[genome.Rank][]genome.Effect{}

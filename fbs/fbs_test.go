@@ -14,6 +14,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -65,10 +66,7 @@ func TestRecoverNet(t *testing.T) {
 func programs(t testing.TB) (names []string, gs []*genome.Genome, codes [][]byte) {
 	t.Helper()
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		code, err := compile.Compile(g)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -445,7 +443,7 @@ func TestStatsFieldsHaveSchemaCounterparts(t *testing.T) {
 
 func TestVersionsMatchBytecode(t *testing.T) {
 	_, _, codes := programs(t)
-	buf := mustWriteProgram(t, "x", "", mustSeed(t), codes[0])
+	buf := mustWriteProgram(t, "x", "", testkit.SeedGenome(t, genome.SeedNames()[0]), codes[0])
 	c, err := verifyRoot(buf, ProgramFileIdentifier, programSpec)
 	if err != nil {
 		t.Fatal(err)
@@ -453,13 +451,4 @@ func TestVersionsMatchBytecode(t *testing.T) {
 	if buf[c.at[pfFormatVersion]] != bytecode.FormatVersion || buf[c.at[pfSemanticsVersion]] != bytecode.SemanticsVersion {
 		t.Fatal("versions not copied from package bytecode")
 	}
-}
-
-func mustSeed(t testing.TB) *genome.Genome {
-	t.Helper()
-	g, err := genome.Seed(genome.SeedNames()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }

@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // FuzzDecode: no input makes Decode, Validate or (for valid genomes)
@@ -20,7 +20,7 @@ import (
 // to the same genome.
 func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		defer noPanic(t, data)
+		defer testkit.NoPanic(t, data)
 		g, err := genome.Decode(data)
 		if err != nil {
 			if g != nil {
@@ -98,14 +98,5 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 		want["seed-"+name] = data
 	}
-	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
-}
-
-// noPanic turns a panic into a test failure with its stack, so that a
-// crashing corpus entry fails its own subtest instead of ending the test
-// binary (and so hiding every other result).
-func noPanic(t *testing.T, input []byte) {
-	if r := recover(); r != nil {
-		t.Fatalf("panic: %v\ninput: %q\n%s", r, input, debug.Stack())
-	}
+	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // TestGeneratorCoverage checks, on a fixed set of examples, that the
@@ -218,10 +219,7 @@ func TestGeneratorCoverage(t *testing.T) {
 // TestExprGenerator checks that Expr draws structurally valid expressions:
 // each validates as a legality predicate unless no card satisfies it.
 func TestExprGenerator(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	// A 16-card deck keeps the exhaustive satisfiability search short.
 	g.Deck.Ranks = []genome.Rank{9, 10, 11, 12}
 	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}

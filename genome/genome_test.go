@@ -2,7 +2,6 @@ package genome_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,31 +14,8 @@ import (
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files and committed fuzz seed corpora")
-
-// checkGolden compares got with the golden file at path, or rewrites it
-// under -update.
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update if the change is intended)\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 func TestSeedsValidate(t *testing.T) {
 	names := genome.SeedNames()
@@ -104,11 +80,8 @@ func TestSeedsValidate(t *testing.T) {
 func TestDescribeGolden(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			g, err := genome.Seed(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkGolden(t, filepath.Join("testdata", "describe", name+".txt"), []byte(g.Describe()))
+			g := testkit.SeedGenome(t, name)
+			testkit.Golden(t, filepath.Join("testdata", "describe", name+".txt"), []byte(g.Describe()))
 		})
 	}
 }

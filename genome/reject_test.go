@@ -12,6 +12,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // seedJSON returns the seed game file as a generic JSON tree.
@@ -590,12 +591,9 @@ func TestValidateRejectsGoValues(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := genome.Seed("uno-style")
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := testkit.SeedGenome(t, "uno-style")
 			tc.mutate(g)
-			err = g.Validate()
+			err := g.Validate()
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -628,10 +626,7 @@ func names[T interface {
 // canonical JSON of such a genome cannot be written (CanonicalJSON and Hash
 // panic) and its program does not verify.
 func TestValidateRejectsUnknownMatchKind(t *testing.T) {
-	g, err := genome.Seed("hearts")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "hearts")
 	g.Score.Cards[0].Match = genome.Match{Kind: cardrules.NumMatchKinds, Value: 0}
 	if err := g.Validate(); err == nil {
 		defer func() {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // Determinism (ARCHITECTURE.md invariant 1): program, config and seed fix
@@ -209,7 +210,7 @@ func TestDealOrder(t *testing.T) {
 }
 
 func TestBatchCancel(t *testing.T) {
-	p := seedProgram(t, "war")
+	p := testkit.LoadSeed(t, "war", Load)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	st, err := Batch(ctx, p, BatchConfig{Games: 10, Seed: 1, Workers: 2})
@@ -239,7 +240,7 @@ func TestBatchCancel(t *testing.T) {
 }
 
 func TestBatchProgress(t *testing.T) {
-	p := seedProgram(t, "crazy-eights")
+	p := testkit.LoadSeed(t, "crazy-eights", Load)
 	var mu sync.Mutex
 	var calls []int
 	cfg := BatchConfig{Games: 2000, Seed: 1, Workers: 3, Progress: func(done int) {
@@ -259,7 +260,7 @@ func TestBatchProgress(t *testing.T) {
 }
 
 func TestBatchConfigErrors(t *testing.T) {
-	p := seedProgram(t, "crazy-eights") // 2..5 seats
+	p := testkit.LoadSeed(t, "crazy-eights", Load) // 2..5 seats
 	for _, cfg := range []BatchConfig{
 		{Games: 0},
 		{Games: -3},

@@ -16,6 +16,7 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/reference"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -180,10 +181,7 @@ func seedGames() int {
 func TestDifferentialSeeds(t *testing.T) {
 	games := seedGames()
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		p := diffLoad(t, g)
 		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
 			t.Run(name+"/"+strconv.Itoa(seats), func(t *testing.T) {
@@ -318,10 +316,7 @@ func mutations() []mutation {
 func TestDifferentialMutations(t *testing.T) {
 	games := seedGames() / 4
 	for _, mu := range mutations() {
-		g, err := genome.Seed(mu.seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, mu.seed)
 		mu.change(g)
 		if err := g.Validate(); err != nil {
 			t.Fatalf("%s: %v", mu.name, err)

@@ -3,8 +3,8 @@ package vm
 import (
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // FuzzLoadRun: any bytes either fail to load with an error or load into a
@@ -13,14 +13,7 @@ import (
 // The seed corpus (the seed games and damaged copies) runs in make test.
 func FuzzLoadRun(f *testing.F) {
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		code, err := compile.Compile(g)
-		if err != nil {
-			f.Fatal(err)
-		}
+		code := testkit.SeedProgram(f, name)
 		f.Add(code)
 		f.Add(code[:len(code)/2])
 		bad := append([]byte(nil), code...)

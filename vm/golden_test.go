@@ -7,18 +7,15 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite vm/testdata/outcomes.golden (only with a deliberate bytecode.SemanticsVersion bump)")
 
 const goldenFile = "testdata/outcomes.golden"
 
@@ -80,7 +77,7 @@ func goldenOutcomes(t *testing.T) map[string]string {
 // version the hashes were made under.
 func TestGoldenOutcomes(t *testing.T) {
 	got := goldenOutcomes(t)
-	if *update {
+	if testkit.Update() {
 		var b bytes.Buffer
 		fmt.Fprintf(&b, "# Outcome hashes: SHA-256 of vm.Stats (statsBytes) for Batch{Games: 2000, Seed: 42, Workers: 2}.\n")
 		fmt.Fprintf(&b, "# Regenerate only together with a bytecode.SemanticsVersion bump: go test ./vm -run TestGoldenOutcomes -update\n")
@@ -93,12 +90,7 @@ func TestGoldenOutcomes(t *testing.T) {
 		for _, k := range keys {
 			fmt.Fprintf(&b, "%s %s\n", k, got[k])
 		}
-		if err := os.MkdirAll(filepath.Dir(goldenFile), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(goldenFile, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteGolden(t, goldenFile, b.Bytes())
 		t.Logf("wrote %s", goldenFile)
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // This file holds the shared helpers of the vm tests: program builders
@@ -68,20 +69,6 @@ func load(tb testing.TB, g *genome.Genome) *Program {
 		tb.Fatalf("load: %v", err)
 	}
 	return p
-}
-
-func seedGenome(tb testing.TB, name string) *genome.Genome {
-	tb.Helper()
-	g, err := genome.Seed(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
-}
-
-func seedProgram(tb testing.TB, name string) *Program {
-	tb.Helper()
-	return load(tb, seedGenome(tb, name))
 }
 
 // namedProgram is a seed game the VM can load.
@@ -165,7 +152,7 @@ func labGenome(effects ...genome.Effect) *genome.Genome {
 
 // warGenome is the war seed with the given battle parameters and effects.
 func warGenome(tb testing.TB, faceDown int, ret genome.Returns, effects ...genome.Effect) *genome.Genome {
-	g := seedGenome(tb, "war")
+	g := testkit.SeedGenome(tb, "war")
 	g.Seats = genome.Seats{Min: 2, Max: 4, Default: 2}
 	g.Turn[0].WarFaceDown = faceDown
 	g.Turn[0].Returns = ret

@@ -10,6 +10,7 @@ import (
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // Invariants after every turn of full games: conservation of cards
@@ -88,7 +89,7 @@ func TestInvariantsSeeds(t *testing.T) {
 func mutations(t testing.TB) map[string]*genome.Genome {
 	out := map[string]*genome.Genome{}
 	add := func(name, seed string, f func(g *genome.Genome)) {
-		g := seedGenome(t, seed)
+		g := testkit.SeedGenome(t, seed)
 		f(g)
 		if err := g.Validate(); err != nil {
 			t.Fatalf("mutation %s: %v", name, err)

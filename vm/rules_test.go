@@ -6,6 +6,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // Rules scenarios per seed game, on hand-built states. Expected values come
@@ -32,7 +33,7 @@ func kinds(tr *Trace) []EventKind {
 // ---- crazy-eights ----
 
 func TestCrazyEightsNamesSuit(t *testing.T) {
-	p := seedProgram(t, "crazy-eights")
+	p := testkit.LoadSeed(t, "crazy-eights", Load)
 	ph := &p.phases[0]
 	hands := [][]uint8{cards("8C", "5H", "6H", "7H", "2D"), cards("5C", "3H", "9D", "8D", "QC")}
 
@@ -79,7 +80,7 @@ func TestCrazyEightsNamesSuit(t *testing.T) {
 }
 
 func TestCrazyEightsDrawThenPass(t *testing.T) {
-	p := seedProgram(t, "crazy-eights")
+	p := testkit.LoadSeed(t, "crazy-eights", Load)
 	hands := [][]uint8{cards("2C"), cards("5C", "6C")}
 	// Stock bottom first: KS would be legal, but only draw_max=3 cards
 	// are drawn: 5D, 4D, 3D, none legal on 9S.
@@ -123,7 +124,7 @@ func TestCrazyEightsDrawThenPass(t *testing.T) {
 }
 
 func TestCrazyEightsReshuffle(t *testing.T) {
-	p := seedProgram(t, "crazy-eights")
+	p := testkit.LoadSeed(t, "crazy-eights", Load)
 	hands := [][]uint8{cards("2C"), cards("5C", "6C")}
 	below := cards("3H", "4H", "5H")
 	m := newLab(t, p, 2, nil, layout{hands: hands, disc: append(slices.Clone(below), cd("9S"))})
@@ -349,7 +350,7 @@ func TestWarNextTargetWithNoOpponentLeft(t *testing.T) {
 // ---- uno-style ----
 
 func TestUnoStyleEffects(t *testing.T) {
-	p := seedProgram(t, "uno-style")
+	p := testkit.LoadSeed(t, "uno-style", Load)
 	base := func() [][]uint8 {
 		return [][]uint8{cards("3C", "4C"), cards("5C", "6C"), cards("8C", "10D"), cards("10C", "3D")}
 	}
@@ -402,7 +403,7 @@ func TestUnoStyleEffects(t *testing.T) {
 }
 
 func TestUnoStyleWildAndTwoSeats(t *testing.T) {
-	p := seedProgram(t, "uno-style")
+	p := testkit.LoadSeed(t, "uno-style", Load)
 	// The ace is wild: legal on anything, and names a suit.
 	m := newLab(t, p, 4, []Policy{Greedy}, layout{
 		hands: [][]uint8{cards("AC", "3D", "4D"), cards("5C"), cards("6C"), cards("7C")},
@@ -484,7 +485,7 @@ func TestWinnerRanking(t *testing.T) {
 // must hold as well when the stock was empty and the draw came from a
 // reshuffle of the discard pile.
 func TestAskDrawAfterReshuffle(t *testing.T) {
-	g := seedGenome(t, "go-fish")
+	g := testkit.SeedGenome(t, "go-fish")
 	g.Reshuffle = true
 	p := load(t, g)
 	// From the stock: seat 0 asks seat 1 for fives, gets none, draws the

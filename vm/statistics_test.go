@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // Statistical tests. Every game seed is derived from a fixed batch seed, so
@@ -25,7 +26,7 @@ func TestWarFirstBattleTieRate(t *testing.T) {
 	if !testing.Short() {
 		n = 400000
 	}
-	p := seedProgram(t, "war")
+	p := testkit.LoadSeed(t, "war", Load)
 	m := NewMachine(p, 2, nil)
 	tr := &Trace{}
 	ties, topTies := 0, 0
@@ -159,7 +160,7 @@ func TestCrazyEightsSeatBalance(t *testing.T) {
 	if !testing.Short() {
 		n = 200000
 	}
-	p := seedProgram(t, "crazy-eights")
+	p := testkit.LoadSeed(t, "crazy-eights", Load)
 	st := batch(t, p, BatchConfig{Games: n, Seats: 2, Seed: 31337, Workers: 2})
 	if st.Aborted != 0 {
 		t.Fatalf("%d games aborted", st.Aborted)
@@ -200,7 +201,7 @@ func TestEffectCountsMatchTraces(t *testing.T) {
 		games = 2000
 	}
 	for _, name := range []string{"uno-style"} {
-		p := seedProgram(t, name)
+		p := testkit.LoadSeed(t, name, Load)
 		for _, pol := range [][]Policy{nil, {Greedy}} {
 			st := batch(t, p, BatchConfig{Games: games, Seed: 8, Workers: 2, Policies: pol})
 			var eff [NumEffectTypes]uint64
@@ -254,7 +255,7 @@ func TestWarSeatsSymmetric(t *testing.T) {
 	if !testing.Short() {
 		n = 200000
 	}
-	st := batch(t, seedProgram(t, "war"), BatchConfig{Games: n, Seats: 2, Seed: 4242, Workers: 2})
+	st := batch(t, testkit.LoadSeed(t, "war", Load), BatchConfig{Games: n, Seats: 2, Seed: 4242, Workers: 2})
 	nf := float64(n)
 	p0, p1 := float64(st.Wins[0])/nf, float64(st.Wins[1])/nf
 	z := (p0 - p1) / math.Sqrt((p0+p1-(p0-p1)*(p0-p1))/nf)

@@ -3,12 +3,10 @@ package compile_test
 import (
 	"bytes"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -20,9 +18,8 @@ import (
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite the committed fuzz seed corpus")
 
 // tb is what testing.T and rapid.T share.
 type tb interface {
@@ -66,10 +63,7 @@ func checkRoundTrip(t tb, g *genome.Genome) []byte {
 func TestSeedsRoundTrip(t *testing.T) {
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			g, err := genome.Seed(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := testkit.SeedGenome(t, name)
 			checkRoundTrip(t, g)
 		})
 	}
@@ -134,10 +128,7 @@ func TestPropDistinctGamesDistinctPrograms(t *testing.T) {
 }
 
 func TestCompileRejectsInvalidGenome(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.TurnCap = 0
 	p, err := compile.Compile(g)
 	if p != nil || err == nil {
@@ -152,10 +143,7 @@ func TestCompileRejectsInvalidGenome(t *testing.T) {
 // verified programs that are not in the form Compile emits.
 func TestDecompileRejects(t *testing.T) {
 	seed := func(name string) []byte {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		p, err := compile.Compile(g)
 		if err != nil {
 			t.Fatal(err)
@@ -203,10 +191,7 @@ func insertPhase(t *testing.T, p []byte, ins ...byte) []byte {
 // to a genome Validate refuses (war with a draw phase, though the whole
 // deck is dealt and nothing refills the stock).
 func TestDecompileRejectsInvalidGenome(t *testing.T) {
-	g, err := genome.Seed("war")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "war")
 	p, err := compile.Compile(g)
 	if err != nil {
 		t.Fatal(err)
@@ -229,10 +214,7 @@ func TestDecompileRejectsInvalidGenome(t *testing.T) {
 // conditions than it holds is not what Compile emits (and should not
 // verify either); Decompile must refuse it.
 func TestDecompileRejectsNonCanonical(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	p, err := compile.Compile(g)
 	if err != nil {
 		t.Fatal(err)
@@ -265,10 +247,7 @@ func TestDecompileRejectsNonCanonical(t *testing.T) {
 // TestRoundTripLargePredicate: a legality predicate at the node limit
 // (MaxExprNodes) is valid, so its program must verify.
 func TestRoundTripLargePredicate(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	var args []genome.Expr
 	for i := range cardrules.MaxExprNodes - 1 {
 		args = append(args, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermRank, Value: uint8(i % cardrules.NumRanks)}))
@@ -300,10 +279,7 @@ func TestRoundTripEmptyArgs(t *testing.T) {
 // genome built in Go with one set validates, so it must round-trip (its
 // canonical form should zero the field, as it does unused effect fields).
 func TestRoundTripTermValue(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn[0].Legal.Args[0].Left.Value = 5
 	if err := g.Validate(); err != nil {
 		t.Fatalf("test genome invalid: %v", err)
@@ -315,10 +291,7 @@ func TestRoundTripTermValue(t *testing.T) {
 // base deal is never used and Validate does not bound it, but Compile
 // stores it in a byte.
 func TestRoundTripUnusedBaseDeal(t *testing.T) {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}
 	g.Deal.Cards = 300
 	if err := g.Validate(); err != nil {
@@ -345,10 +318,7 @@ func TestDecompileMissingPredicate(t *testing.T) {
 // missingPredicateProgram compiles crazy-eights with its play phase twice,
 // then drops the second predicate from CODE (keeping the count 2).
 func missingPredicateProgram(t testing.TB) []byte {
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Turn = append(g.Turn, g.Turn[0])
 	p, err := compile.Compile(g)
 	if err != nil {
@@ -376,7 +346,7 @@ func missingPredicateProgram(t testing.TB) []byte {
 // genome is canonical and valid and compiles back to the same bytes.
 func FuzzDecompile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		defer noPanic(t, data)
+		defer testkit.NoPanic(t, data)
 		g, err := compile.Decompile(data)
 		if err != nil {
 			if g != nil {
@@ -409,10 +379,7 @@ func TestFuzzCorpus(t *testing.T) {
 	dir := filepath.Join("testdata", "fuzz", "FuzzDecompile")
 	want := map[string][]byte{}
 	for _, name := range genome.SeedNames() {
-		g, err := genome.Seed(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := testkit.SeedGenome(t, name)
 		p, err := compile.Compile(g)
 		if err != nil {
 			t.Fatal(err)
@@ -425,14 +392,5 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 	}
 	want["missing-predicate"] = missingPredicateProgram(t)
-	fuzzcorpus.Sync(t, dir, want, *update, "go test -run TestFuzzCorpus -update")
-}
-
-// noPanic turns a panic into a test failure with its stack, so that a
-// crashing corpus entry fails its own subtest instead of ending the test
-// binary (and so hiding every other result).
-func noPanic(t *testing.T, input []byte) {
-	if r := recover(); r != nil {
-		t.Fatalf("panic: %v\ninput: %q\n%s", r, input, debug.Stack())
-	}
+	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

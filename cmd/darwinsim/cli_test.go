@@ -3,17 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
-	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // runCLI runs the CLI in-process and returns its exit code and output.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -21,24 +17,6 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
 	code = run(context.Background(), args, &o, &e)
 	return code, o.String(), e.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/darwinsim -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (rerun with -update if the change is intended):\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
 }
 
 func TestGolden(t *testing.T) {
@@ -65,7 +43,7 @@ func TestGolden(t *testing.T) {
 			if code != exitOK {
 				t.Fatalf("exit %d, stderr: %s", code, errOut)
 			}
-			golden(t, c.name, out)
+			testkit.Golden(t, filepath.Join("testdata", "golden", c.name), []byte(out))
 		})
 	}
 }
@@ -76,8 +54,7 @@ func TestErrors(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"schema": 1, "seats": {"min": 2, "max": 2, "default": 2}, "turn": [{"kind": "dance"}], "bogus": 1}`), 0o644)
 	broken := filepath.Join(dir, "broken.json")
 	os.WriteFile(broken, []byte("{\n  \"schema\": 1,\n  \"seats\": \n}"), 0o644)
-	war, _ := genome.Seed("war")
-	data, _ := compile.Compile(war)
+	data := testkit.SeedProgram(t, "war")
 	trunc := filepath.Join(dir, "trunc.bin")
 	os.WriteFile(trunc, data[:len(data)-3], 0o644)
 	prog := filepath.Join(dir, "war.dspf")
@@ -226,7 +203,7 @@ func TestREADME(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, e)
 			}
 			prefix := strings.HasSuffix(want, "...\n")
-			if *update {
+			if testkit.Update() {
 				if prefix {
 					keep := strings.Count(want, "\n") - 1
 					lines := strings.SplitAfter(got, "\n")
@@ -241,10 +218,8 @@ func TestREADME(t *testing.T) {
 			}
 		})
 	}
-	if *update {
-		if err := os.WriteFile(path, []byte(strings.Join(parts, "```console\n")), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if testkit.Update() {
+		testkit.WriteGolden(t, path, []byte(strings.Join(parts, "```console\n")))
 	}
 	if blocks < 5 {
 		t.Errorf("README has %d console examples; every command should have one", blocks)

@@ -8,9 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/fbs"
-	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // needFlatc returns the path of flatc, skipping the test when it is missing
@@ -34,11 +33,7 @@ func needFlatc(t *testing.T) string {
 func TestRequestFromScript(t *testing.T) {
 	flatc := needFlatc(t)
 	dir := t.TempDir()
-	g, _ := genome.Seed("uno-style")
-	code, err := compile.Compile(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := testkit.SeedProgram(t, "uno-style")
 	// encoding/json writes []byte as base64; flatc wants a list of numbers.
 	var prog []int
 	for _, b := range code {

@@ -12,6 +12,7 @@ import (
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // The reference's own tests: its predicate walker, its deal, its internal
@@ -35,15 +36,6 @@ func cardsOf(ss ...string) []genome.Card {
 		out = append(out, card(s))
 	}
 	return out
-}
-
-func seedGenome(t testing.TB, name string) *genome.Genome {
-	t.Helper()
-	g, err := genome.Seed(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 func TestReferenceExpr(t *testing.T) {
@@ -97,7 +89,7 @@ func TestReferenceExpr(t *testing.T) {
 // starter is the next card; the stock is the rest, its top card last.
 func TestReferenceDeal(t *testing.T) {
 	for _, name := range genome.SeedNames() {
-		g := seedGenome(t, name)
+		g := testkit.SeedGenome(t, name)
 		for seed := range uint64(10) {
 			n := g.Seats.Default
 			src := rng.New(seed)
@@ -205,7 +197,7 @@ func TestReferenceConsistentSeeds(t *testing.T) {
 		games = 300
 	}
 	for _, name := range genome.SeedNames() {
-		g := seedGenome(t, name)
+		g := testkit.SeedGenome(t, name)
 		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
 			for i := range uint64(games) {
 				if err := consistent(g, seats, rng.Derive(5, i)); err != nil {
@@ -245,7 +237,7 @@ func TestReferenceNativeGames(t *testing.T) {
 		{"war", bench.PlayWar},
 		{"hearts", bench.PlayHearts},
 	} {
-		g := seedGenome(t, tc.name)
+		g := testkit.SeedGenome(t, tc.name)
 		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
 			for i := range uint64(games) {
 				seed := rng.Derive(9, i)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // Rule scenarios on hand-built states. The expected values are worked out
@@ -104,7 +105,7 @@ func pileOf(m *game, s int) []string {
 }
 
 func warGenome(t *testing.T, faceDown int, returns genome.Returns, effects ...genome.Effect) *genome.Genome {
-	g := seedGenome(t, "war")
+	g := testkit.SeedGenome(t, "war")
 	g.Turn[0].WarFaceDown, g.Turn[0].Returns = faceDown, returns
 	g.Effects = effects
 	return g
