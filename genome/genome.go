@@ -83,8 +83,8 @@ type DealOverride struct {
 	Cards int `json:"cards"`
 }
 
-// Phase is one step of a turn. Which fields apply depends on Kind; the others
-// stay zero (Validate checks).
+// Phase is one step of a turn. Which fields apply depends on Kind, as the
+// phase table (phases.go) says; the others stay zero (Validate checks).
 type Phase struct {
 	Kind PhaseKind `json:"kind"`
 	// play
