@@ -228,11 +228,11 @@ func describeEffect(e Effect) string {
 	case cardrules.Reverse:
 		return "the direction of play reverses"
 	case cardrules.DrawCards:
-		return fmt.Sprintf("%s %s %s from the stock", describeTarget(e.Target), targetVerb(e.Target, "draw"), plural(e.Value, "card"))
+		return fmt.Sprintf("%s draws %s from the stock", describeTarget(e.Target), plural(e.Value, "card"))
 	case cardrules.ExtraTurn:
 		return "the player takes another turn"
 	case cardrules.ForceDiscard:
-		return fmt.Sprintf("%s %s %s of their choice, face down under the top of the discard pile", describeTarget(e.Target), targetVerb(e.Target, "discard"), plural(e.Value, "card"))
+		return fmt.Sprintf("%s discards %s of their choice, face down under the top of the discard pile", describeTarget(e.Target), plural(e.Value, "card"))
 	}
 	return e.Type.String()
 }
@@ -252,8 +252,6 @@ func describeTarget(t Target) string {
 	}
 	return t.String()
 }
-
-func targetVerb(_ Target, verb string) string { return verb + "s" }
 
 func plural(n int, s string) string {
 	if n == 1 {

@@ -16,7 +16,8 @@ func Distance(a, b *Genome) float64 {
 		parts[2] = 1
 	}
 	parts[3] = (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + flag(a.Deal.All != b.Deal.All) + flag(a.Deal.Starter != b.Deal.Starter) + flag(a.Reshuffle != b.Reshuffle)) / 4
-	// Turn structure: phase kinds position by position, and their numbers.
+	// Turn structure: phase kinds position by position, and for two phases
+	// of one kind the fields the phase table measures (phaseDiff).
 	n := max(len(a.Turn), len(b.Turn))
 	diff := 0.0
 	for i := range n {
@@ -24,13 +25,10 @@ func Distance(a, b *Genome) float64 {
 			diff++
 			continue
 		}
-		pa, pb := a.Turn[i], b.Turn[i]
-		switch {
-		case pa.Kind != pb.Kind:
+		if pa, pb := &a.Turn[i], &b.Turn[i]; pa.Kind != pb.Kind {
 			diff++
-		default:
-			d := rel(pa.DrawMax, pb.DrawMax) + rel(pa.WarFaceDown, pb.WarFaceDown) + rel(pa.Count, pb.Count) + flag(pa.Returns != pb.Returns) + flag(len(pa.NameSuit) != len(pb.NameSuit))
-			diff += d / 5
+		} else {
+			diff += phaseDiff(pa, pb)
 		}
 	}
 	parts[4] = diff / float64(n)

@@ -5,16 +5,39 @@
 // standard 52 cards, restricted by rank and suit, minus removed cards), a
 // hand kind (a fan the player chooses from, or a face-down pile played from
 // the top), and a deal (so many cards each, per seat count, or the whole
-// deck; optionally a starter card turned up). A turn is an ordered list of
-// phases, each a general primitive that evolution can recombine: play (one
-// card whose legality is an expression tree over the card, the top card and
-// the active suit; optionally naming a suit; drawing up to a limit when no
-// card is legal), battle (every seat turns up its top card, the highest
-// takes them, ties go to war), and draw. Special effects are (rank, type,
-// target, value) quadruples that fire, in genome order, when a card of their
-// rank is played. End conditions put seats out as winners or losers, and the
-// game ends at the first seat out or when one seat is left, or at its turn
-// cap as a draw.
+// deck; optionally a starter card turned up); optionally sets of one rank
+// laid down, a lead card, fixed partnerships and scoring. A turn is an
+// ordered list of phases, each a general primitive that evolution can
+// recombine:
+//
+//   - play: the seat plays one card whose legality is an expression tree
+//     over the card, the top card, the active suit and the suits played so
+//     far, with an optional preference among the legal cards; some ranks
+//     let it name the suit, and with no legal card it draws up to a limit.
+//   - battle: every seat turns up the top card of its pile; the highest
+//     takes them all, ties go to war.
+//   - draw: the seat draws cards from the stock.
+//   - trick: the seat leads and every other seat follows, each under its
+//     own legality and preference; the highest trump, else the highest card
+//     of the suit led, takes the trick and leads next.
+//   - take: the seat takes one card, blind, from an opponent's hand.
+//   - ask: the seat asks an opponent for a rank it holds; it gets every
+//     card of that rank the opponent has and goes again, or draws from the
+//     stock and goes again only if it drew the rank asked for.
+//
+// Which fields each phase kind uses is said once, in the phase table
+// (phases.go), which Validate and Distance read. Special effects are
+// (rank, type, target, value) quadruples that fire, in genome order, when a
+// card of their rank is played. End conditions put seats out as winners or
+// losers; the game ends when the first seat goes out, when one seat is
+// left, when every hand is empty or when every hand and the stock are, or
+// as a draw at its turn cap, and the seats still in are then ranked by
+// cards held or by score.
+//
+// docs/genome.md is the reference of the JSON form: every field, phase
+// kind, effect type, name and limit. It is generated from this package's
+// types and phase table and from internal/cardrules, and a test keeps it
+// current (go test ./genome -run TestReference -update rewrites it).
 //
 // JSON is the exchange form. Decode is strict: unknown fields, wrong types
 // and unknown names are errors at their JSON path ("$.turn[0].draw_max"),

@@ -14,14 +14,14 @@ type Op uint8
 const (
 	OpTrue   Op = iota // always holds
 	OpFalse            // never holds
-	OpAny              // at least one of Args holds
-	OpAll              // every one of Args holds
-	OpNot              // Args[0] does not hold
-	OpEq               // Left == Right
-	OpNe               // Left != Right
-	OpLt               // Left < Right (ranks only, ace high)
-	OpGt               // Left > Right (ranks only, ace high)
-	OpPlayed           // a card of Suit has been played earlier in the game
+	OpAny              // at least one of args (two or more) holds
+	OpAll              // every one of args (two or more) holds
+	OpNot              // its only argument (args) does not hold
+	OpEq               // left equals right
+	OpNe               // left differs from right
+	OpLt               // left is lower than right (ranks only, ace high)
+	OpGt               // left is higher than right (ranks only, ace high)
+	OpPlayed           // a card of suit has been played earlier in the game
 	NumOps
 )
 
@@ -42,20 +42,21 @@ func (o *Op) UnmarshalText(b []byte) error {
 // IsCompare reports whether o compares two terms.
 func (o Op) IsCompare() bool { return o >= OpEq && o <= OpGt }
 
-// TermKind is what a comparison term reads.
+// TermKind is what a comparison term reads. "top" is the top card of the
+// discard pile (for the followers of a trick, the card led); its suit is the
+// active suit, which is the suit last named (after a card that names one)
+// or else the top card's own suit.
 type TermKind uint8
 
-// Term kinds. "top" is the top card of the discard pile; its suit is the
-// active suit, which is the suit last named (after a card that names one) or
-// else the top card's own suit.
+// Term kinds.
 const (
-	TermNone TermKind = iota
-	TermCardRank
-	TermCardSuit
-	TermTopRank
-	TermTopSuit
-	TermRank // a constant rank
-	TermSuit // a constant suit
+	TermNone     TermKind = iota
+	TermCardRank          // the candidate card's rank
+	TermCardSuit          // the candidate card's suit
+	TermTopRank           // the top card's rank
+	TermTopSuit           // the active suit
+	TermRank              // a constant rank
+	TermSuit              // a constant suit
 	NumTermKinds
 )
 
@@ -119,11 +120,11 @@ func (t *Term) UnmarshalText(b []byte) error {
 // Expr is a legality predicate over a candidate card and the top card of the
 // discard pile, as an expression tree.
 type Expr struct {
-	Op    Op     `json:"op"`
-	Args  []Expr `json:"args,omitempty"`
-	Left  *Term  `json:"left,omitempty"`
-	Right *Term  `json:"right,omitempty"`
-	Suit  *Suit  `json:"suit,omitempty"` // for played
+	Op    Op     `json:"op"`              // the operator
+	Args  []Expr `json:"args,omitempty"`  // the operands of any, all and not
+	Left  *Term  `json:"left,omitempty"`  // the left term of a comparison
+	Right *Term  `json:"right,omitempty"` // the right term of a comparison
+	Suit  *Suit  `json:"suit,omitempty"`  // the suit of played
 }
 
 // Played builds "a card of suit s has been played".

@@ -16,36 +16,36 @@ const SchemaVersion = 1
 // Genome is one card game. Name and Summary are metadata: they travel beside
 // the game but are not part of its semantics (Canonical drops them).
 type Genome struct {
-	Schema    int      `json:"schema"`
-	Name      string   `json:"name,omitempty"`
-	Summary   string   `json:"summary,omitempty"`
-	Seats     Seats    `json:"seats"`
-	Deck      Deck     `json:"deck"`
-	Hand      HandKind `json:"hand"`
-	Deal      Deal     `json:"deal"`
-	Reshuffle bool     `json:"reshuffle"`
+	Schema    int      `json:"schema"`              // the version of the JSON form the genome is written in
+	Name      string   `json:"name,omitempty"`      // a short name (metadata)
+	Summary   string   `json:"summary,omitempty"`   // what the game is like, in a few sentences (metadata)
+	Seats     Seats    `json:"seats"`               // how many seats the game is for
+	Deck      Deck     `json:"deck"`                // the cards it is played with
+	Hand      HandKind `json:"hand"`                // how each seat holds its cards
+	Deal      Deal     `json:"deal"`                // how many cards each seat is dealt
+	Reshuffle bool     `json:"reshuffle"`           // when the stock runs out, the discard pile but its top card is shuffled into a new stock
 	Meld      int      `json:"meld,omitempty"`      // lay down every set of this many cards of one rank (0: never)
 	LeadCard  *Card    `json:"lead_card,omitempty"` // its holder moves first and must play it first
 	Teams     int      `json:"teams,omitempty"`     // 2: fixed partnerships, seat s with seat s+2
-	Turn      []Phase  `json:"turn"`
-	Effects   []Effect `json:"effects"`
-	Score     Score    `json:"score,omitzero"`
-	End       End      `json:"end"`
-	TurnCap   int      `json:"turn_cap"`
+	Turn      []Phase  `json:"turn"`                // the phases of a turn, in order
+	Effects   []Effect `json:"effects"`             // special effects of ranks, in the order they resolve
+	Score     Score    `json:"score,omitzero"`      // how seats earn points (absent: nothing scores)
+	End       End      `json:"end"`                 // how the game finishes
+	TurnCap   int      `json:"turn_cap"`            // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
 // per card of the tricks won that matches a rule.
 type Score struct {
-	Trick int          `json:"trick,omitempty"`
-	Meld  int          `json:"meld,omitempty"`
-	Cards []CardPoints `json:"cards,omitempty"`
+	Trick int          `json:"trick,omitempty"` // points per trick won
+	Meld  int          `json:"meld,omitempty"`  // points per set laid down
+	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
 }
 
 // CardPoints scores Points for each won card that Match names.
 type CardPoints struct {
-	Match  Match `json:"match"`
-	Points int   `json:"points"`
+	Match  Match `json:"match"`  // the cards that score: one rank, one suit or one card
+	Points int   `json:"points"` // points for each of them
 }
 
 // IsZero reports whether the game scores nothing.
@@ -54,82 +54,88 @@ func (s Score) IsZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.
 type Seats struct {
-	Min     int `json:"min"`
-	Max     int `json:"max"`
-	Default int `json:"default"`
+	Min     int `json:"min"`     // fewest seats
+	Max     int `json:"max"`     // most seats
+	Default int `json:"default"` // the seat count played (and evolved) by default
 }
 
 // Deck is the standard 52 cards restricted to Ranks and Suits (empty means
 // all), minus the Remove list.
 type Deck struct {
-	Ranks  []Rank `json:"ranks,omitempty"`
-	Suits  []Suit `json:"suits,omitempty"`
-	Remove []Card `json:"remove,omitempty"`
+	Ranks  []Rank `json:"ranks,omitempty"`  // the ranks in the deck (absent: all 13)
+	Suits  []Suit `json:"suits,omitempty"`  // the suits in the deck (absent: all 4)
+	Remove []Card `json:"remove,omitempty"` // cards taken out of the deck
 }
 
 // Deal says how many cards each seat gets. Cards applies unless an override
 // names the seat count; All deals the whole deck round-robin instead. With
 // Starter, one more card is turned up onto the discard pile.
 type Deal struct {
-	Cards     int            `json:"cards,omitempty"`
-	All       bool           `json:"all,omitempty"`
-	Overrides []DealOverride `json:"overrides,omitempty"`
-	Starter   bool           `json:"starter,omitempty"`
+	Cards     int            `json:"cards,omitempty"`     // cards dealt to each seat
+	All       bool           `json:"all,omitempty"`       // deal the whole deck round-robin instead
+	Overrides []DealOverride `json:"overrides,omitempty"` // other numbers of cards for some seat counts
+	Starter   bool           `json:"starter,omitempty"`   // turn one more card up to start the discard pile
 }
 
 // DealOverride deals Cards per seat when the game has Seats seats.
 type DealOverride struct {
-	Seats int `json:"seats"`
-	Cards int `json:"cards"`
+	Seats int `json:"seats"` // the seat count
+	Cards int `json:"cards"` // cards dealt to each seat at that count
 }
 
-// Phase is one step of a turn. Which fields apply depends on Kind; the others
-// stay zero (Validate checks).
+// Phase is one step of a turn. Which fields apply depends on Kind, as the
+// phase table (phases.go) says; the others stay zero (Validate checks).
 type Phase struct {
-	Kind PhaseKind `json:"kind"`
-	// play
-	Legal    *Expr  `json:"legal,omitempty"`     // which cards may be played
-	NameSuit []Rank `json:"name_suit,omitempty"` // after one of these ranks, the player names the active suit
-	DrawMax  int    `json:"draw_max,omitempty"`  // with no legal card: draw up to this many, stopping once one is legal
-	// battle
-	WarFaceDown int     `json:"war_face_down,omitempty"` // face-down cards each tied seat adds before its next face-up card
-	Returns     Returns `json:"returns,omitempty"`
-	// draw
+	Kind PhaseKind `json:"kind"` // the primitive the phase runs
+	// which cards may be played; in a trick, which cards the followers may
+	// play, with the led card as the top card
+	Legal *Expr `json:"legal,omitempty"`
+	// after a card of one of these ranks, the player names the active suit
+	NameSuit []Rank `json:"name_suit,omitempty"`
+	// with no legal card, draw up to this many, stopping once one is legal
+	DrawMax int `json:"draw_max,omitempty"`
+	// face-down cards each tied seat adds before its next face-up card
+	WarFaceDown int `json:"war_face_down,omitempty"`
+	// how the winner puts the cards it takes under its pile
+	Returns Returns `json:"returns,omitempty"`
+	// cards drawn
 	Count int `json:"count,omitempty"`
-	// play and trick: among the legal cards, the seat must play one that
-	// also satisfies Prefer when it has one ("follow suit if able")
+	// among the legal cards, the seat must play one that also satisfies
+	// prefer when it has one ("follow suit if able")
 	Prefer *Expr `json:"prefer,omitempty"`
-	// trick: the leader's legality (Legal and Prefer are the followers',
-	// with the led card as the top card) and the trump suit
-	Lead       *Expr `json:"lead,omitempty"`
+	// which cards the leader of a trick may lead (the top card is the last
+	// card played, if any)
+	Lead *Expr `json:"lead,omitempty"`
+	// what prefer is to legal, for the lead
 	LeadPrefer *Expr `json:"lead_prefer,omitempty"`
-	Trump      Trump `json:"trump,omitempty"`
-	// take: whose hand the card is taken from
+	// the trick's trump suit
+	Trump Trump `json:"trump,omitempty"`
+	// whose hand the card is taken from: next, previous or random_opponent
 	From Target `json:"from,omitempty"`
 }
 
 // Effect is a special effect: when a card of Rank is played, it does Type to
 // Target with Value (see the package doc for the semantics).
 type Effect struct {
-	Rank   Rank       `json:"rank"`
-	Type   EffectType `json:"type"`
-	Target Target     `json:"target,omitempty"`
-	Value  int        `json:"value,omitempty"`
+	Rank   Rank       `json:"rank"`             // the rank whose cards trigger it
+	Type   EffectType `json:"type"`             // what it does
+	Target Target     `json:"target,omitempty"` // whom it acts on, for types that use a target
+	Value  int        `json:"value,omitempty"`  // how many, for types that use a value
 }
 
 // End is how the game finishes: the seats for which a condition holds leave
 // play with its result, checked after every play and every battle, in seat
 // order from the current seat; the game ends as Until says.
 type End struct {
-	Conditions []Condition `json:"conditions,omitempty"`
-	Until      Until       `json:"until"`
-	Rank       RankBy      `json:"rank,omitempty"`
+	Conditions []Condition `json:"conditions,omitempty"` // what puts a seat out of play
+	Until      Until       `json:"until"`                // when the game ends
+	Rank       RankBy      `json:"rank,omitempty"`       // how the seats still in at the end are ranked
 }
 
 // Condition puts a seat out of play with Result when Event holds for it.
 type Condition struct {
-	When   Event  `json:"when"`
-	Result Result `json:"result"`
+	When   Event  `json:"when"`   // the event that puts the seat out
+	Result Result `json:"result"` // whether it goes out as a winner or a loser
 }
 
 // DealFor returns the cards dealt to each seat at the given seat count, and

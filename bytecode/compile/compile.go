@@ -1,9 +1,12 @@
 // Package compile translates between the genome model and bytecode.
 //
 // Compile validates a genome, takes its canonical semantic form and emits a
-// program: the setup fields, one phase instruction per phase, one predicate
-// per play phase as postfix stack code (any/all become left-folded OR/AND
-// chains), the end conditions and the effects. Decompile reads a verified
+// program: the setup fields, one phase instruction per phase (play, battle,
+// draw, trick, take or ask), the predicates the phases refer to as postfix
+// stack code (any/all become left-folded OR/AND chains; a play phase has
+// its legal predicate and maybe a preference, a trick phase up to four:
+// lead, lead preference, follow and follow preference), the end conditions
+// and the effects. Decompile reads a verified
 // program back into the canonical genome. The pair is exact in both
 // directions: Decompile(Compile(g)) equals g.Canonical() and
 // Compile(Decompile(p)) equals p, so Decompile refuses any program that is

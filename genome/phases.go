@@ -1,0 +1,260 @@
+package genome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// The phase table says, once, which JSON fields each phase kind uses and
+// what each field is. Validate, Distance and the format reference
+// (docs/genome.md) all read it. Adding a phase kind is a row in phaseKinds
+// (and in phaseFields for each field it adds to Phase), its prose in
+// describePhase, and its instruction in the bytecode and the VM.
+
+// phaseKind is one phase kind's row.
+type phaseKind struct {
+	// hand is the hand kind the phase needs, and why in Validate's words;
+	// why is "" when the phase works with any hand.
+	hand HandKind
+	why  string
+	// fields are the JSON names of the fields the kind uses, in the order
+	// Validate checks them; every other field of Phase must be unset.
+	fields []string
+}
+
+// phaseKinds has one row per phase kind (a shorter or longer table does
+// not compile).
+var phaseKinds = [...]phaseKind{
+	cardrules.PhasePlay: {
+		hand: cardrules.HandFan, why: "the player chooses a card",
+		fields: []string{"legal", "prefer", "name_suit", "draw_max"},
+	},
+	cardrules.PhaseBattle: {
+		hand: cardrules.HandPile, why: "the top card is turned up",
+		fields: []string{"war_face_down", "returns"},
+	},
+	cardrules.PhaseDraw: {
+		fields: []string{"count"},
+	},
+	cardrules.PhaseTrick: {
+		hand: cardrules.HandFan, why: "each player chooses a card",
+		fields: []string{"lead", "lead_prefer", "legal", "prefer", "trump"},
+	},
+	cardrules.PhaseTake: {
+		hand: cardrules.HandFan, why: "the cards are taken from a hand",
+		fields: []string{"from"},
+	},
+	cardrules.PhaseAsk: {
+		hand: cardrules.HandFan, why: "the player asks for a rank it holds",
+	},
+}
+
+var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
+
+// measure is how Distance compares two phases of one kind on a field.
+type measure uint8
+
+const (
+	notMeasured   measure = iota
+	measureRel            // the relative difference of the numbers (rel)
+	measureDiffer         // 1 when the numbers differ, else 0 (flag)
+)
+
+// phaseField is one field of Phase besides kind.
+type phaseField struct {
+	name string              // the JSON name, as in Phase's struct tag
+	set  func(p *Phase) bool // whether the field holds other than its zero value
+	// num is the field's value as a number and dist how Distance compares
+	// it; num is nil for fields Distance does not measure.
+	num  func(p *Phase) int
+	dist measure
+	// pred reads a predicate field; required says that a kind using the
+	// field must set it.
+	pred     func(p *Phase) *Expr
+	required bool
+	// lo..hi is an integer field's range, when hi > 0.
+	lo, hi int
+	// check is the rest of Validate's rules for the field, run when the
+	// value is in range.
+	check func(c *phaseCheck, path string, p *Phase)
+}
+
+// phaseFields lists every field of Phase besides kind, in the order
+// Validate reports the ones a kind does not use.
+var phaseFields = [...]phaseField{
+	predField("legal", func(p *Phase) *Expr { return p.Legal }, true),
+	predField("prefer", func(p *Phase) *Expr { return p.Prefer }, false),
+	{
+		name: "name_suit",
+		set:  func(p *Phase) bool { return len(p.NameSuit) > 0 },
+		num:  func(p *Phase) int { return len(p.NameSuit) }, dist: measureDiffer,
+		check: func(c *phaseCheck, path string, p *Phase) {
+			for j, r := range p.NameSuit {
+				if r >= cardrules.NumRanks || !c.rankInDeck(r) {
+					c.ps.add(fmt.Sprintf("%s[%d]", path, j), "no card of rank %s is in the deck", r)
+				}
+				if slices.Contains(p.NameSuit[:j], r) {
+					c.ps.add(fmt.Sprintf("%s[%d]", path, j), "rank %s is listed twice", r)
+				}
+			}
+		},
+	},
+	intField("draw_max", func(p *Phase) int { return p.DrawMax }, 0, cardrules.MaxDrawMax, nil),
+	intField("war_face_down", func(p *Phase) int { return p.WarFaceDown }, 0, cardrules.MaxWarFaceDown, nil),
+	{
+		name: "returns",
+		set:  func(p *Phase) bool { return p.Returns != 0 },
+		num:  func(p *Phase) int { return int(p.Returns) }, dist: measureDiffer,
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.Returns >= cardrules.NumReturns {
+				c.ps.add(path, "unknown returns %d", p.Returns)
+			}
+		},
+	},
+	intField("count", func(p *Phase) int { return p.Count }, 1, cardrules.MaxDrawCount, func(c *phaseCheck, path string, p *Phase) {
+		if c.noStock {
+			c.ps.add(path, "the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw")
+		}
+	}),
+	predField("lead", func(p *Phase) *Expr { return p.Lead }, true),
+	predField("lead_prefer", func(p *Phase) *Expr { return p.LeadPrefer }, false),
+	{
+		name: "trump",
+		set:  func(p *Phase) bool { return p.Trump != 0 },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.Trump >= cardrules.NumTrumps {
+				c.ps.add(path, "unknown trump %d", p.Trump)
+			}
+		},
+	},
+	{
+		name: "from",
+		set:  func(p *Phase) bool { return p.From != 0 },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			switch p.From {
+			case cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent:
+			case cardrules.NoTarget:
+				c.ps.add(path, "%s phase needs from: next, previous or random_opponent", withArticle(p.Kind.String()))
+			default:
+				c.ps.add(path, "must be next, previous or random_opponent, got %s", p.From)
+			}
+		},
+	},
+}
+
+func predField(name string, get func(p *Phase) *Expr, required bool) phaseField {
+	return phaseField{name: name, set: func(p *Phase) bool { return get(p) != nil }, pred: get, required: required}
+}
+
+func intField(name string, get func(p *Phase) int, lo, hi int, check func(c *phaseCheck, path string, p *Phase)) phaseField {
+	return phaseField{
+		name: name, set: func(p *Phase) bool { return get(p) != 0 },
+		num: get, dist: measureRel, lo: lo, hi: hi, check: check,
+	}
+}
+
+// kindFields holds, for each phase kind, its row's fields from phaseFields.
+var kindFields = func() (out [cardrules.NumPhaseKinds][]*phaseField) {
+	for k, row := range phaseKinds {
+		for _, name := range row.fields {
+			i := slices.IndexFunc(phaseFields[:], func(f phaseField) bool { return f.name == name })
+			if i < 0 {
+				panic("genome: phase kind " + PhaseKind(k).String() + " uses unknown field " + name)
+			}
+			out[k] = append(out[k], &phaseFields[i])
+		}
+	}
+	return out
+}()
+
+// fieldsOf returns the fields kind k uses (none for an unknown kind).
+func fieldsOf(k PhaseKind) []*phaseField {
+	if k >= cardrules.NumPhaseKinds {
+		return nil
+	}
+	return kindFields[k]
+}
+
+// phaseMeasures counts the fields Distance measures.
+var phaseMeasures = func() (n int) {
+	for _, f := range phaseFields {
+		if f.dist != notMeasured {
+			n++
+		}
+	}
+	return n
+}()
+
+// phaseCheck is what Validate knows when it checks one phase.
+type phaseCheck struct {
+	ps         *Problems
+	cards      []Card
+	rankInDeck func(Rank) bool
+	noStock    bool // the deal leaves no stock and nothing refills it
+}
+
+func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card, rankInDeck func(Rank) bool, noStock bool) {
+	if p.Kind >= cardrules.NumPhaseKinds {
+		ps.add(path+".kind", "unknown phase kind %d", p.Kind)
+		return
+	}
+	kind, fields := phaseKinds[p.Kind], kindFields[p.Kind]
+	for i := range phaseFields {
+		if f := &phaseFields[i]; f.set(&p) && !slices.Contains(fields, f) {
+			ps.add(path+"."+f.name, "%s phase takes no %s", withArticle(p.Kind.String()), f.name)
+		}
+	}
+	if kind.why != "" && g.Hand != kind.hand {
+		ps.add(path+".kind", "%s phase needs %s hand (%s), but the hand is %s", withArticle(p.Kind.String()), withArticle(kind.hand.String()), kind.why, g.Hand)
+	}
+	c := &phaseCheck{ps: ps, cards: cards, rankInDeck: rankInDeck, noStock: noStock}
+	for _, f := range fields {
+		fp := path + "." + f.name
+		switch {
+		case f.pred != nil:
+			c.pred(fp, p.Kind, f, f.pred(&p))
+		case f.hi > 0 && (f.num(&p) < f.lo || f.num(&p) > f.hi):
+			ps.add(fp, "must be between %d and %d, got %d", f.lo, f.hi, f.num(&p))
+		case f.check != nil:
+			f.check(c, fp, &p)
+		}
+	}
+}
+
+// pred checks a predicate field.
+func (c *phaseCheck) pred(path string, k PhaseKind, f *phaseField, e *Expr) {
+	if e == nil {
+		if f.required {
+			c.ps.add(path, "a %s phase needs a %s predicate", k, f.name)
+		}
+		return
+	}
+	before := len(*c.ps)
+	n := validateExpr(c.ps, path, *e, 1)
+	if n > cardrules.MaxExprNodes {
+		c.ps.add(path, "has %d nodes, at most %d allowed", n, cardrules.MaxExprNodes)
+	}
+	if len(*c.ps) == before && !e.Satisfiable(c.cards) {
+		c.ps.add(path, "no card of the deck ever satisfies it")
+	}
+}
+
+// phaseDiff is how much two phases of one kind differ, in [0, 1]: the sum,
+// over the fields of the kind that Distance measures, of the relative
+// difference of numbers or 1 for values that differ, divided by the number
+// of fields measured over all kinds. Fields a kind does not use are zero in
+// a valid genome, so they count as equal.
+func phaseDiff(a, b *Phase) float64 {
+	d := 0.0
+	for _, f := range fieldsOf(a.Kind) {
+		switch f.dist {
+		case measureRel:
+			d += rel(f.num(a), f.num(b))
+		case measureDiffer:
+			d += flag(f.num(a) != f.num(b))
+		}
+	}
+	return d / float64(phaseMeasures)
+}
