@@ -15,6 +15,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
 // The format reference, docs/genome.md, is generated from the code: the
@@ -27,7 +28,7 @@ import (
 const referencePath = "../docs/genome.md"
 
 func TestReference(t *testing.T) {
-	checkGolden(t, referencePath, []byte(reference(t)))
+	testkit.Golden(t, referencePath, []byte(reference(t)))
 }
 
 // TestReferenceNamesEverything checks the committed reference, not the
