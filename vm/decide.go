@@ -44,11 +44,6 @@ func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
 	return m.rng.IntN(n)
 }
 
-// chooseCard is seat s's decision among the legal cards.
-func (m *Machine) chooseCard(s int, legal uint64) uint8 {
-	return nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
-}
-
 // chooseDiscard is seat t's decision of a card to discard (its hand). It
 // is decided by t, even out of turn.
 func (m *Machine) chooseDiscard(t int) uint8 {

@@ -2,16 +2,8 @@ package vm
 
 import "github.com/darwinsim/darwinsim/internal/cardrules"
 
-// fire resolves the effects of card c played by seat s, in genome order.
-// It is small enough to inline, so that a card without effects (most cards
-// of most games) costs one comparison.
-func (m *Machine) fire(c uint8, s int) {
-	r := c % 13
-	if m.p.effStart[r] != m.p.effStart[r+1] {
-		m.fireEffects(r, s)
-	}
-}
-
+// fireEffects resolves the effects of rank r, played by seat s, in genome
+// order.
 func (m *Machine) fireEffects(r uint8, s int) {
 	p := m.p
 	for i := p.effStart[r]; i < p.effStart[r+1]; i++ {

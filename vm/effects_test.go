@@ -258,7 +258,7 @@ func (m *Machine) fireOnly(tb testing.TB, s int, c uint8) {
 	m.disc[m.discN] = c
 	m.discN++
 	m.suit = c / 13
-	m.fire(c, s)
+	m.fireEffects(c%13, s)
 	if err := checkState(m, false); err != nil {
 		tb.Fatal(err)
 	}

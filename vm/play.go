@@ -1,6 +1,10 @@
 package vm
 
-import "github.com/darwinsim/darwinsim/bytecode"
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+)
 
 // playPhase: the current seat plays one legal card onto the discard pile,
 // drawing up to drawMax cards first while it has none; with none after
@@ -28,7 +32,7 @@ func (m *Machine) playPhase(ph *phase) {
 			return
 		}
 	}
-	c := m.chooseCard(s, legal)
+	c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
 	m.take(s, c)
 	m.disc[m.discN] = c
 	m.discN++

@@ -37,6 +37,7 @@ type Program struct {
 	// Effects grouped by trigger rank, genome order kept within a rank:
 	// effs[effStart[r]:effStart[r+1]].
 	effStart [14]uint16
+	effRanks uint16 // bit r: rank r has effects
 	effs     []effect
 	// harm[r] counts effects of rank r that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
@@ -81,6 +82,7 @@ type phase struct {
 	from        cardrules.Target
 	drawMax     uint8
 	nameSuit    uint16
+	notes       uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
 	warFaceDown uint8
 	inOrder     bool
 	count       uint8
@@ -183,6 +185,14 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.effStart[13] = uint16(len(p.effs))
+	for r := range 13 {
+		if p.effStart[r] != p.effStart[r+1] {
+			p.effRanks |= 1 << r
+		}
+	}
+	for i := range p.nPhases {
+		p.phases[i].notes = p.phases[i].nameSuit | p.effRanks
+	}
 	for _, c := range im.Conditions {
 		if c.Event == cardrules.EventHandEmpty {
 			p.onEmpty = int8(c.Result)

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"math/bits"
+
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
@@ -36,7 +38,8 @@ func (m *Machine) trick(ph *phase) {
 			// cannot follow and plays no card to this trick.
 			continue
 		}
-		c := m.chooseCard(s, m.must(s, legal))
+		legal = m.must(s, legal)
+		c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
 		m.take(s, c)
 		m.table[m.tableN] = c
 		m.tableBy[m.tableN] = int8(s)

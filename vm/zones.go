@@ -152,7 +152,8 @@ func (m *Machine) discardUnder(c uint8) {
 // landed on the discard pile or the table: the suits played, the last card,
 // the lead card's obligation, the counts and the trace; then, in a play
 // phase whose rules name a suit after this rank, the seat's choice of suit;
-// then the card's effects.
+// then the card's effects. It is small enough to inline: a card that is
+// traced, names a suit or fires effects takes the call to onPlayMore.
 func (m *Machine) onPlay(s int, c uint8) {
 	m.played |= 1 << (c / 13)
 	m.last = int16(c)
@@ -162,6 +163,13 @@ func (m *Machine) onPlay(s int, c uint8) {
 	}
 	m.res.Plays++
 	m.steps++
+	if m.ph.notes&(1<<(c%13)) != 0 || m.trace != nil {
+		m.onPlayMore(s, c)
+	}
+}
+
+// onPlayMore is the rest of onPlay: the trace, naming a suit, effects.
+func (m *Machine) onPlayMore(s int, c uint8) {
 	if m.trace != nil {
 		m.trace.add(EvPlay, s, c, 0)
 	}
@@ -172,5 +180,7 @@ func (m *Machine) onPlay(s int, c uint8) {
 			m.trace.add(EvNameSuit, s, m.suit, 0)
 		}
 	}
-	m.fire(c, s)
+	if m.p.effRanks&(1<<(c%13)) != 0 {
+		m.fireEffects(c%13, s)
+	}
 }
