@@ -10,7 +10,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // different game (a rule, the order of random draws, a policy).
 const (
 	FormatVersion    = 2
-	SemanticsVersion = 2
+	SemanticsVersion = 3
 )
 
 // Layout limits of the format itself; the model's limits are in

@@ -45,17 +45,28 @@
 //
 //	completion   = decided games / games (decided: neither capped nor aborted)
 //	balance      = 1 - seats * max over seats |wins/decided - 1/seats|, floored at 0
-//	decisions    = (decisions - forced decisions) / turns, capped at 1
+//	decisions    = 1 - exp(-informed decisions per seat per game / 4)
 //	lead_changes = 1 - exp(-lead changes per game / 3)
 //	interaction  = 1 - exp(-4 * interactions / turns)
+//	               (an interaction: a card of another seat moves, or effects
+//	               change who moves next; see the vm package doc)
 //	length       = exp(-ln(mean turns / TargetTurns)^2 / (2 * 0.5^2))
 //	skill        = (greedy seat-0 win rate - random seat-0 win rate) / (1 - random seat-0 win rate), clamped
 //	simplicity   = 1 - (program bytes - 40) / 400, clamped
 //	effects      = 1 - exp(-4 * effect firings / turns)
 //
+// An informed decision is one with at least two options that the decider
+// can tell apart: forced moves and blind picks among an opponent's
+// face-down cards are not, so a game of blind picks (Old Maid) offers no
+// choice at all. Counting them per seat and per game, rather than per turn,
+// keeps the metric independent of what a turn holds (a trick turn has a
+// decision per seat); 4 informed decisions per seat and game score 0.63, 8
+// score 0.86.
+//
 // Fitness is the weighted mean of the metrics (Weights). Hard filters score
-// 0 and name the reason: no game ends, players never have a choice, one
-// seat wins more than 95% of decided games, or too many capped games.
+// 0 and name the reason: no game ends, players never make an informed
+// choice, one seat wins more than 95% of decided games, or too many capped
+// games.
 //
 // Selection uses shared fitness: fitness divided by the niche count, the
 // sum over the population of 1 - d/Sharing for genome distances d below

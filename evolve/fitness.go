@@ -86,8 +86,8 @@ func degenerate(st *vm.Stats) string {
 	switch {
 	case st.Decided() == 0:
 		return "no game ends"
-	case st.Decisions.Sum == st.Forced:
-		return "players never have a choice"
+	case st.Informed == 0:
+		return "players never make an informed choice"
 	}
 	for s := range st.Seats {
 		if float64(st.Wins[s]) > 0.95*float64(st.Decided()) {
@@ -128,7 +128,6 @@ func metrics(st, skill *vm.Stats, progLen int, cfg *Config) Metrics {
 	}
 	turns := float64(st.Turns.Sum)
 	if turns > 0 {
-		m.Decisions = clamp01(float64(st.Decisions.Sum-st.Forced) / turns)
 		m.Interaction = 1 - math.Exp(-4*float64(st.Interactions)/turns)
 		var fx uint64
 		for _, e := range st.Effects {
@@ -136,6 +135,7 @@ func metrics(st, skill *vm.Stats, progLen int, cfg *Config) Metrics {
 		}
 		m.Effects = 1 - math.Exp(-4*float64(fx)/turns)
 	}
+	m.Decisions = 1 - math.Exp(-st.InformedPerSeat()/4)
 	m.LeadChanges = 1 - math.Exp(-st.LeadChangesPerGame()/3)
 	if mean := st.Turns.Mean(); mean > 0 {
 		d := math.Log(mean / float64(cfg.TargetTurns))

@@ -28,6 +28,7 @@ func statsOf(t *testing.T, seats int, wins []int, capped int, turns, decisions, 
 	st.Turns.Sum = turns
 	st.Decisions.Sum = decisions
 	st.Forced = forced
+	st.Informed = decisions - forced // none blind
 	st.LeadChanges = leadChanges
 	st.Interactions = interactions
 	st.Effects[0] = effects

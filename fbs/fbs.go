@@ -410,6 +410,7 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddLeadChanges(b, st.LeadChanges)
 	fb.StatsAddInteractions(b, st.Interactions)
 	fb.StatsAddEffects(b, effects)
+	fb.StatsAddInformed(b, st.Informed)
 	return fb.StatsEnd(b)
 }
 
@@ -453,6 +454,7 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Aborted:      t.Aborted(),
 		Options:      t.Options(),
 		Forced:       t.Forced(),
+		Informed:     t.Informed(),
 		LeadChanges:  t.LeadChanges(),
 		Interactions: t.Interactions(),
 	}

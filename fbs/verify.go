@@ -123,6 +123,7 @@ const (
 	stLeadChanges
 	stInteractions
 	stEffects
+	stInformed
 )
 
 const (
@@ -153,6 +154,7 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stLeadChanges:  scalar("lead_changes", "ulong", 8),
 	stInteractions: scalar("interactions", "ulong", 8),
 	stEffects:      vector("effects", "ulong", 8),
+	stInformed:     scalar("informed", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

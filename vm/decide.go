@@ -25,6 +25,10 @@ func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
 	if n == 1 {
 		return 0
 	}
+	if kind != DecideBlind {
+		// Options the seat can tell apart: an informed decision.
+		m.res.Informed++
+	}
 	switch m.policy[s] {
 	case Greedy:
 		if k := m.greedy(s, kind, n, set); k >= 0 {

@@ -69,7 +69,7 @@ func diffLoad(t fataler, g *genome.Genome) *vm.Program {
 func refResult(r reference.Result) vm.Result {
 	return vm.Result{
 		Winner: r.Winner, WinMask: r.WinMask, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays,
-		Options: r.Options, Forced: r.Forced, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
+		Options: r.Options, Forced: r.Forced, Informed: r.Informed, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
 		Effects: r.Effects,
 	}
 }

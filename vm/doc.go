@@ -189,11 +189,18 @@
 //
 // Stats accumulates integers only: wins per seat, ties, capped and aborted
 // games, histograms of turns, decisions and plays per game, options and
-// forced decisions, lead changes (changes of the sole seat with the best
-// standing, checked after every turn), interactions (a skip while another
-// seat is still in, a draw or forced discard hitting another seat, a war, a
-// battle or trick won against other seats, a card taken blind, an ask
-// answered) and effect firings by type. Batch derives game seeds from the batch
+// forced decisions, informed decisions (at least two options the decider
+// can tell apart: every unforced decision but a blind take), lead changes
+// (changes of the sole seat with the best standing, checked after every
+// turn), interactions and effect firings by type. An interaction is counted
+// only when something actually changes for another seat: one of its cards
+// moves (a draw effect that drew it at least one card, a forced discard of
+// at least one card, a war, a battle or trick won against other seats, a
+// card taken blind, an ask answered), or effects change who moves (the
+// seat that moves after a turn is not the one that would have moved with
+// no skip and the turn's starting direction; a seat misses a trick). So a
+// skip and an extra turn that play alike count alike, and a reverse with
+// two seats, or a draw from an empty stock, counts nothing. Batch derives game seeds from the batch
 // seed and the game index, gives each worker a contiguous range of games and
 // its own machine and statistics, and merges once: the result is identical
 // for any worker count.

@@ -14,11 +14,9 @@ func (m *Machine) fireEffects(r uint8, s int) {
 		}
 		switch e.typ {
 		case cardrules.SkipNext:
+			// An interaction only if it changes who moves (turn,
+			// nextInTrick), like every change of turn order.
 			m.skip = min(m.skip+int(e.value), m.nActive-1)
-			if m.nActive > 1 || !m.isActive(s) && m.nActive > 0 {
-				// It hits another seat only if one is still in.
-				m.res.Interactions++
-			}
 		case cardrules.Reverse:
 			m.dir = -m.dir
 		case cardrules.ExtraTurn:
@@ -67,14 +65,18 @@ func (m *Machine) hit(e *effect, s, t int) {
 	if !m.isActive(t) {
 		return
 	}
-	if t != s {
-		m.res.Interactions++
-	}
+	// It is an interaction when a card of another seat moves.
 	switch e.typ {
 	case cardrules.DrawCards:
-		m.drawUpTo(t, int(e.value))
+		if m.drawUpTo(t, int(e.value)) && t != s {
+			m.res.Interactions++
+		}
 	case cardrules.ForceDiscard:
-		for range min(int(e.value), int(m.count[t])) {
+		k := min(int(e.value), int(m.count[t]))
+		if k > 0 && t != s {
+			m.res.Interactions++
+		}
+		for range k {
 			var c uint8
 			if m.p.pileHands {
 				c = m.popPile(t)

@@ -346,10 +346,10 @@ func TestDrawTargets(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%v from seat %d dir %+d, stock %d: drawn %v, want %v", tc.target, tc.cur, tc.dir, tc.stock, got, tc.want)
 		}
-		// Interactions: each hit on another seat counts.
+		// Interactions: each other seat that drew a card counts.
 		wantI := 0
 		for s, n := range tc.want {
-			if s != tc.cur && (n > 0 || tc.target == cardrules.TargetAllOpponents) {
+			if s != tc.cur && n > 0 {
 				wantI++
 			}
 		}

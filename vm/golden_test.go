@@ -44,6 +44,7 @@ func statsBytes(s *Stats) []byte {
 	dist(&s.Plays)
 	u(s.Options)
 	u(s.Forced)
+	u(s.Informed)
 	u(s.LeadChanges)
 	u(s.Interactions)
 	for _, e := range s.Effects {
@@ -147,7 +148,7 @@ func TestStatsBytesCoversEveryField(t *testing.T) {
 		func(s *Stats) { s.Ties++ }, func(s *Stats) { s.Capped++ }, func(s *Stats) { s.Aborted++ },
 		func(s *Stats) { s.Turns.Sum++ }, func(s *Stats) { s.Turns.Max++ }, func(s *Stats) { s.Turns.Hist[NumBuckets-1]++ },
 		func(s *Stats) { s.Decisions.Hist[3]++ }, func(s *Stats) { s.Plays.Sum++ },
-		func(s *Stats) { s.Options++ }, func(s *Stats) { s.Forced++ }, func(s *Stats) { s.LeadChanges++ },
+		func(s *Stats) { s.Options++ }, func(s *Stats) { s.Forced++ }, func(s *Stats) { s.Informed++ }, func(s *Stats) { s.LeadChanges++ },
 		func(s *Stats) { s.Interactions++ }, func(s *Stats) { s.Effects[NumEffectTypes-1]++ },
 	}
 	for i, f := range muts {

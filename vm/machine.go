@@ -130,6 +130,7 @@ type Result struct {
 	Plays        int
 	Options      int // legal options summed over decisions
 	Forced       int // decisions with exactly one option
+	Informed     int // decisions among options the decider can tell apart (not forced, not blind)
 	LeadChanges  int
 	Interactions int
 	Effects      [NumEffectTypes]int

@@ -108,6 +108,7 @@ type Stats struct {
 
 	Options      uint64 // legal options summed over all decisions
 	Forced       uint64 // decisions with exactly one legal option
+	Informed     uint64 // decisions among options the decider can tell apart
 	LeadChanges  uint64 // changes of the sole leader, summed over games
 	Interactions uint64 // actions that hit another seat, summed over games
 
@@ -134,6 +135,7 @@ func (s *Stats) Add(r *Result) {
 	s.Plays.add(r.Plays)
 	s.Options += uint64(r.Options)
 	s.Forced += uint64(r.Forced)
+	s.Informed += uint64(r.Informed)
 	s.LeadChanges += uint64(r.LeadChanges)
 	s.Interactions += uint64(r.Interactions)
 	for i, e := range r.Effects {
@@ -155,6 +157,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Plays.merge(&o.Plays)
 	s.Options += o.Options
 	s.Forced += o.Forced
+	s.Informed += o.Informed
 	s.LeadChanges += o.LeadChanges
 	s.Interactions += o.Interactions
 	for i := range s.Effects {
@@ -217,6 +220,15 @@ func (s *Stats) perGame(x uint64) float64 {
 		return 0
 	}
 	return float64(x) / float64(s.Games)
+}
+
+// InformedPerSeat is the mean number of informed decisions per seat and
+// game: decisions among options the decider can tell apart.
+func (s *Stats) InformedPerSeat() float64 {
+	if s.Seats == 0 {
+		return 0
+	}
+	return s.perGame(s.Informed) / float64(s.Seats)
 }
 
 // LeadChangesPerGame is the mean number of lead changes per game.

@@ -90,6 +90,7 @@ func (m *Machine) nextInTrick(s int, visited *uint8) int {
 			return x
 		}
 		m.skip--
+		m.res.Interactions++ // x misses this trick
 		*visited |= 1 << x
 		s = x
 	}

@@ -31,6 +31,7 @@ func (m *Machine) step(s, d, k int) int {
 // advance of 1 + skip active seats in the play direction.
 func (m *Machine) turn() {
 	p := m.p
+	dir := m.dir // the direction the turn started with
 	if m.trace != nil {
 		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
 	}
@@ -73,7 +74,12 @@ func (m *Machine) turn() {
 	case m.again && m.isActive(m.cur):
 		// The seat goes again.
 	case m.nActive > 0:
-		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+		next := m.step(m.cur, m.dir, 1+m.skip)
+		if next != m.step(m.cur, dir, 1) {
+			// Effects changed who moves next.
+			m.res.Interactions++
+		}
+		m.cur = next
 	}
 	m.skip, m.next, m.again = 0, -1, false
 }

@@ -182,6 +182,7 @@ type summary struct {
 	Plays                distSummary        `json:"plays"`
 	OptionsPerDecision   float64            `json:"options_per_decision"`
 	ForcedShare          float64            `json:"forced_share"`
+	InformedPerSeat      float64            `json:"informed_decisions_per_seat"`
 	LeadChangesPerGame   float64            `json:"lead_changes_per_game"`
 	InteractionsPerTurn  float64            `json:"interactions_per_turn"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
@@ -203,6 +204,7 @@ func summarize(st *vm.Stats) summary {
 		Plays:                distOf(&st.Plays),
 		OptionsPerDecision:   st.OptionsPerDecision(),
 		ForcedShare:          st.ForcedShare(),
+		InformedPerSeat:      st.InformedPerSeat(),
 		LeadChangesPerGame:   st.LeadChangesPerGame(),
 		InteractionsPerTurn:  st.InteractionsPerTurn(),
 		EffectsPerGame:       map[string]float64{},
@@ -251,8 +253,9 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 		fmt.Fprintf(tw, "%s\t%.1f\t%d\t%d\t%d\t%d\t\n", r.name, r.d.Mean, r.d.P10, r.d.Median, r.d.P90, r.d.Max)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\noptions per decision %.2f, forced decisions %.1f%%, lead changes per game %.2f, interactions per turn %.2f\n",
-		s.OptionsPerDecision, 100*s.ForcedShare, s.LeadChangesPerGame, s.InteractionsPerTurn)
+	fmt.Fprintf(w, "\noptions per decision %.2f, forced decisions %.1f%%, informed decisions per seat %.2f\n",
+		s.OptionsPerDecision, 100*s.ForcedShare, s.InformedPerSeat)
+	fmt.Fprintf(w, "lead changes per game %.2f, interactions per turn %.2f\n", s.LeadChangesPerGame, s.InteractionsPerTurn)
 	fmt.Fprint(w, "effects per game:")
 	for t := range cardrules.NumEffectTypes {
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))

@@ -24,8 +24,11 @@
 //     after a turn is no change; a tie for the best standing keeps the last
 //     sole leader (a later sole leader is compared with it).
 //   - Interactions: a draw or forced discard counts one per target other
-//     than the player even when it moves no card; a battle or trick won
-//     counts one when two cards or more were turned up or played to it.
+//     than the player that drew or discarded at least one card; a battle
+//     or trick won counts one when two cards or more were turned up or
+//     played to it; effects that change who moves count once per turn (the
+//     seat moving next is not the one 1 seat on in the turn's starting
+//     direction) and once per seat that misses a trick.
 //   - A seat with cards but no opponent holding any draws instead of asking,
 //     like a seat with no cards, and does not move again. A seat's moving
 //     again after an ask is not undone by a later ask of the same turn.

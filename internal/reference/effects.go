@@ -52,30 +52,29 @@ func (m *game) fire(s int, c genome.Card) {
 		switch e.Type {
 		case cardrules.SkipNext:
 			m.skip = min(m.skip+e.Value, m.nActive-1)
-			if m.nActive > 1 {
-				m.res.Interactions++
-			}
 		case cardrules.Reverse:
 			m.dir = -m.dir
 		case cardrules.ExtraTurn:
 			m.skip = m.nActive - 1
 		case cardrules.DrawCards:
 			for _, t := range m.targets(s, e.Target) {
-				if t != s {
-					m.res.Interactions++
-				}
+				drew := 0
 				for range e.Value {
 					if _, ok := m.drawOne(t); !ok {
 						break
 					}
+					drew++
+				}
+				if t != s && drew > 0 {
+					m.res.Interactions++
 				}
 			}
 		case cardrules.ForceDiscard:
 			for _, t := range m.targets(s, e.Target) {
-				if t != s {
+				k := min(e.Value, len(m.hands[t]))
+				if t != s && k > 0 {
 					m.res.Interactions++
 				}
-				k := min(e.Value, len(m.hands[t]))
 				for range k {
 					var d genome.Card
 					if m.pile {

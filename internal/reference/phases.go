@@ -137,7 +137,7 @@ func (m *game) takePhase(s int, p *genome.Phase) {
 		h := m.hands[giver]
 		// A blind choice: random for every policy, a decision of the
 		// taker over the giver's hand.
-		c := h[m.decide(s, len(h))]
+		c := h[m.decideBlind(s, len(h))]
 		m.remove(giver, c)
 		m.give(s, c)
 		m.emit(Event{Kind: EvTakeFrom, Seat: s, Card: int(c), N: giver})

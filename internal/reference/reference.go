@@ -24,6 +24,7 @@ type Result struct {
 	Plays        int
 	Options      int
 	Forced       int
+	Informed     int
 	LeadChanges  int
 	Interactions int
 	Effects      [cardrules.NumEffectTypes]int
@@ -69,8 +70,9 @@ type Event struct {
 	Seat    int
 	Card    int
 	N       int
-	Options int // Decision: the number of options
-	Choice  int // Decision: the index chosen (0-based, canonical order)
+	Options int  // Decision: the number of options
+	Choice  int  // Decision: the index chosen (0-based, canonical order)
+	Blind   bool // Decision: among options the seat cannot tell apart
 }
 
 func (e Event) String() string {

@@ -170,6 +170,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Options += e.Options
 			if e.Options == 1 {
 				want.Forced++
+			} else if !e.Blind {
+				want.Informed++
 			}
 			if e.Choice < 0 || e.Choice >= e.Options {
 				return fmt.Errorf("decision %v", e)

@@ -60,6 +60,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 			}
 			had[t] = true
 			m.skip--
+			m.res.Interactions++
 		}
 	}
 	if len(trick) == 0 {

@@ -4,8 +4,15 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 
 // ---- decisions ----
 
-// decide asks seat s's policy (random) to choose among n options.
-func (m *game) decide(s, n int) int {
+// decide asks seat s's policy (random) to choose among n options it can
+// tell apart.
+func (m *game) decide(s, n int) int { return m.choose(s, n, true) }
+
+// decideBlind is decide among n options the seat cannot tell apart (the
+// positions of an opponent's face-down cards).
+func (m *game) decideBlind(s, n int) int { return m.choose(s, n, false) }
+
+func (m *game) choose(s, n int, informed bool) int {
 	if n < 1 {
 		panic("reference: a decision without options")
 	}
@@ -16,8 +23,11 @@ func (m *game) decide(s, n int) int {
 		m.res.Forced++
 	} else {
 		i = m.src.IntN(n)
+		if informed {
+			m.res.Informed++
+		}
 	}
-	m.emit(Event{Kind: EvDecision, Seat: s, Options: n, Choice: i})
+	m.emit(Event{Kind: EvDecision, Seat: s, Options: n, Choice: i, Blind: !informed})
 	return i
 }
 
@@ -56,6 +66,7 @@ func (m *game) opponents(s int) []int {
 func (m *game) turn() {
 	m.res.Turns++
 	s := m.cur
+	startDir := m.dir
 	m.emit(Event{Kind: EvTurn, Seat: s, N: m.res.Turns})
 	m.next, m.again = -1, false
 	for i := range m.g.Turn {
@@ -95,7 +106,13 @@ func (m *game) turn() {
 		m.cur = m.next
 	case m.again && m.active[m.cur]:
 	default:
-		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+		// Effects that change who moves next (a skip, an extra turn, a
+		// reverse with three seats or more) are an interaction.
+		next := m.step(m.cur, m.dir, 1+m.skip)
+		if next != m.step(m.cur, startDir, 1) {
+			m.res.Interactions++
+		}
+		m.cur = next
 	}
 	m.skip = 0
 }

@@ -232,8 +232,20 @@ func (rcv *Stats) MutateEffects(j int, n uint64) bool {
 	return false
 }
 
+func (rcv *Stats) Informed() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(32))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateInformed(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(32, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(14)
+	builder.StartObject(15)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -282,6 +294,9 @@ func StatsAddEffects(builder *flatbuffers.Builder, effects flatbuffers.UOffsetT)
 }
 func StatsStartEffectsVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
 	return builder.StartVector(8, numElems, 8)
+}
+func StatsAddInformed(builder *flatbuffers.Builder, informed uint64) {
+	builder.PrependUint64Slot(14, informed, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
