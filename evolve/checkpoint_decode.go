@@ -213,7 +213,7 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 		name string
 		v    uint64
 		dst  *int
-	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_turns", t.TargetTurns(), &c.TargetTurns}, {"rescore", t.Rescore(), &c.Rescore}} {
+	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_length", t.TargetLength(), &c.TargetLength}, {"rescore", t.Rescore(), &c.Rescore}} {
 		if *f.dst, err = d.count(f.v, at, p+f.name); err != nil {
 			return err
 		}

@@ -155,7 +155,7 @@ func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
 	fb.ConfigAddTournament(b, uint32(c.Tournament))
 	fb.ConfigAddRates(b, rates)
 	fb.ConfigAddWeights(b, weights)
-	fb.ConfigAddTargetTurns(b, uint64(c.TargetTurns))
+	fb.ConfigAddTargetLength(b, uint64(c.TargetLength))
 	putDouble(b, slotConfigCapBudget, c.CapBudget)
 	putDouble(b, slotConfigSharing, c.Sharing)
 	fb.ConfigAddRescore(b, uint64(c.Rescore))

@@ -25,21 +25,21 @@ func (w Weights) values() []float64 { return Metrics(w).values() }
 // Config is everything a run depends on. Two runs with equal configs
 // produce equal result files.
 type Config struct {
-	Population  int     `json:"population"`
-	Generations int     `json:"generations"`
-	Games       int     `json:"games"`       // random-policy games per evaluation
-	SkillGames  int     `json:"skill_games"` // greedy-vs-random games per evaluation
-	Seed        uint64  `json:"seed"`
-	Workers     int     `json:"-"` // never part of a run's identity
-	Elite       int     `json:"elite"`
-	Tournament  int     `json:"tournament"`
-	Rates       Rates   `json:"rates"`
-	Weights     Weights `json:"weights"`
-	TargetTurns int     `json:"target_turns"` // the session length the length metric rewards
-	CapBudget   float64 `json:"cap_budget"`   // share of capped games that makes a genome degenerate
-	Sharing     float64 `json:"sharing"`      // fitness-sharing radius in genome distance (0: off)
-	Rescore     int     `json:"rescore"`      // top genomes re-scored at the end with 10x games
-	Retries     int     `json:"retries"`      // attempts an operator gets to produce a valid genome
+	Population   int     `json:"population"`
+	Generations  int     `json:"generations"`
+	Games        int     `json:"games"`       // random-policy games per evaluation
+	SkillGames   int     `json:"skill_games"` // greedy-vs-random games per evaluation
+	Seed         uint64  `json:"seed"`
+	Workers      int     `json:"-"` // never part of a run's identity
+	Elite        int     `json:"elite"`
+	Tournament   int     `json:"tournament"`
+	Rates        Rates   `json:"rates"`
+	Weights      Weights `json:"weights"`
+	TargetLength int     `json:"target_length"` // the length the length metric rewards, in decisions per seat and game
+	CapBudget    float64 `json:"cap_budget"`    // share of capped games that makes a genome degenerate
+	Sharing      float64 `json:"sharing"`       // fitness-sharing radius in genome distance (0: off)
+	Rescore      int     `json:"rescore"`       // top genomes re-scored at the end with 10x games
+	Retries      int     `json:"retries"`       // attempts an operator gets to produce a valid genome
 }
 
 // The preset values are unexported so that no caller can change what a
@@ -59,11 +59,11 @@ var (
 	// presets are the named starting configurations.
 	presets = map[string]Config{
 		"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 5, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, Rescore: 5, Retries: 8},
 		"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
 		"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: aggressiveRates, Weights: defaultWeights, TargetTurns: 40, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
+			Rates: aggressiveRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, Rescore: 10, Retries: 8},
 	}
 )
 
@@ -135,8 +135,8 @@ func (c *Config) Validate() error {
 	if sum <= 0 {
 		bad("at least one fitness weight must be positive")
 	}
-	if c.TargetTurns < 1 {
-		bad("target turns must be at least 1, got %d", c.TargetTurns)
+	if c.TargetLength < 1 {
+		bad("target length must be at least 1 decision per seat, got %d", c.TargetLength)
 	}
 	if !(c.CapBudget > 0 && c.CapBudget <= 1) {
 		bad("cap budget must be in (0, 1], got %v", c.CapBudget)

@@ -38,35 +38,46 @@
 //
 // # Fitness
 //
-// Evaluate plays Games random-policy games (in four chunks; once the capped
-// and aborted games exceed CapBudget of Games the genome is degenerate) and
-// SkillGames games with a greedy seat 0 against random seats. Each metric is
-// in [0, 1]:
+// Evaluate plays the genome at every seat count its rules allow, and judges
+// it by the worst: a game that says "2 to 5 players" must work at 5. At each
+// seat count it plays Games games with every seat random (in four chunks;
+// once capped and aborted games pass CapBudget of them the genome is
+// degenerate), Games/2 with every seat greedy, and SkillGames with a greedy
+// seat 0 against random seats. Seat count n plays from rng.Derive(seed, n),
+// so genomes scored with one seed play the same deals. Each metric is in
+// [0, 1]:
 //
-//	completion   = decided games / games (decided: neither capped nor aborted)
-//	balance      = 1 - seats * max over seats |wins/decided - 1/seats|, floored at 0
+//	completion   = decided games / games, the lower of random and greedy play
+//	               (decided: neither capped nor aborted)
+//	balance      = 1 - k * max over the k sides (seats, or teams with
+//	               partnerships) of (|wins/decided - 1/k| - h), floored at 0,
+//	               the lower of random and greedy play; h = 1.96 *
+//	               sqrt((1/k)(1-1/k)/decided) is the noise a fair game shows
 //	decisions    = 1 - exp(-informed decisions per seat per game / 4)
 //	lead_changes = 1 - exp(-lead changes per game / 3)
-//	interaction  = 1 - exp(-4 * interactions / turns)
+//	interaction  = 1 - exp(-4 * interactions / decisions)
 //	               (an interaction: a card of another seat moves, or effects
 //	               change who moves next; see the vm package doc)
-//	length       = exp(-ln(mean turns / TargetTurns)^2 / (2 * 0.5^2))
+//	length       = exp(-ln(decisions per seat per game / TargetLength)^2 / (2 * 0.5^2))
 //	skill        = (greedy seat-0 win rate - random seat-0 win rate) / (1 - random seat-0 win rate), clamped
 //	simplicity   = 1 - (program bytes - 40) / 400, clamped
-//	effects      = 1 - exp(-4 * effect firings / turns)
+//	effects      = 1 - exp(-4 * effect firings / decisions)
 //
+// Rates are per decision or per seat, never per turn, because what a turn
+// holds depends on the game (a trick turn is a decision of every seat).
 // An informed decision is one with at least two options that the decider
 // can tell apart: forced moves and blind picks among an opponent's
 // face-down cards are not, so a game of blind picks (Old Maid) offers no
-// choice at all. Counting them per seat and per game, rather than per turn,
-// keeps the metric independent of what a turn holds (a trick turn has a
-// decision per seat); 4 informed decisions per seat and game score 0.63, 8
-// score 0.86.
+// choice at all. 4 informed decisions per seat and game score 0.63, 8
+// score 0.86. The length target is in decisions per seat and game
+// (TargetLength, 15 in the presets: about a hand of Crazy Eights or a deal
+// of thirteen tricks).
 //
 // Fitness is the weighted mean of the metrics (Weights). Hard filters score
-// 0 and name the reason: no game ends, players never make an informed
-// choice, one seat wins more than 95% of decided games, or too many capped
-// games.
+// 0 and name the reason, the seat count and the play: no game ends,
+// players never make an informed choice, one side wins more than 95% of
+// decided games, or too many capped games, under random or greedy play at
+// any seat count.
 //
 // Selection uses shared fitness: fitness divided by the niche count, the
 // sum over the population of 1 - d/Sharing for genome distances d below

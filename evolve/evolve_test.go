@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -251,27 +252,27 @@ func TestInterrupt(t *testing.T) {
 // TestFitnessFormulas checks the metrics on hand-made statistics.
 func TestFitnessFormulas(t *testing.T) {
 	cfg := testConfig()
-	cfg.TargetTurns = 40
+	cfg.TargetLength = 20 // 4000 decisions in 100 games of 2 seats
 	st := statsOf(t, 2, []int{60, 40}, 0, 100*40, 100*40, 1000, 50, 300, 400)
-	m := metrics(st, nil, 40, &cfg)
-	want := Metrics{Completion: 1, Balance: 1 - 0.1*2, Decisions: 1 - exp(-float64(4000-1000)/(100*2)/4), LeadChanges: 1 - exp(-0.5/3),
+	m := metrics(st, nil, nil, 0, 40, &cfg)
+	want := Metrics{Completion: 1, Balance: 1 - (0.1-1.96*math.Sqrt(0.25/100))*2, Decisions: 1 - exp(-float64(4000-1000)/(100*2)/4), LeadChanges: 1 - exp(-0.5/3),
 		Interaction: 1 - exp(-4*300.0/4000), Length: 1, Simplicity: 1, Effects: 1 - exp(-4*400.0/4000)}
 	if !close(m, want) {
 		t.Errorf("metrics = %+v\nwant      %+v", m, want)
 	}
-	if d := degenerate(statsOf(t, 2, []int{97, 3}, 0, 100, 100, 0, 0, 0, 0)); d != "one seat almost always wins" {
+	if d := degenerate(statsOf(t, 2, []int{97, 3}, 0, 100, 100, 0, 0, 0, 0), 0); d != "one side almost always wins" {
 		t.Errorf("degenerate = %q", d)
 	}
-	if d := degenerate(statsOf(t, 2, []int{50, 50}, 0, 100, 100, 100, 0, 0, 0)); d != "players never make an informed choice" {
+	if d := degenerate(statsOf(t, 2, []int{50, 50}, 0, 100, 100, 100, 0, 0, 0), 0); d != "players never make an informed choice" {
 		t.Errorf("degenerate = %q", d)
 	}
 	// Blind picks only (Old Maid): choices, but none informed.
 	blind := statsOf(t, 2, []int{50, 50}, 0, 1000, 1000, 500, 0, 0, 0)
 	blind.Informed = 0
-	if d := degenerate(blind); d != "players never make an informed choice" {
+	if d := degenerate(blind, 0); d != "players never make an informed choice" {
 		t.Errorf("blind decisions only: degenerate = %q", d)
 	}
-	if m := metrics(blind, nil, 40, &cfg); m.Decisions != 0 {
+	if m := metrics(blind, nil, nil, 0, 40, &cfg); m.Decisions != 0 {
 		t.Errorf("blind decisions only: decisions metric %v, want 0", m.Decisions)
 	}
 }

@@ -2,11 +2,21 @@ package evolve
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
+
+// FitnessVersion changes whenever a score's meaning changes (a metric's
+// formula, what is played to measure it); run directories record it in
+// config.json.
+//
+//	1  the first fitness: random play at the default seat count
+//	2  every seat count under random and greedy play, judged by the worst;
+//	   informed decisions; rates per decision; balance per team and net of noise
+const FitnessVersion = 2
 
 // Metrics is a score's breakdown, each metric in [0, 1].
 type Metrics struct {
@@ -34,67 +44,152 @@ type Score struct {
 	Games      uint64  `json:"games"` // games played to score it, skill games included
 }
 
-// evalChunks is how many slices an evaluation is split into, so that a
-// genome whose games run into the cap is stopped early.
+// evalChunks is how many slices an evaluation's random games are split
+// into, so that a genome whose games run into the cap is stopped early.
 const evalChunks = 4
 
-// Evaluate scores a program: Games random-policy games (in chunks, stopping
-// once the capped share passes the budget), then SkillGames games with a
-// greedy seat 0 against random seats. seed fixes every game.
-func Evaluate(ctx context.Context, p *vm.Program, progLen int, cfg *Config, seed uint64) (Score, *vm.Stats, error) {
-	var sc Score
-	st := &vm.Stats{}
-	for k := range evalChunks {
-		n := cfg.Games*(k+1)/evalChunks - cfg.Games*k/evalChunks
-		part, err := vm.Batch(ctx, p, vm.BatchConfig{Games: n, Seed: rng.Derive(seed, uint64(k)), Workers: cfg.Workers})
+// SeatScore is a genome's score at one seat count.
+type SeatScore struct {
+	Seats int `json:"seats"`
+	Score
+}
+
+// Evaluate scores a program at every seat count its rules allow and judges
+// it by the worst: at each seat count, Games games with every seat random
+// (in chunks, stopping once the capped share passes the budget), Games/2
+// with every seat greedy, and SkillGames with a greedy seat 0 against
+// random seats. A seat count where either kind of play is degenerate makes
+// the genome degenerate, with the seat count and the policy in the reason.
+// The Score is that of the worst seat count (the first of equals); the
+// breakdown by seat count comes with it. seed fixes every game: seat count n
+// plays from rng.Derive(seed, n), so genomes evaluated with one seed play
+// the same deals (common random numbers).
+func Evaluate(ctx context.Context, p *vm.Program, progLen int, cfg *Config, seed uint64) (Score, []SeatScore, error) {
+	lo, hi := p.SeatRange()
+	var worst Score
+	var all []SeatScore
+	for n := lo; n <= hi; n++ {
+		sc, err := evaluateAt(ctx, p, n, progLen, cfg, rng.Derive(seed, uint64(n)))
 		if err != nil {
-			return sc, nil, err
+			return Score{}, nil, err
 		}
-		part.Seats = p.DefaultSeats()
-		st.Merge(part)
-		st.Seats = part.Seats
-		if float64(st.Capped+st.Aborted) > cfg.CapBudget*float64(cfg.Games) {
-			sc.Games = st.Games
-			sc.Degenerate = "too many games reach the turn cap"
-			sc.Metrics = metrics(st, nil, progLen, cfg)
-			return sc, st, nil
+		all = append(all, SeatScore{Seats: n, Score: sc})
+		if n == lo || worse(sc, worst) {
+			worst = sc
 		}
+	}
+	worst.Games = 0
+	for _, s := range all {
+		worst.Games += s.Games
+	}
+	return worst, all, nil
+}
+
+// worse reports whether a is a worse score than b: degenerate before
+// scored, then lower fitness.
+func worse(a, b Score) bool {
+	if (a.Degenerate != "") != (b.Degenerate != "") {
+		return a.Degenerate != ""
+	}
+	return a.Fitness < b.Fitness
+}
+
+// evaluateAt scores a program at n seats.
+func evaluateAt(ctx context.Context, p *vm.Program, n, progLen int, cfg *Config, seed uint64) (Score, error) {
+	var sc Score
+	random, capped, err := play(ctx, p, n, cfg.Games, cfg, rng.Derive(seed, 0), vm.Random)
+	if err != nil {
+		return sc, err
+	}
+	sc.Games = random.Games
+	if capped {
+		sc.Degenerate = seatsReason(n, "random", "too many games reach the turn cap")
+		sc.Metrics = metrics(random, nil, nil, p.Teams(), progLen, cfg)
+		return sc, nil
+	}
+	greedy, capped, err := play(ctx, p, n, max(cfg.Games/2, 1), cfg, rng.Derive(seed, 1), vm.Greedy)
+	if err != nil {
+		return sc, err
+	}
+	sc.Games += greedy.Games
+	if capped {
+		sc.Degenerate = seatsReason(n, "greedy", "too many games reach the turn cap")
+		sc.Metrics = metrics(random, greedy, nil, p.Teams(), progLen, cfg)
+		return sc, nil
 	}
 	var skill *vm.Stats
 	if cfg.SkillGames > 0 {
-		var err error
-		skill, err = vm.Batch(ctx, p, vm.BatchConfig{Games: cfg.SkillGames, Seed: rng.Derive(seed, 1000),
-			Workers: cfg.Workers, Policies: []vm.Policy{vm.Greedy, vm.Random, vm.Random, vm.Random, vm.Random, vm.Random, vm.Random, vm.Random}})
+		skill, err = vm.Batch(ctx, p, vm.BatchConfig{Games: cfg.SkillGames, Seats: n, Seed: rng.Derive(seed, 2),
+			Workers: cfg.Workers, Policies: []vm.Policy{vm.Greedy, vm.Random}})
 		if err != nil {
-			return sc, nil, err
+			return sc, err
 		}
-	}
-	sc.Games = st.Games
-	if skill != nil {
 		sc.Games += skill.Games
 	}
-	sc.Metrics = metrics(st, skill, progLen, cfg)
-	sc.Degenerate = degenerate(st)
+	sc.Metrics = metrics(random, greedy, skill, p.Teams(), progLen, cfg)
+	if why := degenerate(random, p.Teams()); why != "" {
+		sc.Degenerate = seatsReason(n, "random", why)
+	} else if why := degenerate(greedy, p.Teams()); why != "" {
+		sc.Degenerate = seatsReason(n, "greedy", why)
+	}
 	if sc.Degenerate == "" {
 		sc.Fitness = weighted(sc.Metrics, cfg.Weights)
 	}
-	return sc, st, nil
+	return sc, nil
 }
 
-// degenerate names the hard filter a game fails, if any.
-func degenerate(st *vm.Stats) string {
+func seatsReason(n int, policy, why string) string {
+	return fmt.Sprintf("%s (%d seats, %s play)", why, n, policy)
+}
+
+// play plays games games of p at n seats with every seat on policy, in
+// chunks, and reports whether the capped and aborted games passed the cap
+// budget (then it stops early).
+func play(ctx context.Context, p *vm.Program, n, games int, cfg *Config, seed uint64, policy vm.Policy) (*vm.Stats, bool, error) {
+	st := &vm.Stats{}
+	for k := range evalChunks {
+		m := games*(k+1)/evalChunks - games*k/evalChunks
+		if m == 0 {
+			continue
+		}
+		part, err := vm.Batch(ctx, p, vm.BatchConfig{Games: m, Seats: n, Seed: rng.Derive(seed, uint64(k)), Workers: cfg.Workers, Policies: []vm.Policy{policy}})
+		if err != nil {
+			return nil, false, err
+		}
+		st.Merge(part)
+		st.Seats = part.Seats
+		if float64(st.Capped+st.Aborted) > cfg.CapBudget*float64(games) {
+			return st, true, nil
+		}
+	}
+	return st, false, nil
+}
+
+// degenerate names the hard filter a game fails, if any. With
+// partnerships the units of balance are the teams (Wins counts both
+// partners of a winning team).
+func degenerate(st *vm.Stats, teams int) string {
 	switch {
 	case st.Decided() == 0:
 		return "no game ends"
 	case st.Informed == 0:
 		return "players never make an informed choice"
 	}
-	for s := range st.Seats {
-		if float64(st.Wins[s]) > 0.95*float64(st.Decided()) {
-			return "one seat almost always wins"
+	for _, w := range sides(st, teams) {
+		if float64(w) > 0.95*float64(st.Decided()) {
+			return "one side almost always wins"
 		}
 	}
 	return ""
+}
+
+// sides returns the wins of each side of the game: each seat, or each team
+// (teams s%2, whose wins are those of their lowest seat).
+func sides(st *vm.Stats, teams int) []uint64 {
+	if teams == 2 {
+		return st.Wins[:2]
+	}
+	return st.Wins[:st.Seats]
 }
 
 func weighted(m Metrics, w Weights) float64 {
@@ -109,39 +204,34 @@ func weighted(m Metrics, w Weights) float64 {
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
 
-// metrics computes each metric from the statistics. The formulas are in the
-// package doc.
-func metrics(st, skill *vm.Stats, progLen int, cfg *Config) Metrics {
+// metrics computes each metric from the statistics of random play, greedy
+// play (nil when it was not played) and greedy-against-random play (nil
+// when not played). The formulas are in the package doc.
+func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metrics {
 	var m Metrics
-	n := float64(st.Seats)
-	games := float64(st.Games)
-	decided := float64(st.Decided())
-	if games > 0 {
-		m.Completion = decided / games
+	m.Completion = completion(st)
+	m.Balance = balance(st, teams)
+	if greedy != nil {
+		m.Completion = math.Min(m.Completion, completion(greedy))
+		m.Balance = math.Min(m.Balance, balance(greedy, teams))
 	}
-	if decided > 0 && n > 0 {
-		worst := 0.0
-		for s := range st.Seats {
-			worst = math.Max(worst, math.Abs(float64(st.Wins[s])/decided-1/n))
-		}
-		m.Balance = clamp01(1 - worst*n)
-	}
-	turns := float64(st.Turns.Sum)
-	if turns > 0 {
-		m.Interaction = 1 - math.Exp(-4*float64(st.Interactions)/turns)
+	if d := float64(st.Decisions.Sum); d > 0 {
+		m.Interaction = 1 - math.Exp(-4*float64(st.Interactions)/d)
 		var fx uint64
 		for _, e := range st.Effects {
 			fx += e
 		}
-		m.Effects = 1 - math.Exp(-4*float64(fx)/turns)
+		m.Effects = 1 - math.Exp(-4*float64(fx)/d)
 	}
 	m.Decisions = 1 - math.Exp(-st.InformedPerSeat()/4)
 	m.LeadChanges = 1 - math.Exp(-st.LeadChangesPerGame()/3)
-	if mean := st.Turns.Mean(); mean > 0 {
-		d := math.Log(mean / float64(cfg.TargetTurns))
-		m.Length = math.Exp(-d * d / (2 * 0.5 * 0.5))
+	if st.Games > 0 && st.Seats > 0 {
+		if perSeat := float64(st.Decisions.Sum) / float64(st.Games) / float64(st.Seats); perSeat > 0 {
+			d := math.Log(perSeat / float64(cfg.TargetLength))
+			m.Length = math.Exp(-d * d / (2 * 0.5 * 0.5))
+		}
 	}
-	if skill != nil && skill.Decided() > 0 && decided > 0 {
+	if decided := float64(st.Decided()); skill != nil && skill.Decided() > 0 && decided > 0 {
 		base := float64(st.Wins[0]) / decided
 		greedy := float64(skill.Wins[0]) / float64(skill.Decided())
 		if base < 1 {
@@ -150,4 +240,33 @@ func metrics(st, skill *vm.Stats, progLen int, cfg *Config) Metrics {
 	}
 	m.Simplicity = clamp01(1 - float64(progLen-40)/400)
 	return m
+}
+
+// completion is the share of games that ended with a result.
+func completion(st *vm.Stats) float64 {
+	if st.Games == 0 {
+		return 0
+	}
+	return float64(st.Decided()) / float64(st.Games)
+}
+
+// balance is 1 - k * the largest gap between a side's win share and 1/k,
+// over the k sides (seats, or teams), floored at 0. A gap counts only
+// beyond the 95% sampling half-width of a fair side's share, 1.96 *
+// sqrt((1/k)(1-1/k)/decided), so that a fair game is not marked down for
+// the noise of a finite sample.
+func balance(st *vm.Stats, teams int) float64 {
+	decided := float64(st.Decided())
+	w := sides(st, teams)
+	k := float64(len(w))
+	if decided == 0 || k == 0 {
+		return 0
+	}
+	fair := 1 / k
+	half := 1.96 * math.Sqrt(float64(fair*(1-fair))/decided)
+	worst := 0.0
+	for _, x := range w {
+		worst = math.Max(worst, math.Abs(float64(x)/decided-fair)-half)
+	}
+	return clamp01(1 - worst*k)
 }

@@ -41,7 +41,10 @@ func CreateRunDir(dir string) error {
 // Timings and provenance go to separate files (WriteSide).
 func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files := map[string][]byte{}
-	cfg, err := json.MarshalIndent(res.Config, "", "  ")
+	cfg, err := json.MarshalIndent(struct {
+		FitnessVersion int `json:"fitness_version"`
+		Config
+	}{FitnessVersion, res.Config}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 
 // CheckpointVersion is the version of the Checkpoint table's layout and
 // meaning (checkpoint.fbs), stored in its version field.
-const CheckpointVersion = 1
+const CheckpointVersion = 2
 
 // VerifyCheckpoint checks an evolution checkpoint file, the structure of
 // the whole buffer (every offset, length, alignment and table, as for the

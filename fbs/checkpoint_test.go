@@ -240,7 +240,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 	u(uint64(t.Generation()))
 	u(t.Games())
 	if c := t.Config(nil); c != nil {
-		for _, x := range []uint64{uint64(c.Population()), uint64(c.Generations()), c.Games(), c.SkillGames(), c.Seed(), uint64(c.Elite()), uint64(c.Tournament()), c.TargetTurns(), c.Rescore(), uint64(c.Retries())} {
+		for _, x := range []uint64{uint64(c.Population()), uint64(c.Generations()), c.Games(), c.SkillGames(), c.Seed(), uint64(c.Elite()), uint64(c.Tournament()), c.TargetLength(), c.Rescore(), uint64(c.Retries())} {
 			u(x)
 		}
 		f(c.CapBudget())
@@ -324,8 +324,8 @@ func TestVerifyCheckpoint(t *testing.T) {
 		buf  []byte
 		want string
 	}{
-		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), "Checkpoint.version: checkpoint version 0, this build reads version 1"},
-		{"version 2", buildSynth(t, synthCheckpoint{n: 1, version: 2}), "Checkpoint.version: checkpoint version 2"},
+		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), fmt.Sprintf("Checkpoint.version: checkpoint version 0, this build reads version %d", CheckpointVersion)},
+		{"newer version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion + 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion+1)},
 		{"identifier", append(append(bytes.Clone(buf[:4]), "DSPF"...), buf[8:]...), `file identifier "DSPF", want "DSCK"`},
 		{"short", buf[:7], "shorter than the 8-byte header"},
 	} {

@@ -228,7 +228,7 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	scalar("tournament", "uint", 4),
 	table("rates", ratesSpec),
 	table("weights", weightsSpec),
-	scalar("target_turns", "ulong", 8),
+	scalar("target_length", "ulong", 8),
 	scalar("cap_budget", "double", 8),
 	scalar("sharing", "double", 8),
 	scalar("rescore", "ulong", 8),

@@ -212,6 +212,9 @@ func (p *Program) Bytes() []byte { return p.code }
 // DefaultSeats returns the seat count the game is played at by default.
 func (p *Program) DefaultSeats() int { return p.seatsDefault }
 
+// Teams returns 2 for a partnership game (seat s in team s%2), else 0.
+func (p *Program) Teams() int { return p.teams }
+
 // SeatRange returns the seat counts the game allows.
 func (p *Program) SeatRange() (lo, hi int) { return p.seatsMin, p.seatsMax }
 

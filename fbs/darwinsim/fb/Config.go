@@ -143,7 +143,7 @@ func (rcv *Config) Weights(obj *Weights) *Weights {
 	return nil
 }
 
-func (rcv *Config) TargetTurns() uint64 {
+func (rcv *Config) TargetLength() uint64 {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(22))
 	if o != 0 {
 		return rcv._tab.GetUint64(o + rcv._tab.Pos)
@@ -151,7 +151,7 @@ func (rcv *Config) TargetTurns() uint64 {
 	return 0
 }
 
-func (rcv *Config) MutateTargetTurns(n uint64) bool {
+func (rcv *Config) MutateTargetLength(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(22, n)
 }
 
@@ -233,8 +233,8 @@ func ConfigAddRates(builder *flatbuffers.Builder, rates flatbuffers.UOffsetT) {
 func ConfigAddWeights(builder *flatbuffers.Builder, weights flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(8, flatbuffers.UOffsetT(weights), 0)
 }
-func ConfigAddTargetTurns(builder *flatbuffers.Builder, targetTurns uint64) {
-	builder.PrependUint64Slot(9, targetTurns, 0)
+func ConfigAddTargetLength(builder *flatbuffers.Builder, targetLength uint64) {
+	builder.PrependUint64Slot(9, targetLength, 0)
 }
 func ConfigAddCapBudget(builder *flatbuffers.Builder, capBudget float64) {
 	builder.PrependFloat64Slot(10, capBudget, 0.0)

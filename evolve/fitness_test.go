@@ -1,0 +1,86 @@
+package evolve
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/internal/testkit"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// evaluateSeed scores seed game name with the quick preset's numbers of
+// games.
+func evaluateSeed(t *testing.T, name string) (Score, []SeatScore) {
+	t.Helper()
+	g := testkit.SeedGenome(t, name)
+	code, err := compile.Compile(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := vm.Load(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := Preset("quick")
+	sc, seats, err := Evaluate(context.Background(), p, len(code), &cfg, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := p.SeatRange()
+	if len(seats) != hi-lo+1 {
+		t.Fatalf("%s: %d seat counts scored, the rules allow %d..%d", name, len(seats), lo, hi)
+	}
+	for i, s := range seats {
+		if s.Seats != lo+i {
+			t.Errorf("%s: breakdown %d is for %d seats, want %d", name, i, s.Seats, lo+i)
+		}
+		if s.Degenerate == "" && s.Fitness < sc.Fitness {
+			t.Errorf("%s: %d seats score %.4f, below the genome's %.4f: it is not judged by its worst", name, s.Seats, s.Fitness, sc.Fitness)
+		}
+	}
+	return sc, seats
+}
+
+// TestFitnessOfSeeds pins what the fitness says of the seed games: games
+// of blind picks or no choices are degenerate and say why, a fair
+// partnership game is balanced, and Crazy Eights beats Old Maid.
+func TestFitnessOfSeeds(t *testing.T) {
+	for _, tc := range []struct{ game, why string }{
+		{"old-maid", "players never make an informed choice"},
+		{"war", "players never make an informed choice"},
+	} {
+		sc, _ := evaluateSeed(t, tc.game)
+		if sc.Fitness != 0 || !strings.Contains(sc.Degenerate, tc.why) {
+			t.Errorf("%s: fitness %.4f, degenerate %q; want 0 because %s", tc.game, sc.Fitness, sc.Degenerate, tc.why)
+		}
+	}
+	whist, _ := evaluateSeed(t, "whist")
+	if whist.Degenerate != "" || whist.Metrics.Balance < 0.9 {
+		t.Errorf("whist: balance %.3f (degenerate %q), want at least 0.9: partners win together", whist.Metrics.Balance, whist.Degenerate)
+	}
+	ce, _ := evaluateSeed(t, "crazy-eights")
+	if ce.Degenerate != "" || ce.Fitness <= 0 {
+		t.Errorf("crazy-eights: fitness %.4f, degenerate %q", ce.Fitness, ce.Degenerate)
+	}
+}
+
+// TestBalanceByTeams: with partnerships the sides are the teams, whose
+// wins count both partners.
+func TestBalanceByTeams(t *testing.T) {
+	st := statsOf(t, 4, []int{5000, 5000, 5000, 5000}, 0, 1000, 1000, 0, 0, 0, 0)
+	st.Games = 10000 // each win above counted both partners of a team
+	if b := balance(st, 2); b != 1 {
+		t.Errorf("two teams winning half each: balance %v, want 1", b)
+	}
+	if b := balance(st, 0); b > 0.05 {
+		t.Errorf("the same counts read as four seats: balance %v, want about 0 (each seat wins half, twice its share)", b)
+	}
+	st.Wins[0], st.Wins[2] = 5500, 5500 // team 0 wins 55%: beyond the noise of 10,000 games
+	st.Wins[1], st.Wins[3] = 4500, 4500
+	if b := balance(st, 2); math.Abs(b-(1-2*(0.05-1.96*0.005))) > 1e-9 {
+		t.Errorf("teams winning 55%% and 45%% of 10,000 games: balance %v, want 1 - 2*(0.05-0.0098)", b)
+	}
+}
