@@ -61,7 +61,12 @@
 //	length       = exp(-ln(decisions per seat per game / TargetLength)^2 / (2 * 0.5^2))
 //	skill        = (greedy seat-0 win rate - random seat-0 win rate) / (1 - random seat-0 win rate), clamped
 //	simplicity   = 1 - (program bytes - 40) / 400, clamped
-//	effects      = 1 - exp(-4 * effect firings / decisions)
+//	effects      = 1 - exp(-3 * impact) when the impact is significant, else 0:
+//	               the random games are also played without any effect on
+//	               the same deals, and impact is the largest standardised
+//	               paired difference (|mean| / sd of the per-game
+//	               differences) in a side's wins, decisions, informed
+//	               decisions or lead changes, tested at Alpha (Bonferroni)
 //
 // Rates are per decision or per seat, never per turn, because what a turn
 // holds depends on the game (a trick turn is a decision of every seat).
@@ -72,6 +77,15 @@
 // score 0.86. The length target is in decisions per seat and game
 // (TargetLength, 15 in the presets: about a hand of Crazy Eights or a deal
 // of thirteen tricks).
+//
+// Effects are judged by what they change, never by how often they fire: a
+// reverse at two seats, or a draw from a stock that is always empty, plays
+// exactly like the game without it and scores nothing. Ablate measures each
+// effect alone (AblationGames paired games per seat count); an effect whose
+// removal changes no measure at any seat count is dead, and Prune removes
+// dead effects one at a time. An effect that only reshuffles chances
+// evenly among the seats (a skip in a symmetric game) is measured as dead:
+// the measures are the game's, not one player's.
 //
 // Fitness is the weighted mean of the metrics (Weights). Hard filters score
 // 0 and name the reason, the seat count and the play: no game ends,

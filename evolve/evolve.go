@@ -5,13 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
-	"github.com/darwinsim/darwinsim/vm"
 )
 
 // Individual is one genome of a population with its score.
@@ -288,13 +286,9 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 			gs.Cached++
 			continue
 		}
-		p, err := vm.Load(ind.Code)
+		sc, _, err := Evaluate(ctx, ind.Genome, &e.cfg, rng.Derive(e.cfg.Seed^streamEval, ind.Hash.Short()))
 		if err != nil {
 			return gs, fmt.Errorf("genome %x: %w", ind.Hash[:4], err)
-		}
-		sc, _, err := Evaluate(ctx, p, len(ind.Code), &e.cfg, rng.Derive(e.cfg.Seed^streamEval, ind.Hash.Short()))
-		if err != nil {
-			return gs, err
 		}
 		ind.Score = sc
 		e.cache[ind.Hash] = sc
@@ -484,48 +478,25 @@ type Rescored struct {
 	Mean    float64 // mean fitness over the replicates
 	Lo, Hi  float64 // 95% confidence interval of the mean
 	Metrics Metrics // of the first replicate
-	Reps    []float64
+	// Degenerate and Seats are the first replicate's reason and
+	// breakdown by seat count.
+	Degenerate string
+	Seats      []SeatScore
+	Reps       []float64
 }
 
 // Rescore evaluates each genome in 10 replicates of cfg.Games games (ten
 // times the games of a normal evaluation) on seeds no evaluation used.
 func Rescore(ctx context.Context, cfg Config, names []string, gs []*genome.Genome) ([]Rescored, error) {
-	const reps = 10
 	var out []Rescored
 	for i, g := range gs {
-		c := g.Canonical()
-		code, err := compile.Compile(c)
+		h := g.Canonical().Hash()
+		rs, err := Replicate(ctx, cfg, g, rng.Derive(cfg.Seed^streamRescore, h.Short()), 0)
 		if err != nil {
 			return nil, err
 		}
-		p, err := vm.Load(code)
-		if err != nil {
-			return nil, err
-		}
-		h := c.Hash()
-		rs := Rescored{Name: names[i], Hash: h, Genome: c}
-		for k := range reps {
-			sc, _, err := Evaluate(ctx, p, len(code), &cfg, rng.Derive(rng.Derive(cfg.Seed^streamRescore, h.Short()), uint64(k)))
-			if err != nil {
-				return nil, err
-			}
-			if k == 0 {
-				rs.Metrics = sc.Metrics
-			}
-			rs.Reps = append(rs.Reps, sc.Fitness)
-		}
-		mean, sd := 0.0, 0.0
-		for _, f := range rs.Reps {
-			mean += f
-		}
-		mean /= reps
-		for _, f := range rs.Reps {
-			sd += (f - mean) * (f - mean)
-		}
-		sd = math.Sqrt(sd / (reps - 1))
-		half := 2.262 * sd / math.Sqrt(reps) // t(0.975, 9 df)
-		rs.Mean, rs.Lo, rs.Hi = mean, mean-half, mean+half
-		out = append(out, rs)
+		rs.Name = names[i]
+		out = append(out, *rs)
 	}
 	return out, nil
 }

@@ -256,7 +256,7 @@ func TestFitnessFormulas(t *testing.T) {
 	st := statsOf(t, 2, []int{60, 40}, 0, 100*40, 100*40, 1000, 50, 300, 400)
 	m := metrics(st, nil, nil, 0, 40, &cfg)
 	want := Metrics{Completion: 1, Balance: 1 - (0.1-1.96*math.Sqrt(0.25/100))*2, Decisions: 1 - exp(-float64(4000-1000)/(100*2)/4), LeadChanges: 1 - exp(-0.5/3),
-		Interaction: 1 - exp(-4*300.0/4000), Length: 1, Simplicity: 1, Effects: 1 - exp(-4*400.0/4000)}
+		Interaction: 1 - exp(-4*300.0/4000), Length: 1, Simplicity: 1}
 	if !close(m, want) {
 		t.Errorf("metrics = %+v\nwant      %+v", m, want)
 	}

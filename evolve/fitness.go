@@ -4,7 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
+	"slices"
+	"strings"
 
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -29,6 +34,28 @@ type Metrics struct {
 	Skill       float64 `json:"skill"`
 	Simplicity  float64 `json:"simplicity"`
 	Effects     float64 `json:"effects"`
+}
+
+// metricNames are the metrics' JSON names, in field order.
+var metricNames = func() []string {
+	t := reflect.TypeFor[Metrics]()
+	names := make([]string, t.NumField())
+	for i := range names {
+		names[i] = strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+	}
+	return names
+}()
+
+// MetricNames lists the metrics' names (as in JSON), in field order.
+func MetricNames() []string { return slices.Clone(metricNames) }
+
+// Map returns the metrics by name.
+func (m Metrics) Map() map[string]float64 {
+	out := make(map[string]float64, len(metricNames))
+	for i, v := range m.values() {
+		out[metricNames[i]] = v
+	}
+	return out
 }
 
 func (m Metrics) values() []float64 {
@@ -63,13 +90,36 @@ type SeatScore struct {
 // The Score is that of the worst seat count (the first of equals); the
 // breakdown by seat count comes with it. seed fixes every game: seat count n
 // plays from rng.Derive(seed, n), so genomes evaluated with one seed play
-// the same deals (common random numbers).
-func Evaluate(ctx context.Context, p *vm.Program, progLen int, cfg *Config, seed uint64) (Score, []SeatScore, error) {
+// the same deals (common random numbers). The random games of a genome with
+// effects are played alongside the same genome without them, on the same
+// deals: the effects metric is their measured impact (see Ablate).
+func Evaluate(ctx context.Context, g *genome.Genome, cfg *Config, seed uint64) (Score, []SeatScore, error) {
+	return evaluateSeats(ctx, g, cfg, seed, 0)
+}
+
+// evaluateSeats is Evaluate at one seat count, or every seat count the
+// rules allow when seats is 0.
+func evaluateSeats(ctx context.Context, g *genome.Genome, cfg *Config, seed uint64, seats int) (Score, []SeatScore, error) {
+	code, err := compile.Compile(g)
+	if err != nil {
+		return Score{}, nil, err
+	}
+	p, err := vm.Load(code)
+	if err != nil {
+		return Score{}, nil, err
+	}
+	bare, err := without(g, nil)
+	if err != nil {
+		return Score{}, nil, err
+	}
 	lo, hi := p.SeatRange()
+	if seats != 0 {
+		lo, hi = seats, seats
+	}
 	var worst Score
 	var all []SeatScore
 	for n := lo; n <= hi; n++ {
-		sc, err := evaluateAt(ctx, p, n, progLen, cfg, rng.Derive(seed, uint64(n)))
+		sc, err := evaluateAt(ctx, p, bare, n, len(code), cfg, rng.Derive(seed, uint64(n)))
 		if err != nil {
 			return Score{}, nil, err
 		}
@@ -94,10 +144,11 @@ func worse(a, b Score) bool {
 	return a.Fitness < b.Fitness
 }
 
-// evaluateAt scores a program at n seats.
-func evaluateAt(ctx context.Context, p *vm.Program, n, progLen int, cfg *Config, seed uint64) (Score, error) {
+// evaluateAt scores a program at n seats; bare is the program without its
+// effects (nil when it has none).
+func evaluateAt(ctx context.Context, p, bare *vm.Program, n, progLen int, cfg *Config, seed uint64) (Score, error) {
 	var sc Score
-	random, capped, err := play(ctx, p, n, cfg.Games, cfg, rng.Derive(seed, 0), vm.Random)
+	random, impact, capped, err := play(ctx, p, bare, n, cfg.Games, cfg, rng.Derive(seed, 0), vm.Random)
 	if err != nil {
 		return sc, err
 	}
@@ -107,7 +158,7 @@ func evaluateAt(ctx context.Context, p *vm.Program, n, progLen int, cfg *Config,
 		sc.Metrics = metrics(random, nil, nil, p.Teams(), progLen, cfg)
 		return sc, nil
 	}
-	greedy, capped, err := play(ctx, p, n, max(cfg.Games/2, 1), cfg, rng.Derive(seed, 1), vm.Greedy)
+	greedy, _, capped, err := play(ctx, p, nil, n, max(cfg.Games/2, 1), cfg, rng.Derive(seed, 1), vm.Greedy)
 	if err != nil {
 		return sc, err
 	}
@@ -127,6 +178,12 @@ func evaluateAt(ctx context.Context, p *vm.Program, n, progLen int, cfg *Config,
 		sc.Games += skill.Games
 	}
 	sc.Metrics = metrics(random, greedy, skill, p.Teams(), progLen, cfg)
+	sc.Metrics.Effects = 0
+	if impact != nil {
+		if im := impact.impact(n, p.Teams()); im.Significant {
+			sc.Metrics.Effects = 1 - math.Exp(-3*im.Size)
+		}
+	}
 	if why := degenerate(random, p.Teams()); why != "" {
 		sc.Degenerate = seatsReason(n, "random", why)
 	} else if why := degenerate(greedy, p.Teams()); why != "" {
@@ -144,25 +201,41 @@ func seatsReason(n int, policy, why string) string {
 
 // play plays games games of p at n seats with every seat on policy, in
 // chunks, and reports whether the capped and aborted games passed the cap
-// budget (then it stops early).
-func play(ctx context.Context, p *vm.Program, n, games int, cfg *Config, seed uint64, policy vm.Policy) (*vm.Stats, bool, error) {
+// budget (then it stops early). With bare (random play only), each game is
+// also played without the effects, on the same seed, and their differences
+// are returned.
+func play(ctx context.Context, p, bare *vm.Program, n, games int, cfg *Config, seed uint64, policy vm.Policy) (*vm.Stats, *paired, bool, error) {
 	st := &vm.Stats{}
+	var diff *paired
 	for k := range evalChunks {
 		m := games*(k+1)/evalChunks - games*k/evalChunks
 		if m == 0 {
 			continue
 		}
-		part, err := vm.Batch(ctx, p, vm.BatchConfig{Games: m, Seats: n, Seed: rng.Derive(seed, uint64(k)), Workers: cfg.Workers, Policies: []vm.Policy{policy}})
+		var part *vm.Stats
+		var err error
+		if bare != nil {
+			var d *paired
+			part, d, err = playPaired(ctx, p, bare, n, m, cfg.Workers, rng.Derive(seed, uint64(k)))
+			if diff == nil {
+				diff = &paired{}
+			}
+			if d != nil {
+				diff.merge(d)
+			}
+		} else {
+			part, err = vm.Batch(ctx, p, vm.BatchConfig{Games: m, Seats: n, Seed: rng.Derive(seed, uint64(k)), Workers: cfg.Workers, Policies: []vm.Policy{policy}})
+		}
 		if err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		st.Merge(part)
 		st.Seats = part.Seats
 		if float64(st.Capped+st.Aborted) > cfg.CapBudget*float64(games) {
-			return st, true, nil
+			return st, diff, true, nil
 		}
 	}
-	return st, false, nil
+	return st, diff, false, nil
 }
 
 // degenerate names the hard filter a game fails, if any. With
@@ -217,11 +290,6 @@ func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metri
 	}
 	if d := float64(st.Decisions.Sum); d > 0 {
 		m.Interaction = 1 - math.Exp(-4*float64(st.Interactions)/d)
-		var fx uint64
-		for _, e := range st.Effects {
-			fx += e
-		}
-		m.Effects = 1 - math.Exp(-4*float64(fx)/d)
 	}
 	m.Decisions = 1 - math.Exp(-st.InformedPerSeat()/4)
 	m.LeadChanges = 1 - math.Exp(-st.LeadChangesPerGame()/3)

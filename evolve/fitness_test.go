@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -25,7 +27,7 @@ func evaluateSeed(t *testing.T, name string) (Score, []SeatScore) {
 		t.Fatal(err)
 	}
 	cfg, _ := Preset("quick")
-	sc, seats, err := Evaluate(context.Background(), p, len(code), &cfg, 7)
+	sc, seats, err := Evaluate(context.Background(), g, &cfg, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,5 +84,42 @@ func TestBalanceByTeams(t *testing.T) {
 	st.Wins[1], st.Wins[3] = 4500, 4500
 	if b := balance(st, 2); math.Abs(b-(1-2*(0.05-1.96*0.005))) > 1e-9 {
 		t.Errorf("teams winning 55%% and 45%% of 10,000 games: balance %v, want 1 - 2*(0.05-0.0098)", b)
+	}
+}
+
+// TestEffectsJudgedByImpact: Crazy Eights with four reverses at two seats
+// plays exactly like Crazy Eights and scores within its confidence
+// interval; four skips and four extra turns, which play alike at two
+// seats, score alike.
+func TestEffectsJudgedByImpact(t *testing.T) {
+	ctx := context.Background()
+	cfg, _ := Preset("quick")
+	var reverses, skips, extras []genome.Effect
+	for r := range cardrules.Rank(4) {
+		reverses = append(reverses, effectOf(cardrules.Reverse, r+1, 0, 0))
+		skips = append(skips, effectOf(cardrules.SkipNext, r+1, 0, 1))
+		extras = append(extras, effectOf(cardrules.ExtraTurn, r+1, 0, 0))
+	}
+	score := func(g *genome.Genome) *Rescored {
+		rs, err := Replicate(ctx, cfg, g, 9, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	plain, rev := score(twoSeats(t, "crazy-eights")), score(twoSeats(t, "crazy-eights", reverses...))
+	if rev.Metrics.Effects != 0 {
+		t.Errorf("four reverses at two seats: effects metric %.3f, want 0", rev.Metrics.Effects)
+	}
+	if rev.Mean < plain.Lo || rev.Mean > plain.Hi {
+		t.Errorf("four reverses at two seats score %.4f, outside plain Crazy Eights' [%.4f, %.4f]", rev.Mean, plain.Lo, plain.Hi)
+	}
+	sk, ex := score(twoSeats(t, "crazy-eights", skips...)), score(twoSeats(t, "crazy-eights", extras...))
+	if sk.Mean != ex.Mean || sk.Metrics != ex.Metrics {
+		t.Errorf("four skips score %.4f %+v, four extra turns %.4f %+v; at two seats they play alike", sk.Mean, sk.Metrics, ex.Mean, ex.Metrics)
+	}
+	draw := score(twoSeats(t, "crazy-eights", effectOf(cardrules.DrawCards, 0, cardrules.TargetNext, 2)))
+	if draw.Metrics.Effects == 0 {
+		t.Error("2s making the next player draw two have no measured impact")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
@@ -142,14 +143,14 @@ func FormatScore(s Score) string {
 	if s.Degenerate != "" {
 		out += " (degenerate: " + s.Degenerate + ")"
 	}
-	out += "\n"
-	m := s.Metrics
-	for _, x := range []struct {
-		name string
-		v    float64
-	}{{"completion", m.Completion}, {"balance", m.Balance}, {"decisions", m.Decisions}, {"lead changes", m.LeadChanges},
-		{"interaction", m.Interaction}, {"length", m.Length}, {"skill", m.Skill}, {"simplicity", m.Simplicity}, {"effects", m.Effects}} {
-		out += fmt.Sprintf("  %-13s %.3f\n", x.name, x.v)
+	return out + "\n" + FormatMetrics(s.Metrics)
+}
+
+// FormatMetrics renders metrics one per line.
+func FormatMetrics(m Metrics) string {
+	out := ""
+	for i, v := range m.values() {
+		out += fmt.Sprintf("  %-13s %.3f\n", strings.ReplaceAll(metricNames[i], "_", " "), v)
 	}
 	return out
 }

@@ -36,6 +36,8 @@ func TestGolden(t *testing.T) {
 		{"replay-war.txt", []string{"replay", "war", "--game", "1"}},
 		{"evolve-small.txt", []string{"evolve", "--pop", "8", "--generations", "2", "--games", "40", "--skill-games", "10"}},
 		{"version.txt", []string{"version"}},
+		{"score-uno-style.txt", []string{"score", "uno-style", "-n", "200"}},
+		{"score-war.txt", []string{"score", "war", "-n", "200"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

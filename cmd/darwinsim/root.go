@@ -129,6 +129,7 @@ Exit codes: 0 success, 1 error, 2 usage mistake.`,
 		newSimulateCmd(g),
 		newReplayCmd(g),
 		newEvolveCmd(g),
+		newScoreCmd(g),
 		newBenchCmd(g),
 		newVersionCmd(),
 	)

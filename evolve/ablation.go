@@ -1,0 +1,288 @@
+package evolve
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// Effect impact is measured by ablation on common random numbers: the game
+// is played with and without the effects in question on the same deals
+// (game i of both from the same seed, every seat random), and the per-game
+// differences of what a player feels are compared: who wins (each seat's
+// win, or each team's), the game's length in decisions, its informed
+// decisions and its lead changes. A measure differs when a paired z-test on
+// its per-game differences rejects "no difference" at Alpha, Bonferroni-
+// corrected over the measures. An effect whose removal changes no measure
+// at any seat count the rules allow is dead.
+
+// Alpha is the significance level of the ablation tests.
+const Alpha = 0.01
+
+// AblationGames is the number of paired games per seat count with which
+// Ablate judges one effect.
+const AblationGames = 4000
+
+// measures are the per-game quantities compared: a win for each seat
+// (0..MaxSeats-1), then decisions, informed decisions and lead changes.
+const (
+	mDecisions = vm.MaxSeats + iota
+	mInformed
+	mLeadChanges
+	numMeasures
+)
+
+// paired accumulates per-game differences (with - without) in integers, so
+// that the sums do not depend on how games are split among workers.
+type paired struct {
+	n     int64
+	sum   [numMeasures]int64
+	sumSq [numMeasures]int64
+}
+
+func (p *paired) add(a, b *vm.Result) {
+	p.n++
+	for s := range vm.MaxSeats {
+		p.addDiff(s, int64(a.WinMask>>s&1)-int64(b.WinMask>>s&1))
+	}
+	p.addDiff(mDecisions, int64(a.Decisions-b.Decisions))
+	p.addDiff(mInformed, int64(a.Informed-b.Informed))
+	p.addDiff(mLeadChanges, int64(a.LeadChanges-b.LeadChanges))
+}
+
+func (p *paired) addDiff(m int, d int64) {
+	p.sum[m] += d
+	p.sumSq[m] += d * d
+}
+
+func (p *paired) merge(o *paired) {
+	p.n += o.n
+	for i := range p.sum {
+		p.sum[i] += o.sum[i]
+		p.sumSq[i] += o.sumSq[i]
+	}
+}
+
+// Impact is what removing effects changed at one seat count.
+type Impact struct {
+	Seats int `json:"seats"`
+	// Size is the largest standardised paired difference over the
+	// measures, |mean difference| / its standard deviation (0 when
+	// nothing differs); Significant says whether any measure differs.
+	Size        float64 `json:"size"`
+	Significant bool    `json:"significant"`
+	Games       int     `json:"games"`
+}
+
+// impact tests the accumulated differences of a game of seats seats (teams
+// 2: the sides are the teams, whose wins are those of seats 0 and 1).
+func (p *paired) impact(seats, teams int) Impact {
+	im := Impact{Seats: seats, Games: int(p.n)}
+	sides := seats
+	if teams == 2 {
+		sides = 2
+	}
+	measures := make([]int, 0, sides+3)
+	for s := range sides {
+		measures = append(measures, s)
+	}
+	measures = append(measures, mDecisions, mInformed, mLeadChanges)
+	if p.n < 2 {
+		return im
+	}
+	n := float64(p.n)
+	// Bonferroni: each of the k tests at Alpha/k; two-sided normal
+	// quantile by bisection on Erfc, computed once per call.
+	crit := zCritical(Alpha / float64(len(measures)))
+	for _, m := range measures {
+		mean := float64(p.sum[m]) / n
+		v := (float64(p.sumSq[m]) - float64(float64(p.sum[m])*mean)) / (n - 1)
+		if v <= 0 {
+			if mean != 0 {
+				// Every game moved by the same amount.
+				im.Size, im.Significant = math.Inf(1), true
+			}
+			continue
+		}
+		sd := math.Sqrt(v)
+		es := math.Abs(mean) / sd
+		if es > im.Size {
+			im.Size = es
+		}
+		if es*math.Sqrt(n) > crit {
+			im.Significant = true
+		}
+	}
+	if math.IsInf(im.Size, 1) {
+		im.Size = 10
+	}
+	return im
+}
+
+// zCritical returns z with P(|Z| > z) = a for a standard normal Z.
+func zCritical(a float64) float64 {
+	lo, hi := 0.0, 40.0
+	for range 100 {
+		mid := (lo + hi) / 2
+		if math.Erfc(mid/math.Sqrt2) > a {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+// playPaired plays games games of a and b at seats seats, game i of both
+// from rng.Derive(seed, i) (as vm.Batch seeds them), every seat random, and
+// returns a's statistics and the accumulated differences. Workers own
+// contiguous ranges of games and everything is counted in integers, so the
+// result does not depend on the worker count.
+func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int, seed uint64) (*vm.Stats, *paired, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, games))
+	parts := make([]paired, workers)
+	stats := make([]vm.Stats, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ma, mb := vm.NewMachine(a, seats, nil), vm.NewMachine(b, seats, nil)
+			for i := games * w / workers; i < games*(w+1)/workers; i++ {
+				if i%256 == 0 && ctx.Err() != nil {
+					return
+				}
+				s := rng.Derive(seed, uint64(i))
+				ra, rb := ma.Play(s), mb.Play(s)
+				stats[w].Add(&ra)
+				parts[w].add(&ra, &rb)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	st := &vm.Stats{Seats: seats}
+	var out paired
+	for i := range parts {
+		st.Merge(&stats[i])
+		out.merge(&parts[i])
+	}
+	return st, &out, nil
+}
+
+// without returns g's canonical form without the effects whose indexes
+// drop lists (nil: without all of them), compiled and loaded; nil when g
+// has no effects to drop.
+func without(g *genome.Genome, drop []int) (*vm.Program, error) {
+	c := g.Canonical()
+	if len(c.Effects) == 0 {
+		return nil, nil
+	}
+	var keep []genome.Effect
+	if drop != nil {
+		for i, e := range c.Effects {
+			dropped := false
+			for _, d := range drop {
+				dropped = dropped || d == i
+			}
+			if !dropped {
+				keep = append(keep, e)
+			}
+		}
+	}
+	c.Effects = keep
+	code, err := compile.Compile(c)
+	if err != nil {
+		return nil, err
+	}
+	return vm.Load(code)
+}
+
+// EffectImpact is the impact of one effect of a genome (by its index in
+// the canonical form's effect list) at every seat count.
+type EffectImpact struct {
+	Index  int           `json:"index"`
+	Effect genome.Effect `json:"effect"`
+	Seats  []Impact      `json:"seats"`
+	// Dead: removing it changed nothing measurable at any seat count.
+	Dead bool `json:"dead"`
+}
+
+// Ablate measures each effect of g by playing g with and without it,
+// AblationGames paired games at each seat count the rules allow (one seat
+// count when seats is not 0). seed fixes every game.
+func Ablate(ctx context.Context, g *genome.Genome, seats, workers int, seed uint64) ([]EffectImpact, error) {
+	c := g.Canonical()
+	code, err := compile.Compile(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := vm.Load(code)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := p.SeatRange()
+	if seats != 0 {
+		lo, hi = seats, seats
+	}
+	var out []EffectImpact
+	for i, e := range c.Effects {
+		q, err := without(c, []int{i})
+		if err != nil {
+			return nil, err
+		}
+		ei := EffectImpact{Index: i, Effect: e, Dead: true}
+		for n := lo; n <= hi; n++ {
+			_, d, err := playPaired(ctx, p, q, n, AblationGames, workers, rng.Derive(seed, uint64(n)))
+			if err != nil {
+				return nil, err
+			}
+			im := d.impact(n, p.Teams())
+			ei.Seats = append(ei.Seats, im)
+			ei.Dead = ei.Dead && !im.Significant
+		}
+		out = append(out, ei)
+	}
+	return out, nil
+}
+
+// Prune returns g without its dead effects, removing them one at a time
+// (the first dead one, then measuring again, since effects can make each
+// other matter), and the effects it removed, in g's canonical order.
+func Prune(ctx context.Context, g *genome.Genome, workers int, seed uint64) (*genome.Genome, []genome.Effect, error) {
+	c := g.Canonical()
+	var removed []genome.Effect
+	for {
+		imps, err := Ablate(ctx, c, 0, workers, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		dead := -1
+		for _, im := range imps {
+			if im.Dead {
+				dead = im.Index
+				break
+			}
+		}
+		if dead < 0 {
+			return c, removed, nil
+		}
+		removed = append(removed, c.Effects[dead])
+		c.Effects = append(c.Effects[:dead:dead], c.Effects[dead+1:]...)
+		if len(c.Effects) == 0 {
+			c.Effects = nil
+		}
+		c = c.Canonical()
+	}
+}

@@ -1,0 +1,77 @@
+package evolve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/testkit"
+)
+
+func effectOf(t cardrules.EffectType, rank cardrules.Rank, target cardrules.Target, value int) genome.Effect {
+	return genome.Effect{Rank: rank, Type: t, Target: target, Value: value}
+}
+
+// twoSeats returns seed game name for exactly two seats, with effects.
+func twoSeats(t *testing.T, name string, effects ...genome.Effect) *genome.Genome {
+	t.Helper()
+	g := testkit.SeedGenome(t, name)
+	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}
+	g.Deal.Overrides = nil
+	g.Effects = append(g.Effects, effects...)
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestAblation: effects that cannot change the game are dead, effects
+// that do are not, and Prune removes exactly the dead ones.
+func TestAblation(t *testing.T) {
+	ctx := context.Background()
+	reverse := effectOf(cardrules.Reverse, 1, 0, 0) // 3s reverse
+	skip := effectOf(cardrules.SkipNext, 2, 0, 1)   // 4s skip
+	g := twoSeats(t, "crazy-eights", reverse, skip)
+	imps, err := Ablate(ctx, g, 0, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imps) != 2 {
+		t.Fatalf("%d impacts for 2 effects", len(imps))
+	}
+	for _, im := range imps {
+		want := im.Effect.Type == cardrules.Reverse // a reverse at two seats changes nothing
+		if im.Dead != want {
+			t.Errorf("%v: dead %v, want %v (impact %+v)", im.Effect, im.Dead, want, im.Seats)
+		}
+	}
+	// Making the next player draw two cards is felt at every seat count.
+	draw := testkit.SeedGenome(t, "crazy-eights")
+	draw.Effects = []genome.Effect{effectOf(cardrules.DrawCards, 0, cardrules.TargetNext, 2)}
+	imps, err = Ablate(ctx, draw, 3, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imps[0].Dead {
+		t.Errorf("draw two at three seats is dead (impact %+v)", imps[0].Seats)
+	}
+
+	pruned, removed, err := Prune(ctx, g, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(removed) != 1 || removed[0] != reverse || len(pruned.Effects) != 1 || pruned.Effects[0] != skip {
+		t.Errorf("Prune removed %v and kept %v; want the reverse removed and the skip kept", removed, pruned.Effects)
+	}
+	// Deterministic whatever the worker count.
+	a, _ := Ablate(ctx, g, 0, 1, 5)
+	b, _ := Ablate(ctx, g, 0, 3, 5)
+	for i := range a {
+		for j := range a[i].Seats {
+			if a[i].Seats[j] != b[i].Seats[j] {
+				t.Errorf("effect %d: impact %+v with 1 worker, %+v with 3", i, a[i].Seats[j], b[i].Seats[j])
+			}
+		}
+	}
+}
