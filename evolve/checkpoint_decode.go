@@ -137,6 +137,7 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 			Cached:    int(gs.Cached()),
 			Games:     gs.Games(),
 			BestHash:  d.str(gs.BestHash()),
+			Filled:    int(gs.Filled()),
 		}
 		cp.History = append(cp.History, g)
 	}

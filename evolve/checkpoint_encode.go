@@ -251,6 +251,7 @@ func (e *encoder) genStats(g *GenStats, path string) (flatbuffers.UOffsetT, erro
 	if best != 0 {
 		fb.GenStatsAddBestHash(b, best)
 	}
+	fb.GenStatsAddFilled(b, uint32(g.Filled))
 	return fb.GenStatsEnd(b), nil
 }
 

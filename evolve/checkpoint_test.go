@@ -307,7 +307,7 @@ func extremes(cp *Checkpoint) {
 		h := &cp.History[i]
 		h.Best, h.Mean, h.Median, h.Diversity = next(), next(), next(), next()
 		h.Games = math.MaxUint64
-		h.Evaluated, h.Cached = math.MaxUint32, math.MaxUint32-1
+		h.Evaluated, h.Cached, h.Filled = math.MaxUint32, math.MaxUint32-1, math.MaxUint32-2
 	}
 	c := &cp.Config
 	c.Rates = Rates{AddEffect: math.Copysign(0, -1), RemoveEffect: 1, MutateEffect: math.SmallestNonzeroFloat64, Structure: 0.1, Crossover: math.Nextafter(1, 0)}
@@ -364,6 +364,7 @@ func TestEncodeCheckpointRefuses(t *testing.T) {
 		{"history length", func(cp *Checkpoint) { cp.History = cp.History[1:] }, "Checkpoint.history: 2 entries for generations 0..2"},
 		{"history order", func(cp *Checkpoint) { cp.History[1].Gen = 7 }, "Checkpoint.history[1].gen: generation 7 where 1 belongs"},
 		{"history count", func(cp *Checkpoint) { cp.History[0].Evaluated = -1 }, "Checkpoint.history[0].evaluated"},
+		{"history filled", func(cp *Checkpoint) { cp.History[0].Filled = math.MaxUint32 + 1 }, "Checkpoint.history[0].filled"},
 		{"best hash", func(cp *Checkpoint) { cp.History[0].BestHash = "\xff" }, "Checkpoint.history[0].best_hash: not valid UTF-8"},
 		{"population size", func(cp *Checkpoint) { cp.Population = cp.Population[1:] }, "Checkpoint.population: 2 individuals, the configuration says 3"},
 		{"nil individual", func(cp *Checkpoint) { cp.Population[1] = nil }, "Checkpoint.population[1]: missing"},
@@ -842,6 +843,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 			Cached    int
 			Games     uint64
 			BestHash  string `json:"best_hash"`
+			Filled    int
 		}
 		Hall []jsonInd
 		Ops  []struct {
@@ -920,7 +922,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 	}
 	for i, w := range cp.History {
 		g := got.History[i]
-		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Cached != w.Cached || g.Games != w.Games || g.BestHash != w.BestHash {
+		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Cached != w.Cached || g.Games != w.Games || g.BestHash != w.BestHash || g.Filled != w.Filled {
 			t.Errorf("history[%d]: %+v, want %+v", i, g, w)
 		}
 		near(fmt.Sprintf("history[%d].best", i), g.Best, w.Best)

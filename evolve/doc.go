@@ -12,8 +12,11 @@
 // parent and a crossover (whole-genome or effect crossover, equally
 // likely); then add, remove and mutate effect with their rates, and one
 // structural operator with rate Rates.Structure. A child that duplicates a
-// genome already in the next generation is mutated again, a bounded number
-// of times. Every draw of individual i of generation g comes from
+// genome already in the next generation is mutated again, Retries times at
+// most, and dropped if it still does. Breeding stops after 100 attempts per
+// member of the population; the rest of the generation is then filled from
+// the previous one, its best members not yet present first, and
+// GenStats.Filled counts them. Every draw of individual i of generation g comes from
 // rng.Derive(rng.Derive(seed^breed, g), i); every evaluation seed from
 // (seed, genome hash): the same Config gives the same run on any number of
 // workers.

@@ -36,6 +36,10 @@ type GenStats struct {
 	Cached    int     `json:"cached"`    // scores reused from the run's cache
 	Games     uint64  `json:"games"`     // games played this generation
 	BestHash  string  `json:"best_hash"`
+	// Filled counts the members of this generation that breeding did not
+	// make, because it reached its bound of attempts (see breed), and that
+	// were taken over from the previous generation instead; 0 normally.
+	Filled int `json:"filled"`
 }
 
 // Result is a finished run.
@@ -108,7 +112,7 @@ func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	return e.loop(ctx, pop, 0, nil, opt)
+	return e.loop(ctx, pop, 0, nil, 0, opt)
 }
 
 // Resume continues a run from its checkpoint and ends with the result the
@@ -146,7 +150,8 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	if cp.Gen >= cfg.Generations {
 		return e.result(cp.Population, cp.History), nil
 	}
-	return e.loop(ctx, e.breed(cp.Population, cp.Gen+1), cp.Gen+1, cp.History, opt)
+	next, filled := e.breed(cp.Population, cp.Gen+1)
+	return e.loop(ctx, next, cp.Gen+1, cp.History, filled, opt)
 }
 
 func newEngine(cfg Config) *engine {
@@ -157,8 +162,9 @@ func newEngine(cfg Config) *engine {
 	return e
 }
 
-// loop scores generation gen and the ones after it.
-func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, opt Options) (*Result, error) {
+// loop scores generation gen and the ones after it; filled is what
+// breeding filled in of generation gen.
+func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, filled int, opt Options) (*Result, error) {
 	// Scoring is never cut short: a generation is the unit of work, and
 	// cancellation is honoured between generations.
 	work := context.WithoutCancel(ctx)
@@ -167,6 +173,7 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		if err != nil {
 			return nil, err
 		}
+		gs.Filled = filled
 		history = append(history, gs)
 		e.remember(pop)
 		if opt.Progress != nil {
@@ -183,7 +190,7 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		if ctx.Err() != nil {
 			return nil, ErrInterrupted
 		}
-		pop = e.breed(pop, gen+1)
+		pop, filled = e.breed(pop, gen+1)
 	}
 	return e.result(pop, history), nil
 }
@@ -390,18 +397,30 @@ func (e *engine) tournament(pop []*Individual, r *rng.Source) *Individual {
 	return best
 }
 
+// breedAttempts bounds breeding: a generation tries at most this many
+// children per member of the population before it stops breeding.
+const breedAttempts = 100
+
 // breed makes generation gen: the elite unchanged, then offspring of
 // tournament winners by crossover and mutation. Individual i draws from
-// rng.Derive(rng.Derive(seed, gen), i) alone.
-func (e *engine) breed(pop []*Individual, gen int) []*Individual {
-	next := make([]*Individual, 0, len(pop))
+// rng.Derive(rng.Derive(seed, gen), i) alone. A child that duplicates a
+// genome already in the generation is mutated again, Retries times at
+// most, and dropped if it still does. After breedAttempts times the
+// population's size in attempts (children tried, counted whether kept or
+// dropped), breeding stops and the rest of the generation is filled from
+// the previous one: its best members not yet present, in order, then (for
+// a population that repeats itself, which Run never makes) its members in
+// order. filled counts the members filled in.
+func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled int) {
+	next = make([]*Individual, 0, len(pop))
 	seen := map[genome.Hash]bool{}
 	for _, ind := range pop[:e.cfg.Elite] {
 		next = append(next, ind)
 		seen[ind.Hash] = true
 	}
 	rt := e.cfg.Rates
-	for i := len(next); len(next) < len(pop); i++ {
+	for attempt := 0; len(next) < len(pop) && attempt < breedAttempts*len(pop); attempt++ {
+		i := e.cfg.Elite + attempt
 		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, uint64(gen)), uint64(i)))
 		a := e.tournament(pop, &r)
 		g := a.Genome
@@ -430,7 +449,6 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 			op := structural[r.IntN(len(structural))]
 			g = apply(g, op, &r, e.cfg.Retries, e.ops[op.name])
 		}
-		// Duplicates are mutated again, a bounded number of times.
 		for try := 0; try < e.cfg.Retries && seen[g.Canonical().Hash()]; try++ {
 			g = e.mutate(g, &r)
 		}
@@ -438,16 +456,12 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 		if err != nil || seen[ind.Hash] {
 			continue
 		}
-		if i > 100*len(pop) {
-			break
-		}
 		seen[ind.Hash] = true
 		next = append(next, ind)
 	}
-	// Fill any shortfall (a population that cannot be diversified) with
-	// the best of the previous generation not yet present.
+	filled = len(pop) - len(next)
 	for _, ind := range pop {
-		if len(next) >= len(pop) {
+		if len(next) == len(pop) {
 			break
 		}
 		if !seen[ind.Hash] {
@@ -455,7 +469,10 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 			next = append(next, ind)
 		}
 	}
-	return next
+	for j := 0; len(next) < len(pop); j++ {
+		next = append(next, pop[j%len(pop)])
+	}
+	return next, filled
 }
 
 // cross applies a crossover with retries, counting it like an operator.

@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,6 +185,11 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, h := range res.History {
+			if h.Filled != 0 {
+				t.Errorf("workers=%d: generation %d filled %d members without breeding them", w, h.Gen, h.Filled)
+			}
+		}
 		if first == nil {
 			first = res
 			continue
@@ -264,5 +270,70 @@ func TestFitnessFormulas(t *testing.T) {
 	}
 	if d := degenerate(statsOf(t, 2, []int{50, 50}, 0, 100, 100, 100, 0, 0, 0)); d != "players never have a choice" {
 		t.Errorf("degenerate = %q", d)
+	}
+}
+
+// neverApply makes every mutation operator inapplicable for the rest of the
+// test: a mutated genome is its parent.
+func neverApply(t *testing.T) {
+	never := func(*genome.Genome, *rng.Source) bool { return false }
+	add, remove, mutate, others := opAddEffect, opRemoveEffect, opMutateEffect, structural
+	t.Cleanup(func() { opAddEffect, opRemoveEffect, opMutateEffect, structural = add, remove, mutate, others })
+	opAddEffect.fn, opRemoveEffect.fn, opMutateEffect.fn = never, never, never
+	structural = slices.Clone(structural)
+	for i := range structural {
+		structural[i].fn = never
+	}
+}
+
+// TestBreedBounded: when every child duplicates a genome already in the
+// generation (a population of one genome, whose crossovers are itself,
+// under operators that never apply), breeding stops at its bound of
+// attempts and fills the generation, the same way every time, and says
+// how many it filled.
+func TestBreedBounded(t *testing.T) {
+	neverApply(t)
+	cfg := testConfig()
+	cfg.Population, cfg.Elite = 6, 1
+	one, err := newEngine(cfg).individual(testkit.SeedGenome(t, "crazy-eights"), "crazy-eights", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pop := make([]*Individual, cfg.Population)
+	for i := range pop {
+		c := *one
+		pop[i] = &c
+	}
+	breed := func() ([]genome.Hash, int, []OpStats) {
+		e := newEngine(cfg)
+		e.share(pop)
+		next, filled := e.breed(pop, 1)
+		var hs []genome.Hash
+		for _, ind := range next {
+			hs = append(hs, ind.Hash)
+		}
+		return hs, filled, e.result(nil, nil).Ops
+	}
+	hs, filled, ops := breed()
+	if len(hs) != cfg.Population || filled != cfg.Population-cfg.Elite {
+		t.Fatalf("breed made %d individuals and filled %d, want %d and %d", len(hs), filled, cfg.Population, cfg.Population-cfg.Elite)
+	}
+	for i, h := range hs {
+		if h != one.Hash {
+			t.Errorf("individual %d is %x, not the only genome %x", i, h[:6], one.Hash[:6])
+		}
+	}
+	crossed := 0
+	for _, o := range ops {
+		if o.Name == "crossover" || o.Name == "effect_crossover" {
+			crossed += o.Applied
+		}
+	}
+	if crossed == 0 {
+		t.Error("breed made no attempt")
+	}
+	hs2, filled2, ops2 := breed()
+	if !slices.Equal(hs, hs2) || filled != filled2 || !reflect.DeepEqual(ops, ops2) {
+		t.Error("breed filled the generation differently the second time")
 	}
 }

@@ -142,6 +142,7 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 		fb.GenStatsAddEvaluated(b, 7)
 		fb.GenStatsAddGames(b, 1<<40)
 		fb.GenStatsAddBestHash(b, bh)
+		fb.GenStatsAddFilled(b, uint32(g))
 		hist = append(hist, fb.GenStatsEnd(b))
 	}
 	var ops []flatbuffers.UOffsetT
@@ -276,6 +277,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		u(uint64(gs.Cached()))
 		u(gs.Games())
 		bs(gs.BestHash())
+		u(uint64(gs.Filled()))
 	}
 	var o fb.OpStats
 	for i := range t.OpsLength() {

@@ -270,6 +270,7 @@ var genStatsSpec = &tableSpec{name: "GenStats", fields: []field{
 	scalar("cached", "uint", 4),
 	scalar("games", "ulong", 8),
 	str("best_hash"),
+	scalar("filled", "uint", 4),
 }}
 
 var opStatsSpec = &tableSpec{name: "OpStats", fields: []field{
