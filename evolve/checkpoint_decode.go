@@ -209,6 +209,7 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	c.Tournament = int(t.Tournament())
 	c.CapBudget = t.CapBudget()
 	c.Sharing = t.Sharing()
+	c.HallSpacing = t.HallSpacing()
 	c.Retries = int(t.Retries())
 	for _, f := range []struct {
 		name string

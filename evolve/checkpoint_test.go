@@ -315,6 +315,7 @@ func extremes(cp *Checkpoint) {
 	c.Weights.Skill = 1e6
 	c.CapBudget = math.SmallestNonzeroFloat64
 	c.Sharing = math.Copysign(0, -1)
+	c.HallSpacing = math.Nextafter(0, 1)
 	c.Games, c.SkillGames, c.TargetTurns, c.Rescore = math.MaxInt, math.MaxInt-1, math.MaxInt-2, math.MaxInt-3
 	c.Seed = math.MaxUint64
 	cp.Games = math.MaxUint64 - 1
@@ -445,7 +446,8 @@ func TestDecodeCheckpointContents(t *testing.T) {
 		as   any // an error type the *fbs.Error must wrap
 	}{
 		{"identifier", func(t *testing.T, b []byte, _ *fb.Checkpoint) { copy(b[4:], "DSPF") }, `file identifier "DSPF", want "DSCK"`, nil},
-		{"version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(2) }, "Checkpoint.version: checkpoint version 2, this build reads version 1", nil},
+		{"version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(fbs.CheckpointVersion + 1) },
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d", fbs.CheckpointVersion+1, fbs.CheckpointVersion), nil},
 		{"no version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 0) }, "checkpoint version 0", nil},
 		{"no config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 3) }, "Checkpoint.config: missing", nil},
 		{"invalid config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.Config(nil).MutateRetries(101) }, "Checkpoint.config: the configuration is not valid: retries must be between 1 and 100, got 101", nil},
@@ -880,7 +882,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 	cfg := cp.Config
 	for key, want := range map[string]float64{"population": float64(cfg.Population), "generations": float64(cfg.Generations), "games": float64(cfg.Games),
 		"skill_games": float64(cfg.SkillGames), "elite": float64(cfg.Elite), "tournament": float64(cfg.Tournament), "target_turns": float64(cfg.TargetTurns),
-		"cap_budget": cfg.CapBudget, "sharing": cfg.Sharing, "rescore": float64(cfg.Rescore), "retries": float64(cfg.Retries), "seed": float64(cfg.Seed)} {
+		"cap_budget": cfg.CapBudget, "sharing": cfg.Sharing, "hall_spacing": cfg.HallSpacing, "rescore": float64(cfg.Rescore), "retries": float64(cfg.Retries), "seed": float64(cfg.Seed)} {
 		v, _ := got.Config[key].(float64)
 		near("config."+key, v, want)
 	}

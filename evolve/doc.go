@@ -68,7 +68,10 @@
 // # Results
 //
 // Run returns the last population, per-generation statistics, the hall of
-// fame (best distinct genomes ever scored) and operator counts. Rescore
-// re-scores genomes in 10 replicates of Games games on fresh seeds and gives
-// a 95% t-interval of the mean fitness. WriteRun writes a run directory.
+// fame and operator counts. The hall of fame is the best games ever scored,
+// at most 10, no two closer than HallSpacing in genome distance: of two
+// near-copies (a game and itself with one more effect), it keeps the
+// better. Rescore re-scores genomes in 10 replicates of Games games on
+// fresh seeds and gives a 95% t-interval of the mean fitness. WriteRun
+// writes a run directory.
 package evolve

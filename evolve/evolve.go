@@ -47,7 +47,7 @@ type Result struct {
 	Config     Config
 	Population []*Individual // the last generation, best first
 	History    []GenStats
-	Hall       []*Individual // the best distinct genomes ever seen, best first
+	Hall       []*Individual // the best games ever seen, spaced by Config.HallSpacing, best first
 	Ops        []OpStats
 	Games      uint64
 }
@@ -135,7 +135,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 		}
 		*st = o
 	}
-	e.hall = cp.Hall
+	e.hall = slices.Clone(cp.Hall)
 	e.games = cp.Games
 	for _, ind := range cp.Population {
 		if ind.Code == nil {
@@ -359,29 +359,62 @@ func (e *engine) share(pop []*Individual) float64 {
 
 // sortPop orders by fitness, best first; equal fitness by hash, so the
 // order never depends on anything but the genomes.
-func sortPop(pop []*Individual) {
-	slices.SortStableFunc(pop, func(a, b *Individual) int {
-		if a.Score.Fitness != b.Score.Fitness {
-			if a.Score.Fitness > b.Score.Fitness {
-				return -1
-			}
-			return 1
+func sortPop(pop []*Individual) { slices.SortStableFunc(pop, rank) }
+
+// rank orders individuals as sortPop does: a before b when it is better.
+func rank(a, b *Individual) int {
+	if a.Score.Fitness != b.Score.Fitness {
+		if a.Score.Fitness > b.Score.Fitness {
+			return -1
 		}
-		return bytes.Compare(a.Hash[:], b.Hash[:])
-	})
+		return 1
+	}
+	return bytes.Compare(a.Hash[:], b.Hash[:])
 }
 
-// remember keeps the hall of fame: the best distinct genomes ever scored.
+// remember keeps the hall of fame: the best games ever scored, hallSize of
+// them at most, best first, no two of the same hash and no two closer than
+// Config.HallSpacing in genome distance, so that near-copies of one game
+// (a game and itself with one more effect) take one place, not several.
+// pop must be sorted best first (sortPop), and is visited in that order.
+// An individual within the spacing of members of the hall joins it only if
+// it is better than each of them, and then replaces them all; otherwise it
+// stays out. So of two games too close together the hall keeps the
+// better, and its members stay spaced.
 func (e *engine) remember(pop []*Individual) {
+	var near []int
 	for _, ind := range pop {
+		if len(e.hall) == hallSize && rank(ind, e.hall[hallSize-1]) > 0 {
+			// Worse than every member of a full hall, as is the rest of
+			// the population: none would stay, or displace a member.
+			break
+		}
 		if slices.ContainsFunc(e.hall, func(h *Individual) bool { return h.Hash == ind.Hash }) {
 			continue
 		}
-		e.hall = append(e.hall, ind)
-	}
-	sortPop(e.hall)
-	if len(e.hall) > hallSize {
-		e.hall = e.hall[:hallSize]
+		near = near[:0]
+		admit := true
+		for j, h := range e.hall {
+			if genome.Distance(h.Genome, ind.Genome) < e.cfg.HallSpacing {
+				if rank(h, ind) < 0 {
+					admit = false
+					break
+				}
+				near = append(near, j)
+			}
+		}
+		if !admit {
+			continue
+		}
+		hall := make([]*Individual, 0, len(e.hall)+1)
+		for j, h := range e.hall {
+			if !slices.Contains(near, j) {
+				hall = append(hall, h)
+			}
+		}
+		hall = append(hall, ind)
+		sortPop(hall)
+		e.hall = hall[:min(len(hall), hallSize)]
 	}
 }
 

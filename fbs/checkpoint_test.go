@@ -179,6 +179,7 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 	fb.ConfigAddWeights(b, weights)
 	fb.ConfigAddCapBudget(b, 0.2)
 	fb.ConfigAddRetries(b, 8)
+	fb.ConfigAddHallSpacing(b, 0.05)
 	cfg := fb.ConfigEnd(b)
 	fb.CheckpointStart(b)
 	fb.CheckpointAddVersion(b, s.version)
@@ -246,6 +247,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		}
 		f(c.CapBudget())
 		f(c.Sharing())
+		f(c.HallSpacing())
 		if r := c.Rates(nil); r != nil {
 			for _, x := range []float64{r.AddEffect(), r.RemoveEffect(), r.MutateEffect(), r.Structure(), r.Crossover()} {
 				f(x)
@@ -326,8 +328,9 @@ func TestVerifyCheckpoint(t *testing.T) {
 		buf  []byte
 		want string
 	}{
-		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), "Checkpoint.version: checkpoint version 0, this build reads version 1"},
-		{"version 2", buildSynth(t, synthCheckpoint{n: 1, version: 2}), "Checkpoint.version: checkpoint version 2"},
+		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), fmt.Sprintf("Checkpoint.version: checkpoint version 0, this build reads version %d", CheckpointVersion)},
+		{"older version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion - 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion-1)},
+		{"newer version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion + 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion+1)},
 		{"identifier", append(append(bytes.Clone(buf[:4]), "DSPF"...), buf[8:]...), `file identifier "DSPF", want "DSCK"`},
 		{"short", buf[:7], "shorter than the 8-byte header"},
 	} {

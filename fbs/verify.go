@@ -231,6 +231,7 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	scalar("sharing", "double", 8),
 	scalar("rescore", "ulong", 8),
 	scalar("retries", "uint", 4),
+	scalar("hall_spacing", "double", 8),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{

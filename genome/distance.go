@@ -10,8 +10,8 @@ import (
 // weighted mean of eleven parts, each in [0, 1]. It is symmetric, 0 exactly
 // when the canonical forms are equal, and above 0 whenever they differ:
 // every field of the canonical form counts somewhere. Evolution uses it to
-// keep a population diverse, comparing every pair every generation, so it
-// is cheap: it allocates only to canonicalise two predicates that differ
+// keep a population diverse, comparing every pair every generation, and to
+// space out its hall of fame, so it is cheap: it allocates only to canonicalise two predicates that differ
 // and are not in canonical form, or to match lists of more than 64
 // effects, and it evaluates predicates only when they differ.
 //
