@@ -137,6 +137,7 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 			Cached:    int(gs.Cached()),
 			Games:     gs.Games(),
 			BestHash:  d.str(gs.BestHash()),
+			Filled:    int(gs.Filled()),
 		}
 		cp.History = append(cp.History, g)
 	}
@@ -208,6 +209,7 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	c.Tournament = int(t.Tournament())
 	c.CapBudget = t.CapBudget()
 	c.Sharing = t.Sharing()
+	c.HallSpacing = t.HallSpacing()
 	c.Retries = int(t.Retries())
 	for _, f := range []struct {
 		name string

@@ -16,13 +16,14 @@ import (
 // Rates, Weights and Metrics hold only doubles, in the order of their
 // values (slot i is value i).
 const (
-	slotConfigCapBudget = 10
-	slotConfigSharing   = 11
-	slotScoreFitness    = 0
-	slotGenStatsBest    = 1
-	slotGenStatsMean    = 2
-	slotGenStatsMedian  = 3
-	slotGenStatsDiv     = 4
+	slotConfigCapBudget   = 10
+	slotConfigSharing     = 11
+	slotConfigHallSpacing = 14
+	slotScoreFitness      = 0
+	slotGenStatsBest      = 1
+	slotGenStatsMean      = 2
+	slotGenStatsMedian    = 3
+	slotGenStatsDiv       = 4
 )
 
 func (r Rates) values() []float64 {
@@ -160,6 +161,7 @@ func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
 	putDouble(b, slotConfigSharing, c.Sharing)
 	fb.ConfigAddRescore(b, uint64(c.Rescore))
 	fb.ConfigAddRetries(b, uint32(c.Retries))
+	putDouble(b, slotConfigHallSpacing, c.HallSpacing)
 	return fb.ConfigEnd(b)
 }
 
@@ -251,6 +253,7 @@ func (e *encoder) genStats(g *GenStats, path string) (flatbuffers.UOffsetT, erro
 	if best != 0 {
 		fb.GenStatsAddBestHash(b, best)
 	}
+	fb.GenStatsAddFilled(b, uint32(g.Filled))
 	return fb.GenStatsEnd(b), nil
 }
 

@@ -307,7 +307,7 @@ func extremes(cp *Checkpoint) {
 		h := &cp.History[i]
 		h.Best, h.Mean, h.Median, h.Diversity = next(), next(), next(), next()
 		h.Games = math.MaxUint64
-		h.Evaluated, h.Cached = math.MaxUint32, math.MaxUint32-1
+		h.Evaluated, h.Cached, h.Filled = math.MaxUint32, math.MaxUint32-1, math.MaxUint32-2
 	}
 	c := &cp.Config
 	c.Rates = Rates{AddEffect: math.Copysign(0, -1), RemoveEffect: 1, MutateEffect: math.SmallestNonzeroFloat64, Structure: 0.1, Crossover: math.Nextafter(1, 0)}
@@ -315,6 +315,7 @@ func extremes(cp *Checkpoint) {
 	c.Weights.Skill = 1e6
 	c.CapBudget = math.SmallestNonzeroFloat64
 	c.Sharing = math.Copysign(0, -1)
+	c.HallSpacing = math.Nextafter(0, 1)
 	c.Games, c.SkillGames, c.TargetLength, c.Rescore = math.MaxInt, math.MaxInt-1, math.MaxInt-2, math.MaxInt-3
 	c.Seed = math.MaxUint64
 	cp.Games = math.MaxUint64 - 1
@@ -364,6 +365,7 @@ func TestEncodeCheckpointRefuses(t *testing.T) {
 		{"history length", func(cp *Checkpoint) { cp.History = cp.History[1:] }, "Checkpoint.history: 2 entries for generations 0..2"},
 		{"history order", func(cp *Checkpoint) { cp.History[1].Gen = 7 }, "Checkpoint.history[1].gen: generation 7 where 1 belongs"},
 		{"history count", func(cp *Checkpoint) { cp.History[0].Evaluated = -1 }, "Checkpoint.history[0].evaluated"},
+		{"history filled", func(cp *Checkpoint) { cp.History[0].Filled = math.MaxUint32 + 1 }, "Checkpoint.history[0].filled"},
 		{"best hash", func(cp *Checkpoint) { cp.History[0].BestHash = "\xff" }, "Checkpoint.history[0].best_hash: not valid UTF-8"},
 		{"population size", func(cp *Checkpoint) { cp.Population = cp.Population[1:] }, "Checkpoint.population: 2 individuals, the configuration says 3"},
 		{"nil individual", func(cp *Checkpoint) { cp.Population[1] = nil }, "Checkpoint.population[1]: missing"},
@@ -843,6 +845,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 			Cached    int
 			Games     uint64
 			BestHash  string `json:"best_hash"`
+			Filled    int
 		}
 		Hall []jsonInd
 		Ops  []struct {
@@ -879,7 +882,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 	cfg := cp.Config
 	for key, want := range map[string]float64{"population": float64(cfg.Population), "generations": float64(cfg.Generations), "games": float64(cfg.Games),
 		"skill_games": float64(cfg.SkillGames), "elite": float64(cfg.Elite), "tournament": float64(cfg.Tournament), "target_length": float64(cfg.TargetLength),
-		"cap_budget": cfg.CapBudget, "sharing": cfg.Sharing, "rescore": float64(cfg.Rescore), "retries": float64(cfg.Retries), "seed": float64(cfg.Seed)} {
+		"cap_budget": cfg.CapBudget, "sharing": cfg.Sharing, "hall_spacing": cfg.HallSpacing, "rescore": float64(cfg.Rescore), "retries": float64(cfg.Retries), "seed": float64(cfg.Seed)} {
 		v, _ := got.Config[key].(float64)
 		near("config."+key, v, want)
 	}
@@ -921,7 +924,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 	}
 	for i, w := range cp.History {
 		g := got.History[i]
-		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Cached != w.Cached || g.Games != w.Games || g.BestHash != w.BestHash {
+		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Cached != w.Cached || g.Games != w.Games || g.BestHash != w.BestHash || g.Filled != w.Filled {
 			t.Errorf("history[%d]: %+v, want %+v", i, g, w)
 		}
 		near(fmt.Sprintf("history[%d].best", i), g.Best, w.Best)

@@ -12,8 +12,11 @@
 // parent and a crossover (whole-genome or effect crossover, equally
 // likely); then add, remove and mutate effect with their rates, and one
 // structural operator with rate Rates.Structure. A child that duplicates a
-// genome already in the next generation is mutated again, a bounded number
-// of times. Every draw of individual i of generation g comes from
+// genome already in the next generation is mutated again, Retries times at
+// most, and dropped if it still does. Breeding stops after 100 attempts per
+// member of the population; the rest of the generation is then filled from
+// the previous one, its best members not yet present first, and
+// GenStats.Filled counts them. Every draw of individual i of generation g comes from
 // rng.Derive(rng.Derive(seed^breed, g), i); every evaluation seed from
 // (seed, genome hash): the same Config gives the same run on any number of
 // workers.
@@ -101,7 +104,10 @@
 // # Results
 //
 // Run returns the last population, per-generation statistics, the hall of
-// fame (best distinct genomes ever scored) and operator counts. Rescore
-// re-scores genomes in 10 replicates of Games games on fresh seeds and gives
-// a 95% t-interval of the mean fitness. WriteRun writes a run directory.
+// fame and operator counts. The hall of fame is the best games ever scored,
+// at most 10, no two closer than HallSpacing in genome distance: of two
+// near-copies (a game and itself with one more effect), it keeps the
+// better. Rescore re-scores genomes in 10 replicates of Games games on
+// fresh seeds and gives a 95% t-interval of the mean fitness. WriteRun
+// writes a run directory.
 package evolve

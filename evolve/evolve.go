@@ -34,6 +34,10 @@ type GenStats struct {
 	Cached    int     `json:"cached"`    // scores reused from the run's cache
 	Games     uint64  `json:"games"`     // games played this generation
 	BestHash  string  `json:"best_hash"`
+	// Filled counts the members of this generation that breeding did not
+	// make, because it reached its bound of attempts (see breed), and that
+	// were taken over from the previous generation instead; 0 normally.
+	Filled int `json:"filled"`
 }
 
 // Result is a finished run.
@@ -41,7 +45,7 @@ type Result struct {
 	Config     Config
 	Population []*Individual // the last generation, best first
 	History    []GenStats
-	Hall       []*Individual // the best distinct genomes ever seen, best first
+	Hall       []*Individual // the best games ever seen, spaced by Config.HallSpacing, best first
 	Ops        []OpStats
 	Games      uint64
 }
@@ -106,7 +110,7 @@ func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	return e.loop(ctx, pop, 0, nil, opt)
+	return e.loop(ctx, pop, 0, nil, 0, opt)
 }
 
 // Resume continues a run from its checkpoint and ends with the result the
@@ -129,7 +133,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 		}
 		*st = o
 	}
-	e.hall = cp.Hall
+	e.hall = slices.Clone(cp.Hall)
 	e.games = cp.Games
 	for _, ind := range cp.Population {
 		if ind.Code == nil {
@@ -144,7 +148,8 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	if cp.Gen >= cfg.Generations {
 		return e.result(cp.Population, cp.History), nil
 	}
-	return e.loop(ctx, e.breed(cp.Population, cp.Gen+1), cp.Gen+1, cp.History, opt)
+	next, filled := e.breed(cp.Population, cp.Gen+1)
+	return e.loop(ctx, next, cp.Gen+1, cp.History, filled, opt)
 }
 
 func newEngine(cfg Config) *engine {
@@ -155,8 +160,9 @@ func newEngine(cfg Config) *engine {
 	return e
 }
 
-// loop scores generation gen and the ones after it.
-func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, opt Options) (*Result, error) {
+// loop scores generation gen and the ones after it; filled is what
+// breeding filled in of generation gen.
+func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, filled int, opt Options) (*Result, error) {
 	// Scoring is never cut short: a generation is the unit of work, and
 	// cancellation is honoured between generations.
 	work := context.WithoutCancel(ctx)
@@ -165,6 +171,7 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		if err != nil {
 			return nil, err
 		}
+		gs.Filled = filled
 		history = append(history, gs)
 		e.remember(pop)
 		if opt.Progress != nil {
@@ -181,7 +188,7 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		if ctx.Err() != nil {
 			return nil, ErrInterrupted
 		}
-		pop = e.breed(pop, gen+1)
+		pop, filled = e.breed(pop, gen+1)
 	}
 	return e.result(pop, history), nil
 }
@@ -346,29 +353,62 @@ func (e *engine) share(pop []*Individual) float64 {
 
 // sortPop orders by fitness, best first; equal fitness by hash, so the
 // order never depends on anything but the genomes.
-func sortPop(pop []*Individual) {
-	slices.SortStableFunc(pop, func(a, b *Individual) int {
-		if a.Score.Fitness != b.Score.Fitness {
-			if a.Score.Fitness > b.Score.Fitness {
-				return -1
-			}
-			return 1
+func sortPop(pop []*Individual) { slices.SortStableFunc(pop, rank) }
+
+// rank orders individuals as sortPop does: a before b when it is better.
+func rank(a, b *Individual) int {
+	if a.Score.Fitness != b.Score.Fitness {
+		if a.Score.Fitness > b.Score.Fitness {
+			return -1
 		}
-		return bytes.Compare(a.Hash[:], b.Hash[:])
-	})
+		return 1
+	}
+	return bytes.Compare(a.Hash[:], b.Hash[:])
 }
 
-// remember keeps the hall of fame: the best distinct genomes ever scored.
+// remember keeps the hall of fame: the best games ever scored, hallSize of
+// them at most, best first, no two of the same hash and no two closer than
+// Config.HallSpacing in genome distance, so that near-copies of one game
+// (a game and itself with one more effect) take one place, not several.
+// pop must be sorted best first (sortPop), and is visited in that order.
+// An individual within the spacing of members of the hall joins it only if
+// it is better than each of them, and then replaces them all; otherwise it
+// stays out. So of two games too close together the hall keeps the
+// better, and its members stay spaced.
 func (e *engine) remember(pop []*Individual) {
+	var near []int
 	for _, ind := range pop {
+		if len(e.hall) == hallSize && rank(ind, e.hall[hallSize-1]) > 0 {
+			// Worse than every member of a full hall, as is the rest of
+			// the population: none would stay, or displace a member.
+			break
+		}
 		if slices.ContainsFunc(e.hall, func(h *Individual) bool { return h.Hash == ind.Hash }) {
 			continue
 		}
-		e.hall = append(e.hall, ind)
-	}
-	sortPop(e.hall)
-	if len(e.hall) > hallSize {
-		e.hall = e.hall[:hallSize]
+		near = near[:0]
+		admit := true
+		for j, h := range e.hall {
+			if genome.Distance(h.Genome, ind.Genome) < e.cfg.HallSpacing {
+				if rank(h, ind) < 0 {
+					admit = false
+					break
+				}
+				near = append(near, j)
+			}
+		}
+		if !admit {
+			continue
+		}
+		hall := make([]*Individual, 0, len(e.hall)+1)
+		for j, h := range e.hall {
+			if !slices.Contains(near, j) {
+				hall = append(hall, h)
+			}
+		}
+		hall = append(hall, ind)
+		sortPop(hall)
+		e.hall = hall[:min(len(hall), hallSize)]
 	}
 }
 
@@ -384,18 +424,30 @@ func (e *engine) tournament(pop []*Individual, r *rng.Source) *Individual {
 	return best
 }
 
+// breedAttempts bounds breeding: a generation tries at most this many
+// children per member of the population before it stops breeding.
+const breedAttempts = 100
+
 // breed makes generation gen: the elite unchanged, then offspring of
 // tournament winners by crossover and mutation. Individual i draws from
-// rng.Derive(rng.Derive(seed, gen), i) alone.
-func (e *engine) breed(pop []*Individual, gen int) []*Individual {
-	next := make([]*Individual, 0, len(pop))
+// rng.Derive(rng.Derive(seed, gen), i) alone. A child that duplicates a
+// genome already in the generation is mutated again, Retries times at
+// most, and dropped if it still does. After breedAttempts times the
+// population's size in attempts (children tried, counted whether kept or
+// dropped), breeding stops and the rest of the generation is filled from
+// the previous one: its best members not yet present, in order, then (for
+// a population that repeats itself, which Run never makes) its members in
+// order. filled counts the members filled in.
+func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled int) {
+	next = make([]*Individual, 0, len(pop))
 	seen := map[genome.Hash]bool{}
 	for _, ind := range pop[:e.cfg.Elite] {
 		next = append(next, ind)
 		seen[ind.Hash] = true
 	}
 	rt := e.cfg.Rates
-	for i := len(next); len(next) < len(pop); i++ {
+	for attempt := 0; len(next) < len(pop) && attempt < breedAttempts*len(pop); attempt++ {
+		i := e.cfg.Elite + attempt
 		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, uint64(gen)), uint64(i)))
 		a := e.tournament(pop, &r)
 		g := a.Genome
@@ -424,7 +476,6 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 			op := structural[r.IntN(len(structural))]
 			g = apply(g, op, &r, e.cfg.Retries, e.ops[op.name])
 		}
-		// Duplicates are mutated again, a bounded number of times.
 		for try := 0; try < e.cfg.Retries && seen[g.Canonical().Hash()]; try++ {
 			g = e.mutate(g, &r)
 		}
@@ -432,16 +483,12 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 		if err != nil || seen[ind.Hash] {
 			continue
 		}
-		if i > 100*len(pop) {
-			break
-		}
 		seen[ind.Hash] = true
 		next = append(next, ind)
 	}
-	// Fill any shortfall (a population that cannot be diversified) with
-	// the best of the previous generation not yet present.
+	filled = len(pop) - len(next)
 	for _, ind := range pop {
-		if len(next) >= len(pop) {
+		if len(next) == len(pop) {
 			break
 		}
 		if !seen[ind.Hash] {
@@ -449,7 +496,10 @@ func (e *engine) breed(pop []*Individual, gen int) []*Individual {
 			next = append(next, ind)
 		}
 	}
-	return next
+	for j := 0; len(next) < len(pop); j++ {
+		next = append(next, pop[j%len(pop)])
+	}
+	return next, filled
 }
 
 // cross applies a crossover with retries, counting it like an operator.

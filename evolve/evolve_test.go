@@ -3,7 +3,9 @@ package evolve
 import (
 	"context"
 	"math"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,10 +33,10 @@ func TestConfigValidate(t *testing.T) {
 		}
 	}
 	c := testConfig()
-	c.Population, c.Tournament, c.Rates.AddEffect, c.CapBudget = 1, 0, 1.5, 0
+	c.Population, c.Tournament, c.Rates.AddEffect, c.CapBudget, c.HallSpacing = 1, 0, 1.5, 0, -0.1
 	err := c.Validate()
 	for _, want := range []string{"population must be between 2 and 100000, got 1", "tournament size must be between 1 and the population (1), got 0",
-		"rate add_effect must be in [0, 1], got 1.5", "cap budget must be in (0, 1], got 0"} {
+		"rate add_effect must be in [0, 1], got 1.5", "cap budget must be in (0, 1], got 0", "hall spacing must be in [0, 1], got -0.1"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Validate() = %v, want it to mention %q", err, want)
 		}
@@ -185,6 +187,11 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, h := range res.History {
+			if h.Filled != 0 {
+				t.Errorf("workers=%d: generation %d filled %d members without breeding them", w, h.Gen, h.Filled)
+			}
+		}
 		if first == nil {
 			first = res
 			continue
@@ -274,5 +281,147 @@ func TestFitnessFormulas(t *testing.T) {
 	}
 	if m := metrics(blind, nil, nil, 0, 40, &cfg); m.Decisions != 0 {
 		t.Errorf("blind decisions only: decisions metric %v, want 0", m.Decisions)
+	}
+}
+
+// neverApply makes every mutation operator inapplicable for the rest of the
+// test: a mutated genome is its parent.
+func neverApply(t *testing.T) {
+	never := func(*genome.Genome, *rng.Source) bool { return false }
+	add, remove, mutate, others := opAddEffect, opRemoveEffect, opMutateEffect, structural
+	t.Cleanup(func() { opAddEffect, opRemoveEffect, opMutateEffect, structural = add, remove, mutate, others })
+	opAddEffect.fn, opRemoveEffect.fn, opMutateEffect.fn = never, never, never
+	structural = slices.Clone(structural)
+	for i := range structural {
+		structural[i].fn = never
+	}
+}
+
+// TestBreedBounded: when every child duplicates a genome already in the
+// generation (a population of one genome, whose crossovers are itself,
+// under operators that never apply), breeding stops at its bound of
+// attempts and fills the generation, the same way every time, and says
+// how many it filled.
+func TestBreedBounded(t *testing.T) {
+	neverApply(t)
+	cfg := testConfig()
+	cfg.Population, cfg.Elite = 6, 1
+	one, err := newEngine(cfg).individual(testkit.SeedGenome(t, "crazy-eights"), "crazy-eights", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pop := make([]*Individual, cfg.Population)
+	for i := range pop {
+		c := *one
+		pop[i] = &c
+	}
+	breed := func() ([]genome.Hash, int, []OpStats) {
+		e := newEngine(cfg)
+		e.share(pop)
+		next, filled := e.breed(pop, 1)
+		var hs []genome.Hash
+		for _, ind := range next {
+			hs = append(hs, ind.Hash)
+		}
+		return hs, filled, e.result(nil, nil).Ops
+	}
+	hs, filled, ops := breed()
+	if len(hs) != cfg.Population || filled != cfg.Population-cfg.Elite {
+		t.Fatalf("breed made %d individuals and filled %d, want %d and %d", len(hs), filled, cfg.Population, cfg.Population-cfg.Elite)
+	}
+	for i, h := range hs {
+		if h != one.Hash {
+			t.Errorf("individual %d is %x, not the only genome %x", i, h[:6], one.Hash[:6])
+		}
+	}
+	crossed := 0
+	for _, o := range ops {
+		if o.Name == "crossover" || o.Name == "effect_crossover" {
+			crossed += o.Applied
+		}
+	}
+	if crossed == 0 {
+		t.Error("breed made no attempt")
+	}
+	hs2, filled2, ops2 := breed()
+	if !slices.Equal(hs, hs2) || filled != filled2 || !reflect.DeepEqual(ops, ops2) {
+		t.Error("breed filled the generation differently the second time")
+	}
+}
+
+// TestHallSpacing: of two games closer than the hall spacing (here a game
+// and itself with one more effect), the hall of fame keeps the better,
+// whether they arrive together or one after the other, and it keeps games
+// that are farther apart; at spacing 0 it keeps every distinct genome. In
+// a run, its members are spaced and best first.
+func TestHallSpacing(t *testing.T) {
+	cfg := testConfig()
+	if cfg.HallSpacing != 0.05 {
+		t.Fatalf("the quick preset's hall spacing is %v, want 0.05", cfg.HallSpacing)
+	}
+	uno := testkit.SeedGenome(t, "uno-style")
+	more := uno.Clone()
+	more.Effects = append(more.Effects, genome.Effect{Rank: 9, Type: cardrules.SkipNext, Value: 1})
+	if d := genome.Distance(uno, more); d >= cfg.HallSpacing {
+		t.Fatalf("one more effect is at distance %v, not within the spacing", d)
+	}
+	ind := func(g *genome.Genome, fitness float64) *Individual {
+		in, err := newEngine(cfg).individual(g, g.Name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Score.Fitness = fitness
+		return in
+	}
+	hall := func(spacing float64, gens ...[]*Individual) []string {
+		c := cfg
+		c.HallSpacing = spacing
+		e := newEngine(c)
+		for _, pop := range gens {
+			sortPop(pop)
+			e.remember(pop)
+		}
+		var out []string
+		for _, h := range e.hall {
+			out = append(out, fmt.Sprintf("%s %.1f", h.Origin, h.Score.Fitness))
+		}
+		return out
+	}
+	c8 := testkit.SeedGenome(t, "crazy-eights")
+	for _, c := range []struct {
+		name    string
+		spacing float64
+		gens    [][]*Individual
+		want    []string
+	}{
+		{"together, the near-copy better", 0.05, [][]*Individual{{ind(uno, 0.5), ind(more, 0.7), ind(c8, 0.6)}},
+			[]string{"uno-style 0.7", "crazy-eights 0.6"}},
+		{"together, the near-copy worse", 0.05, [][]*Individual{{ind(uno, 0.5), ind(more, 0.3), ind(c8, 0.6)}},
+			[]string{"crazy-eights 0.6", "uno-style 0.5"}},
+		{"later and better", 0.05, [][]*Individual{{ind(uno, 0.5), ind(c8, 0.6)}, {ind(more, 0.7)}},
+			[]string{"uno-style 0.7", "crazy-eights 0.6"}},
+		{"later and worse", 0.05, [][]*Individual{{ind(uno, 0.5), ind(c8, 0.6)}, {ind(more, 0.4)}},
+			[]string{"crazy-eights 0.6", "uno-style 0.5"}},
+		{"no spacing", 0, [][]*Individual{{ind(uno, 0.5), ind(more, 0.7), ind(c8, 0.6)}},
+			[]string{"uno-style 0.7", "crazy-eights 0.6", "uno-style 0.5"}},
+	} {
+		if got := hall(c.spacing, c.gens...); !slices.Equal(got, c.want) {
+			t.Errorf("%s: hall %q, want %q", c.name, got, c.want)
+		}
+	}
+
+	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hall) == 0 || !slices.IsSortedFunc(res.Hall, rank) {
+		t.Errorf("the hall of %d games is not best first", len(res.Hall))
+	}
+	for i, a := range res.Hall {
+		for _, b := range res.Hall[:i] {
+			if d := genome.Distance(a.Genome, b.Genome); d < cfg.HallSpacing {
+				t.Errorf("hall members %x and %x are %.4f apart, closer than %v", a.Hash[:4], b.Hash[:4], d, cfg.HallSpacing)
+			}
+		}
 	}
 }

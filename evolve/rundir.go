@@ -116,10 +116,10 @@ func WriteSide(dir string, timings, provenance any) error {
 }
 
 func generationRows(h []GenStats) [][]string {
-	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "cached", "games", "best_hash"}}
+	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "cached", "games", "best_hash", "filled"}}
 	for _, g := range h {
 		rows = append(rows, []string{strconv.Itoa(g.Gen), ff(g.Best), ff(g.Mean), ff(g.Median), ff(g.Diversity),
-			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Cached), strconv.FormatUint(g.Games, 10), g.BestHash})
+			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Cached), strconv.FormatUint(g.Games, 10), g.BestHash, strconv.Itoa(g.Filled)})
 	}
 	return rows
 }

@@ -5,7 +5,13 @@ import (
 )
 
 // CheckpointVersion is the version of the Checkpoint table's layout and
-// meaning (checkpoint.fbs), stored in its version field.
+// meaning (checkpoint.fbs), stored in its version field. Version 2 added
+// Config.hall_spacing, which a reader of version 1 would ignore and so
+// continue a run differently, and GenStats.filled; its runs also measure
+// genome distances otherwise (every field counts), score by fitness 2
+// (evolve.FitnessVersion) and read Config.target_length in decisions per
+// seat, so a version 1 checkpoint could not be continued as its run would
+// have gone.
 const CheckpointVersion = 2
 
 // VerifyCheckpoint checks an evolution checkpoint file, the structure of

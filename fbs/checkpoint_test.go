@@ -142,6 +142,7 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 		fb.GenStatsAddEvaluated(b, 7)
 		fb.GenStatsAddGames(b, 1<<40)
 		fb.GenStatsAddBestHash(b, bh)
+		fb.GenStatsAddFilled(b, uint32(g))
 		hist = append(hist, fb.GenStatsEnd(b))
 	}
 	var ops []flatbuffers.UOffsetT
@@ -178,6 +179,7 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 	fb.ConfigAddWeights(b, weights)
 	fb.ConfigAddCapBudget(b, 0.2)
 	fb.ConfigAddRetries(b, 8)
+	fb.ConfigAddHallSpacing(b, 0.05)
 	cfg := fb.ConfigEnd(b)
 	fb.CheckpointStart(b)
 	fb.CheckpointAddVersion(b, s.version)
@@ -245,6 +247,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		}
 		f(c.CapBudget())
 		f(c.Sharing())
+		f(c.HallSpacing())
 		if r := c.Rates(nil); r != nil {
 			for _, x := range []float64{r.AddEffect(), r.RemoveEffect(), r.MutateEffect(), r.Structure(), r.Crossover()} {
 				f(x)
@@ -276,6 +279,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		u(uint64(gs.Cached()))
 		u(gs.Games())
 		bs(gs.BestHash())
+		u(uint64(gs.Filled()))
 	}
 	var o fb.OpStats
 	for i := range t.OpsLength() {
@@ -325,6 +329,7 @@ func TestVerifyCheckpoint(t *testing.T) {
 		want string
 	}{
 		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), fmt.Sprintf("Checkpoint.version: checkpoint version 0, this build reads version %d", CheckpointVersion)},
+		{"older version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion - 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion-1)},
 		{"newer version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion + 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion+1)},
 		{"identifier", append(append(bytes.Clone(buf[:4]), "DSPF"...), buf[8:]...), `file identifier "DSPF", want "DSCK"`},
 		{"short", buf[:7], "shorter than the 8-byte header"},

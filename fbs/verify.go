@@ -233,6 +233,7 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	scalar("sharing", "double", 8),
 	scalar("rescore", "ulong", 8),
 	scalar("retries", "uint", 4),
+	scalar("hall_spacing", "double", 8),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{
@@ -272,6 +273,7 @@ var genStatsSpec = &tableSpec{name: "GenStats", fields: []field{
 	scalar("cached", "uint", 4),
 	scalar("games", "ulong", 8),
 	str("best_hash"),
+	scalar("filled", "uint", 4),
 }}
 
 var opStatsSpec = &tableSpec{name: "OpStats", fields: []field{

@@ -1,121 +1,377 @@
 package genome
 
-import "github.com/darwinsim/darwinsim/internal/cardrules"
+import (
+	"math/bits"
 
-// Distance is a dissimilarity between two valid genomes in [0, 1]: the mean
-// over the model's parts (seats, deck, hand, deal, turn structure, legality,
-// effects, end, turn cap) of how much each part differs, every part scaled
-// to [0, 1]. Equal canonical forms are at distance 0. Evolution uses it to
-// keep a population diverse.
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// Distance is a dissimilarity between two valid genomes in [0, 1]: the
+// weighted mean of eleven parts, each in [0, 1]. It is symmetric, 0 exactly
+// when the canonical forms are equal, and above 0 whenever they differ:
+// every field of the canonical form counts somewhere. Evolution uses it to
+// keep a population diverse, comparing every pair every generation, and to
+// space out its hall of fame, so it is cheap: it allocates only to canonicalise two predicates that differ
+// and are not in canonical form, or to match lists of more than 64
+// effects, and it evaluates predicates only when they differ.
+//
+// Below, rel(x, y) is |x - y| / max(x, y) (0 when equal), flag is 1 when
+// two values differ, and the Jaccard distance of two sets is the share of
+// their union that is not in both. The parts, with their weights:
+//
+//   - seats (1): rel of the default seat count, counted twice, and of the
+//     minimum and the maximum (mean).
+//   - deck (1): 3/4 the Jaccard distance of the card sets, 1/4 the mean
+//     Jaccard distance of how the deck is written down (the ranks, the
+//     suits, the removed cards).
+//   - hand (1): flag of the hand kind.
+//   - deal (1): the mean of rel of the cards dealt at the default seat
+//     count; the mean rel of the base count and of the count at every seat
+//     count from 2 to 8 (so overrides count); and flags of dealing all,
+//     a starter card and reshuffling.
+//   - table (1): the mean of rel of the set size (meld), flag of the lead
+//     card (a game without one differs from every game with one) and flag
+//     of partnerships.
+//   - turn (2): over the positions of the longer turn, 1 where one turn has
+//     no phase or the kinds differ, else phaseDiff: the mean over the
+//     fields the kind uses (the phase table in phases.go) of each field's
+//     diff, so every field of every phase kind counts.
+//   - legality (1): predDiff of the main legality predicate, the legal of
+//     the first play or trick phase, wherever it sits in the turn.
+//   - effects (1): 0 for equal lists; otherwise 0.1 for the lists
+//     differing (their order counts: effects resolve in it) plus 0.9 times
+//     the multiset distance of the effects (fields their type does not use
+//     ignored). The multiset distance of lists A and B is |A Δ B| /
+//     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
+//     change to a game with few effects, not a new game.
+//   - score (1): the mean of rel of the points per trick and per set, and
+//     the multiset distance of the card scoring rules.
+//   - end (1): the mean of flag of until, of the conditions (compared
+//     position by position, event and result), and of the ranking.
+//   - turn cap (1): rel of the turn cap.
+//
+// predDiff compares two predicates of one field, an absent one read as
+// "true": 0 when their canonical forms are equal, else 1/4 for the form
+// plus 3/4 times the share of a fixed sample of 104 (card, top card, active
+// suit, suits played) cases (every card twice, once on a card of its own
+// rank) on which they disagree. Legality is weighed by what it allows, but
+// two spellings of one rule still differ.
+//
+// Calibration (pinned by TestDistanceCalibration): one effect appended to a
+// seed game is under 0.05, Hearts and Whist are at least 0.05 apart, Crazy
+// Eights and the Uno-style game at least 0.2. The turn weighs double
+// because the phases are where games differ most in kind: with it, the two
+// shedding games, which differ in effects, wild rank, draw limit, seats and
+// deal, clear 0.2 while a single effect stays a small change.
 func Distance(a, b *Genome) float64 {
-	var parts [9]float64
-	parts[0] = rel(a.Seats.Default, b.Seats.Default)
-	da, db := a.Deck.Cards(), b.Deck.Cards()
-	parts[1] = setDiff(da, db)
-	if a.Hand != b.Hand {
-		parts[2] = 1
+	var parts [numParts]float64
+	parts[partSeats] = (2*rel(a.Seats.Default, b.Seats.Default) + rel(a.Seats.Min, b.Seats.Min) + rel(a.Seats.Max, b.Seats.Max)) / 4
+	parts[partDeck] = deckDiff(&a.Deck, &b.Deck)
+	parts[partHand] = flag(a.Hand != b.Hand)
+	parts[partDeal] = dealDiff(a, b)
+	parts[partTable] = (rel(a.Meld, b.Meld) + flag(!samePtr(a.LeadCard, b.LeadCard)) + flag(a.Teams != b.Teams)) / 3
+	parts[partTurn] = turnDiff(a.Turn, b.Turn)
+	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
+	parts[partEffects] = effectDiff(a.Effects, b.Effects)
+	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
+	parts[partEnd] = (flag(a.End.Until != b.End.Until) + conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
+	parts[partTurnCap] = rel(a.TurnCap, b.TurnCap)
+	sum, total := 0.0, 0.0
+	for i, p := range parts {
+		sum += partWeights[i] * p
+		total += partWeights[i]
 	}
-	parts[3] = (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + flag(a.Deal.All != b.Deal.All) + flag(a.Deal.Starter != b.Deal.Starter) + flag(a.Reshuffle != b.Reshuffle)) / 4
-	// Turn structure: phase kinds position by position, and for two phases
-	// of one kind the fields the phase table measures (phaseDiff).
-	n := max(len(a.Turn), len(b.Turn))
+	return min(sum/total, 1)
+}
+
+// The parts of Distance.
+const (
+	partSeats = iota
+	partDeck
+	partHand
+	partDeal
+	partTable
+	partTurn
+	partLegality
+	partEffects
+	partScore
+	partEnd
+	partTurnCap
+	numParts
+)
+
+// partWeights weighs the parts (Distance's doc says why the turn weighs
+// more).
+var partWeights = [numParts]float64{
+	partSeats: 1, partDeck: 1, partHand: 1, partDeal: 1, partTable: 1,
+	partTurn: 2, partLegality: 1, partEffects: 1, partScore: 1, partEnd: 1, partTurnCap: 1,
+}
+
+// deckDiff compares the card sets (3/4) and how the decks are written (1/4).
+func deckDiff(a, b *Deck) float64 {
+	ca, ra, sa, xa := deckMasks(a)
+	cb, rb, sb, xb := deckMasks(b)
+	written := (maskDiff(ra, rb) + maskDiff(sa, sb) + maskDiff(xa, xb)) / 3
+	return (3*maskDiff(ca, cb) + written) / 4
+}
+
+// deckMasks returns the deck's cards, its ranks and suits (every one when
+// the list is empty) and its removed cards as bit sets.
+func deckMasks(d *Deck) (cards, ranks, suits, removed uint64) {
+	ranks, suits = rankMask(d.Ranks), 0
+	if len(d.Ranks) == 0 {
+		ranks = 1<<cardrules.NumRanks - 1
+	}
+	for _, s := range d.Suits {
+		suits |= 1 << (s & 63)
+	}
+	if len(d.Suits) == 0 {
+		suits = 1<<cardrules.NumSuits - 1
+	}
+	for _, c := range d.Remove {
+		removed |= 1 << (c & 63)
+	}
+	for s := range Suit(cardrules.NumSuits) {
+		if suits&(1<<s) != 0 {
+			cards |= ranks << (uint(s) * cardrules.NumRanks)
+		}
+	}
+	return cards &^ removed & (1<<cardrules.NumCards - 1), ranks, suits, removed
+}
+
+// rankMask returns a set of ranks as bits.
+func rankMask(rs []Rank) uint64 {
+	var m uint64
+	for _, r := range rs {
+		m |= 1 << (r & 63)
+	}
+	return m
+}
+
+// dealDiff compares the deals and whether the stock is reshuffled.
+func dealDiff(a, b *Genome) float64 {
+	counts := rel(a.Deal.Cards, b.Deal.Cards)
+	for n := 2; n <= cardrules.MaxSeats; n++ {
+		counts += rel(a.DealFor(n), b.DealFor(n))
+	}
+	counts /= cardrules.MaxSeats
+	return (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + counts +
+		flag(a.Deal.All != b.Deal.All) + flag(a.Deal.Starter != b.Deal.Starter) + flag(a.Reshuffle != b.Reshuffle)) / 5
+}
+
+// turnDiff compares the phases position by position: kinds, and for two
+// phases of one kind the fields of the phase table (phaseDiff).
+func turnDiff(a, b []Phase) float64 {
+	n := max(len(a), len(b))
+	if n == 0 {
+		return 0
+	}
 	diff := 0.0
 	for i := range n {
-		if i >= len(a.Turn) || i >= len(b.Turn) {
+		switch {
+		case i >= len(a) || i >= len(b) || a[i].Kind != b[i].Kind:
 			diff++
-			continue
-		}
-		if pa, pb := &a.Turn[i], &b.Turn[i]; pa.Kind != pb.Kind {
-			diff++
-		} else {
-			diff += phaseDiff(pa, pb)
+		default:
+			diff += phaseDiff(&a[i], &b[i])
 		}
 	}
-	parts[4] = diff / float64(n)
-	parts[5] = legalityDiff(a, b, da)
-	parts[6] = effectDiff(a.Effects, b.Effects)
-	parts[7] = (flag(a.End.Until != b.End.Until) + flag(a.fewerIsBetter() != b.fewerIsBetter())) / 2
-	parts[8] = rel(a.TurnCap, b.TurnCap)
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum / float64(len(parts))
+	return diff / float64(n)
 }
 
-// legalityDiff compares the first play phases' predicates on a fixed sample
-// of (card, top, suit) triples from a's deck.
-func legalityDiff(a, b *Genome, deck []Card) float64 {
-	ea, eb := firstLegal(a), firstLegal(b)
-	switch {
-	case ea == nil && eb == nil:
-		return 0
-	case ea == nil || eb == nil:
-		return 1
-	}
-	differ, total := 0, 0
-	for i, c := range deck {
-		top := deck[(i*7+3)%len(deck)]
-		for s := Suit(0); s < cardrules.NumSuits; s++ {
-			total++
-			if ea.Eval(c, top, s, 0) != eb.Eval(c, top, s, 0) {
-				differ++
-			}
-		}
-	}
-	return float64(differ) / float64(max(total, 1))
-}
-
-func firstLegal(g *Genome) *Expr {
-	for _, p := range g.Turn {
-		if p.Kind == cardrules.PhasePlay {
-			return p.Legal
+// mainLegal is the legality predicate of the first play or trick phase.
+func mainLegal(g *Genome) *Expr {
+	for i := range g.Turn {
+		if k := g.Turn[i].Kind; k == cardrules.PhasePlay || k == cardrules.PhaseTrick {
+			return g.Turn[i].Legal
 		}
 	}
 	return nil
 }
 
-// effectDiff is the Jaccard distance of the effect multisets keyed by
-// (rank, type, target, value).
-func effectDiff(a, b []Effect) float64 {
-	if len(a) == 0 && len(b) == 0 {
+// listSlack is what the multiset distance adds to the union: a list of a
+// few elements that gains or loses one changes by less than all.
+const listSlack = 3
+
+// listDiff is the multiset distance of lists of na and nb elements with
+// common elements in common.
+func listDiff(common, na, nb int) float64 {
+	if na == 0 && nb == 0 {
 		return 0
 	}
-	used := make([]bool, len(b))
-	common := 0
-	for _, e := range a {
-		for j, f := range b {
-			if !used[j] && e == f {
+	return float64(na+nb-2*common) / float64(na+nb-common+listSlack)
+}
+
+// effectDiff compares effect lists: 0.1 for any difference (order
+// included), plus 0.9 times the multiset distance.
+func effectDiff(a, b []Effect) float64 {
+	if len(a) == len(b) {
+		same := true
+		for i := range a {
+			if normEffect(a[i]) != normEffect(b[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return 0
+		}
+	}
+	return 0.1 + 0.9*listDiff(common(a, b, normEffect), len(a), len(b))
+}
+
+// normEffect zeroes the fields the effect's type does not use, as
+// Canonical does.
+func normEffect(e Effect) Effect {
+	if !e.Type.UsesTarget() {
+		e.Target = cardrules.NoTarget
+	}
+	if !e.Type.UsesValue() {
+		e.Value = 0
+	}
+	return e
+}
+
+// cardPointsDiff is the multiset distance of card scoring rules (whose
+// order Canonical sorts away).
+func cardPointsDiff(a, b []CardPoints) float64 {
+	return listDiff(common(a, b, func(c CardPoints) CardPoints { return c }), len(a), len(b))
+}
+
+// common counts the elements a and b have in common as multisets, after
+// norm.
+func common[T comparable](a, b []T, norm func(T) T) int {
+	var buf [64]bool
+	var used []bool
+	if len(b) <= len(buf) {
+		used = buf[:len(b)]
+	} else {
+		used = make([]bool, len(b))
+	}
+	n := 0
+	for _, x := range a {
+		x = norm(x)
+		for j, y := range b {
+			if !used[j] && x == norm(y) {
 				used[j] = true
-				common++
+				n++
 				break
 			}
 		}
 	}
-	return 1 - float64(common)/float64(len(a)+len(b)-common)
+	return n
 }
 
-func setDiff(a, b []Card) float64 {
-	var ma, mb uint64
-	for _, c := range a {
-		ma |= 1 << c
+// conditionsDiff is 1 when the end conditions differ, compared position by
+// position as the canonical form keeps them.
+func conditionsDiff(a, b []Condition) float64 {
+	if len(a) != len(b) {
+		return 1
 	}
-	for _, c := range b {
-		mb |= 1 << c
+	for i := range a {
+		if a[i] != b[i] {
+			return 1
+		}
 	}
-	union := popcount(ma | mb)
+	return 0
+}
+
+// predSample is one case on which predDiff evaluates predicates.
+type predSample struct {
+	card, top Card
+	active    Suit
+	played    uint8
+}
+
+// predSamples are the cases predDiff compares predicates on, the same for
+// every genome so that Distance is symmetric: every card of the full deck
+// twice, once on the next suit's card of its own rank under that card's
+// suit, once on a card spread over the deck under a spread active suit,
+// each with a spread set of suits played.
+var predSamples = func() (out [2 * cardrules.NumCards]predSample) {
+	for i := range cardrules.NumCards {
+		c := Card(i)
+		same := cardrules.NewCard(c.Rank(), (c.Suit()+1)%cardrules.NumSuits)
+		out[2*i] = predSample{c, same, same.Suit(), uint8((i*5 + 1) % 16)}
+		other := Card((i*19 + 7) % cardrules.NumCards)
+		if other == c {
+			other = Card((i + 1) % cardrules.NumCards)
+		}
+		out[2*i+1] = predSample{c, other, Suit((i*3 + i/cardrules.NumRanks) % cardrules.NumSuits), uint8((i*11 + 6) % 16)}
+	}
+	return out
+}()
+
+// predDiff compares two predicates, nil read as "true": 0 when their
+// canonical forms are equal; else 1/4 plus 3/4 times the share of
+// predSamples on which they disagree.
+func predDiff(a, b *Expr) float64 {
+	if exprEqual(a, b) {
+		return 0
+	}
+	if !(a.isCanonical() && b.isCanonical()) && exprEqual(canonicalExpr(a), canonicalExpr(b)) {
+		return 0
+	}
+	differ := 0
+	for _, s := range predSamples {
+		if evalOrTrue(a, s) != evalOrTrue(b, s) {
+			differ++
+		}
+	}
+	return (1 + 3*float64(differ)/float64(len(predSamples))) / 4
+}
+
+func evalOrTrue(e *Expr, s predSample) bool {
+	return e == nil || e.Eval(s.card, s.top, s.active, s.played)
+}
+
+// exprEqual reports whether two predicates are the same tree.
+func exprEqual(a, b *Expr) bool {
+	switch {
+	case a == nil || b == nil:
+		return a == b
+	case a.Op != b.Op || len(a.Args) != len(b.Args) || !samePtr(a.Left, b.Left) || !samePtr(a.Right, b.Right) || !samePtr(a.Suit, b.Suit):
+		return false
+	}
+	for i := range a.Args {
+		if !exprEqual(&a.Args[i], &b.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func samePtr[T comparable](a, b *T) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+// isCanonical reports whether a valid predicate (nil included) is in the
+// form canonical gives it: no any (all) directly under an any (all), and no
+// constant in a term that reads the cards.
+func (e *Expr) isCanonical() bool {
+	if e == nil {
+		return true
+	}
+	for _, t := range []*Term{e.Left, e.Right} {
+		if t != nil && t.Kind != TermRank && t.Kind != TermSuit && t.Value != 0 {
+			return false
+		}
+	}
+	for i := range e.Args {
+		a := &e.Args[i]
+		if (e.Op == OpAny || e.Op == OpAll) && a.Op == e.Op || !a.isCanonical() {
+			return false
+		}
+	}
+	return true
+}
+
+// maskDiff is the Jaccard distance of two bit sets.
+func maskDiff(a, b uint64) float64 {
+	union := bits.OnesCount64(a | b)
 	if union == 0 {
 		return 0
 	}
-	return float64(popcount(ma^mb)) / float64(union)
-}
-
-func popcount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
+	return float64(bits.OnesCount64(a^b)) / float64(union)
 }
 
 func rel(a, b int) float64 {

@@ -8,10 +8,12 @@ import (
 )
 
 // The phase table says, once, which JSON fields each phase kind uses and
-// what each field is. Validate, Distance and the format reference
-// (docs/genome.md) all read it. Adding a phase kind is a row in phaseKinds
-// (and in phaseFields for each field it adds to Phase), its prose in
-// describePhase, and its instruction in the bytecode and the VM.
+// what each field is, how Validate checks it and how Distance compares it.
+// Validate, Distance and the format reference (docs/genome.md) all read it.
+// Adding a phase kind is a row in phaseKinds (and in phaseFields for each
+// field it adds to Phase, with its diff: a field without one panics at
+// start), its prose in describePhase, and its instruction in the bytecode
+// and the VM.
 
 // phaseKind is one phase kind's row.
 type phaseKind struct {
@@ -53,23 +55,16 @@ var phaseKinds = [...]phaseKind{
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
 
-// measure is how Distance compares two phases of one kind on a field.
-type measure uint8
-
-const (
-	notMeasured   measure = iota
-	measureRel            // the relative difference of the numbers (rel)
-	measureDiffer         // 1 when the numbers differ, else 0 (flag)
-)
-
 // phaseField is one field of Phase besides kind.
 type phaseField struct {
 	name string              // the JSON name, as in Phase's struct tag
 	set  func(p *Phase) bool // whether the field holds other than its zero value
-	// num is the field's value as a number and dist how Distance compares
-	// it; num is nil for fields Distance does not measure.
-	num  func(p *Phase) int
-	dist measure
+	// diff is how much two phases of a kind that uses the field differ on
+	// it, in [0, 1], symmetric, and 0 exactly when the field's canonical
+	// values are equal; Distance reads it (see phaseDiff).
+	diff func(a, b *Phase) float64
+	// num is an integer field's value, nil for other fields.
+	num func(p *Phase) int
 	// pred reads a predicate field; required says that a kind using the
 	// field must set it.
 	pred     func(p *Phase) *Expr
@@ -89,7 +84,8 @@ var phaseFields = [...]phaseField{
 	{
 		name: "name_suit",
 		set:  func(p *Phase) bool { return len(p.NameSuit) > 0 },
-		num:  func(p *Phase) int { return len(p.NameSuit) }, dist: measureDiffer,
+		// The sets of ranks, whatever their order and repeats.
+		diff: func(a, b *Phase) float64 { return maskDiff(rankMask(a.NameSuit), rankMask(b.NameSuit)) },
 		check: func(c *phaseCheck, path string, p *Phase) {
 			for j, r := range p.NameSuit {
 				if r >= cardrules.NumRanks || !c.rankInDeck(r) {
@@ -106,7 +102,7 @@ var phaseFields = [...]phaseField{
 	{
 		name: "returns",
 		set:  func(p *Phase) bool { return p.Returns != 0 },
-		num:  func(p *Phase) int { return int(p.Returns) }, dist: measureDiffer,
+		diff: func(a, b *Phase) float64 { return flag(a.Returns != b.Returns) },
 		check: func(c *phaseCheck, path string, p *Phase) {
 			if p.Returns >= cardrules.NumReturns {
 				c.ps.add(path, "unknown returns %d", p.Returns)
@@ -123,6 +119,7 @@ var phaseFields = [...]phaseField{
 	{
 		name: "trump",
 		set:  func(p *Phase) bool { return p.Trump != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.Trump != b.Trump) },
 		check: func(c *phaseCheck, path string, p *Phase) {
 			if p.Trump >= cardrules.NumTrumps {
 				c.ps.add(path, "unknown trump %d", p.Trump)
@@ -132,6 +129,7 @@ var phaseFields = [...]phaseField{
 	{
 		name: "from",
 		set:  func(p *Phase) bool { return p.From != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.From != b.From) },
 		check: func(c *phaseCheck, path string, p *Phase) {
 			switch p.From {
 			case cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent:
@@ -145,18 +143,28 @@ var phaseFields = [...]phaseField{
 }
 
 func predField(name string, get func(p *Phase) *Expr, required bool) phaseField {
-	return phaseField{name: name, set: func(p *Phase) bool { return get(p) != nil }, pred: get, required: required}
+	return phaseField{
+		name: name, set: func(p *Phase) bool { return get(p) != nil },
+		diff: func(a, b *Phase) float64 { return predDiff(get(a), get(b)) },
+		pred: get, required: required,
+	}
 }
 
 func intField(name string, get func(p *Phase) int, lo, hi int, check func(c *phaseCheck, path string, p *Phase)) phaseField {
 	return phaseField{
 		name: name, set: func(p *Phase) bool { return get(p) != 0 },
-		num: get, dist: measureRel, lo: lo, hi: hi, check: check,
+		diff: func(a, b *Phase) float64 { return rel(get(a), get(b)) },
+		num:  get, lo: lo, hi: hi, check: check,
 	}
 }
 
 // kindFields holds, for each phase kind, its row's fields from phaseFields.
 var kindFields = func() (out [cardrules.NumPhaseKinds][]*phaseField) {
+	for _, f := range phaseFields {
+		if f.diff == nil {
+			panic("genome: phase field " + f.name + " has no distance (diff)")
+		}
+	}
 	for k, row := range phaseKinds {
 		for _, name := range row.fields {
 			i := slices.IndexFunc(phaseFields[:], func(f phaseField) bool { return f.name == name })
@@ -176,16 +184,6 @@ func fieldsOf(k PhaseKind) []*phaseField {
 	}
 	return kindFields[k]
 }
-
-// phaseMeasures counts the fields Distance measures.
-var phaseMeasures = func() (n int) {
-	for _, f := range phaseFields {
-		if f.dist != notMeasured {
-			n++
-		}
-	}
-	return n
-}()
 
 // phaseCheck is what Validate knows when it checks one phase.
 type phaseCheck struct {
@@ -241,20 +239,19 @@ func (c *phaseCheck) pred(path string, k PhaseKind, f *phaseField, e *Expr) {
 	}
 }
 
-// phaseDiff is how much two phases of one kind differ, in [0, 1]: the sum,
-// over the fields of the kind that Distance measures, of the relative
-// difference of numbers or 1 for values that differ, divided by the number
-// of fields measured over all kinds. Fields a kind does not use are zero in
-// a valid genome, so they count as equal.
+// phaseDiff is how much two phases of one kind differ, in [0, 1]: the mean,
+// over the fields of the kind, of the field's diff (a relative difference
+// of numbers, 1 for enum values that differ, the Jaccard distance of rank
+// sets, predDiff for predicates). A kind with no fields (ask) has no
+// difference.
 func phaseDiff(a, b *Phase) float64 {
-	d := 0.0
-	for _, f := range fieldsOf(a.Kind) {
-		switch f.dist {
-		case measureRel:
-			d += rel(f.num(a), f.num(b))
-		case measureDiffer:
-			d += flag(f.num(a) != f.num(b))
-		}
+	fields := fieldsOf(a.Kind)
+	if len(fields) == 0 {
+		return 0
 	}
-	return d / float64(phaseMeasures)
+	d := 0.0
+	for _, f := range fields {
+		d += f.diff(a, b)
+	}
+	return d / float64(len(fields))
 }

@@ -143,6 +143,10 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 		}
 		fmt.Fprintf(w, "gen %3d/%d  best %.4f  mean %.4f  median %.4f  diversity %.3f  new %3d",
 			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated)
+		if gs.Filled > 0 {
+			// Breeding reached its bound of attempts (rare): say so.
+			fmt.Fprintf(w, "  filled %d", gs.Filled)
+		}
 		if live {
 			el := time.Since(start).Seconds()
 			left := el / float64(done) * float64(cfg.Generations-gs.Gen)

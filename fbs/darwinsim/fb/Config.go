@@ -203,8 +203,20 @@ func (rcv *Config) MutateRetries(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(30, n)
 }
 
+func (rcv *Config) HallSpacing() float64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(32))
+	if o != 0 {
+		return rcv._tab.GetFloat64(o + rcv._tab.Pos)
+	}
+	return 0.0
+}
+
+func (rcv *Config) MutateHallSpacing(n float64) bool {
+	return rcv._tab.MutateFloat64Slot(32, n)
+}
+
 func ConfigStart(builder *flatbuffers.Builder) {
-	builder.StartObject(14)
+	builder.StartObject(15)
 }
 func ConfigAddPopulation(builder *flatbuffers.Builder, population uint32) {
 	builder.PrependUint32Slot(0, population, 0)
@@ -247,6 +259,9 @@ func ConfigAddRescore(builder *flatbuffers.Builder, rescore uint64) {
 }
 func ConfigAddRetries(builder *flatbuffers.Builder, retries uint32) {
 	builder.PrependUint32Slot(13, retries, 0)
+}
+func ConfigAddHallSpacing(builder *flatbuffers.Builder, hallSpacing float64) {
+	builder.PrependFloat64Slot(14, hallSpacing, 0.0)
 }
 func ConfigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

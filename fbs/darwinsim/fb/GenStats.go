@@ -137,8 +137,20 @@ func (rcv *GenStats) BestHash() []byte {
 	return nil
 }
 
+func (rcv *GenStats) Filled() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(22))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *GenStats) MutateFilled(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(22, n)
+}
+
 func GenStatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(9)
+	builder.StartObject(10)
 }
 func GenStatsAddGen(builder *flatbuffers.Builder, gen uint32) {
 	builder.PrependUint32Slot(0, gen, 0)
@@ -166,6 +178,9 @@ func GenStatsAddGames(builder *flatbuffers.Builder, games uint64) {
 }
 func GenStatsAddBestHash(builder *flatbuffers.Builder, bestHash flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(8, flatbuffers.UOffsetT(bestHash), 0)
+}
+func GenStatsAddFilled(builder *flatbuffers.Builder, filled uint32) {
+	builder.PrependUint32Slot(9, filled, 0)
 }
 func GenStatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
