@@ -2,8 +2,8 @@ package evolve
 
 import (
 	"context"
-	"math"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
