@@ -302,8 +302,8 @@ func BenchmarkGeneration(b *testing.B) {
 			b.Fatal(err)
 		}
 		gs := res.History[0]
-		if gs.Evaluated != cfg.Population || gs.Cached != 0 {
-			b.Fatalf("evaluated %d genomes (%d cached), want all %d", gs.Evaluated, gs.Cached, cfg.Population)
+		if gs.Evaluated != cfg.Population || gs.Reevaluated != 0 {
+			b.Fatalf("evaluated %d genomes (%d evaluated again), want all %d", gs.Evaluated, gs.Reevaluated, cfg.Population)
 		}
 		genomes += gs.Evaluated
 		games += res.Games

@@ -25,9 +25,6 @@ import (
 // Alpha is the significance level of the ablation tests.
 const Alpha = 0.01
 
-// AblationGames is the number of paired games per seat count with which
-// Ablate judges one effect.
-const AblationGames = 4000
 
 // measures are the per-game quantities compared: a win for each seat
 // (0..MaxSeats-1), then decisions, informed decisions and lead changes.
@@ -219,10 +216,10 @@ type EffectImpact struct {
 	Dead bool `json:"dead"`
 }
 
-// Ablate measures each effect of g by playing g with and without it,
-// AblationGames paired games at each seat count the rules allow (one seat
-// count when seats is not 0). seed fixes every game.
-func Ablate(ctx context.Context, g *genome.Genome, seats, workers int, seed uint64) ([]EffectImpact, error) {
+// Ablate measures each effect of g by playing g with and without it, games
+// paired games at each seat count the rules allow (one seat count when
+// seats is not 0). seed fixes every game.
+func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, seed uint64) ([]EffectImpact, error) {
 	c := g.Canonical()
 	code, err := compile.Compile(c)
 	if err != nil {
@@ -244,7 +241,7 @@ func Ablate(ctx context.Context, g *genome.Genome, seats, workers int, seed uint
 		}
 		ei := EffectImpact{Index: i, Effect: e, Dead: true}
 		for n := lo; n <= hi; n++ {
-			_, d, err := playPaired(ctx, p, q, n, AblationGames, workers, rng.Derive(seed, uint64(n)))
+			_, d, err := playPaired(ctx, p, q, n, games, workers, rng.Derive(seed, uint64(n)))
 			if err != nil {
 				return nil, err
 			}
@@ -257,32 +254,30 @@ func Ablate(ctx context.Context, g *genome.Genome, seats, workers int, seed uint
 	return out, nil
 }
 
-// Prune returns g without its dead effects, removing them one at a time
-// (the first dead one, then measuring again, since effects can make each
-// other matter), and the effects it removed, in g's canonical order.
-func Prune(ctx context.Context, g *genome.Genome, workers int, seed uint64) (*genome.Genome, []genome.Effect, error) {
+// Prune returns g without its dead effects and the effects it removed. It
+// removes every effect found dead, then measures what is left again (an
+// effect can matter only with another one, so removing one can kill
+// another), until none is dead.
+func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint64) (*genome.Genome, []genome.Effect, error) {
 	c := g.Canonical()
 	var removed []genome.Effect
 	for {
-		imps, err := Ablate(ctx, c, 0, workers, seed)
+		imps, err := Ablate(ctx, c, 0, games, workers, seed)
 		if err != nil {
 			return nil, nil, err
 		}
-		dead := -1
+		var keep []genome.Effect
 		for _, im := range imps {
 			if im.Dead {
-				dead = im.Index
-				break
+				removed = append(removed, im.Effect)
+			} else {
+				keep = append(keep, im.Effect)
 			}
 		}
-		if dead < 0 {
+		if len(keep) == len(c.Effects) {
 			return c, removed, nil
 		}
-		removed = append(removed, c.Effects[dead])
-		c.Effects = append(c.Effects[:dead:dead], c.Effects[dead+1:]...)
-		if len(c.Effects) == 0 {
-			c.Effects = nil
-		}
+		c.Effects = keep
 		c = c.Canonical()
 	}
 }

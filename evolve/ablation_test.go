@@ -33,7 +33,7 @@ func TestAblation(t *testing.T) {
 	reverse := effectOf(cardrules.Reverse, 1, 0, 0) // 3s reverse
 	skip := effectOf(cardrules.SkipNext, 2, 0, 1)   // 4s skip
 	g := twoSeats(t, "crazy-eights", reverse, skip)
-	imps, err := Ablate(ctx, g, 0, 2, 5)
+	imps, err := Ablate(ctx, g, 0, 4000, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestAblation(t *testing.T) {
 	// Making the next player draw two cards is felt at every seat count.
 	draw := testkit.SeedGenome(t, "crazy-eights")
 	draw.Effects = []genome.Effect{effectOf(cardrules.DrawCards, 0, cardrules.TargetNext, 2)}
-	imps, err = Ablate(ctx, draw, 3, 2, 5)
+	imps, err = Ablate(ctx, draw, 3, 4000, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestAblation(t *testing.T) {
 		t.Errorf("draw two at three seats is dead (impact %+v)", imps[0].Seats)
 	}
 
-	pruned, removed, err := Prune(ctx, g, 2, 5)
+	pruned, removed, err := Prune(ctx, g, 4000, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,8 +65,8 @@ func TestAblation(t *testing.T) {
 		t.Errorf("Prune removed %v and kept %v; want the reverse removed and the skip kept", removed, pruned.Effects)
 	}
 	// Deterministic whatever the worker count.
-	a, _ := Ablate(ctx, g, 0, 1, 5)
-	b, _ := Ablate(ctx, g, 0, 3, 5)
+	a, _ := Ablate(ctx, g, 0, 4000, 1, 5)
+	b, _ := Ablate(ctx, g, 0, 4000, 3, 5)
 	for i := range a {
 		for j := range a[i].Seats {
 			if a[i].Seats[j] != b[i].Seats[j] {

@@ -128,16 +128,16 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 		t.History(&gs, i)
 		d.element("history", gs.Table())
 		g := GenStats{
-			Gen:       int(gs.Gen()),
-			Best:      gs.Best(),
-			Mean:      gs.Mean(),
-			Median:    gs.Median(),
-			Diversity: gs.Diversity(),
-			Evaluated: int(gs.Evaluated()),
-			Cached:    int(gs.Cached()),
-			Games:     gs.Games(),
-			BestHash:  d.str(gs.BestHash()),
-			Filled:    int(gs.Filled()),
+			Gen:         int(gs.Gen()),
+			Best:        gs.Best(),
+			Mean:        gs.Mean(),
+			Median:      gs.Median(),
+			Diversity:   gs.Diversity(),
+			Evaluated:   int(gs.Evaluated()),
+			Reevaluated: int(gs.Reevaluated()),
+			Games:       gs.Games(),
+			BestHash:    d.str(gs.BestHash()),
+			Filled:      int(gs.Filled()),
 		}
 		cp.History = append(cp.History, g)
 	}
@@ -215,7 +215,7 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 		name string
 		v    uint64
 		dst  *int
-	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_length", t.TargetLength(), &c.TargetLength}, {"rescore", t.Rescore(), &c.Rescore}} {
+	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_length", t.TargetLength(), &c.TargetLength}, {"rescore", t.Rescore(), &c.Rescore}, {"ablation_games", t.AblationGames(), &c.AblationGames}} {
 		if *f.dst, err = d.count(f.v, at, p+f.name); err != nil {
 			return err
 		}
@@ -267,6 +267,10 @@ func (d *decoder) score(t *fb.Score, at int, path string) (Score, error) {
 			Interaction: m.Interaction(), Length: m.Length(), Skill: m.Skill(), Simplicity: m.Simplicity(), Effects: m.Effects()},
 		Degenerate: d.str(t.Degenerate()),
 		Games:      t.Games(),
+		Evals:      int(t.Evals()),
+	}
+	if s.Evals < 1 {
+		return Score{}, &fbs.Error{Offset: tablePos(t.Table()), Path: path + ".evals", Reason: fmt.Sprintf("%d evaluations; a score is the mean of at least one", s.Evals)}
 	}
 	d.scores[t.Table().Pos] = s
 	return s, nil

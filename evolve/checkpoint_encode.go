@@ -162,6 +162,7 @@ func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
 	fb.ConfigAddRescore(b, uint64(c.Rescore))
 	fb.ConfigAddRetries(b, uint32(c.Retries))
 	putDouble(b, slotConfigHallSpacing, c.HallSpacing)
+	fb.ConfigAddAblationGames(b, uint64(c.AblationGames))
 	return fb.ConfigEnd(b)
 }
 
@@ -181,6 +182,7 @@ func (e *encoder) score(s *Score, path string) (flatbuffers.UOffsetT, error) {
 		fb.ScoreAddDegenerate(b, degenerate)
 	}
 	fb.ScoreAddGames(b, s.Games)
+	fb.ScoreAddEvals(b, uint32(s.Evals))
 	return fb.ScoreEnd(b), nil
 }
 
@@ -248,7 +250,7 @@ func (e *encoder) genStats(g *GenStats, path string) (flatbuffers.UOffsetT, erro
 	putDouble(b, slotGenStatsMedian, g.Median)
 	putDouble(b, slotGenStatsDiv, g.Diversity)
 	fb.GenStatsAddEvaluated(b, uint32(g.Evaluated))
-	fb.GenStatsAddCached(b, uint32(g.Cached))
+	fb.GenStatsAddReevaluated(b, uint32(g.Reevaluated))
 	fb.GenStatsAddGames(b, g.Games)
 	if best != 0 {
 		fb.GenStatsAddBestHash(b, best)

@@ -307,7 +307,7 @@ func extremes(cp *Checkpoint) {
 		h := &cp.History[i]
 		h.Best, h.Mean, h.Median, h.Diversity = next(), next(), next(), next()
 		h.Games = math.MaxUint64
-		h.Evaluated, h.Cached, h.Filled = math.MaxUint32, math.MaxUint32-1, math.MaxUint32-2
+		h.Evaluated, h.Reevaluated, h.Filled = math.MaxUint32, math.MaxUint32-1, math.MaxUint32-2
 	}
 	c := &cp.Config
 	c.Rates = Rates{AddEffect: math.Copysign(0, -1), RemoveEffect: 1, MutateEffect: math.SmallestNonzeroFloat64, Structure: 0.1, Crossover: math.Nextafter(1, 0)}
@@ -839,13 +839,13 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 		Config     map[string]any
 		Population []jsonInd
 		History    []struct {
-			Gen       int
-			Best      float64
-			Evaluated int
-			Cached    int
-			Games     uint64
-			BestHash  string `json:"best_hash"`
-			Filled    int
+			Gen         int
+			Best        float64
+			Evaluated   int
+			Reevaluated int
+			Games       uint64
+			BestHash    string `json:"best_hash"`
+			Filled      int
 		}
 		Hall []jsonInd
 		Ops  []struct {
@@ -924,7 +924,7 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 	}
 	for i, w := range cp.History {
 		g := got.History[i]
-		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Cached != w.Cached || g.Games != w.Games || g.BestHash != w.BestHash || g.Filled != w.Filled {
+		if g.Gen != w.Gen || g.Evaluated != w.Evaluated || g.Reevaluated != w.Reevaluated || g.Games != w.Games || g.BestHash != w.BestHash || g.Filled != w.Filled {
 			t.Errorf("history[%d]: %+v, want %+v", i, g, w)
 		}
 		near(fmt.Sprintf("history[%d].best", i), g.Best, w.Best)

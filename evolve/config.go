@@ -39,8 +39,12 @@ type Config struct {
 	CapBudget    float64 `json:"cap_budget"`    // share of capped games that makes a genome degenerate
 	Sharing      float64 `json:"sharing"`       // fitness-sharing radius in genome distance (0: off)
 	HallSpacing  float64 `json:"hall_spacing"`  // least genome distance between two games of the hall of fame (0: distinct hashes only)
-	Rescore      int     `json:"rescore"`       // top genomes re-scored at the end with 10x games
-	Retries      int     `json:"retries"`       // attempts an operator gets to produce a valid genome
+	// AblationGames is the number of paired games per seat count with
+	// which an effect is judged dead (Ablate) before a game enters the
+	// final hall of fame.
+	AblationGames int `json:"ablation_games"`
+	Rescore       int `json:"rescore"` // top genomes re-scored at the end with 10x games
+	Retries       int `json:"retries"` // attempts an operator gets to produce a valid genome
 }
 
 // The preset values are unexported so that no caller can change what a
@@ -60,11 +64,11 @@ var (
 	// presets are the named starting configurations.
 	presets = map[string]Config{
 		"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, Rescore: 5, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 2000, Rescore: 5, Retries: 8},
 		"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, Rescore: 10, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
 		"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: aggressiveRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, Rescore: 10, Retries: 8},
+			Rates: aggressiveRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
 	}
 )
 
@@ -144,6 +148,9 @@ func (c *Config) Validate() error {
 	}
 	if !(c.Sharing >= 0 && c.Sharing <= 1) {
 		bad("sharing radius must be in [0, 1], got %v", c.Sharing)
+	}
+	if c.AblationGames < 100 {
+		bad("ablation games must be at least 100 paired games per seat count, got %d", c.AblationGames)
 	}
 	if !(c.HallSpacing >= 0 && c.HallSpacing <= 1) {
 		bad("hall spacing must be in [0, 1], got %v", c.HallSpacing)

@@ -5,8 +5,14 @@
 //
 // Generation 0 is every seed game plus mutants of them (one to three
 // operators each) until the population is full of distinct genomes. Each
-// generation, every genome is scored (scores are cached by canonical hash
-// for the whole run), then the next generation keeps the Elite best
+// generation, every genome of the population and of the hall of fame is
+// evaluated on the generation's deals (one seed for all: common random
+// numbers, so that genomes of a generation are compared on equal deals),
+// and a genome's score is the running mean of its evaluations over the
+// generations it was in (Score.Evals counts them): an elite, a hall member
+// or a child that repeats an earlier genome is judged again every
+// generation, and no lucky first score stays unexamined. Then the next
+// generation keeps the Elite best
 // unchanged and fills the rest with offspring: a parent chosen by
 // tournament on shared fitness; with probability Rates.Crossover a second
 // parent and a crossover (whole-genome or effect crossover, equally
@@ -17,9 +23,9 @@
 // member of the population; the rest of the generation is then filled from
 // the previous one, its best members not yet present first, and
 // GenStats.Filled counts them. Every draw of individual i of generation g comes from
-// rng.Derive(rng.Derive(seed^breed, g), i); every evaluation seed from
-// (seed, genome hash): the same Config gives the same run on any number of
-// workers.
+// rng.Derive(rng.Derive(seed^breed, g), i); generation g's evaluations
+// from rng.Derive(seed^eval, g): the same Config gives the same run on any
+// number of workers.
 //
 // # Operators
 //
@@ -107,7 +113,10 @@
 // fame and operator counts. The hall of fame is the best games ever scored,
 // at most 10, no two closer than HallSpacing in genome distance: of two
 // near-copies (a game and itself with one more effect), it keeps the
-// better. Rescore re-scores genomes in 10 replicates of Games games on
-// fresh seeds and gives a 95% t-interval of the mean fitness. WriteRun
-// writes a run directory.
+// better. When the run ends, no game of the hall keeps a dead effect: each
+// member is pruned (Prune, AblationGames paired games per seat count) and
+// a pruned game is scored afresh. Rescore re-scores genomes in 10
+// replicates of Games games on fresh seeds and gives a 95% t-interval of
+// the mean fitness; Best is the hall member with the best re-scored mean,
+// the run's winner (best.json). WriteRun writes a run directory.
 package evolve

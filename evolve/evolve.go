@@ -25,15 +25,15 @@ type Individual struct {
 
 // GenStats summarises one generation.
 type GenStats struct {
-	Gen       int     `json:"generation"`
-	Best      float64 `json:"best"`
-	Mean      float64 `json:"mean"`
-	Median    float64 `json:"median"`
-	Diversity float64 `json:"diversity"` // mean pairwise genome distance
-	Evaluated int     `json:"evaluated"` // genomes scored this generation
-	Cached    int     `json:"cached"`    // scores reused from the run's cache
-	Games     uint64  `json:"games"`     // games played this generation
-	BestHash  string  `json:"best_hash"`
+	Gen         int     `json:"generation"`
+	Best        float64 `json:"best"`
+	Mean        float64 `json:"mean"`
+	Median      float64 `json:"median"`
+	Diversity   float64 `json:"diversity"`   // mean pairwise genome distance
+	Evaluated   int     `json:"evaluated"`   // genomes scored for the first time this generation
+	Reevaluated int     `json:"reevaluated"` // genomes scored before, evaluated again on this generation's deals
+	Games       uint64  `json:"games"`       // games played this generation
+	BestHash    string  `json:"best_hash"`
 	// Filled counts the members of this generation that breeding did not
 	// make, because it reached its bound of attempts (see breed), and that
 	// were taken over from the previous generation instead; 0 normally.
@@ -55,6 +55,7 @@ const (
 	streamBreed   = 0x6272656564 // "breed"
 	streamEval    = 0x6576616c   // "eval"
 	streamRescore = 0x7265736372 // "rescr"
+	streamAblate  = 0x61626c74   // "ablt"
 	hallSize      = 10
 )
 
@@ -146,7 +147,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	}
 	e.share(cp.Population)
 	if cp.Gen >= cfg.Generations {
-		return e.result(cp.Population, cp.History), nil
+		return e.finish(ctx, cp.Population, cp.History)
 	}
 	next, filled := e.breed(cp.Population, cp.Gen+1)
 	return e.loop(ctx, next, cp.Gen+1, cp.History, filled, opt)
@@ -190,6 +191,43 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		}
 		pop, filled = e.breed(pop, gen+1)
 	}
+	return e.finish(ctx, pop, history)
+}
+
+// finish ends a run: no game of the hall of fame keeps a dead effect. Each
+// member's dead effects are pruned (Prune, on seeds from the member's
+// hash); a pruned game is a new genome, scored on the deals of the last
+// generation's successor, and the hall is rebuilt from the members, best
+// first, with its spacing. Then the result.
+func (e *engine) finish(ctx context.Context, pop []*Individual, history []GenStats) (*Result, error) {
+	ctx = context.WithoutCancel(ctx)
+	seed := rng.Derive(e.cfg.Seed^streamEval, uint64(e.cfg.Generations+1))
+	var hall []*Individual
+	for _, h := range e.hall {
+		pruned, removed, err := Prune(ctx, h.Genome, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, h.Hash.Short()))
+		if err != nil {
+			return nil, err
+		}
+		if len(removed) == 0 {
+			hall = append(hall, h)
+			continue
+		}
+		ind, err := e.individual(pruned, h.Origin, h.Born)
+		if err != nil {
+			return nil, err
+		}
+		sc, _, err := Evaluate(ctx, ind.Genome, &e.cfg, seed)
+		if err != nil {
+			return nil, err
+		}
+		e.games += sc.Games
+		e.cache[ind.Hash] = e.cache[ind.Hash].merge(sc)
+		ind.Score = e.cache[ind.Hash]
+		hall = append(hall, ind)
+	}
+	sortPop(hall)
+	e.hall = nil
+	e.remember(hall)
 	return e.result(pop, history), nil
 }
 
@@ -282,26 +320,39 @@ func (e *engine) mutate(g *genome.Genome, r *rng.Source) *genome.Genome {
 	return apply(g, op, r, e.cfg.Retries, e.ops[op.name])
 }
 
-// evaluate scores every individual (from the cache when its hash was scored
-// before in this run), then computes shared fitness and the generation's
-// summary.
+// evaluate scores every individual of the generation and every member of
+// the hall of fame on the generation's deals (all from one seed: common
+// random numbers), folds each evaluation into the genome's running mean
+// over the generations it was evaluated in, then computes shared fitness
+// and the generation's summary. So an elite, a member of the hall or a
+// child that repeats an earlier genome is judged again on fresh deals every
+// generation, and a lucky first score does not stay unexamined.
 func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenStats, error) {
 	gs := GenStats{Gen: gen}
-	for _, ind := range pop {
-		if sc, ok := e.cache[ind.Hash]; ok {
-			ind.Score = sc
-			gs.Cached++
+	seed := rng.Derive(e.cfg.Seed^streamEval, uint64(gen))
+	done := map[genome.Hash]bool{}
+	for _, ind := range slices.Concat(pop, e.hall) {
+		if done[ind.Hash] {
 			continue
 		}
-		sc, _, err := Evaluate(ctx, ind.Genome, &e.cfg, rng.Derive(e.cfg.Seed^streamEval, ind.Hash.Short()))
+		done[ind.Hash] = true
+		sc, _, err := Evaluate(ctx, ind.Genome, &e.cfg, seed)
 		if err != nil {
 			return gs, fmt.Errorf("genome %x: %w", ind.Hash[:4], err)
 		}
-		ind.Score = sc
-		e.cache[ind.Hash] = sc
-		gs.Evaluated++
+		prev, seen := e.cache[ind.Hash]
+		if seen {
+			gs.Reevaluated++
+		} else {
+			gs.Evaluated++
+		}
+		e.cache[ind.Hash] = prev.merge(sc)
 		gs.Games += sc.Games
 	}
+	for _, ind := range slices.Concat(pop, e.hall) {
+		ind.Score = e.cache[ind.Hash]
+	}
+	sortPop(e.hall)
 	e.games += gs.Games
 	sortPop(pop)
 	fits := make([]float64, len(pop))

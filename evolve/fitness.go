@@ -59,7 +59,16 @@ func (m Metrics) Map() map[string]float64 {
 }
 
 func (m Metrics) values() []float64 {
-	return []float64{m.Completion, m.Balance, m.Decisions, m.LeadChanges, m.Interaction, m.Length, m.Skill, m.Simplicity, m.Effects}
+	var out []float64
+	for _, p := range m.fields() {
+		out = append(out, *p)
+	}
+	return out
+}
+
+// fields lists pointers to the metrics, in field order.
+func (m *Metrics) fields() []*float64 {
+	return []*float64{&m.Completion, &m.Balance, &m.Decisions, &m.LeadChanges, &m.Interaction, &m.Length, &m.Skill, &m.Simplicity, &m.Effects}
 }
 
 // Score is a genome's fitness with its breakdown. Degenerate genomes score
@@ -69,6 +78,30 @@ type Score struct {
 	Metrics    Metrics `json:"metrics"`
 	Degenerate string  `json:"degenerate,omitempty"`
 	Games      uint64  `json:"games"` // games played to score it, skill games included
+	// Evals is the number of evaluations (on the deals of different
+	// generations) whose running mean the score is; 1 for one Evaluate.
+	Evals int `json:"evals"`
+}
+
+// merge folds evaluation x into s, the running mean of s.Evals
+// evaluations: fitness and every metric become the mean over all of them;
+// the genome is degenerate only when every evaluation was, for the first
+// reason found.
+func (s Score) merge(x Score) Score {
+	if s.Evals == 0 {
+		return x
+	}
+	n := float64(s.Evals)
+	mean := func(a, b float64) float64 { return (float64(a*n) + b) / (n + 1) }
+	out := Score{Evals: s.Evals + x.Evals, Games: s.Games + x.Games, Fitness: mean(s.Fitness, x.Fitness)}
+	av, bv, ov := s.Metrics.fields(), x.Metrics.fields(), out.Metrics.fields()
+	for i := range ov {
+		*ov[i] = mean(*av[i], *bv[i])
+	}
+	if s.Degenerate != "" && x.Degenerate != "" {
+		out.Degenerate = s.Degenerate
+	}
+	return out
 }
 
 // evalChunks is how many slices an evaluation's random games are split
@@ -128,7 +161,7 @@ func evaluateSeats(ctx context.Context, g *genome.Genome, cfg *Config, seed uint
 			worst = sc
 		}
 	}
-	worst.Games = 0
+	worst.Games, worst.Evals = 0, 1
 	for _, s := range all {
 		worst.Games += s.Games
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -37,6 +38,22 @@ func CreateRunDir(dir string) error {
 	return os.MkdirAll(dir, 0o755)
 }
 
+// Best is the run's winner: the member of the hall of fame with the best
+// mean fitness after the final re-score on fresh deals (rescored, as
+// Rescore returns it for the hall's first members), or the hall's first
+// when none was re-scored. A lucky score in the run does not make a winner.
+func Best(res *Result, rescored []Rescored) *Individual {
+	best, mean := res.Hall[0], math.Inf(-1)
+	for _, r := range rescored {
+		for _, h := range res.Hall {
+			if h.Hash == r.Hash && r.Mean > mean {
+				best, mean = h, r.Mean
+			}
+		}
+	}
+	return best
+}
+
 // WriteRun writes a finished run's result files into dir. These files are
 // the run's identity: the same configuration writes the same bytes.
 // Timings and provenance go to separate files (WriteSide).
@@ -52,13 +69,14 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files["config.json"] = append(cfg, '\n')
 	files["generations.csv"] = csvBytes(generationRows(res.History))
 
-	best := Named(res.Hall[0], res.Config.Seed)
+	winner := Best(res, rescored)
+	best := Named(winner, res.Config.Seed)
 	bj, err := best.Encode()
 	if err != nil {
 		return err
 	}
 	files["best.json"] = bj
-	files["best.txt"] = []byte(best.Describe() + "\n" + FormatScore(res.Hall[0].Score))
+	files["best.txt"] = []byte(best.Describe() + "\n" + FormatScore(winner.Score))
 
 	type hallEntry struct {
 		Rank   int            `json:"rank"`
@@ -116,10 +134,10 @@ func WriteSide(dir string, timings, provenance any) error {
 }
 
 func generationRows(h []GenStats) [][]string {
-	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "cached", "games", "best_hash", "filled"}}
+	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "reevaluated", "games", "best_hash", "filled"}}
 	for _, g := range h {
 		rows = append(rows, []string{strconv.Itoa(g.Gen), ff(g.Best), ff(g.Mean), ff(g.Median), ff(g.Diversity),
-			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Cached), strconv.FormatUint(g.Games, 10), g.BestHash, strconv.Itoa(g.Filled)})
+			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Reevaluated), strconv.FormatUint(g.Games, 10), g.BestHash, strconv.Itoa(g.Filled)})
 	}
 	return rows
 }

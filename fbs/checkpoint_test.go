@@ -276,7 +276,7 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 			f(x)
 		}
 		u(uint64(gs.Evaluated()))
-		u(uint64(gs.Cached()))
+		u(uint64(gs.Reevaluated()))
 		u(gs.Games())
 		bs(gs.BestHash())
 		u(uint64(gs.Filled()))

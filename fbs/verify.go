@@ -234,6 +234,7 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	scalar("rescore", "ulong", 8),
 	scalar("retries", "uint", 4),
 	scalar("hall_spacing", "double", 8),
+	scalar("ablation_games", "ulong", 8),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{
@@ -253,6 +254,7 @@ var scoreSpec = &tableSpec{name: "Score", fields: []field{
 	table("metrics", metricsSpec),
 	str("degenerate"),
 	scalar("games", "ulong", 8),
+	scalar("evals", "uint", 4),
 }}
 
 var individualSpec = &tableSpec{name: "Individual", fields: []field{
@@ -270,7 +272,7 @@ var genStatsSpec = &tableSpec{name: "GenStats", fields: []field{
 	scalar("median", "double", 8),
 	scalar("diversity", "double", 8),
 	scalar("evaluated", "uint", 4),
-	scalar("cached", "uint", 4),
+	scalar("reevaluated", "uint", 4),
 	scalar("games", "ulong", 8),
 	str("best_hash"),
 	scalar("filled", "uint", 4),

@@ -199,8 +199,9 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 		fmt.Fprintf(w, "  %-22s %.4f  [%.4f, %.4f]\n", r.Name, r.Mean, r.Lo, r.Hi)
 	}
 
-	best := evolve.Named(res.Hall[0], cfg.Seed)
-	fmt.Fprintf(w, "\nbest game: %s (%s)\n%s\n", best.Name, best.Summary, evolve.FormatScore(res.Hall[0].Score))
+	winner := evolve.Best(res, rescored)
+	best := evolve.Named(winner, cfg.Seed)
+	fmt.Fprintf(w, "\nbest game (by the re-score): %s (%s)\n%s\n", best.Name, best.Summary, evolve.FormatScore(winner.Score))
 	fmt.Fprint(w, best.Describe())
 	if out == "" {
 		js, err := best.Encode()

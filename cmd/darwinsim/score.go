@@ -37,7 +37,7 @@ allow, under random and greedy play, judged by the worst. The fitness is the
 mean of ` + fmt.Sprint(evolve.Replicates) + ` independent evaluations, with its 95% confidence
 interval; the metrics and the breakdown by seat count are those of the first.
 Each special effect is then played against the game without it on the same
-deals (` + fmt.Sprint(evolve.AblationGames) + ` games per seat count): an effect whose removal
+deals (4,000 games per seat count, as the default preset's ablation_games): an effect whose removal
 changes nothing measurable (who wins, length, informed decisions, lead
 changes; paired tests at 1%) at any seat count is dead.`,
 		Example: `  darwinsim score uno-style
@@ -71,7 +71,7 @@ changes; paired tests at 1%) at any seat count is dead.`,
 			if err != nil {
 				return err
 			}
-			effects, err := evolve.Ablate(cmd.Context(), gm.Genome, players, g.workers, g.seed)
+			effects, err := evolve.Ablate(cmd.Context(), gm.Genome, players, cfg.AblationGames, g.workers, g.seed)
 			if err != nil {
 				return err
 			}
@@ -89,7 +89,7 @@ changes; paired tests at 1%) at any seat count is dead.`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(rep)
 			}
-			printScore(w, &rep, rs)
+			printScore(w, &rep, rs, cfg.AblationGames)
 			return nil
 		},
 	}
@@ -100,7 +100,7 @@ changes; paired tests at 1%) at any seat count is dead.`,
 	return cmd
 }
 
-func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored) {
+func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored, ablationGames int) {
 	fmt.Fprintf(w, "%s: fitness %.4f [%.4f, %.4f] (95%% CI of %d evaluations, seed %d)\n", rep.Game, rep.Fitness, rep.FitnessCI95[0], rep.FitnessCI95[1], evolve.Replicates, rep.Seed)
 	if rep.Degenerate != "" {
 		fmt.Fprintf(w, "degenerate: %s\n", rep.Degenerate)
@@ -130,7 +130,7 @@ func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored) {
 		fmt.Fprintln(w, "no special effects")
 		return
 	}
-	fmt.Fprintf(w, "effects (paired games without each, %d per seat count):\n", evolve.AblationGames)
+	fmt.Fprintf(w, "effects (paired games without each, %d per seat count):\n", ablationGames)
 	for _, e := range rep.Effects {
 		state := "alive"
 		if e.Dead {

@@ -215,8 +215,20 @@ func (rcv *Config) MutateHallSpacing(n float64) bool {
 	return rcv._tab.MutateFloat64Slot(32, n)
 }
 
+func (rcv *Config) AblationGames() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(34))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Config) MutateAblationGames(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(34, n)
+}
+
 func ConfigStart(builder *flatbuffers.Builder) {
-	builder.StartObject(15)
+	builder.StartObject(16)
 }
 func ConfigAddPopulation(builder *flatbuffers.Builder, population uint32) {
 	builder.PrependUint32Slot(0, population, 0)
@@ -262,6 +274,9 @@ func ConfigAddRetries(builder *flatbuffers.Builder, retries uint32) {
 }
 func ConfigAddHallSpacing(builder *flatbuffers.Builder, hallSpacing float64) {
 	builder.PrependFloat64Slot(14, hallSpacing, 0.0)
+}
+func ConfigAddAblationGames(builder *flatbuffers.Builder, ablationGames uint64) {
+	builder.PrependUint64Slot(15, ablationGames, 0)
 }
 func ConfigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

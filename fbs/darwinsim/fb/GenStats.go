@@ -105,7 +105,7 @@ func (rcv *GenStats) MutateEvaluated(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(14, n)
 }
 
-func (rcv *GenStats) Cached() uint32 {
+func (rcv *GenStats) Reevaluated() uint32 {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(16))
 	if o != 0 {
 		return rcv._tab.GetUint32(o + rcv._tab.Pos)
@@ -113,7 +113,7 @@ func (rcv *GenStats) Cached() uint32 {
 	return 0
 }
 
-func (rcv *GenStats) MutateCached(n uint32) bool {
+func (rcv *GenStats) MutateReevaluated(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(16, n)
 }
 
@@ -170,8 +170,8 @@ func GenStatsAddDiversity(builder *flatbuffers.Builder, diversity float64) {
 func GenStatsAddEvaluated(builder *flatbuffers.Builder, evaluated uint32) {
 	builder.PrependUint32Slot(5, evaluated, 0)
 }
-func GenStatsAddCached(builder *flatbuffers.Builder, cached uint32) {
-	builder.PrependUint32Slot(6, cached, 0)
+func GenStatsAddReevaluated(builder *flatbuffers.Builder, reevaluated uint32) {
+	builder.PrependUint32Slot(6, reevaluated, 0)
 }
 func GenStatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(7, games, 0)

@@ -78,8 +78,20 @@ func (rcv *Score) MutateGames(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(10, n)
 }
 
+func (rcv *Score) Evals() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Score) MutateEvals(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(12, n)
+}
+
 func ScoreStart(builder *flatbuffers.Builder) {
-	builder.StartObject(4)
+	builder.StartObject(5)
 }
 func ScoreAddFitness(builder *flatbuffers.Builder, fitness float64) {
 	builder.PrependFloat64Slot(0, fitness, 0.0)
@@ -92,6 +104,9 @@ func ScoreAddDegenerate(builder *flatbuffers.Builder, degenerate flatbuffers.UOf
 }
 func ScoreAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(3, games, 0)
+}
+func ScoreAddEvals(builder *flatbuffers.Builder, evals uint32) {
+	builder.PrependUint32Slot(4, evals, 0)
 }
 func ScoreEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
