@@ -25,7 +25,6 @@ import (
 // Alpha is the significance level of the ablation tests.
 const Alpha = 0.01
 
-
 // measures are the per-game quantities compared: a win for each seat
 // (0..MaxSeats-1), then decisions, informed decisions and lead changes.
 const (
