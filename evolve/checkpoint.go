@@ -201,6 +201,22 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 		}
 		listed[o.Name] = true
 	}
+	for i, l := range cp.Lineage {
+		path := func() string { return fmt.Sprintf("%slineage[%d]", p, i) }
+		switch {
+		case l.Gen < 1 || l.Gen > cp.Gen:
+			return errAt(loc, "lineage", i, path()+".generation", "generation %d is not within 1..%d", l.Gen, cp.Gen)
+		case i > 0 && l.Gen < cp.Lineage[i-1].Gen:
+			return errAt(loc, "lineage", i, path()+".generation", "generation %d after %d (the lineage is in breeding order)", l.Gen, cp.Lineage[i-1].Gen)
+		case len(l.Parents) < 1 || len(l.Parents) > 2:
+			return errAt(loc, "lineage", i, path()+".parents", "%d parents, want 1 or 2", len(l.Parents))
+		}
+		for _, op := range l.Operators {
+			if !slices.Contains(known, op) {
+				return errAt(loc, "lineage", i, path()+".operators", "unknown operator %q", op)
+			}
+		}
+	}
 	for i := range cp.Cache {
 		c := &cp.Cache[i]
 		path := func() string { return fmt.Sprintf("%scache[%d]", p, i) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 	"sync/atomic"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -183,6 +184,31 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 		if c.Score, err = d.score(ce.Score(nil), at, path+".score"); err != nil {
 			return nil, err
 		}
+	}
+
+	var lt fb.Lineage
+	for i := range t.LineageLength() {
+		t.Lineage(&lt, i)
+		at := d.element("lineage", lt.Table())
+		path := fmt.Sprintf("%slineage[%d]", p, i)
+		l := Lineage{Gen: int(lt.Generation()), ParentFitness: lt.ParentFitness(), ChildFitness: lt.ChildFitness()}
+		if err := d.hash(lt.ChildBytes(), at, path+".child", &l.Child); err != nil {
+			return nil, err
+		}
+		ps := lt.ParentsBytes()
+		if len(ps)%len(genome.Hash{}) != 0 {
+			return nil, &fbs.Error{Offset: at, Path: path + ".parents", Reason: fmt.Sprintf("%d bytes, not whole hashes of %d", len(ps), len(genome.Hash{}))}
+		}
+		for len(ps) > 0 {
+			var h genome.Hash
+			copy(h[:], ps)
+			l.Parents = append(l.Parents, h)
+			ps = ps[len(h):]
+		}
+		if ops := d.str(lt.Operators()); ops != "" {
+			l.Operators = strings.Fields(ops)
+		}
+		cp.Lineage = append(cp.Lineage, l)
 	}
 
 	if err := checkCheckpoint(cp, d.locate); err != nil {

@@ -3,6 +3,7 @@ package evolve
 import (
 	"fmt"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -16,14 +17,16 @@ import (
 // Rates, Weights and Metrics hold only doubles, in the order of their
 // values (slot i is value i).
 const (
-	slotConfigCapBudget   = 10
-	slotConfigSharing     = 11
-	slotConfigHallSpacing = 14
-	slotScoreFitness      = 0
-	slotGenStatsBest      = 1
-	slotGenStatsMean      = 2
-	slotGenStatsMedian    = 3
-	slotGenStatsDiv       = 4
+	slotConfigCapBudget      = 10
+	slotConfigSharing        = 11
+	slotConfigHallSpacing    = 14
+	slotScoreFitness         = 0
+	slotGenStatsBest         = 1
+	slotGenStatsMean         = 2
+	slotGenStatsMedian       = 3
+	slotGenStatsDiv          = 4
+	slotLineageParentFitness = 4
+	slotLineageChildFitness  = 5
 )
 
 func (r Rates) values() []float64 {
@@ -92,6 +95,27 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	lineage, err := e.vector(len(cp.Lineage), func(i int) (flatbuffers.UOffsetT, error) {
+		l := &cp.Lineage[i]
+		child := b.CreateByteVector(l.Child[:])
+		var ps []byte
+		for _, h := range l.Parents {
+			ps = append(ps, h[:]...)
+		}
+		parents := b.CreateByteVector(ps)
+		ops := b.CreateString(strings.Join(l.Operators, " "))
+		fb.LineageStart(b)
+		fb.LineageAddGeneration(b, uint32(l.Gen))
+		fb.LineageAddChild(b, child)
+		fb.LineageAddParents(b, parents)
+		fb.LineageAddOperators(b, ops)
+		putDouble(b, slotLineageParentFitness, l.ParentFitness)
+		putDouble(b, slotLineageChildFitness, l.ChildFitness)
+		return fb.LineageEnd(b), nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	fb.CheckpointStart(b)
 	fb.CheckpointAddVersion(b, fbs.CheckpointVersion)
 	fb.CheckpointAddGeneration(b, uint32(cp.Gen))
@@ -102,6 +126,7 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	fb.CheckpointAddHall(b, hall)
 	fb.CheckpointAddOps(b, ops)
 	fb.CheckpointAddCache(b, cache)
+	fb.CheckpointAddLineage(b, lineage)
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(fbs.CheckpointIdentifier))
 	return b.FinishedBytes(), nil
 }

@@ -48,6 +48,18 @@ type Result struct {
 	Hall       []*Individual // the best games ever seen, spaced by Config.HallSpacing, best first
 	Ops        []OpStats
 	Games      uint64
+	Lineage    []Lineage // every bred child, in the order it was bred
+}
+
+// Lineage records how one bred child came to be, so that what each
+// operator does to fitness can be attributed.
+type Lineage struct {
+	Gen           int
+	Child         genome.Hash
+	Parents       []genome.Hash // one, or two after a crossover
+	Operators     []string      // the operators that changed it, in order
+	ParentFitness float64       // the first parent's score when it bred
+	ChildFitness  float64       // the child's score after its first evaluation
 }
 
 // Seed derivation constants: distinct streams from one run seed.
@@ -85,6 +97,7 @@ type Checkpoint struct {
 	Ops        []OpStats
 	Cache      []CacheEntry // every score of the run, in hash order
 	Games      uint64
+	Lineage    []Lineage
 }
 
 // CacheEntry is one cached score.
@@ -136,6 +149,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	}
 	e.hall = slices.Clone(cp.Hall)
 	e.games = cp.Games
+	e.lineage = slices.Clone(cp.Lineage)
 	for _, ind := range cp.Population {
 		if ind.Code == nil {
 			code, err := compile.Compile(ind.Genome)
@@ -232,7 +246,7 @@ func (e *engine) finish(ctx context.Context, pop []*Individual, history []GenSta
 }
 
 func (e *engine) result(pop []*Individual, history []GenStats) *Result {
-	res := &Result{Config: e.cfg, Population: pop, History: history, Hall: e.hall, Games: e.games}
+	res := &Result{Config: e.cfg, Population: pop, History: history, Hall: e.hall, Games: e.games, Lineage: e.lineage}
 	for _, n := range OperatorNames() {
 		res.Ops = append(res.Ops, *e.ops[n])
 	}
@@ -240,7 +254,7 @@ func (e *engine) result(pop []*Individual, history []GenStats) *Result {
 }
 
 func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
-	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: pop, History: slices.Clone(history), Hall: slices.Clone(e.hall), Games: e.games}
+	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: pop, History: slices.Clone(history), Hall: slices.Clone(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
 	for _, n := range OperatorNames() {
 		cp.Ops = append(cp.Ops, *e.ops[n])
 	}
@@ -252,11 +266,12 @@ func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Che
 }
 
 type engine struct {
-	cfg   Config
-	cache map[genome.Hash]Score
-	ops   map[string]*OpStats
-	hall  []*Individual
-	games uint64
+	cfg     Config
+	cache   map[genome.Hash]Score
+	ops     map[string]*OpStats
+	hall    []*Individual
+	games   uint64
+	lineage []Lineage
 }
 
 func (e *engine) individual(g *genome.Genome, origin string, born int) (*Individual, error) {
@@ -292,7 +307,7 @@ func (e *engine) initial(seeds []*genome.Genome) ([]*Individual, error) {
 		parent := pop[i%len(seeds)]
 		g := parent.Genome
 		for range 1 + r.IntN(3) {
-			g = e.mutate(g, &r)
+			g, _ = e.mutate(g, &r)
 		}
 		ind, err := e.individual(g, parent.Origin, 0)
 		if err != nil {
@@ -306,8 +321,9 @@ func (e *engine) initial(seeds []*genome.Genome) ([]*Individual, error) {
 	return pop, nil
 }
 
-// mutate applies one operator: an effect operator or a structural one.
-func (e *engine) mutate(g *genome.Genome, r *rng.Source) *genome.Genome {
+// mutate applies one operator: an effect operator or a structural one. It
+// returns g itself when the operator changed nothing or failed.
+func (e *engine) mutate(g *genome.Genome, r *rng.Source) (*genome.Genome, string) {
 	var op operator
 	switch r.IntN(4) {
 	case 0:
@@ -317,7 +333,7 @@ func (e *engine) mutate(g *genome.Genome, r *rng.Source) *genome.Genome {
 	default:
 		op = structural[r.IntN(len(structural))]
 	}
-	return apply(g, op, r, e.cfg.Retries, e.ops[op.name])
+	return apply(g, op, r, e.cfg.Retries, e.ops[op.name]), op.name
 }
 
 // evaluate scores every individual of the generation and every member of
@@ -351,6 +367,9 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 	}
 	for _, ind := range slices.Concat(pop, e.hall) {
 		ind.Score = e.cache[ind.Hash]
+	}
+	for i := len(e.lineage) - 1; i >= 0 && e.lineage[i].Gen == gen; i-- {
+		e.lineage[i].ChildFitness = e.cache[e.lineage[i].Child].Fitness
 	}
 	sortPop(e.hall)
 	e.games += gs.Games
@@ -502,33 +521,40 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, uint64(gen)), uint64(i)))
 		a := e.tournament(pop, &r)
 		g := a.Genome
+		lin := Lineage{Gen: gen, Parents: []genome.Hash{a.Hash}, ParentFitness: a.Score.Fitness}
+		did := func(ng *genome.Genome, name string) {
+			if ng != g {
+				lin.Operators = append(lin.Operators, name)
+			}
+			g = ng
+		}
 		if chance(&r, rt.Crossover) {
 			b := e.tournament(pop, &r)
+			lin.Parents = append(lin.Parents, b.Hash)
 			if r.IntN(2) == 0 {
-				g = e.cross(g, b.Genome, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) })
+				did(e.cross(g, b.Genome, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) }), "crossover")
 			} else {
-				g = e.cross(g, b.Genome, &r, "effect_crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome {
+				did(e.cross(g, b.Genome, &r, "effect_crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome {
 					c := x.Clone()
 					c.Effects = crossEffects(x, y, r)
 					return c
-				})
+				}), "effect_crossover")
 			}
 		}
-		if chance(&r, rt.AddEffect) {
-			g = apply(g, opAddEffect, &r, e.cfg.Retries, e.ops[opAddEffect.name])
-		}
-		if chance(&r, rt.RemoveEffect) {
-			g = apply(g, opRemoveEffect, &r, e.cfg.Retries, e.ops[opRemoveEffect.name])
-		}
-		if chance(&r, rt.MutateEffect) {
-			g = apply(g, opMutateEffect, &r, e.cfg.Retries, e.ops[opMutateEffect.name])
+		for _, op := range []struct {
+			rate float64
+			op   operator
+		}{{rt.AddEffect, opAddEffect}, {rt.RemoveEffect, opRemoveEffect}, {rt.MutateEffect, opMutateEffect}} {
+			if chance(&r, op.rate) {
+				did(apply(g, op.op, &r, e.cfg.Retries, e.ops[op.op.name]), op.op.name)
+			}
 		}
 		if chance(&r, rt.Structure) {
 			op := structural[r.IntN(len(structural))]
-			g = apply(g, op, &r, e.cfg.Retries, e.ops[op.name])
+			did(apply(g, op, &r, e.cfg.Retries, e.ops[op.name]), op.name)
 		}
 		for try := 0; try < e.cfg.Retries && seen[g.Canonical().Hash()]; try++ {
-			g = e.mutate(g, &r)
+			did(e.mutate(g, &r))
 		}
 		ind, err := e.individual(g, a.Origin, gen)
 		if err != nil || seen[ind.Hash] {
@@ -536,6 +562,8 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 		}
 		seen[ind.Hash] = true
 		next = append(next, ind)
+		lin.Child = ind.Hash
+		e.lineage = append(e.lineage, lin)
 	}
 	filled = len(pop) - len(next)
 	for _, ind := range pop {

@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -59,5 +60,49 @@ func TestBestIsByRescore(t *testing.T) {
 	rs := []Rescored{{Hash: a.Hash, Mean: 0.70}, {Hash: b.Hash, Mean: 0.75}, {Hash: genome.Hash{3}, Mean: 0.99}}
 	if got := Best(res, rs); got != b {
 		t.Errorf("winner %x, want the better re-scored member %x (a game outside the hall never wins)", got.Hash[:1], b.Hash[:1])
+	}
+}
+
+// TestLineage: every child bred in a generation has its lineage (its
+// parents, the operators that changed it, and the fitness before and
+// after), and nothing else has.
+func TestLineage(t *testing.T) {
+	cfg := testConfig()
+	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := OperatorNames()
+	children := map[genome.Hash]Lineage{}
+	for _, l := range res.Lineage {
+		if l.Gen < 1 || l.Gen > cfg.Generations || len(l.Parents) < 1 || len(l.Parents) > 2 {
+			t.Fatalf("lineage %+v", l)
+		}
+		for _, op := range l.Operators {
+			if !slices.Contains(known, op) {
+				t.Errorf("lineage names unknown operator %q", op)
+			}
+		}
+		if l.Gen == cfg.Generations {
+			children[l.Child] = l
+		}
+	}
+	bred := 0
+	for _, ind := range res.Population {
+		if ind.Born != cfg.Generations {
+			continue
+		}
+		bred++
+		l, ok := children[ind.Hash]
+		if !ok {
+			t.Errorf("genome %x was bred in the last generation but has no lineage", ind.Hash[:4])
+			continue
+		}
+		if ind.Score.Evals == 1 && l.ChildFitness != ind.Score.Fitness {
+			t.Errorf("genome %x: lineage says fitness %.4f after, its score is %.4f", ind.Hash[:4], l.ChildFitness, ind.Score.Fitness)
+		}
+	}
+	if bred == 0 || len(children) != bred {
+		t.Errorf("%d children bred in the last generation, %d lineage entries for it", bred, len(children))
 	}
 }

@@ -110,6 +110,17 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	}
 	files["rescore.csv"] = csvBytes(rs)
 
+	lin := [][]string{{"generation", "child", "parents", "operators", "parent_fitness", "child_fitness"}}
+	for _, l := range res.Lineage {
+		var parents []string
+		for _, h := range l.Parents {
+			parents = append(parents, fmt.Sprintf("%x", h[:6]))
+		}
+		lin = append(lin, []string{strconv.Itoa(l.Gen), fmt.Sprintf("%x", l.Child[:6]), strings.Join(parents, " "),
+			strings.Join(l.Operators, " "), ff(l.ParentFitness), ff(l.ChildFitness)})
+	}
+	files["lineage.csv"] = csvBytes(lin)
+
 	for name, data := range files {
 		if err := atomicfile.Write(filepath.Join(dir, name), data); err != nil {
 			return err

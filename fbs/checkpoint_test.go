@@ -22,7 +22,7 @@ import (
 // tables, sharing, nesting depth, and that every generated accessor reads
 // within a buffer that verified.
 
-var checkpointSpecs = []*tableSpec{checkpointSpec, configSpec, ratesSpec, weightsSpec, metricsSpec, scoreSpec, individualSpec, genStatsSpec, opStatsSpec, cacheEntrySpec}
+var checkpointSpecs = []*tableSpec{checkpointSpec, configSpec, ratesSpec, weightsSpec, metricsSpec, scoreSpec, individualSpec, genStatsSpec, opStatsSpec, cacheEntrySpec, lineageSpec}
 
 // The descriptions of checkpoint.fbs's tables match the schema, slot by
 // slot. (TestSpecsMatchSchemas checks every schema against the

@@ -67,7 +67,7 @@ func TestSpecsMatchSchemas(t *testing.T) {
 	}
 	specs := map[string]*tableSpec{}
 	for _, s := range []*tableSpec{programSpec, requestSpec, resultSpec, statsSpec, distSpec,
-		checkpointSpec, configSpec, ratesSpec, weightsSpec, metricsSpec, scoreSpec, individualSpec, genStatsSpec, opStatsSpec, cacheEntrySpec} {
+		checkpointSpec, configSpec, ratesSpec, weightsSpec, metricsSpec, scoreSpec, individualSpec, genStatsSpec, opStatsSpec, cacheEntrySpec, lineageSpec} {
 		specs[s.name] = s
 	}
 	roots := map[string]struct{ file, ident string }{

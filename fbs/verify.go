@@ -196,6 +196,7 @@ const (
 	ckHall
 	ckOps
 	ckCache
+	ckLineage
 )
 
 var ratesSpec = &tableSpec{name: "Rates", fields: []field{
@@ -290,6 +291,15 @@ var cacheEntrySpec = &tableSpec{name: "CacheEntry", fields: []field{
 	table("score", scoreSpec),
 }}
 
+var lineageSpec = &tableSpec{name: "Lineage", fields: []field{
+	scalar("generation", "uint", 4),
+	vector("child", "ubyte", 1),
+	vector("parents", "ubyte", 1),
+	str("operators"),
+	scalar("parent_fitness", "double", 8),
+	scalar("child_fitness", "double", 8),
+}}
+
 var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
 	ckVersion:    scalar("version", "ushort", 2),
 	ckGeneration: scalar("generation", "uint", 4),
@@ -300,6 +310,7 @@ var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
 	ckHall:       tables("hall", individualSpec),
 	ckOps:        tables("ops", opStatsSpec),
 	ckCache:      tables("cache", cacheEntrySpec),
+	ckLineage:    tables("lineage", lineageSpec),
 }}
 
 // checked is a table that passed verification, with where its fields are.

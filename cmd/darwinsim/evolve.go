@@ -222,6 +222,6 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 	if err := evolve.WriteSide(out, timings, prov); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, config.json, checkpoint.dsck)\n", out)
+	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, lineage.csv, config.json, checkpoint.dsck)\n", out)
 	return nil
 }

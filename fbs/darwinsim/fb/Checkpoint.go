@@ -182,8 +182,28 @@ func (rcv *Checkpoint) CacheLength() int {
 	return 0
 }
 
+func (rcv *Checkpoint) Lineage(obj *Lineage, j int) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(22))
+	if o != 0 {
+		x := rcv._tab.Vector(o)
+		x += flatbuffers.UOffsetT(j) * 4
+		x = rcv._tab.Indirect(x)
+		obj.Init(rcv._tab.Bytes, x)
+		return true
+	}
+	return false
+}
+
+func (rcv *Checkpoint) LineageLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(22))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
 func CheckpointStart(builder *flatbuffers.Builder) {
-	builder.StartObject(9)
+	builder.StartObject(10)
 }
 func CheckpointAddVersion(builder *flatbuffers.Builder, version uint16) {
 	builder.PrependUint16Slot(0, version, 0)
@@ -225,6 +245,12 @@ func CheckpointAddCache(builder *flatbuffers.Builder, cache flatbuffers.UOffsetT
 	builder.PrependUOffsetTSlot(8, flatbuffers.UOffsetT(cache), 0)
 }
 func CheckpointStartCacheVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func CheckpointAddLineage(builder *flatbuffers.Builder, lineage flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(9, flatbuffers.UOffsetT(lineage), 0)
+}
+func CheckpointStartLineageVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
 	return builder.StartVector(4, numElems, 4)
 }
 func CheckpointEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
