@@ -64,11 +64,11 @@ var (
 	// presets are the named starting configurations.
 	presets = map[string]Config{
 		"quick": {Population: 24, Generations: 8, Games: 200, SkillGames: 100, Elite: 2, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 2000, Rescore: 5, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.01, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 2000, Rescore: 5, Retries: 8},
 		"default": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
+			Rates: defaultRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.01, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
 		"aggressive": {Population: 100, Generations: 50, Games: 500, SkillGames: 200, Elite: 4, Tournament: 3,
-			Rates: aggressiveRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.2, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
+			Rates: aggressiveRates, Weights: defaultWeights, TargetLength: 15, CapBudget: 0.01, Sharing: 0.15, HallSpacing: 0.05, AblationGames: 4000, Rescore: 10, Retries: 8},
 	}
 )
 

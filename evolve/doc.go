@@ -50,7 +50,8 @@
 // Evaluate plays the genome at every seat count its rules allow, and judges
 // it by the worst: a game that says "2 to 5 players" must work at 5. At each
 // seat count it plays Games games with every seat random (in four chunks;
-// once capped and aborted games pass CapBudget of them the genome is
+// once capped and aborted games pass CapBudget of them (1% in the
+// presets: a game that does not end is not a game) the genome is
 // degenerate), Games/2 with every seat greedy, and SkillGames with a greedy
 // seat 0 against random seats. Seat count n plays from rng.Derive(seed, n),
 // so genomes scored with one seed play the same deals. Each metric is in

@@ -218,15 +218,25 @@ func (e *engine) finish(ctx context.Context, pop []*Individual, history []GenSta
 	seed := rng.Derive(e.cfg.Seed^streamEval, uint64(e.cfg.Generations+1))
 	var hall []*Individual
 	for _, h := range e.hall {
-		pruned, removed, err := Prune(ctx, h.Genome, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, h.Hash.Short()))
-		if err != nil {
-			return nil, err
+		// Prune until a game's own ablation (on seeds from its hash)
+		// finds no dead effect: removing effects makes a new genome,
+		// which is measured on its own seeds.
+		g := h.Genome
+		for {
+			pruned, removed, err := Prune(ctx, g, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, g.Hash().Short()))
+			if err != nil {
+				return nil, err
+			}
+			if len(removed) == 0 {
+				break
+			}
+			g = pruned
 		}
-		if len(removed) == 0 {
+		if g == h.Genome {
 			hall = append(hall, h)
 			continue
 		}
-		ind, err := e.individual(pruned, h.Origin, h.Born)
+		ind, err := e.individual(g, h.Origin, h.Born)
 		if err != nil {
 			return nil, err
 		}
