@@ -14,7 +14,9 @@ import (
 
 // Effect impact is measured by ablation on common random numbers: the game
 // is played with and without the effects in question on the same deals
-// (game i of both from the same seed, every seat random), and the per-game
+// (game i of both from the same seed; every seat random, and, for Ablate,
+// also every seat greedy, since an effect can matter only to players who
+// choose), and the per-game
 // differences of what a player feels are compared: who wins (each seat's
 // win, or each team's), the game's length in decisions, its informed
 // decisions and its lead changes. A measure differs when a paired z-test on
@@ -136,11 +138,11 @@ func zCritical(a float64) float64 {
 }
 
 // playPaired plays games games of a and b at seats seats, game i of both
-// from rng.Derive(seed, i) (as vm.Batch seeds them), every seat random, and
+// from rng.Derive(seed, i) (as vm.Batch seeds them), every seat on policy, and
 // returns a's statistics and the accumulated differences. Workers own
 // contiguous ranges of games and everything is counted in integers, so the
 // result does not depend on the worker count.
-func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int, seed uint64) (*vm.Stats, *paired, error) {
+func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int, seed uint64, policy vm.Policy) (*vm.Stats, *paired, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -152,7 +154,8 @@ func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ma, mb := vm.NewMachine(a, seats, nil), vm.NewMachine(b, seats, nil)
+			pol := []vm.Policy{policy}
+			ma, mb := vm.NewMachine(a, seats, pol), vm.NewMachine(b, seats, pol)
 			for i := games * w / workers; i < games*(w+1)/workers; i++ {
 				if i%256 == 0 && ctx.Err() != nil {
 					return
@@ -217,7 +220,9 @@ type EffectImpact struct {
 
 // Ablate measures each effect of g by playing g with and without it, games
 // paired games at each seat count the rules allow (one seat count when
-// seats is not 0). seed fixes every game.
+// seats is not 0) under random play and as many under greedy play; the
+// effect matters at a seat count when either differs. seed fixes every
+// game.
 func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, seed uint64) ([]EffectImpact, error) {
 	c := g.Canonical()
 	code, err := compile.Compile(c)
@@ -240,11 +245,17 @@ func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, se
 		}
 		ei := EffectImpact{Index: i, Effect: e, Dead: true}
 		for n := lo; n <= hi; n++ {
-			_, d, err := playPaired(ctx, p, q, n, games, workers, rng.Derive(seed, uint64(n)))
-			if err != nil {
-				return nil, err
+			var im Impact
+			for k, pol := range []vm.Policy{vm.Random, vm.Greedy} {
+				_, d, err := playPaired(ctx, p, q, n, games, workers, rng.Derive(rng.Derive(seed, uint64(n)), uint64(k)), pol)
+				if err != nil {
+					return nil, err
+				}
+				pi := d.impact(n, p.Teams())
+				im.Seats, im.Games = n, im.Games+pi.Games
+				im.Size = max(im.Size, pi.Size)
+				im.Significant = im.Significant || pi.Significant
 			}
-			im := d.impact(n, p.Teams())
 			ei.Seats = append(ei.Seats, im)
 			ei.Dead = ei.Dead && !im.Significant
 		}

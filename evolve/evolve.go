@@ -463,7 +463,10 @@ func (e *engine) remember(pop []*Individual) {
 			// the population: none would stay, or displace a member.
 			break
 		}
-		if slices.ContainsFunc(e.hall, func(h *Individual) bool { return h.Hash == ind.Hash }) {
+		if ind.Score.Degenerate != "" || slices.ContainsFunc(e.hall, func(h *Individual) bool { return h.Hash == ind.Hash }) {
+			// A degenerate game is no game to remember (a pruned game
+			// can become one: an effect the ablation found dead may
+			// have been what ended games under greedy play).
 			continue
 		}
 		near = near[:0]

@@ -249,7 +249,7 @@ func play(ctx context.Context, p, bare *vm.Program, n, games int, cfg *Config, s
 		var err error
 		if bare != nil {
 			var d *paired
-			part, d, err = playPaired(ctx, p, bare, n, m, cfg.Workers, rng.Derive(seed, uint64(k)))
+			part, d, err = playPaired(ctx, p, bare, n, m, cfg.Workers, rng.Derive(seed, uint64(k)), policy)
 			if diff == nil {
 				diff = &paired{}
 			}

@@ -37,9 +37,10 @@ allow, under random and greedy play, judged by the worst. The fitness is the
 mean of ` + fmt.Sprint(evolve.Replicates) + ` independent evaluations, with its 95% confidence
 interval; the metrics and the breakdown by seat count are those of the first.
 Each special effect is then played against the game without it on the same
-deals (4,000 games per seat count, as the default preset's ablation_games): an effect whose removal
-changes nothing measurable (who wins, length, informed decisions, lead
-changes; paired tests at 1%) at any seat count is dead.`,
+deals (4,000 random and 4,000 greedy games per seat count, as the default
+preset's ablation_games): an effect whose removal changes nothing
+measurable (who wins, length, informed decisions, lead changes; paired
+tests at 1%) at any seat count under either play is dead.`,
 		Example: `  darwinsim score uno-style
   darwinsim score best.json --players 4 --json`,
 		Args:              maxArgs(1),
@@ -130,7 +131,7 @@ func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored, ablationGame
 		fmt.Fprintln(w, "no special effects")
 		return
 	}
-	fmt.Fprintf(w, "effects (paired games without each, %d per seat count):\n", ablationGames)
+	fmt.Fprintf(w, "effects (paired games without each, %d random and %d greedy per seat count):\n", ablationGames, ablationGames)
 	for _, e := range rep.Effects {
 		state := "alive"
 		if e.Dead {
