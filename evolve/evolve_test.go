@@ -21,7 +21,7 @@ import (
 func testConfig() Config {
 	cfg, _ := Preset("quick")
 	cfg.Population, cfg.Generations, cfg.Games, cfg.SkillGames, cfg.Rescore = 10, 4, 40, 20, 2
-	cfg.AblationGames = 200
+	cfg.AblationGames = 100
 	cfg.Seed = 3
 	return cfg
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -272,6 +273,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	on    bool
+	mu    sync.Mutex
 }
 
 func isTerminal(w io.Writer) bool {
@@ -292,6 +294,9 @@ func (p *progress) update(done int) {
 	if !p.on {
 		return
 	}
+	// Batch reports from its worker goroutines.
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	now := time.Now()
 	if now.Sub(p.last) < 200*time.Millisecond && done < p.total {
 		return
