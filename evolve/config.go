@@ -100,66 +100,79 @@ func Preset(name string) (Config, error) {
 // Validate checks every field and reports all problems at once.
 func (c *Config) Validate() error {
 	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	for _, p := range c.problems() {
+		errs = append(errs, errors.New(p.Reason))
+	}
+	return errors.Join(errs...)
+}
+
+// problems is every problem Validate reports, each at the JSON path of the
+// field it is about ("$.weights" for the weights together, "" for Workers,
+// which has none), so that ParseConfig can point into the file.
+func (c *Config) problems() ConfigProblems {
+	var ps ConfigProblems
+	bad := func(path, format string, args ...any) {
+		ps = append(ps, ConfigProblem{Path: path, Reason: fmt.Sprintf(format, args...)})
+	}
 	if c.Population < 2 || c.Population > 100000 {
-		bad("population must be between 2 and 100000, got %d", c.Population)
+		bad("$.population", "population must be between 2 and 100000, got %d", c.Population)
 	}
 	if c.Generations < 0 || c.Generations > 1000000 {
-		bad("generations must be between 0 and 1000000, got %d", c.Generations)
+		bad("$.generations", "generations must be between 0 and 1000000, got %d", c.Generations)
 	}
 	if c.Games < 10 {
-		bad("games per evaluation must be at least 10, got %d", c.Games)
+		bad("$.games", "games per evaluation must be at least 10, got %d", c.Games)
 	}
 	if c.SkillGames < 0 {
-		bad("skill games must be 0 or more, got %d", c.SkillGames)
+		bad("$.skill_games", "skill games must be 0 or more, got %d", c.SkillGames)
 	}
 	if c.Workers < 0 {
-		bad("workers must be 0 (all cores) or more, got %d", c.Workers)
+		bad("", "workers must be 0 (all cores) or more, got %d", c.Workers)
 	}
 	if c.Elite < 0 || c.Elite >= c.Population {
-		bad("elite must be between 0 and population-1 (%d), got %d", c.Population-1, c.Elite)
+		bad("$.elite", "elite must be between 0 and population-1 (%d), got %d", c.Population-1, c.Elite)
 	}
 	if c.Tournament < 1 || c.Tournament > c.Population {
-		bad("tournament size must be between 1 and the population (%d), got %d", c.Population, c.Tournament)
+		bad("$.tournament", "tournament size must be between 1 and the population (%d), got %d", c.Population, c.Tournament)
 	}
 	for _, r := range []struct {
 		name string
 		v    float64
 	}{{"add_effect", c.Rates.AddEffect}, {"remove_effect", c.Rates.RemoveEffect}, {"mutate_effect", c.Rates.MutateEffect}, {"structure", c.Rates.Structure}, {"crossover", c.Rates.Crossover}} {
 		if !(r.v >= 0 && r.v <= 1) {
-			bad("rate %s must be in [0, 1], got %v", r.name, r.v)
+			bad("$.rates."+r.name, "rate %s must be in [0, 1], got %v", r.name, r.v)
 		}
 	}
 	sum := 0.0
-	for _, w := range c.Weights.values() {
+	for i, w := range c.Weights.values() {
 		if !(w >= 0) || w > 1e6 {
-			bad("fitness weights must be non-negative and finite, got %v", w)
+			bad("$.weights."+metricNames[i], "fitness weights must be non-negative and finite, got %v", w)
 		}
 		sum += w
 	}
 	if sum <= 0 {
-		bad("at least one fitness weight must be positive")
+		bad("$.weights", "at least one fitness weight must be positive")
 	}
 	if c.TargetLength < 1 {
-		bad("target length must be at least 1 decision per seat, got %d", c.TargetLength)
+		bad("$.target_length", "target length must be at least 1 decision per seat, got %d", c.TargetLength)
 	}
 	if !(c.CapBudget > 0 && c.CapBudget <= 1) {
-		bad("cap budget must be in (0, 1], got %v", c.CapBudget)
+		bad("$.cap_budget", "cap budget must be in (0, 1], got %v", c.CapBudget)
 	}
 	if !(c.Sharing >= 0 && c.Sharing <= 1) {
-		bad("sharing radius must be in [0, 1], got %v", c.Sharing)
+		bad("$.sharing", "sharing radius must be in [0, 1], got %v", c.Sharing)
 	}
 	if c.AblationGames < 100 {
-		bad("ablation games must be at least 100 paired games per seat count, got %d", c.AblationGames)
+		bad("$.ablation_games", "ablation games must be at least 100 paired games per seat count, got %d", c.AblationGames)
 	}
 	if !(c.HallSpacing >= 0 && c.HallSpacing <= 1) {
-		bad("hall spacing must be in [0, 1], got %v", c.HallSpacing)
+		bad("$.hall_spacing", "hall spacing must be in [0, 1], got %v", c.HallSpacing)
 	}
 	if c.Rescore < 0 {
-		bad("rescore must be 0 or more, got %d", c.Rescore)
+		bad("$.rescore", "rescore must be 0 or more, got %d", c.Rescore)
 	}
 	if c.Retries < 1 || c.Retries > 100 {
-		bad("retries must be between 1 and 100, got %d", c.Retries)
+		bad("$.retries", "retries must be between 1 and 100, got %d", c.Retries)
 	}
-	return errors.Join(errs...)
+	return ps
 }

@@ -1,0 +1,247 @@
+package evolve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ConfigProblem is one thing wrong with a configuration file, at the JSON
+// path of the field it is about, such as "$.weights.skill". Path is empty
+// for a problem of the resulting configuration that no field of the file
+// holds (the preset's elite against the file's population, say).
+type ConfigProblem struct {
+	Path   string
+	Reason string
+}
+
+func (p ConfigProblem) Error() string {
+	if p.Path == "" {
+		return p.Reason
+	}
+	return p.Path + ": " + p.Reason
+}
+
+// ConfigProblems is every problem found, in the order of the file's keys
+// (sorted) and then of Validate. It is an error when non-empty.
+type ConfigProblems []ConfigProblem
+
+func (ps ConfigProblems) Error() string {
+	switch len(ps) {
+	case 0:
+		return "no problems"
+	case 1:
+		return ps[0].Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problems:", len(ps))
+	for _, p := range ps {
+		b.WriteString("\n  ")
+		b.WriteString(p.Error())
+	}
+	return b.String()
+}
+
+func (ps *ConfigProblems) add(path, format string, args ...any) {
+	*ps = append(*ps, ConfigProblem{Path: path, Reason: fmt.Sprintf(format, args...)})
+}
+
+// ParseConfig applies a JSON configuration file over base and validates
+// the result. The file holds any subset of Config's JSON fields (those of
+// a run directory's config.json); a field it leaves out keeps base's
+// value, and so does every rate and weight a nested "rates" or "weights"
+// object leaves out. An optional "fitness_version" key, as WriteRun
+// writes, must equal FitnessVersion: a run scored under another version
+// cannot be reproduced. Decoding is strict: unknown fields, wrong types,
+// null, fractions for integers and out-of-range values are errors, each at
+// its JSON path, and all are reported (as ConfigProblems). base.Workers is
+// kept; the file cannot set it.
+func ParseConfig(base Config, data []byte) (Config, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		return Config{}, ConfigProblems{{Path: "$", Reason: jsonSyntax(data, err, "a JSON object")}}
+	}
+	if dec.More() {
+		off := dec.InputOffset()
+		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
+		return Config{}, ConfigProblems{{Path: "$", Reason: "unexpected data after the configuration at " + position(data, off)}}
+	}
+	var ps ConfigProblems
+	if obj, ok := tree.(map[string]any); ok {
+		if v, ok := obj["fitness_version"]; ok {
+			checkFitnessVersion(v, &ps)
+			delete(obj, "fitness_version")
+		}
+	}
+	cfg := base
+	set := map[string]bool{}
+	decodeConfig(tree, reflect.ValueOf(&cfg).Elem(), "$", set, &ps)
+	if len(ps) > 0 {
+		return Config{}, ps
+	}
+	for _, p := range cfg.problems() {
+		if !set[p.Path] {
+			p.Path = "" // the file does not hold this field
+		}
+		ps = append(ps, p)
+	}
+	if len(ps) > 0 {
+		return Config{}, ps
+	}
+	return cfg, nil
+}
+
+func checkFitnessVersion(v any, ps *ConfigProblems) {
+	n, ok := v.(json.Number)
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	switch {
+	case !ok || err != nil:
+		ps.add("$.fitness_version", "expected an integer, got %s", jsonKind(v))
+	case i != FitnessVersion:
+		ps.add("$.fitness_version", "the file is for fitness version %d, but this build scores with version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", i, FitnessVersion)
+	}
+}
+
+// decodeConfig stores the JSON tree v into dst (a Config or one of its
+// fields), reporting every mismatch at its path, and records the paths it
+// set. Config's struct tags are the one description of its JSON form, read
+// by both this decoder and encoding/json.
+func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps *ConfigProblems) {
+	n := len(*ps)
+	switch dst.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			ps.add(path, "expected an object, got %s", jsonKind(v))
+			return
+		}
+		names, index := jsonFields(dst.Type())
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			i, ok := index[k]
+			switch {
+			case !ok && path == "$" && k == "workers":
+				ps.add(path+"."+k, "unknown field %q: the worker count is not part of a run's configuration (results do not depend on it)", k)
+			case !ok:
+				ps.add(path+"."+k, "unknown field %q (want one of %s)", k, strings.Join(names, ", "))
+			default:
+				decodeConfig(obj[k], dst.Field(i), path+"."+k, set, ps)
+			}
+		}
+	case reflect.Int:
+		num, ok := v.(json.Number)
+		if !ok {
+			ps.add(path, "expected an integer, got %s", jsonKind(v))
+			return
+		}
+		i, err := strconv.ParseInt(string(num), 10, 64)
+		if errors.Is(err, strconv.ErrRange) || err == nil && int64(int(i)) != i {
+			ps.add(path, "the integer %s is out of range", num)
+			return
+		}
+		if err != nil {
+			ps.add(path, "expected an integer, got %s", num)
+			return
+		}
+		dst.SetInt(i)
+	case reflect.Uint64:
+		num, ok := v.(json.Number)
+		u, err := strconv.ParseUint(string(num), 10, 64)
+		if !ok || err != nil {
+			ps.add(path, "expected an integer from 0 to %d, got %s", uint64(math.MaxUint64), jsonKind(v))
+			return
+		}
+		dst.SetUint(u)
+	case reflect.Float64:
+		num, ok := v.(json.Number)
+		if !ok {
+			ps.add(path, "expected a number, got %s", jsonKind(v))
+			return
+		}
+		f, err := strconv.ParseFloat(string(num), 64)
+		if err != nil {
+			ps.add(path, "the number %s is out of range", num)
+			return
+		}
+		dst.SetFloat(f)
+	default:
+		ps.add(path, "cannot decode into %s", dst.Type())
+	}
+	if len(*ps) == n {
+		set[path] = true
+	}
+}
+
+// jsonFields returns a struct's JSON field names in field order, and the
+// field index of each.
+func jsonFields(t reflect.Type) ([]string, map[string]int) {
+	var names []string
+	index := map[string]int{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names = append(names, name)
+			index[name] = i
+		}
+	}
+	return names, index
+}
+
+// jsonSyntax describes a JSON decoding error of data, where a document of
+// kind want was expected.
+func jsonSyntax(data []byte, err error, want string) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("invalid JSON at %s: %s", position(data, max(se.Offset-1, 0)), se.Error())
+	}
+	if err.Error() == "EOF" {
+		return "empty input: expected " + want
+	}
+	return "invalid JSON: " + err.Error()
+}
+
+// position renders a byte offset of data as "line L, column C".
+func position(data []byte, off int64) string {
+	off = min(max(off, 0), int64(len(data)))
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+// jsonKind names a decoded JSON value for an error message.
+func jsonKind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return string(x)
+	case string:
+		return fmt.Sprintf("the string %q", x)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
