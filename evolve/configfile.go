@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -63,16 +64,9 @@ func (ps *ConfigProblems) add(path, format string, args ...any) {
 // its JSON path, and all are reported (as ConfigProblems). base.Workers is
 // kept; the file cannot set it.
 func ParseConfig(base Config, data []byte) (Config, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
 	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return Config{}, ConfigProblems{{Path: "$", Reason: jsonSyntax(data, err, "a JSON object")}}
-	}
-	if dec.More() {
-		off := dec.InputOffset()
-		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
-		return Config{}, ConfigProblems{{Path: "$", Reason: "unexpected data after the configuration at " + position(data, off)}}
+	if reason := decodeJSON(data, &tree, "a JSON object"); reason != "" {
+		return Config{}, ConfigProblems{{Path: "$", Reason: reason}}
 	}
 	var ps ConfigProblems
 	if obj, ok := tree.(map[string]any); ok {
@@ -199,17 +193,30 @@ func jsonFields(t reflect.Type) ([]string, map[string]int) {
 	return names, index
 }
 
-// jsonSyntax describes a JSON decoding error of data, where a document of
-// kind want was expected.
-func jsonSyntax(data []byte, err error, want string) string {
+// decodeJSON decodes the one JSON document of data into v (numbers as
+// json.Number), or says what is wrong with it, where a document of kind
+// want was expected.
+func decodeJSON(data []byte, v any, want string) (problem string) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	err := dec.Decode(v)
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
 		return fmt.Sprintf("invalid JSON at %s: %s", position(data, max(se.Offset-1, 0)), se.Error())
-	}
-	if err.Error() == "EOF" {
+	case errors.As(err, &te):
+		return fmt.Sprintf("expected %s, got a JSON %s", want, te.Value)
+	case errors.Is(err, io.EOF):
 		return "empty input: expected " + want
+	case err != nil:
+		return "invalid JSON: " + err.Error()
 	}
-	return "invalid JSON: " + err.Error()
+	off := dec.InputOffset()
+	if rest := bytes.TrimLeft(data[off:], " \t\r\n"); len(rest) > 0 {
+		return "unexpected data after the JSON document at " + position(data, int64(len(data)-len(rest)))
+	}
+	return ""
 }
 
 // position renders a byte offset of data as "line L, column C".

@@ -112,7 +112,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"empty", ``, `$: empty input: expected a JSON object`},
 		{"syntax", "{\n  \"population\": 24,\n}", `$: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string`},
 		{"truncated", `{"population": 24`, `$: invalid JSON: unexpected EOF`},
-		{"trailing data", `{} {}`, `$: unexpected data after the configuration at line 1, column 4`},
+		{"trailing data", `{} {}`, `$: unexpected data after the JSON document at line 1, column 4`},
+		{"trailing bracket", `{}}`, `$: unexpected data after the JSON document at line 1, column 3`},
 		{"several, in key order", `{"weights": {"skil": 1}, "elite": "2", "rates": {"crossover": "x"}}`, `3 problems:
   $.elite: expected an integer, got the string "2"
   $.rates.crossover: expected a number, got the string "x"
