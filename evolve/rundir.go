@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,6 +57,18 @@ func Best(res *Result, rescored []Rescored) *Individual {
 	return best
 }
 
+// HallEntry is one game of a run directory's hall_of_fame.json, a JSON
+// list of them in the hall's order.
+type HallEntry struct {
+	Rank   int            `json:"rank"`   // its place in the hall, from 1
+	Name   string         `json:"name"`   // as Named gives it
+	Hash   string         `json:"hash"`   // the canonical hash, in hex
+	Origin string         `json:"origin"` // the seed game it descends from
+	Born   int            `json:"born"`   // the generation it first appeared in
+	Score  Score          `json:"score"`
+	Genome *genome.Genome `json:"genome"` // with the name and summary of Named
+}
+
 // WriteRun writes a finished run's result files into dir. These files are
 // the run's identity: the same configuration writes the same bytes.
 // Timings and provenance go to separate files (WriteSide).
@@ -78,19 +93,10 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files["best.json"] = bj
 	files["best.txt"] = []byte(best.Describe() + "\n" + FormatScore(winner.Score))
 
-	type hallEntry struct {
-		Rank   int            `json:"rank"`
-		Name   string         `json:"name"`
-		Hash   string         `json:"hash"`
-		Origin string         `json:"origin"`
-		Born   int            `json:"born"`
-		Score  Score          `json:"score"`
-		Genome *genome.Genome `json:"genome"`
-	}
-	var hall []hallEntry
+	var hall []HallEntry
 	for i, ind := range res.Hall {
 		g := Named(ind, res.Config.Seed)
-		hall = append(hall, hallEntry{i + 1, g.Name, fmt.Sprintf("%x", ind.Hash), ind.Origin, ind.Born, ind.Score, g})
+		hall = append(hall, HallEntry{i + 1, g.Name, fmt.Sprintf("%x", ind.Hash), ind.Origin, ind.Born, ind.Score, g})
 	}
 	hj, err := json.MarshalIndent(hall, "", "  ")
 	if err != nil {
@@ -183,3 +189,85 @@ func FormatMetrics(m Metrics) string {
 	}
 	return out
 }
+
+// ParseGenomeList reads a JSON list of games: a run directory's
+// hall_of_fame.json (HallEntry objects, of which only the genome is read)
+// or a plain list of genomes. An item with any of HallEntry's own keys is
+// an entry and must have a genome and no other keys; any other item is a
+// genome. Every genome is parsed strictly and validated (genome.Parse),
+// and every problem is reported (as genome.Problems) at its path in the
+// file, such as "$[2].genome.turn[0].kind". The genomes come back in the
+// list's order, with their metadata.
+func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
+	var items []json.RawMessage
+	if reason := decodeJSON(data, &items, "a list of genomes or of hall of fame entries"); reason != "" {
+		return nil, genome.Problems{{Path: "$", Reason: reason}}
+	}
+	if len(items) == 0 {
+		return nil, genome.Problems{{Path: "$", Reason: "an empty list: no games"}}
+	}
+	keys, _ := jsonFields(reflect.TypeFor[HallEntry]())
+	var gs []*genome.Genome
+	var ps genome.Problems
+	for i, item := range items {
+		path := fmt.Sprintf("$[%d]", i)
+		var entry map[string]json.RawMessage
+		if json.Unmarshal(item, &entry) == nil && isHallEntry(entry) {
+			if entry["genome"] == nil {
+				ps = append(ps, genome.Problem{Path: path, Reason: "a hall of fame entry without its genome"})
+				continue
+			}
+			bad := false
+			for _, k := range slices.Sorted(maps.Keys(entry)) {
+				if !slices.Contains(keys, k) {
+					ps = append(ps, genome.Problem{Path: path + "." + k, Reason: fmt.Sprintf("unknown field %q (a hall of fame entry has %s)", k, strings.Join(keys, ", "))})
+					bad = true
+				}
+			}
+			if bad {
+				continue
+			}
+			item, path = entry["genome"], path+".genome"
+		}
+		g, err := genome.Parse(item)
+		var gps genome.Problems
+		switch {
+		case errors.As(err, &gps):
+			for _, p := range gps {
+				ps = append(ps, genome.Problem{Path: path + strings.TrimPrefix(p.Path, "$"), Reason: p.Reason})
+			}
+		case err != nil:
+			ps = append(ps, genome.Problem{Path: path, Reason: err.Error()})
+		default:
+			gs = append(gs, g)
+		}
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return gs, nil
+}
+
+// isHallEntry tells a hall of fame entry from a genome: it has a key of
+// HallEntry's that no genome has.
+func isHallEntry(obj map[string]json.RawMessage) bool {
+	for _, k := range hallOnlyKeys {
+		if _, ok := obj[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hallOnlyKeys are HallEntry's JSON keys that are not also a genome's.
+var hallOnlyKeys = func() []string {
+	hall, _ := jsonFields(reflect.TypeFor[HallEntry]())
+	_, gen := jsonFields(reflect.TypeFor[genome.Genome]())
+	var only []string
+	for _, k := range hall {
+		if _, ok := gen[k]; !ok {
+			only = append(only, k)
+		}
+	}
+	return only
+}()
