@@ -27,9 +27,19 @@ the full-size run. With --out, the run's result files go to a new directory,
 with a checkpoint after every generation; without it, the best game's rules,
 score and genome JSON are printed.
 
+--from takes a comma-separated list of seed game names, game files (a genome
+JSON file, a JSON list of genomes such as a run's hall_of_fame.json, or a
+program file) and directories, whose *.json files are read in name order (a
+run's config.json, timings.json and provenance.json, which hold no game, are
+skipped). A game given twice is used once; only as many games as the
+population holds are used.
+
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
 uninterrupted run would have.`,
+		Example: `  darwinsim evolve --preset default --out runs/a
+  darwinsim evolve --from runs/a --out runs/b
+  darwinsim evolve --from war,whist,my-game.json,runs/a/hall_of_fame.json`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if resume != "" {
@@ -69,11 +79,17 @@ uninterrupted run would have.`,
 					return err
 				}
 			}
+			w := cmd.OutOrStdout()
+			if len(seeds) > base.Population {
+				// Run would take the first Population of them: say so.
+				fmt.Fprintf(w, "--from gives %d games; a population of %d starts from the first %d\n", len(seeds), base.Population, base.Population)
+				seeds = seeds[:base.Population]
+			}
 			var names []string
 			for _, s := range seeds {
 				names = append(names, s.Name)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
+			fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
 				strings.Join(names, ", "), base.Population, base.Generations, base.Games, base.Seed)
 			return runEvolve(cmd, g, base, out, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
@@ -89,7 +105,7 @@ uninterrupted run would have.`,
 	f.Int("elite", 0, "individuals copied unchanged into the next generation (default: the preset's)")
 	f.Int("tournament", 0, "tournament size for selection (default: the preset's)")
 	f.StringVar(&out, "out", "", "write the run's result files to this new directory")
-	f.StringVar(&from, "from", "", "comma-separated seed games to start from (default: all)")
+	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
 	return cmd
 }
@@ -109,21 +125,6 @@ func resumeEvolve(cmd *cobra.Command, g *globals, dir string) error {
 	return runEvolve(cmd, g, cfg, dir, func(opt evolve.Options) (*evolve.Result, error) {
 		return evolve.Resume(cmd.Context(), cp, g.workers, opt)
 	})
-}
-
-func seedGames(from string) ([]*genome.Genome, error) {
-	if from == "" {
-		return genome.Seeds(), nil
-	}
-	var gs []*genome.Genome
-	for _, n := range strings.Split(from, ",") {
-		g, err := genome.Seed(strings.TrimSpace(n))
-		if err != nil {
-			return nil, fmt.Errorf("--from: %w", err)
-		}
-		gs = append(gs, g)
-	}
-	return gs, nil
 }
 
 func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, run func(evolve.Options) (*evolve.Result, error)) error {

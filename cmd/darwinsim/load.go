@@ -42,6 +42,12 @@ func loadGame(arg string) (*game, error) {
 		}
 		return nil, err
 	}
+	return decodeGame(arg, data)
+}
+
+// decodeGame reads the contents of the game file arg: a program file,
+// bare bytecode or a genome JSON file.
+func decodeGame(arg string, data []byte) (*game, error) {
 	if fbs.IsProgramFile(data) {
 		pf, err := fbs.ReadProgram(data)
 		if err != nil {
