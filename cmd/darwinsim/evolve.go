@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -16,7 +17,7 @@ import (
 )
 
 func newEvolveCmd(g *globals) *cobra.Command {
-	var preset, out, from, resume string
+	var preset, configFile, out, from, resume string
 	cmd := &cobra.Command{
 		Use:   "evolve",
 		Short: "Evolve new games from the seed games",
@@ -26,6 +27,20 @@ games. The defaults (preset "quick") finish in seconds; --preset default is
 the full-size run. With --out, the run's result files go to a new directory,
 with a checkpoint after every generation; without it, the best game's rules,
 score and genome JSON are printed.
+
+The configuration is built in layers: the preset, then the JSON file of
+--config, then the flags given on the command line (--pop, --generations,
+--games, --skill-games, --elite, --tournament, --seed). The file holds any of
+the fields of a run directory's config.json:
+  ` + wrapList(jsonNames(reflect.TypeFor[evolve.Config]()), 76, "  ") + `
+with "rates" and "weights" objects of the fields
+  rates: ` + wrapList(jsonNames(reflect.TypeFor[evolve.Rates]()), 69, "         ") + `
+  weights: ` + wrapList(jsonNames(reflect.TypeFor[evolve.Weights]()), 67, "           ") + `
+A field the file leaves out keeps the preset's value, each rate and weight
+too. Unknown fields, wrong types and values out of range are errors (the
+file must be valid over the preset by itself). A run's config.json given to
+--config (with the same --from) reproduces the run's result files byte for
+byte.
 
 --from takes a comma-separated list of seed game names, game files (a genome
 JSON file, a JSON list of genomes such as a run's hall_of_fame.json, or a
@@ -38,12 +53,14 @@ Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
 uninterrupted run would have.`,
 		Example: `  darwinsim evolve --preset default --out runs/a
-  darwinsim evolve --from runs/a --out runs/b
+  darwinsim evolve --config runs/a/config.json --out runs/a-again
+  darwinsim evolve --config runs/a/config.json --generations 100 --out runs/b
+  darwinsim evolve --config my.json --from runs/a --out runs/c
   darwinsim evolve --from war,whist,my-game.json,runs/a/hall_of_fame.json`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if resume != "" {
-				for _, name := range []string{"preset", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from"} {
+				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from"} {
 					if cmd.Flags().Changed(name) {
 						return usagef("--resume continues a run with its own configuration; --%s cannot be changed", name)
 					}
@@ -53,22 +70,9 @@ uninterrupted run would have.`,
 				}
 				return resumeEvolve(cmd, g, resume)
 			}
-			base, err := evolve.Preset(preset)
+			base, err := evolveConfig(cmd, g, preset, configFile)
 			if err != nil {
-				return usageError{err}
-			}
-			f := cmd.Flags()
-			for name, dst := range map[string]*int{"pop": &base.Population, "generations": &base.Generations,
-				"games": &base.Games, "skill-games": &base.SkillGames, "elite": &base.Elite, "tournament": &base.Tournament} {
-				if f.Changed(name) {
-					v, _ := f.GetInt(name)
-					*dst = v
-				}
-			}
-			base.Seed = g.seed
-			base.Workers = g.workers
-			if err := base.Validate(); err != nil {
-				return usageError{err}
+				return err
 			}
 			seeds, err := seedGames(from)
 			if err != nil {
@@ -98,6 +102,7 @@ uninterrupted run would have.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&preset, "preset", "quick", "starting configuration: "+strings.Join(evolve.PresetNames(), ", "))
+	f.StringVar(&configFile, "config", "", "JSON file of configuration fields, layered over the preset (flags override it)")
 	f.Int("pop", 0, "population size (default: the preset's)")
 	f.Int("generations", 0, "generations (default: the preset's)")
 	f.Int("games", 0, "random-policy games per evaluation (default: the preset's)")
@@ -108,6 +113,77 @@ uninterrupted run would have.`,
 	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
 	return cmd
+}
+
+// evolveConfig layers a new run's configuration: the preset, then the
+// --config file, then the flags given explicitly. The file must be valid
+// over the preset on its own; the result is validated again with the flags.
+func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.Config, error) {
+	cfg, err := evolve.Preset(preset)
+	if err != nil {
+		return cfg, usageError{err}
+	}
+	cfg.Seed = DefaultSeed // --seed's default, below the file's seed
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return cfg, usagef("--config: %v", err)
+		}
+		if cfg, err = evolve.ParseConfig(cfg, data); err != nil {
+			return cfg, usagef("%s: %w", file, err)
+		}
+	}
+	f := cmd.Flags()
+	for name, dst := range map[string]*int{"pop": &cfg.Population, "generations": &cfg.Generations,
+		"games": &cfg.Games, "skill-games": &cfg.SkillGames, "elite": &cfg.Elite, "tournament": &cfg.Tournament} {
+		if f.Changed(name) {
+			v, _ := f.GetInt(name)
+			*dst = v
+		}
+	}
+	if f.Changed("seed") {
+		cfg.Seed = g.seed
+	}
+	cfg.Workers = g.workers
+	if err := cfg.Validate(); err != nil {
+		return cfg, usageError{err}
+	}
+	return cfg, nil
+}
+
+// jsonNames lists the JSON names of a struct's fields, in field order.
+func jsonNames(t reflect.Type) []string {
+	var names []string
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// wrapList joins words with ", " in lines of at most width characters,
+// each line after the first starting with indent.
+func wrapList(words []string, width int, indent string) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range words {
+		if i < len(words)-1 {
+			w += ","
+		}
+		switch {
+		case i == 0:
+		case line+1+len(w) > width:
+			b.WriteString("\n" + indent)
+			line = 0
+		default:
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	return b.String()
 }
 
 // checkpointFile is the name of a run directory's checkpoint.
