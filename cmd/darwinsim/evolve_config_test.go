@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,5 +140,29 @@ func TestEvolveConfigErrors(t *testing.T) {
 	}
 	if evolve.FitnessVersion != 2 {
 		t.Errorf("update the fitness_version case for FitnessVersion %d", evolve.FitnessVersion)
+	}
+}
+
+// TestConfigFieldsDocumented: the README's evolve section names every
+// field a configuration file may hold (the --help text lists them from
+// the struct tags).
+func TestConfigFieldsDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := runCLI(t, "evolve", "--help")
+	for _, typ := range []reflect.Type{reflect.TypeFor[evolve.Config](), reflect.TypeFor[evolve.Rates](), reflect.TypeFor[evolve.Weights]()} {
+		for _, name := range jsonNames(typ) {
+			if !bytes.Contains(readme, []byte("`"+name+"`")) {
+				t.Errorf("the README does not name the configuration field %s", name)
+			}
+			if !strings.Contains(help, " "+name+",") && !strings.Contains(help, " "+name+"\n") {
+				t.Errorf("evolve --help does not name the configuration field %s", name)
+			}
+		}
+	}
+	if names := jsonNames(reflect.TypeFor[evolve.Config]()); len(names) < 15 || slices.Contains(names, "workers") {
+		t.Errorf("configuration fields %q: want the 15 or more of evolve.Config, never workers", names)
 	}
 }
