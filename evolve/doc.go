@@ -119,5 +119,17 @@
 // a pruned game is scored afresh. Rescore re-scores genomes in 10
 // replicates of Games games on fresh seeds and gives a 95% t-interval of
 // the mean fitness; Best is the hall member with the best re-scored mean,
-// the run's winner (best.json). WriteRun writes a run directory.
+// the run's winner (best.json). WriteRun writes a run directory. Its
+// config.json, read by ParseConfig, gives back the run's Config (so the
+// same run can be made again), and its hall_of_fame.json, read by
+// ParseGenomeList, the hall's genomes (so a run can start from another's
+// best games).
+//
+// # Configuration files
+//
+// ParseConfig applies a JSON file of any of Config's fields over a base
+// Config (a preset, say): a field the file leaves out keeps the base's
+// value, and each rate and weight that a "rates" or "weights" object leaves
+// out keeps its own. It reads strictly, reports every problem at its JSON
+// path, and validates the result; Workers is no part of a file.
 package evolve
