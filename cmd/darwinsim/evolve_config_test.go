@@ -20,7 +20,7 @@ var resultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_
 // TestEvolveConfigReproduces: a run directory's config.json, given back
 // to --config, reproduces the run byte for byte, on another worker count.
 func TestEvolveConfigReproduces(t *testing.T) {
-	a, outA := evolveRun(t, append(small, "--seed", "5", "--workers", "1")...)
+	a, outA := evolveRun(t, append(small(t), "--seed", "5", "--workers", "1")...)
 	b, outB := evolveRun(t, "--config", filepath.Join(a, "config.json"), "--workers", "3")
 	if outA != outB {
 		t.Errorf("outputs differ:\n%s\n---\n%s", outA, outB)
@@ -41,7 +41,7 @@ func TestEvolveConfigReproduces(t *testing.T) {
 // what the file leaves out, nested weights included, is the preset's.
 func TestEvolveConfigLayers(t *testing.T) {
 	dir := t.TempDir()
-	file := write(t, filepath.Join(dir, "c.json"), `{"population": 8, "games": 40, "skill_games": 10, "generations": 3, "seed": 7, "weights": {"skill": 3}}`)
+	file := write(t, filepath.Join(dir, "c.json"), `{"population": 8, "games": 40, "skill_games": 10, "generations": 3, "seed": 7, "weights": {"skill": 3}, "ablation_games": 100, "rescore": 1}`)
 	quick, _ := evolve.Preset("quick")
 	def, _ := evolve.Preset("default")
 	cases := []struct {
@@ -53,24 +53,21 @@ func TestEvolveConfigLayers(t *testing.T) {
 			func() evolve.Config {
 				c := quick
 				c.Population, c.Games, c.SkillGames, c.Generations, c.Seed, c.Weights.Skill = 8, 40, 10, 3, 7, 3
+				c.AblationGames, c.Rescore = 100, 1
 				return c
 			}},
 		{"flags over file", []string{"--config", file, "--generations", "1", "--seed", "9", "--elite", "1"},
 			func() evolve.Config {
 				c := quick
 				c.Population, c.Games, c.SkillGames, c.Generations, c.Seed, c.Weights.Skill, c.Elite = 8, 40, 10, 1, 9, 3, 1
+				c.AblationGames, c.Rescore = 100, 1
 				return c
 			}},
 		{"another preset", []string{"--preset", "default", "--config", file, "--generations", "1"},
 			func() evolve.Config {
 				c := def
 				c.Population, c.Games, c.SkillGames, c.Generations, c.Seed, c.Weights.Skill = 8, 40, 10, 1, 7, 3
-				return c
-			}},
-		{"no file", append(small, "--generations", "1"),
-			func() evolve.Config {
-				c := quick
-				c.Population, c.Games, c.SkillGames, c.Generations, c.Seed = 8, 40, 10, 1, DefaultSeed
+				c.AblationGames, c.Rescore = 100, 1
 				return c
 			}},
 	}

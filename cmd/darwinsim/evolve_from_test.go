@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,8 +15,15 @@ import (
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
-// small is a run of a second or so.
-var small = []string{"--pop", "8", "--generations", "2", "--games", "40", "--skill-games", "10"}
+// small returns the arguments of a run of a fraction of a second: a
+// configuration file of few games, few ablation games and one re-scored
+// game of the hall (the end of a run costs more than its generations).
+func small(t *testing.T) []string {
+	t.Helper()
+	cfg := write(t, filepath.Join(t.TempDir(), "small.json"),
+		`{"population": 8, "generations": 2, "games": 40, "skill_games": 10, "ablation_games": 100, "rescore": 1}`)
+	return []string{"--config", cfg}
+}
 
 // evolveRun runs evolve with args and --out a new directory, which it
 // returns with the output.
@@ -37,10 +45,20 @@ func write(t *testing.T, path, content string) string {
 	return path
 }
 
+// names lists the games' names.
+func names(gs []*genome.Genome) []string {
+	var ns []string
+	for _, g := range gs {
+		ns = append(ns, g.Name)
+	}
+	return ns
+}
+
 // TestEvolveFromRun: a run directory, its hall of fame and its best game
-// are games to start from; each game is used once.
+// are games to start from, and a run starts from them; each game is used
+// once.
 func TestEvolveFromRun(t *testing.T) {
-	a, _ := evolveRun(t, append(small, "--seed", "3")...)
+	a, _ := evolveRun(t, append(small(t), "--seed", "3")...)
 	data, err := os.ReadFile(filepath.Join(a, "hall_of_fame.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +70,7 @@ func TestEvolveFromRun(t *testing.T) {
 	if len(hall) < 3 {
 		t.Fatalf("the hall of fame has %d games; the test wants 3 or more", len(hall))
 	}
-	var hallNames []string
-	for _, g := range hall {
-		hallNames = append(hallNames, g.Name)
-	}
+	hallNames := names(hall)
 	bj, err := os.ReadFile(filepath.Join(a, "best.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,10 +90,6 @@ func TestEvolveFromRun(t *testing.T) {
 	if len(dirNames) != len(hallNames) {
 		t.Fatalf("best.json's game %s is not in the hall of fame %q", best.Name, hallNames)
 	}
-	line := func(names []string, pop int) string {
-		return "evolving from " + strings.Join(names, ", ") + ": population " + strconv.Itoa(pop) + ", 1 generations, 40 games per evaluation, seed 1\n"
-	}
-	args := []string{"--pop", "12", "--generations", "1", "--games", "40", "--skill-games", "10"}
 	hallFile, bestFile := filepath.Join(a, "hall_of_fame.json"), filepath.Join(a, "best.json")
 	for _, c := range []struct {
 		from  string
@@ -89,41 +100,61 @@ func TestEvolveFromRun(t *testing.T) {
 		{hallFile + "," + bestFile + "," + a, hallNames},
 		{bestFile + "," + hallFile, dirNames},
 	} {
-		t.Run(c.from, func(t *testing.T) {
-			run, out := evolveRun(t, append(args, "--from", c.from)...)
-			if first, _, _ := strings.Cut(out, "\n"); first+"\n" != line(c.names, 12) {
-				t.Errorf("first line:\n got %q\nwant %q", first, line(c.names, 12))
-			}
-			if _, err := os.Stat(filepath.Join(run, "best.json")); err != nil {
-				t.Error(err)
-			}
-		})
+		gs, err := seedGames(c.from)
+		if err != nil {
+			t.Errorf("--from %s: %v", c.from, err)
+		} else if got := names(gs); !slices.Equal(got, c.names) {
+			t.Errorf("--from %s: games %q, want %q", c.from, got, c.names)
+		}
 	}
+
+	line := func(names []string, pop int) string {
+		return "evolving from " + strings.Join(names, ", ") + ": population " + strconv.Itoa(pop) + ", 1 generations, 40 games per evaluation, seed 1\n"
+	}
+	t.Run("a run from a run directory", func(t *testing.T) {
+		run, out := evolveRun(t, append(small(t), "--from", a, "--pop", "12", "--generations", "1")...)
+		if first, _, _ := strings.Cut(out, "\n"); first+"\n" != line(dirNames, 12) {
+			t.Errorf("first line:\n got %q\nwant %q", first, line(dirNames, 12))
+		}
+		if _, err := os.Stat(filepath.Join(run, "best.json")); err != nil {
+			t.Error(err)
+		}
+	})
 	t.Run("more games than the population", func(t *testing.T) {
-		_, out := evolveRun(t, "--from", a, "--pop", "2", "--elite", "1", "--tournament", "2", "--generations", "1", "--games", "40", "--skill-games", "10")
+		_, out := evolveRun(t, append(small(t), "--from", a, "--pop", "2", "--elite", "1", "--tournament", "2", "--generations", "1")...)
 		want := "--from gives " + strconv.Itoa(len(hall)) + " games; a population of 2 starts from the first 2\n" + line(dirNames[:2], 2)
 		if !strings.HasPrefix(out, want) {
 			t.Errorf("output starts\n%s\nwant\n%s", out[:min(len(out), len(want))], want)
 		}
 	})
-	t.Run("seed names and game files", func(t *testing.T) {
-		dir := t.TempDir()
-		prog := filepath.Join(dir, "war.dspf")
-		if code, _, e := runCLI(t, "compile", "war", "-o", prog); code != 0 {
-			t.Fatal(e)
-		}
-		g := testkit.SeedGenome(t, "whist")
-		g.Name, g.Summary = "", ""
-		js, err := g.Encode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		mine := write(t, filepath.Join(dir, "my-game.json"), string(js))
-		_, out := evolveRun(t, append(args, "--from", prog+", go-fish ,"+mine+",war,whist")...)
-		if first, _, _ := strings.Cut(out, "\n"); first+"\n" != line([]string{"war", "go-fish", "my-game"}, 12) {
-			t.Errorf("first line:\n got %q\nwant %q", first, line([]string{"war", "go-fish", "my-game"}, 12))
-		}
-	})
+}
+
+// TestEvolveFromFiles: seed names, program files and genome files mix;
+// a game without a name takes its file's, and a game given twice (war's
+// program file and war) is used once.
+func TestEvolveFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "war.dspf")
+	if code, _, e := runCLI(t, "compile", "war", "-o", prog); code != 0 {
+		t.Fatal(e)
+	}
+	g := testkit.SeedGenome(t, "whist")
+	g.Name, g.Summary = "", ""
+	js, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := write(t, filepath.Join(dir, "my-game.json"), string(js))
+	gs, err := seedGames(prog + ", go-fish ," + mine + ",war,whist")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(gs), []string{"war", "go-fish", "my-game"}; !slices.Equal(got, want) {
+		t.Errorf("games %q, want %q", got, want)
+	}
+	if gs, err := seedGames(""); err != nil || !slices.Equal(names(gs), genome.SeedNames()) {
+		t.Errorf("no --from: games %q (%v), want every seed game %q", names(gs), err, genome.SeedNames())
+	}
 }
 
 // TestEvolveFromErrors: what --from cannot load is a usage mistake naming
