@@ -309,12 +309,13 @@ func (e *engine) initial(seeds []*genome.Genome) ([]*Individual, error) {
 			pop = append(pop, ind)
 		}
 	}
+	distinct := len(pop) // the seeds, each once
 	for i := 0; len(pop) < e.cfg.Population; i++ {
 		if i > 1000*e.cfg.Population {
 			return nil, fmt.Errorf("could not find %d distinct mutants of the seed games", e.cfg.Population)
 		}
 		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, 0), uint64(i)))
-		parent := pop[i%len(seeds)]
+		parent := pop[i%distinct]
 		g := parent.Genome
 		for range 1 + r.IntN(3) {
 			g, _ = e.mutate(g, &r)

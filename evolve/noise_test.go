@@ -106,3 +106,20 @@ func TestLineage(t *testing.T) {
 		t.Errorf("%d children bred in the last generation, %d lineage entries for it", bred, len(children))
 	}
 }
+
+// TestRunDuplicateSeeds: a seed given twice starts the run once.
+func TestRunDuplicateSeeds(t *testing.T) {
+	war, err := genome.Seed("war")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ce, err := genome.Seed("crazy-eights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig()
+	cfg.Generations = 1
+	if _, err := Run(context.Background(), cfg, []*genome.Genome{war, war, ce, war}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
