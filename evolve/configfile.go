@@ -11,45 +11,22 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/genome"
 )
 
-// ConfigProblem is one thing wrong with a configuration file, at the JSON
-// path of the field it is about, such as "$.weights.skill". Path is empty
-// for a problem of the resulting configuration that no field of the file
-// holds (the preset's elite against the file's population, say).
-type ConfigProblem struct {
-	Path   string
-	Reason string
-}
+// ConfigProblem is one thing wrong with a configuration, at the JSON path
+// of the value (no path: a combination of values, such as an elite larger
+// than the population). ConfigProblems is every problem found, in the
+// order of the file's keys (sorted) and then of Validate; it is an error
+// when non-empty. They are the genome's problem types, so that a file's
+// problems read alike whichever it is.
+type (
+	ConfigProblem  = genome.Problem
+	ConfigProblems = genome.Problems
+)
 
-func (p ConfigProblem) Error() string {
-	if p.Path == "" {
-		return p.Reason
-	}
-	return p.Path + ": " + p.Reason
-}
-
-// ConfigProblems is every problem found, in the order of the file's keys
-// (sorted) and then of Validate. It is an error when non-empty.
-type ConfigProblems []ConfigProblem
-
-func (ps ConfigProblems) Error() string {
-	switch len(ps) {
-	case 0:
-		return "no problems"
-	case 1:
-		return ps[0].Error()
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d problems:", len(ps))
-	for _, p := range ps {
-		b.WriteString("\n  ")
-		b.WriteString(p.Error())
-	}
-	return b.String()
-}
-
-func (ps *ConfigProblems) add(path, format string, args ...any) {
+func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 	*ps = append(*ps, ConfigProblem{Path: path, Reason: fmt.Sprintf(format, args...)})
 }
 
@@ -98,9 +75,9 @@ func checkFitnessVersion(v any, ps *ConfigProblems) {
 	i, err := strconv.ParseInt(string(n), 10, 64)
 	switch {
 	case !ok || err != nil:
-		ps.add("$.fitness_version", "expected an integer, got %s", jsonKind(v))
+		addProblem(ps, "$.fitness_version", "expected an integer, got %s", jsonKind(v))
 	case i != FitnessVersion:
-		ps.add("$.fitness_version", "the file is for fitness version %d, but this build scores with version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", i, FitnessVersion)
+		addProblem(ps, "$.fitness_version", "the file is for fitness version %d, but this build scores with version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", i, FitnessVersion)
 	}
 }
 
@@ -114,7 +91,7 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			ps.add(path, "expected an object, got %s", jsonKind(v))
+			addProblem(ps, path, "expected an object, got %s", jsonKind(v))
 			return
 		}
 		names, index := jsonFields(dst.Type())
@@ -127,9 +104,9 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 			i, ok := index[k]
 			switch {
 			case !ok && path == "$" && k == "workers":
-				ps.add(path+"."+k, "unknown field %q: the worker count is not part of a run's configuration (results do not depend on it)", k)
+				addProblem(ps, path+"."+k, "unknown field %q: the worker count is not part of a run's configuration (results do not depend on it)", k)
 			case !ok:
-				ps.add(path+"."+k, "unknown field %q (want one of %s)", k, strings.Join(names, ", "))
+				addProblem(ps, path+"."+k, "unknown field %q (want one of %s)", k, strings.Join(names, ", "))
 			default:
 				decodeConfig(obj[k], dst.Field(i), path+"."+k, set, ps)
 			}
@@ -137,16 +114,16 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 	case reflect.Int:
 		num, ok := v.(json.Number)
 		if !ok {
-			ps.add(path, "expected an integer, got %s", jsonKind(v))
+			addProblem(ps, path, "expected an integer, got %s", jsonKind(v))
 			return
 		}
 		i, err := strconv.ParseInt(string(num), 10, 64)
 		if errors.Is(err, strconv.ErrRange) || err == nil && int64(int(i)) != i {
-			ps.add(path, "the integer %s is out of range", num)
+			addProblem(ps, path, "the integer %s is out of range", num)
 			return
 		}
 		if err != nil {
-			ps.add(path, "expected an integer, got %s", num)
+			addProblem(ps, path, "expected an integer, got %s", num)
 			return
 		}
 		dst.SetInt(i)
@@ -154,24 +131,24 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 		num, ok := v.(json.Number)
 		u, err := strconv.ParseUint(string(num), 10, 64)
 		if !ok || err != nil {
-			ps.add(path, "expected an integer from 0 to %d, got %s", uint64(math.MaxUint64), jsonKind(v))
+			addProblem(ps, path, "expected an integer from 0 to %d, got %s", uint64(math.MaxUint64), jsonKind(v))
 			return
 		}
 		dst.SetUint(u)
 	case reflect.Float64:
 		num, ok := v.(json.Number)
 		if !ok {
-			ps.add(path, "expected a number, got %s", jsonKind(v))
+			addProblem(ps, path, "expected a number, got %s", jsonKind(v))
 			return
 		}
 		f, err := strconv.ParseFloat(string(num), 64)
 		if err != nil {
-			ps.add(path, "the number %s is out of range", num)
+			addProblem(ps, path, "the number %s is out of range", num)
 			return
 		}
 		dst.SetFloat(f)
 	default:
-		ps.add(path, "cannot decode into %s", dst.Type())
+		addProblem(ps, path, "cannot decode into %s", dst.Type())
 	}
 	if len(*ps) == n {
 		set[path] = true

@@ -154,7 +154,7 @@ func TestParseConfigErrors(t *testing.T) {
 			}
 		})
 	}
-	if !strings.Contains(ConfigProblems{{"", "x"}, {"$.a", "y"}}.Error(), "\n  x\n  $.a: y") {
+	if !strings.Contains(ConfigProblems{{Path: "", Reason: "x"}, {Path: "$.a", Reason: "y"}}.Error(), "\n  x\n  $.a: y") {
 		t.Error("a problem without a path prints its reason alone")
 	}
 }

@@ -19,7 +19,13 @@ type Problem struct {
 	Reason string
 }
 
-func (p Problem) Error() string { return p.Path + ": " + p.Reason }
+func (p Problem) Error() string {
+	if p.Path == "" {
+		// A problem of the whole (a configuration's combination of values).
+		return p.Reason
+	}
+	return p.Path + ": " + p.Reason
+}
 
 // Problems is every problem found, in document order. It is an error when
 // non-empty.
