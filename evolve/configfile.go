@@ -1,11 +1,9 @@
 package evolve
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -13,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/jsontree"
 )
 
 // ConfigProblem is one thing wrong with a configuration, at the JSON path
@@ -42,7 +41,7 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // kept; the file cannot set it.
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
-	if reason := decodeJSON(data, &tree, "a JSON object"); reason != "" {
+	if reason := jsontree.Decode(data, &tree, "a JSON object", "JSON document"); reason != "" {
 		return Config{}, ConfigProblems{{Path: "$", Reason: reason}}
 	}
 	var ps ConfigProblems
@@ -75,7 +74,7 @@ func checkFitnessVersion(v any, ps *ConfigProblems) {
 	i, err := strconv.ParseInt(string(n), 10, 64)
 	switch {
 	case !ok || err != nil:
-		addProblem(ps, "$.fitness_version", "expected an integer, got %s", jsonKind(v))
+		addProblem(ps, "$.fitness_version", "expected an integer, got %s", jsontree.Kind(v))
 	case i != FitnessVersion:
 		addProblem(ps, "$.fitness_version", "the file is for fitness version %d, but this build scores with version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", i, FitnessVersion)
 	}
@@ -91,7 +90,7 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			addProblem(ps, path, "expected an object, got %s", jsonKind(v))
+			addProblem(ps, path, "expected an object, got %s", jsontree.Kind(v))
 			return
 		}
 		names, index := jsonFields(dst.Type())
@@ -114,7 +113,7 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 	case reflect.Int:
 		num, ok := v.(json.Number)
 		if !ok {
-			addProblem(ps, path, "expected an integer, got %s", jsonKind(v))
+			addProblem(ps, path, "expected an integer, got %s", jsontree.Kind(v))
 			return
 		}
 		i, err := strconv.ParseInt(string(num), 10, 64)
@@ -131,14 +130,14 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 		num, ok := v.(json.Number)
 		u, err := strconv.ParseUint(string(num), 10, 64)
 		if !ok || err != nil {
-			addProblem(ps, path, "expected an integer from 0 to %d, got %s", uint64(math.MaxUint64), jsonKind(v))
+			addProblem(ps, path, "expected an integer from 0 to %d, got %s", uint64(math.MaxUint64), jsontree.Kind(v))
 			return
 		}
 		dst.SetUint(u)
 	case reflect.Float64:
 		num, ok := v.(json.Number)
 		if !ok {
-			addProblem(ps, path, "expected a number, got %s", jsonKind(v))
+			addProblem(ps, path, "expected a number, got %s", jsontree.Kind(v))
 			return
 		}
 		f, err := strconv.ParseFloat(string(num), 64)
@@ -168,64 +167,4 @@ func jsonFields(t reflect.Type) ([]string, map[string]int) {
 		}
 	}
 	return names, index
-}
-
-// decodeJSON decodes the one JSON document of data into v (numbers as
-// json.Number), or says what is wrong with it, where a document of kind
-// want was expected.
-func decodeJSON(data []byte, v any, want string) (problem string) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	err := dec.Decode(v)
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Sprintf("invalid JSON at %s: %s", position(data, max(se.Offset-1, 0)), se.Error())
-	case errors.As(err, &te):
-		return fmt.Sprintf("expected %s, got a JSON %s", want, te.Value)
-	case errors.Is(err, io.EOF):
-		return "empty input: expected " + want
-	case err != nil:
-		return "invalid JSON: " + err.Error()
-	}
-	off := dec.InputOffset()
-	if rest := bytes.TrimLeft(data[off:], " \t\r\n"); len(rest) > 0 {
-		return "unexpected data after the JSON document at " + position(data, int64(len(data)-len(rest)))
-	}
-	return ""
-}
-
-// position renders a byte offset of data as "line L, column C".
-func position(data []byte, off int64) string {
-	off = min(max(off, 0), int64(len(data)))
-	line, col := 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Sprintf("line %d, column %d", line, col)
-}
-
-// jsonKind names a decoded JSON value for an error message.
-func jsonKind(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return string(x)
-	case string:
-		return fmt.Sprintf("the string %q", x)
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
+	"github.com/darwinsim/darwinsim/internal/jsontree"
 )
 
 // Named returns an individual's genome with metadata: a name from its hash
@@ -200,7 +201,7 @@ func FormatMetrics(m Metrics) string {
 // list's order, with their metadata.
 func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
 	var items []json.RawMessage
-	if reason := decodeJSON(data, &items, "a list of genomes or of hall of fame entries"); reason != "" {
+	if reason := jsontree.Decode(data, &items, "a list of genomes or of hall of fame entries", "JSON document"); reason != "" {
 		return nil, genome.Problems{{Path: "$", Reason: reason}}
 	}
 	if len(items) == 0 {

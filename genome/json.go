@@ -1,7 +1,6 @@
 package genome
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/internal/jsontree"
 )
 
 // Problem is one thing wrong with a genome or its JSON, at a JSON path such
@@ -64,15 +65,9 @@ func (ps *Problems) add(path, format string, args ...any) {
 // each naming its JSON path, and every one is reported. It does not
 // Validate; Parse does both.
 func Decode(data []byte) (*Genome, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
 	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return nil, syntaxProblem(data, err)
-	}
-	if dec.More() {
-		off := dec.InputOffset()
-		return nil, Problems{{Path: "$", Reason: fmt.Sprintf("unexpected data after the genome at %s", position(data, off))}}
+	if problem := jsontree.Decode(data, &tree, "a JSON object", "genome"); problem != "" {
+		return nil, Problems{{Path: "$", Reason: problem}}
 	}
 	var g Genome
 	var ps Problems
@@ -108,42 +103,6 @@ func (g *Genome) Encode() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-func syntaxProblem(data []byte, err error) error {
-	var se *json.SyntaxError
-	if ok := asSyntax(err, &se); ok {
-		return Problems{{Path: "$", Reason: fmt.Sprintf("invalid JSON at %s: %s", position(data, max(se.Offset-1, 0)), se.Error())}}
-	}
-	if err.Error() == "EOF" {
-		return Problems{{Path: "$", Reason: "empty input: expected a JSON object"}}
-	}
-	return Problems{{Path: "$", Reason: "invalid JSON: " + err.Error()}}
-}
-
-func asSyntax(err error, target **json.SyntaxError) bool {
-	se, ok := err.(*json.SyntaxError)
-	if ok {
-		*target = se
-	}
-	return ok
-}
-
-// position renders a byte offset as "line L, column C".
-func position(data []byte, off int64) string {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Sprintf("line %d, column %d", line, col)
-}
-
 var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 
 // decodeValue stores the generic JSON tree v into dst, reporting every
@@ -153,7 +112,7 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler) && dst.Kind() != reflect.Pointer {
 		s, ok := v.(string)
 		if !ok {
-			ps.add(path, "expected a string, got %s", jsonKind(v))
+			ps.add(path, "expected a string, got %s", jsontree.Kind(v))
 			return
 		}
 		if err := dst.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s)); err != nil {
@@ -173,7 +132,7 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			ps.add(path, "expected an object, got %s", jsonKind(v))
+			ps.add(path, "expected an object, got %s", jsontree.Kind(v))
 			return
 		}
 		fields := structFields(dst.Type())
@@ -198,7 +157,7 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 		}
 		arr, ok := v.([]any)
 		if !ok {
-			ps.add(path, "expected an array, got %s", jsonKind(v))
+			ps.add(path, "expected an array, got %s", jsontree.Kind(v))
 			return
 		}
 		if len(arr) == 0 {
@@ -213,14 +172,14 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 	case reflect.Bool:
 		b, ok := v.(bool)
 		if !ok {
-			ps.add(path, "expected true or false, got %s", jsonKind(v))
+			ps.add(path, "expected true or false, got %s", jsontree.Kind(v))
 			return
 		}
 		dst.SetBool(b)
 	case reflect.Int:
 		n, ok := v.(json.Number)
 		if !ok {
-			ps.add(path, "expected an integer, got %s", jsonKind(v))
+			ps.add(path, "expected an integer, got %s", jsontree.Kind(v))
 			return
 		}
 		i, err := strconv.ParseInt(string(n), 10, 64)
@@ -232,7 +191,7 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 	case reflect.String:
 		s, ok := v.(string)
 		if !ok {
-			ps.add(path, "expected a string, got %s", jsonKind(v))
+			ps.add(path, "expected a string, got %s", jsontree.Kind(v))
 			return
 		}
 		dst.SetString(s)
@@ -251,22 +210,4 @@ func structFields(t reflect.Type) map[string]int {
 		}
 	}
 	return m
-}
-
-func jsonKind(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "the number " + string(x)
-	case string:
-		return fmt.Sprintf("the string %q", x)
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
 }

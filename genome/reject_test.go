@@ -138,6 +138,7 @@ func TestDecodeRejectsSyntax(t *testing.T) {
 		{"truncated", `{"schema": 1,`, `$: invalid JSON: unexpected EOF`},
 		{"bad token", "{\n  \"schema\": 1,\n  x}", `$: invalid JSON at line 3, column 3: invalid character 'x' looking for beginning of object key string`},
 		{"trailing data", `{"schema": 1} {}`, `$: unexpected data after the genome at line 1, column 15`},
+		{"stray closing brace", `{"schema": 1}}`, `$: unexpected data after the genome at line 1, column 14`},
 		{"not an object", `[1, 2]`, `$: expected an object, got an array`},
 		{"string", `"war"`, `$: expected an object, got the string "war"`},
 		{"null", `null`, `$: expected an object, got null`},
