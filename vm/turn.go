@@ -75,8 +75,9 @@ func (m *Machine) turn() {
 		// The seat goes again.
 	case m.nActive > 0:
 		next := m.step(m.cur, m.dir, 1+m.skip)
-		if next != m.step(m.cur, dir, 1) {
-			// Effects changed who moves next.
+		if (m.skip != 0 || m.dir != dir) && next != m.step(m.cur, dir, 1) {
+			// Effects changed who moves next (without a skip or a
+			// reverse they cannot have).
 			m.res.Interactions++
 		}
 		m.cur = next
