@@ -39,15 +39,44 @@
 // types and phase table and from internal/cardrules, and a test keeps it
 // current (go test ./genome -run TestReference -update rewrites it).
 //
-// JSON is the exchange form. Decode is strict: unknown fields, wrong types
+// JSON is the exchange form. Decode is strict: text that is not UTF-8, a
+// key given twice in one object (at any depth), unknown fields, wrong types
 // and unknown names are errors at their JSON path ("$.turn[0].draw_max"),
 // all reported together as Problems. Encode writes fields in a fixed order.
+//
+// # Compatibility
+//
+// Every genome names the schema version it is written in ("schema"), and
+// Encode writes SchemaVersion. Genome files outlive the build that wrote
+// them (seed libraries, halls of fame, run directories, the genome that a
+// program file embeds), so a genome of any older schema version still
+// loads: Decode applies one migration per version step (schema.go), on the
+// decoded JSON tree and before strict decoding, and the genome it returns
+// is at SchemaVersion. A change of the JSON form (a field renamed, moved or
+// given a new meaning, a name retired) therefore bumps SchemaVersion and
+// adds the step from the old version, together with a committed fixture
+// written in the old version and the current genome it must become
+// (genome/testdata/schema); TestSchemaMigrations fails until both exist. A
+// field added with a zero value that means "as before" needs no bump. A
+// genome of a newer version than this build is refused, naming both
+// versions, with the advice to use a newer darwinsim: its fields may mean
+// what this build cannot know.
+//
+// Programs are not migrated. Bytecode and program files carry the
+// bytecode's format and semantics versions, and a build refuses any other,
+// naming both versions and asking to recompile the program from its
+// genome (package bytecode, package fbs): the genome is the durable form,
+// and the program is derived from it.
 // Canonical gives the semantic form (metadata dropped, lists sorted,
 // unused effect fields zero, expressions flattened); Hash is the SHA-256 of
 // its JSON and is the genome's identity.
 //
 // Validate reports every problem at once, with its path. It checks: the
-// schema version; seat counts (2 <= min <= default <= max <= 8); removed
+// schema version; the name and the summary, which must be printable UTF-8
+// (no control characters such as NUL, newline or the ESC of ANSI escape
+// sequences, no invisible formatting characters, no U+FFFD) of at most
+// cardrules.MaxNameLen and cardrules.MaxSummaryLen characters, because they
+// are printed as they are; seat counts (2 <= min <= default <= max <= 8); removed
 // cards that are not in the deck; a deck of fewer than 2 cards; a deal with
 // fewer than one card per seat, or larger than the deck at any seat count,
 // or a starter card when the whole deck is dealt; deal overrides for seat

@@ -10,15 +10,16 @@ import (
 )
 
 // SchemaVersion is the version of the JSON form. A genome file names the
-// version it was written in; the decoder refuses any other.
+// version it was written in; the decoder migrates an older one to this
+// version and refuses a newer one (see the package doc).
 const SchemaVersion = 1
 
 // Genome is one card game. Name and Summary are metadata: they travel beside
 // the game but are not part of its semantics (Canonical drops them).
 type Genome struct {
 	Schema    int      `json:"schema"`              // the version of the JSON form the genome is written in
-	Name      string   `json:"name,omitempty"`      // a short name (metadata)
-	Summary   string   `json:"summary,omitempty"`   // what the game is like, in a few sentences (metadata)
+	Name      string   `json:"name,omitempty"`      // a short name (metadata: printable text, at most cardrules.MaxNameLen characters)
+	Summary   string   `json:"summary,omitempty"`   // what the game is like, in a few sentences (metadata: printable text on one line, at most cardrules.MaxSummaryLen characters)
 	Seats     Seats    `json:"seats"`               // how many seats the game is for
 	Deck      Deck     `json:"deck"`                // the cards it is played with
 	Hand      HandKind `json:"hand"`                // how each seat holds its cards

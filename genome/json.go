@@ -60,20 +60,35 @@ func (ps *Problems) add(path, format string, args ...any) {
 	*ps = append(*ps, Problem{Path: path, Reason: fmt.Sprintf(format, args...)})
 }
 
-// Decode reads a genome from JSON strictly: unknown fields, wrong types,
-// unknown names and a schema version other than SchemaVersion are errors,
-// each naming its JSON path, and every one is reported. It does not
+// Decode reads a genome from JSON strictly: a key twice in one object,
+// unknown fields, wrong types, unknown names and a schema version this
+// build cannot read are errors, each naming its JSON path, and every one
+// is reported. A genome of an older schema version is migrated first (see
+// the package doc), so the result is always at SchemaVersion. It does not
 // Validate; Parse does both.
 func Decode(data []byte) (*Genome, error) {
+	return decode(data, SchemaVersion, migrations)
+}
+
+// decode is Decode for a build whose schema version is current and whose
+// migrations are steps (the tests try the mechanism on steps of their own).
+func decode(data []byte, current int, steps []migration) (*Genome, error) {
 	var tree any
-	if problem := jsontree.Decode(data, &tree, "a JSON object", "genome"); problem != "" {
-		return nil, Problems{{Path: "$", Reason: problem}}
+	if path, problem := jsontree.DecodeAt(data, &tree, "a JSON object", "genome"); problem != "" {
+		return nil, Problems{{Path: path, Reason: problem}}
+	}
+	var ps Problems
+	if !upgrade(tree, current, steps, &ps) {
+		return nil, ps
 	}
 	var g Genome
-	var ps Problems
 	decodeValue(tree, reflect.ValueOf(&g).Elem(), "$", &ps)
-	if len(ps) == 0 && g.Schema != SchemaVersion {
-		ps.add("$.schema", "schema version %d is not supported (this build reads version %d)", g.Schema, SchemaVersion)
+	if len(ps) == 0 && g.Schema != current {
+		if obj, _ := tree.(map[string]any); obj["schema"] == nil {
+			ps.add("$.schema", "missing: a genome names the schema version it is written in (this build reads %s)", readsVersions(current))
+		} else {
+			ps.add("$.schema", "%s", schemaProblem(g.Schema, current))
+		}
 	}
 	if len(ps) > 0 {
 		return nil, ps
@@ -145,10 +160,10 @@ func decodeValue(v any, dst reflect.Value, path string, ps *Problems) {
 		for _, k := range keys {
 			i, ok := fields[k]
 			if !ok {
-				ps.add(path+"."+k, "unknown field %q", k)
+				ps.add(jsontree.Key(path, k), "unknown field %q", k)
 				continue
 			}
-			decodeValue(obj[k], dst.Field(i), path+"."+k, ps)
+			decodeValue(obj[k], dst.Field(i), jsontree.Key(path, k), ps)
 		}
 	case reflect.Slice:
 		if v == nil {

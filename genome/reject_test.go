@@ -223,15 +223,30 @@ func TestDecodeRejects(t *testing.T) {
 		{name: "score as array", seed: "hearts", patch: func(t *testing.T, m map[string]any) { m["score"] = js(t, `[]`) },
 			want: `$.score: expected an object, got an array`},
 		{name: "schema version 2", patch: func(t *testing.T, m map[string]any) { m["schema"] = 2.0 },
-			want: `$.schema: schema version 2 is not supported (this build reads version 1)`},
-		{name: "schema missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "schema") },
+			want: `$.schema: schema version 2 is newer than this build reads (version 1): use a newer darwinsim`},
+		{name: "schema version 0", patch: func(t *testing.T, m map[string]any) { m["schema"] = 0.0 },
 			want: `$.schema: schema version 0 is not supported (this build reads version 1)`},
+		{name: "schema version negative", patch: func(t *testing.T, m map[string]any) { m["schema"] = -1.0 },
+			want: `$.schema: schema version -1 is not supported (this build reads version 1)`},
+		{name: "schema version fraction", patch: func(t *testing.T, m map[string]any) { m["schema"] = 1.5 },
+			want: `$.schema: expected an integer, got 1.5`},
+		{name: "schema version string", patch: func(t *testing.T, m map[string]any) { m["schema"] = "1" },
+			want: `$.schema: expected an integer, got the string "1"`},
+		{name: "newer schema hides the rest", patch: func(t *testing.T, m map[string]any) {
+			// Fields of a newer version may be unknown here: only the
+			// version is reported.
+			m["schema"] = 7.0
+			m["hand"] = "stack"
+			m["zebra"] = true
+		}, want: `$.schema: schema version 7 is newer than this build reads (version 1): use a newer darwinsim`},
+		{name: "schema missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "schema") },
+			want: `$.schema: missing: a genome names the schema version it is written in (this build reads version 1)`},
 		{name: "every problem reported in key order", patch: func(t *testing.T, m map[string]any) {
 			m["turn_cap"] = "many"
 			m["hand"] = "stack"
 			set(t, m, "turn.0.legal.args.2.right", "Z")
 			m["zebra"] = true
-			m["schema"] = 7.0 // not reported: only checked once the rest decodes
+			m["schema"] = 0.0 // not reported: only checked once the rest decodes
 		}, want: `4 problems:
   $.hand: unknown hand kind "stack" (want one of ` + names(cardrules.NumHandKinds) + `)
   $.turn[0].legal.args[2].right: unknown term "Z" (want card.rank, card.suit, top.rank, top.suit, a rank or a suit)
@@ -566,7 +581,8 @@ func TestValidateRejectsGoValues(t *testing.T) {
 		mutate func(g *genome.Genome)
 		want   string
 	}{
-		{"schema", func(g *genome.Genome) { g.Schema = 3 }, `$.schema: schema version 3 is not supported (this build reads version 1)`},
+		{"schema", func(g *genome.Genome) { g.Schema = 3 }, `$.schema: schema version 3 is newer than this build reads (version 1): use a newer darwinsim`},
+		{"schema 0", func(g *genome.Genome) { g.Schema = 0 }, `$.schema: schema version 0 is not supported (this build reads version 1)`},
 		{"hand kind", func(g *genome.Genome) { g.Hand = 7 }, "2 problems:\n  $.hand: unknown hand kind 7\n  $.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is HandKind(7)"},
 		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = cardrules.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, cardrules.NumPhaseKinds)},
 		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = cardrules.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, cardrules.NumEffectTypes)},

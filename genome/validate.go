@@ -13,7 +13,13 @@ import (
 func (g *Genome) Validate() error {
 	var ps Problems
 	if g.Schema != SchemaVersion {
-		ps.add("$.schema", "schema version %d is not supported (this build reads version %d)", g.Schema, SchemaVersion)
+		ps.add("$.schema", "%s", schemaProblem(g.Schema, SchemaVersion))
+	}
+	if p := TextProblem(g.Name, cardrules.MaxNameLen); p != "" {
+		ps.add("$.name", "%s", p)
+	}
+	if p := TextProblem(g.Summary, cardrules.MaxSummaryLen); p != "" {
+		ps.add("$.summary", "%s", p)
 	}
 	s := g.Seats
 	if s.Min < 2 || s.Min > cardrules.MaxSeats {

@@ -16,7 +16,8 @@
 // per trick, per set and per matching rank, suit or card; up to 255 effects
 // of every type, target and value; every end rule, with no end condition
 // where the rule allows none, both results and every ranking; turn caps
-// from 1 to the maximum; metadata (name, summary) present or not.
+// from 1 to the maximum; metadata (name, summary, printable text of any
+// script) present or not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle phases only with a pile
@@ -40,6 +41,8 @@ package genometest
 
 import (
 	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
@@ -81,7 +84,11 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.Name = rapid.StringMatching(`[a-z][a-z0-9-]{0,20}`).Draw(t, "name")
 	}
 	if rapid.Bool().Draw(t, "has_summary") {
-		g.Summary = rapid.String().Draw(t, "summary")
+		// Printable text (Validate refuses control and formatting
+		// characters and U+FFFD) in every script, within the limit.
+		printable := rapid.RuneFrom([]rune{' '}, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S).
+			Filter(func(r rune) bool { return r != utf8.RuneError })
+		g.Summary = rapid.StringOfN(printable, 0, 300, -1).Draw(t, "summary")
 	}
 
 	// Seats.

@@ -1,8 +1,10 @@
 package cardrules
 
-// Limits of the model. The bytecode stores each in one byte (the turn cap
-// in two); genome.Validate enforces them, and the verifier checks them again
-// on every program it loads.
+// Limits of the model. genome.Validate enforces them all. The bytecode
+// stores each limit of the rules in one byte (the turn cap in two), and the
+// verifier checks them again on every program it loads; the metadata (a
+// name and a summary) never enters a program, and its lengths are counted
+// in characters (Unicode code points).
 const (
 	MaxSeats       = 8     // seats at the table
 	MaxPhases      = 8     // phases in a turn
@@ -18,4 +20,6 @@ const (
 	MaxScoreRules  = 8     // card scoring rules
 	MaxCardPoints  = 26    // points of one card scoring rule
 	MaxScore       = 13    // points per trick won or per set laid down
+	MaxNameLen     = 200   // characters of a name (metadata)
+	MaxSummaryLen  = 4000  // characters of a summary (metadata)
 )
