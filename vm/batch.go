@@ -4,45 +4,149 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
+// Bounds of a batch configuration.
+const (
+	// MaxBatchGames is the most games one batch plays (2^32, hours of
+	// work on every core). One game's counts are bounded by its step
+	// budget (under 2^25 steps at the largest turn cap, each with at most
+	// 52 options), so under this bound every sum Stats keeps fits its 64
+	// bits, and so does every index Batch computes.
+	MaxBatchGames = 1 << 32
+	// MaxWorkers is the most workers one batch runs, each with its own
+	// machine and statistics (a few kilobytes); it is far above any useful
+	// count (one per core) and keeps a mistyped count from exhausting
+	// memory.
+	MaxWorkers = 4096
+)
+
 // BatchConfig says what games a batch plays.
 type BatchConfig struct {
-	Games    int      // number of games
-	Seats    int      // 0: the program's default
-	Policies []Policy // per seat; one entry applies to all; none: Random
+	Games    int      // number of games, 1 to MaxBatchGames
+	Seats    int      // 0: the program's default; else within its seat range
+	Policies []Policy // none: every seat Random; one: every seat; else exactly one per seat
 	Seed     uint64   // batch seed: game i uses rng.Derive(Seed, i)
-	Workers  int      // 0: runtime.GOMAXPROCS(0)
+	Workers  int      // 0: runtime.GOMAXPROCS(0); at most MaxWorkers
 	// Progress, when set, is called with the number of games finished so
 	// far, from worker goroutines, every few hundred games.
 	Progress func(done int)
 }
 
-// Validate checks a batch configuration against a program.
+// ConfigError is one problem of a batch configuration: the field it is
+// about ("program", "games", "seats", "policies" or "workers") and why.
+type ConfigError struct {
+	Field  string
+	Reason string
+}
+
+func (e ConfigError) Error() string { return e.Reason }
+
+// ConfigErrors is every problem of a batch configuration, in field order.
+// It is an error when non-empty.
+type ConfigErrors []ConfigError
+
+func (es ConfigErrors) Error() string {
+	switch len(es) {
+	case 0:
+		return "no problems"
+	case 1:
+		return es[0].Reason
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problems:", len(es))
+	for _, e := range es {
+		b.WriteString("\n  ")
+		b.WriteString(e.Reason)
+	}
+	return b.String()
+}
+
+func (es *ConfigErrors) add(field, format string, args ...any) {
+	*es = append(*es, ConfigError{Field: field, Reason: fmt.Sprintf(format, args...)})
+}
+
+// err returns es as an error, or nil (without allocating) when it is
+// empty.
+func (es ConfigErrors) err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	return es
+}
+
+// Validate checks a batch configuration against a program and reports
+// every problem at once, as ConfigErrors: games from 1 to MaxBatchGames,
+// the seats and policies as Program.CheckPlayers requires, and workers
+// from 0 to MaxWorkers.
 func (c *BatchConfig) Validate(p *Program) error {
-	if c.Games < 1 {
-		return fmt.Errorf("games must be at least 1, got %d", c.Games)
+	var es ConfigErrors
+	if p == nil {
+		es.add("program", "no program")
 	}
-	if c.Seats != 0 && (c.Seats < p.seatsMin || c.Seats > p.seatsMax) {
-		return fmt.Errorf("the game is for %d to %d players, not %d", p.seatsMin, p.seatsMax, c.Seats)
+	switch {
+	case c.Games < 1:
+		es.add("games", "games must be at least 1, got %d", c.Games)
+	case uint64(c.Games) > MaxBatchGames:
+		es.add("games", "games must be at most %d per batch, got %d", uint64(MaxBatchGames), c.Games)
 	}
-	if c.Workers < 0 {
-		return fmt.Errorf("workers must be 0 (all cores) or more, got %d", c.Workers)
+	if p != nil {
+		es.players(p, c.Seats, c.Policies)
 	}
-	if len(c.Policies) > MaxSeats {
-		return fmt.Errorf("%d policies for at most %d seats", len(c.Policies), MaxSeats)
+	switch {
+	case c.Workers < 0:
+		es.add("workers", "workers must be 0 (all cores) or more, got %d", c.Workers)
+	case c.Workers > MaxWorkers:
+		es.add("workers", "workers must be at most %d, got %d", MaxWorkers, c.Workers)
 	}
-	for i, pol := range c.Policies {
+	return es.err()
+}
+
+// players adds the problems of playing p at seats seats (0: its default)
+// with policies.
+func (es *ConfigErrors) players(p *Program, seats int, policies []Policy) {
+	n := seats
+	if n == 0 {
+		n = p.seatsDefault
+	}
+	fits := n >= p.seatsMin && n <= p.seatsMax
+	if !fits {
+		es.add("seats", "the game is for %d to %d players, not %d", p.seatsMin, p.seatsMax, n)
+	}
+	if len(policies) > MaxSeats {
+		es.add("policies", "%d policies for at most %d seats", len(policies), MaxSeats)
+		return
+	}
+	if fits && len(policies) > 1 && len(policies) != n {
+		es.add("policies", "%d policies for %d seats: give one policy for every seat, or a single one for all", len(policies), n)
+	}
+	for i, pol := range policies {
 		if pol >= NumPolicies {
-			return fmt.Errorf("policy %d of seat %d is unknown", pol, i)
+			es.add("policies", "policy %d of seat %d is unknown", pol, i)
 		}
 	}
-	return nil
 }
+
+// CheckPlayers reports whether p can be played at seats seats (0: its
+// default seat count) with policies: none (every seat plays Random), one
+// (every seat plays it) or exactly one per seat, each a built-in policy.
+// It returns nil or ConfigErrors, and allocates nothing when all is well.
+// NewMachine requires it; BatchConfig.Validate includes it.
+func (p *Program) CheckPlayers(seats int, policies []Policy) error {
+	var es ConfigErrors
+	es.players(p, seats, policies)
+	return es.err()
+}
+
+// span returns the first game of worker k of w over n games: the games
+// are split into w contiguous ranges whose sizes differ by at most one.
+// It never computes more than n, so it cannot overflow.
+func span(n, w, k int) int { return k*(n/w) + min(k, n%w) }
 
 // progressEvery is how many games a worker plays between progress reports
 // and cancellation checks.
@@ -52,8 +156,9 @@ const progressEvery = 256
 // their merged statistics. Game i always uses seed rng.Derive(cfg.Seed, i)
 // and workers own contiguous ranges of games, their own machine and their
 // own integer statistics, merged once at the end: the result is the same
-// bytes for any worker count. A cancelled context makes Batch return the
-// context's error and no statistics.
+// bytes for any worker count. A configuration that Validate refuses is an
+// error (ConfigErrors), never a panic. A cancelled context makes Batch
+// return the context's error and no statistics.
 func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 	if err := cfg.Validate(p); err != nil {
 		return nil, err
@@ -71,7 +176,7 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 	var done atomic.Int64
 	var wg sync.WaitGroup
 	for k := range w {
-		lo, hi := cfg.Games*k/w, cfg.Games*(k+1)/w
+		lo, hi := span(cfg.Games, w, k), span(cfg.Games, w, k+1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

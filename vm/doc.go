@@ -2,6 +2,18 @@
 // lowers it into tables; a Machine plays games of it from seeds; Batch plays
 // many games over parallel workers and returns Stats.
 //
+// # Checked at the edge
+//
+// What a user chooses is checked once, where it enters: Load verifies the
+// bytes, and BatchConfig.Validate (which Batch calls) checks a batch's
+// games (1 to MaxBatchGames), seat count (the program's range), policies
+// (none, one for every seat, or exactly one per seat, each built in) and
+// workers (0 to MaxWorkers), reporting every problem at once as
+// ConfigErrors. Batch never panics on a configuration. NewMachine and
+// Replay stay allocation-light and take their seats and policies as
+// checked: they panic, naming the problem, when Program.CheckPlayers
+// refuses them.
+//
 // # Lowering
 //
 // Load evaluates every predicate of the program (a bytecode stack program:

@@ -500,3 +500,14 @@ func rapidShort() {
 		flag.Set("rapid.nofailfile", "true")
 	}
 }
+
+// perSeat returns one policy per seat of a seats-seat game, cycling
+// through pol (which must not be empty), as Batch and NewMachine require
+// of a list of more than one policy.
+func perSeat(pol []Policy, seats int) []Policy {
+	out := make([]Policy, seats)
+	for s := range out {
+		out[s] = pol[s%len(pol)]
+	}
+	return out
+}

@@ -137,8 +137,18 @@ type Result struct {
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's
-// default) and per-seat policies (missing seats play Random).
+// default) and policies: none (every seat plays Random), one (every seat
+// plays it) or one per seat.
+//
+// Precondition: p.CheckPlayers(seats, policies) is nil. NewMachine panics
+// otherwise, with that error: a machine at a seat count its program does
+// not support would index past its tables or deal a game that is not the
+// program's. Seats and policies that come from a user are checked first,
+// with Program.CheckPlayers or BatchConfig.Validate (Batch does).
 func NewMachine(p *Program, seats int, policies []Policy) *Machine {
+	if err := p.CheckPlayers(seats, policies); err != nil {
+		panic("vm.NewMachine: " + err.Error())
+	}
 	if seats == 0 {
 		seats = p.seatsDefault
 	}

@@ -1,5 +1,7 @@
 package vm
 
+import "fmt"
+
 // DecisionKind says what a decision chooses.
 type DecisionKind uint8
 
@@ -47,8 +49,12 @@ type Player interface {
 }
 
 // SetPlayer makes seat s an External seat decided by p (nil restores the
-// Random policy).
+// Random policy). It panics unless s is a seat of the machine's game (0 to
+// seats-1).
 func (m *Machine) SetPlayer(s int, p Player) {
+	if s < 0 || s >= m.n {
+		panic(fmt.Sprintf("vm: SetPlayer: no seat %d in a %d-seat game", s, m.n))
+	}
 	m.players[s] = p
 	m.policy[s] = External
 	if p == nil {

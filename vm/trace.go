@@ -75,7 +75,9 @@ func (t *Trace) deal(m *Machine) {
 }
 
 // Replay plays game i of a batch (the same program, seats, policies and
-// batch seed) with tracing on. Its Result equals the batch's game i.
+// batch seed) with tracing on. Its Result equals the batch's game i. Its
+// precondition is NewMachine's: seats and policies pass
+// p.CheckPlayers (BatchConfig.Validate checks them), else it panics.
 func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64) *Trace {
 	m := NewMachine(p, seats, policies)
 	seed := rng.Derive(batchSeed, i)
