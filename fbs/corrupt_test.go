@@ -40,7 +40,11 @@ func validFiles(t testing.TB) [][][]byte {
 	out := make([][][]byte, len(kinds))
 	for i, g := range gs {
 		out[0] = append(out[0], mustWriteProgram(t, names[i], g.Summary, g, codes[i]))
-		buf, err := WriteBatchRequest(&BatchRequest{Program: codes[i], Games: 100, Seats: g.Seats.Max, Policies: []vm.Policy{vm.Random, vm.Greedy}, Seed: 3, Workers: 2})
+		pols := make([]vm.Policy, g.Seats.Max) // one per seat, alternating
+		for s := range pols {
+			pols[s] = vm.Policy(s % 2)
+		}
+		buf, err := WriteBatchRequest(&BatchRequest{Program: codes[i], Games: 100, Seats: g.Seats.Max, Policies: pols, Seed: 3, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

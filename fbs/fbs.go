@@ -205,7 +205,7 @@ type BatchRequest struct {
 	Program  []byte      // bytecode
 	Games    int         // at least 1
 	Seats    int         // 0: the program's default
-	Policies []vm.Policy // per seat; one entry applies to all; nil: Random
+	Policies []vm.Policy // nil: every seat Random; one: every seat; else exactly one per seat
 	Seed     uint64      // batch seed
 	Workers  int         // 0: one per core
 }
@@ -222,13 +222,14 @@ func (r *BatchRequest) Config() vm.BatchConfig {
 }
 
 // check validates a request as ReadBatchRequest and WriteBatchRequest both
-// require: the program loads and the configuration is valid for it. at
-// gives the byte offset to report for a field (-1 when writing).
+// require: first what the file's fields can hold, then that the program
+// loads, then the configuration for that program as vm.BatchConfig.Validate
+// checks it (games, seats, the number of policies against the seats, each
+// policy, workers). Every problem of the configuration is an *Error at its
+// field, and several are joined (errors.Join). at gives the byte offset to
+// report for a field (-1 when writing).
 func (r *BatchRequest) check(at func(slot int) int) error {
 	const p = "BatchRequest."
-	if r.Games < 1 {
-		return errorf(at(rqGames), p+"games", "games must be at least 1, got %d", r.Games)
-	}
 	if r.Seats < 0 || r.Seats > vm.MaxSeats {
 		return errorf(at(rqSeats), p+"seats", "seats must be 0 (the program's default) to %d, got %d", vm.MaxSeats, r.Seats)
 	}
@@ -238,20 +239,35 @@ func (r *BatchRequest) check(at func(slot int) int) error {
 	if len(r.Policies) > vm.MaxSeats {
 		return errorf(at(rqPolicies), p+"policies", "%d policies for at most %d seats", len(r.Policies), vm.MaxSeats)
 	}
-	for i, pol := range r.Policies {
-		if pol >= vm.NumPolicies {
-			return errorf(at(rqPolicies), p+"policies", "policy %d of seat %d is unknown", pol, i)
-		}
-	}
 	prog, err := vm.Load(r.Program)
 	if err != nil {
 		return wrap(at(rqProgram), p+"program", "the program does not verify (offsets within the program)", err)
 	}
 	cfg := r.Config()
-	if err := cfg.Validate(prog); err != nil {
-		return wrap(at(rqSeats), p+"seats", "the request does not fit the program", err)
+	err = cfg.Validate(prog)
+	var ces vm.ConfigErrors
+	if !errors.As(err, &ces) {
+		return err // nil: Validate returns nothing else
 	}
-	return nil
+	errs := make([]error, len(ces))
+	for i, ce := range ces {
+		slot, what := rqSeats, ""
+		switch ce.Field {
+		case "games":
+			slot = rqGames
+		case "seats":
+			what = "the request does not fit the program: "
+		case "policies":
+			slot, what = rqPolicies, "the request does not fit the program: "
+		case "workers":
+			slot = rqWorkers
+		}
+		errs[i] = &Error{Offset: at(slot), Path: p + ce.Field, Reason: what + ce.Reason, Err: ce}
+	}
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return errors.Join(errs...)
 }
 
 // WriteBatchRequest returns r as a batch request file. It fails if r is
@@ -289,9 +305,14 @@ func WriteBatchRequest(r *BatchRequest) ([]byte, error) {
 }
 
 // ReadBatchRequest reads a batch request file: the FlatBuffers structure,
-// the identifier and version, then the request itself (the program must
-// load, the games, seats, policies and workers must be valid for it). The
-// result shares no memory with buf; Policies is nil when the file has none.
+// the identifier and version, then the request itself: the program must
+// load, and the games, seats, policies and workers must be valid for it as
+// vm.BatchConfig.Validate says (policies: none, one for every seat, or
+// exactly one per seat, the program's default seat count when seats is
+// 0). Each problem of the configuration is an *Error at its field, and
+// every one is reported (joined by errors.Join when there are several).
+// The result shares no memory with buf; Policies is nil when the file has
+// none.
 func ReadBatchRequest(buf []byte) (r *BatchRequest, err error) {
 	defer guard("BatchRequest", &err)
 	c, err := verifyRoot(buf, BatchRequestIdentifier, requestSpec)

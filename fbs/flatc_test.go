@@ -206,7 +206,8 @@ func TestFlatcReadsBatchRequest(t *testing.T) {
 	_, gs, codes := programs(t)
 	for i, r := range []*BatchRequest{
 		{Program: codes[0], Games: 1},
-		{Program: codes[len(codes)-1], Games: 1 << 40, Seats: gs[len(gs)-1].Seats.Max, Policies: []vm.Policy{vm.Greedy, vm.Random}, Seed: 1<<64 - 1, Workers: 1<<32 - 1},
+		{Program: codes[len(codes)-1], Games: vm.MaxBatchGames, Seats: gs[len(gs)-1].Seats.Max, Policies: []vm.Policy{vm.Greedy}, Seed: 1<<64 - 1, Workers: vm.MaxWorkers},
+		{Program: codes[0], Games: 3, Seats: 2, Policies: []vm.Policy{vm.Greedy, vm.Random}}, // crazy-eights, 2 to 5 seats
 	} {
 		buf, err := WriteBatchRequest(r)
 		if err != nil {
