@@ -1,17 +1,50 @@
 package bytecode
 
-import "github.com/darwinsim/darwinsim/internal/cardrules"
+import (
+	"fmt"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // Magic opens every program.
 var Magic = [4]byte{'D', 'S', 'B', 'C'}
 
 // Versions. FormatVersion changes when the byte layout changes;
 // SemanticsVersion changes when the same bytes and seed would play a
-// different game (a rule, the order of random draws, a policy).
+// different game (a rule, the order of random draws, a policy). A build
+// reads only its own versions: programs are not migrated, because the
+// genome is the durable form and a program is recompiled from it.
 const (
 	FormatVersion    = 2
 	SemanticsVersion = 3
 )
+
+// VersionAdvice is what to do with a program of another format or
+// semantics version; newer says whether the program is newer than this
+// build. Messages about such programs end with it.
+func VersionAdvice(newer bool) string {
+	s := "recompile it from its genome: darwinsim compile GENOME.json -o FILE"
+	if newer {
+		s = "use a newer darwinsim, or " + s
+	}
+	return s
+}
+
+// versionProblems says what is wrong with a program's format and semantics
+// version bytes ("" when each is this build's). What to do is said once,
+// after the last problem; bare bytecode carries no genome to recompile.
+func versionProblems(format, semantics uint8) (fm, sm string) {
+	const bare = " (bare bytecode does not embed its genome)"
+	advice := ": " + VersionAdvice(format > FormatVersion || semantics > SemanticsVersion) + bare
+	if semantics != SemanticsVersion {
+		sm = fmt.Sprintf("semantics version %d, this build plays version %d%s", semantics, SemanticsVersion, advice)
+		advice = ""
+	}
+	if format != FormatVersion {
+		fm = fmt.Sprintf("format version %d, this build reads version %d%s", format, FormatVersion, advice)
+	}
+	return fm, sm
+}
 
 // Layout limits of the format itself; the model's limits are in
 // internal/cardrules.

@@ -129,11 +129,11 @@ func Read(p []byte) (*Image, error) {
 		r.fail(0, "bad magic %q, want %q: not a darwinsim program", p[:4], Magic[:])
 		return nil, r.errs
 	}
-	if p[4] != FormatVersion {
-		r.fail(4, "format version %d, this build reads version %d", p[4], FormatVersion)
-	}
-	if p[5] != SemanticsVersion {
-		r.fail(5, "semantics version %d, this build plays version %d", p[5], SemanticsVersion)
+	fm, sm := versionProblems(p[4], p[5])
+	for i, m := range [2]string{fm, sm} {
+		if m != "" {
+			r.fail(4+i, "%s", m)
+		}
 	}
 	if n := int(binary.LittleEndian.Uint16(p[6:8])); n != len(p) {
 		reason := "truncated"

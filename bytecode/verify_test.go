@@ -198,18 +198,23 @@ func corruptCases() []corruptCase {
 		{"format version", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
 			p[4] = bytecode.FormatVersion + 1
-			return p, errAt(4, "format version %d, this build reads version %d", bytecode.FormatVersion+1, bytecode.FormatVersion)
+			return p, errAt(4, "format version %d, this build reads version %d: use a newer darwinsim, or recompile it from its genome: darwinsim compile GENOME.json -o FILE (bare bytecode does not embed its genome)", bytecode.FormatVersion+1, bytecode.FormatVersion)
+		}},
+		{"older format version", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			p := q.bytes()
+			p[4] = bytecode.FormatVersion - 1
+			return p, errAt(4, "format version %d, this build reads version %d: recompile it from its genome: darwinsim compile GENOME.json -o FILE (bare bytecode does not embed its genome)", bytecode.FormatVersion-1, bytecode.FormatVersion)
 		}},
 		{"semantics version", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
 			p[5] = 9
-			return p, errAt(5, "semantics version 9, this build plays version %d", bytecode.SemanticsVersion)
+			return p, errAt(5, "semantics version 9, this build plays version %d: use a newer darwinsim, or recompile it from its genome: darwinsim compile GENOME.json -o FILE (bare bytecode does not embed its genome)", bytecode.SemanticsVersion)
 		}},
 		{"both versions", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
 			p[4], p[5] = 0, 0
 			return p, errList(errAt(4, "format version 0, this build reads version %d", bytecode.FormatVersion),
-				errAt(5, "semantics version 0, this build plays version %d", bytecode.SemanticsVersion))
+				errAt(5, "semantics version 0, this build plays version %d: recompile it from its genome: darwinsim compile GENOME.json -o FILE (bare bytecode does not embed its genome)", bytecode.SemanticsVersion))
 		}},
 		{"length too large", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
