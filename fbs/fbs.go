@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime/debug"
 	"sync/atomic"
-	"unicode/utf8"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -87,17 +87,31 @@ type ProgramFile struct {
 	Code    []byte
 }
 
+// metadataProblem says what is wrong with a program file's name or
+// summary, or "": they are printed as they are, so they follow the rules
+// of a genome's name and summary (genome.TextProblem).
+func metadataProblem(name, summary string) (field, problem string) {
+	if p := genome.TextProblem(name, cardrules.MaxNameLen); p != "" {
+		return "name", "the name " + p
+	}
+	if p := genome.TextProblem(summary, cardrules.MaxSummaryLen); p != "" {
+		return "summary", "the summary " + p
+	}
+	return "", ""
+}
+
 // WriteProgram returns a program file holding code, the genome g it was
 // compiled from (as g.Encode writes it), g's hash, and a name and summary.
 // It fails if g does not compile to exactly code, if g cannot be encoded,
-// or if name or summary is not valid UTF-8: it never writes a file that
+// or if name or summary is not printable UTF-8 of bounded length (as a
+// genome's name and summary must be): it never writes a file that
 // ReadProgram would refuse.
 func WriteProgram(name, summary string, g *genome.Genome, code []byte) ([]byte, error) {
 	if g == nil {
 		return nil, errors.New("fbs: WriteProgram: nil genome")
 	}
-	if !utf8.ValidString(name) || !utf8.ValidString(summary) {
-		return nil, errors.New("fbs: WriteProgram: name and summary must be valid UTF-8")
+	if _, p := metadataProblem(name, summary); p != "" {
+		return nil, errors.New("fbs: WriteProgram: " + p)
 	}
 	js, err := g.Encode()
 	if err != nil {
@@ -134,8 +148,11 @@ func WriteProgram(name, summary string, g *genome.Genome, code []byte) ([]byte, 
 // ReadProgram reads a program file. It checks, in order and reporting the
 // first problem with its byte offset: the FlatBuffers structure (every
 // offset, length and table), the file identifier, the versions (the table's
-// and the bytecode's format and semantics versions), that the bytecode
-// verifies, that the genome JSON parses and validates, that its hash is
+// and the bytecode's format and semantics versions; another version is
+// refused with what to do, recompiling from the genome, and whether the
+// file embeds it), the name and summary (printable UTF-8 of bounded
+// length), that the bytecode verifies, that the genome JSON parses
+// (migrated from an older schema version) and validates, that its hash is
 // the stored one, and that it compiles to exactly the stored bytecode.
 // The result shares no memory with buf.
 func ReadProgram(buf []byte) (pf *ProgramFile, err error) {
@@ -146,14 +163,30 @@ func ReadProgram(buf []byte) (pf *ProgramFile, err error) {
 	}
 	t := fb.GetRootAsProgramFile(buf, 0)
 	const p = "ProgramFile."
+	// A program of another version is not read further: it is recompiled
+	// from its genome, which the file usually embeds.
+	advice := func(newer bool) string {
+		embeds := "the file does not embed its genome"
+		if c.has(pfGenomeJSON) {
+			embeds = "the file embeds its genome, as JSON in its genome_json field"
+		}
+		return bytecode.VersionAdvice(newer) + " (" + embeds + ")"
+	}
 	if v := t.Version(); v != ProgramFileVersion {
-		return nil, errorf(c.where(pfVersion), p+"version", "program file version %d, this build reads version %d", v, ProgramFileVersion)
+		return nil, errorf(c.where(pfVersion), p+"version", "program file version %d, this build reads version %d: %s", v, ProgramFileVersion, advice(v > ProgramFileVersion))
 	}
 	if v := t.FormatVersion(); v != bytecode.FormatVersion {
-		return nil, errorf(c.where(pfFormatVersion), p+"format_version", "bytecode format version %d, this build reads version %d", v, bytecode.FormatVersion)
+		return nil, errorf(c.where(pfFormatVersion), p+"format_version", "bytecode format version %d, this build reads version %d: %s", v, bytecode.FormatVersion, advice(v > bytecode.FormatVersion))
 	}
 	if v := t.SemanticsVersion(); v != bytecode.SemanticsVersion {
-		return nil, errorf(c.where(pfSemanticsVersion), p+"semantics_version", "bytecode semantics version %d, this build plays version %d", v, bytecode.SemanticsVersion)
+		return nil, errorf(c.where(pfSemanticsVersion), p+"semantics_version", "bytecode semantics version %d, this build plays version %d: %s", v, bytecode.SemanticsVersion, advice(v > bytecode.SemanticsVersion))
+	}
+	if field, problem := metadataProblem(string(t.Name()), string(t.Summary())); problem != "" {
+		slot := pfName
+		if field == "summary" {
+			slot = pfSummary
+		}
+		return nil, errorf(c.where(slot), p+field, "%s", problem)
 	}
 	if !c.has(pfBytecode) {
 		return nil, errorf(c.pos, p+"bytecode", "missing")

@@ -17,6 +17,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -98,7 +99,8 @@ func TestProgramRoundTrip(t *testing.T) {
 		for _, meta := range [][2]string{
 			{names[i], g.Summary},
 			{"", ""},
-			{"Crazy Eights – ♠ édition \"quoted\"\n\ttab", "∑ ünïcödé \x01 control"},
+			{"Crazy Eights – ♠ édition \"quoted\" back\\slash", "∑ ünïcödé 日本語 🂡"},
+			{strings.Repeat("é", cardrules.MaxNameLen), strings.Repeat("x", cardrules.MaxSummaryLen)},
 		} {
 			buf := mustWriteProgram(t, meta[0], meta[1], g, codes[i])
 			if !IsProgramFile(buf) || IsBatchRequest(buf) || IsBatchResult(buf) {
@@ -153,6 +155,12 @@ func TestWriteProgramRefuses(t *testing.T) {
 		{"x", "", nil, code},
 		{"\xff", "", g, code},
 		{"", "\xc3", g, code},
+		{"a\nb", "", g, code},
+		{"\x1b[31mred", "", g, code},
+		{"x", "one\x00", g, code},
+		{"x", "two\nlines", g, code},
+		{strings.Repeat("é", cardrules.MaxNameLen+1), "", g, code},
+		{"x", strings.Repeat("x", cardrules.MaxSummaryLen+1), g, code},
 		{"x", "", g, nil},
 		{"x", "", g, code[:len(code)-1]},
 		{"x", "", bad, code},
@@ -556,5 +564,66 @@ func TestReadBatchRequestChecksConfig(t *testing.T) {
 		if _, err := ReadBatchRequest(buf); err != nil {
 			t.Errorf("refused: %v", err)
 		}
+	}
+}
+
+// A program file of another version is refused naming both versions and
+// what to do (recompile from the genome), saying whether the file embeds
+// its genome; a name or summary that is not printable, bounded text is
+// refused at its field.
+func TestReadProgramVersionsAndMetadata(t *testing.T) {
+	noRecover(t)
+	_, gs, codes := programs(t)
+	g, code := gs[0], codes[0]
+	js, _ := g.Encode()
+	h := g.Hash()
+	sp := func(s string) *string { return &s }
+	ok := func() rawProgram {
+		return rawProgram{ProgramFileVersion, bytecode.FormatVersion, bytecode.SemanticsVersion, sp("n"), sp(string(js)), sp("s"), h[:], code}
+	}
+	const recompile = "recompile it from its genome: darwinsim compile GENOME.json -o FILE"
+	const embeds = " (the file embeds its genome, as JSON in its genome_json field)"
+	const notEmbedded = " (the file does not embed its genome)"
+	printable := "text must be printable (no control characters, escape sequences or invisible formatting)"
+	for _, tc := range []struct {
+		name       string
+		mod        func(r *rawProgram)
+		slot       int
+		path, want string
+	}{
+		{"older format", func(r *rawProgram) { r.format = bytecode.FormatVersion - 1 }, pfFormatVersion, "format_version",
+			fmt.Sprintf("bytecode format version %d, this build reads version %d: %s%s", bytecode.FormatVersion-1, bytecode.FormatVersion, recompile, embeds)},
+		{"newer format", func(r *rawProgram) { r.format = bytecode.FormatVersion + 1 }, pfFormatVersion, "format_version",
+			fmt.Sprintf("bytecode format version %d, this build reads version %d: use a newer darwinsim, or %s%s", bytecode.FormatVersion+1, bytecode.FormatVersion, recompile, embeds)},
+		{"older semantics, no genome", func(r *rawProgram) { r.semantics = bytecode.SemanticsVersion - 1; r.json = nil }, pfSemanticsVersion, "semantics_version",
+			fmt.Sprintf("bytecode semantics version %d, this build plays version %d: %s%s", bytecode.SemanticsVersion-1, bytecode.SemanticsVersion, recompile, notEmbedded)},
+		{"newer file", func(r *rawProgram) { r.version = ProgramFileVersion + 1 }, pfVersion, "version",
+			fmt.Sprintf("program file version %d, this build reads version %d: use a newer darwinsim, or %s%s", ProgramFileVersion+1, ProgramFileVersion, recompile, embeds)},
+		{"ANSI name", func(r *rawProgram) { r.name = sp("\x1b[2Jgame") }, pfName, "name",
+			"the name holds the control character U+001B at character 1: " + printable},
+		{"name with NUL", func(r *rawProgram) { r.name = sp("war\x00") }, pfName, "name",
+			"the name holds the control character U+0000 at character 4: " + printable},
+		{"summary with a bidi override", func(r *rawProgram) { r.summary = sp("abc\u202e") }, pfSummary, "summary",
+			"the summary holds the non-printable character U+202E at character 4: " + printable},
+		{"long summary", func(r *rawProgram) { r.summary = sp(strings.Repeat("x", cardrules.MaxSummaryLen+1)) }, pfSummary, "summary",
+			"the summary is 4001 characters long, at most 4000"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ok()
+			tc.mod(&r)
+			buf := r.build()
+			pf, err := ReadProgram(buf)
+			if pf != nil || err == nil {
+				t.Fatal("accepted")
+			}
+			fe := asError(t, err, len(buf))
+			c, cerr := verifyRoot(buf, ProgramFileIdentifier, programSpec)
+			if cerr != nil {
+				t.Fatal(cerr)
+			}
+			if fe.Path != "ProgramFile."+tc.path || fe.Reason != tc.want || fe.Offset != c.where(tc.slot) {
+				t.Errorf("got byte %d %s: %s\nwant byte %d ProgramFile.%s: %s", fe.Offset, fe.Path, fe.Reason, c.where(tc.slot), tc.path, tc.want)
+			}
+		})
 	}
 }

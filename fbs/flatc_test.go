@@ -185,7 +185,7 @@ func (c *jsonChecker) checkStruct(v reflect.Value) {
 func TestFlatcReadsProgram(t *testing.T) {
 	names, gs, codes := programs(t)
 	for i, g := range gs {
-		summary := "∑ ünïcödé \"quoted\"\n\ttab"
+		summary := "∑ ünïcödé \"quoted\" back\\slash" // metadata is printable: no newline or tab
 		buf := mustWriteProgram(t, names[i], summary, g, codes[i])
 		c := newChecker(t, names[i], flatcJSON(t, "program.fbs", buf))
 		c.uint("version", ProgramFileVersion)
