@@ -203,8 +203,10 @@ func evaluateAt(ctx context.Context, p, bare *vm.Program, n, progLen int, cfg *C
 	}
 	var skill *vm.Stats
 	if cfg.SkillGames > 0 {
+		pols := make([]vm.Policy, n) // one per seat: seat 0 Greedy, the others Random
+		pols[0] = vm.Greedy
 		skill, err = vm.Batch(ctx, p, vm.BatchConfig{Games: cfg.SkillGames, Seats: n, Seed: rng.Derive(seed, 2),
-			Workers: cfg.Workers, Policies: []vm.Policy{vm.Greedy, vm.Random}})
+			Workers: cfg.Workers, Policies: pols})
 		if err != nil {
 			return sc, err
 		}
