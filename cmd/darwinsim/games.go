@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/spf13/cobra"
 )
 
 func newGamesCmd() *cobra.Command {

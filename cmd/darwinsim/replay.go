@@ -1,8 +1,9 @@
 package main
 
 import (
-	"github.com/darwinsim/darwinsim/vm"
 	"github.com/spf13/cobra"
+
+	"github.com/darwinsim/darwinsim/vm"
 )
 
 func newReplayCmd(g *globals) *cobra.Command {

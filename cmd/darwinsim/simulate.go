@@ -6,9 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -45,6 +43,11 @@ output, byte for byte, with any number of --workers.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if out != "" {
+				if err := atomicfile.Check(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
 			if request != "" {
 				if len(args) > 0 {
 					return usagef("--request names the game; give no game argument")
@@ -125,6 +128,8 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	cfg := req.Config()
 	if cmd.Flags().Changed("workers") {
 		cfg.Workers = g.workers
+	} else {
+		cfg.Workers = clampWorkers(cmd.ErrOrStderr(), path+": workers", cfg.Workers)
 	}
 	bar := newProgress(cmd.ErrOrStderr(), g.quiet, cfg.Games, "games")
 	cfg.Progress = bar.update
@@ -262,54 +267,4 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
 	}
 	fmt.Fprintln(w)
-}
-
-// progress reports long work on a terminal: one line rewritten in place.
-// It writes nothing when quiet or when the writer is not a terminal.
-type progress struct {
-	w     io.Writer
-	total int
-	unit  string
-	start time.Time
-	last  time.Time
-	on    bool
-	mu    sync.Mutex
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-func newProgress(w io.Writer, quiet bool, total int, unit string) *progress {
-	now := time.Now()
-	return &progress{w: w, total: total, unit: unit, start: now, last: now, on: !quiet && isTerminal(w)}
-}
-
-func (p *progress) update(done int) {
-	if !p.on {
-		return
-	}
-	// Batch reports from its worker goroutines.
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond && done < p.total {
-		return
-	}
-	p.last = now
-	el := now.Sub(p.start).Seconds()
-	rate := float64(done) / max(el, 1e-9)
-	left := float64(p.total-done) / max(rate, 1e-9)
-	fmt.Fprintf(p.w, "\r%d/%d %s  %.0f %s/s  %.0fs left   ", done, p.total, p.unit, rate, p.unit, left)
-}
-
-func (p *progress) done() {
-	if p.on {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
 }
