@@ -30,6 +30,36 @@ func parsePolicies(s string) ([]vm.Policy, error) {
 	return out, nil
 }
 
+// checkPolicyCount checks that a list of policies has one entry (for every
+// seat) or exactly one per seat of the batch: a shorter list would leave
+// seats silently random.
+func checkPolicyCount(cfg *vm.BatchConfig, p *vm.Program) error {
+	if len(cfg.Policies) <= 1 {
+		return nil
+	}
+	seats := cfg.Seats
+	if seats == 0 {
+		seats = p.DefaultSeats()
+	}
+	if len(cfg.Policies) != seats {
+		return fmt.Errorf("%d policies for %d seats (give one policy for every seat, or exactly one per seat)", len(cfg.Policies), seats)
+	}
+	return nil
+}
+
+// checkBatch validates a batch configuration against its program: the
+// VM's own checks, then the policy count.
+func checkBatch(cfg *vm.BatchConfig, p *vm.Program) error {
+	if err := cfg.Validate(p); err != nil {
+		return err
+	}
+	return checkPolicyCount(cfg, p)
+}
+
+// requestHolds are simulate's flags that a batch request file holds: with
+// --request they would be ignored, so giving one is a usage error.
+var requestHolds = []string{"games", "seed", "players", "policy"}
+
 func newSimulateCmd(g *globals) *cobra.Command {
 	var games, players int
 	var policy, request, out string
@@ -39,7 +69,12 @@ func newSimulateCmd(g *globals) *cobra.Command {
 		Short: "Play many games and print their statistics (default: crazy-eights)",
 		Long: `Play many games of one game and print win rates, game lengths and the
 other statistics evolution scores games by. The same --seed gives the same
-output, byte for byte, with any number of --workers.`,
+output, byte for byte, with any number of --workers.
+
+With --request, the batch (program, games, seats, policies, seed) comes from
+a FlatBuffers batch request file, and the flags that file holds (--games,
+--seed, --players, --policy) cannot be given; --workers overrides the
+request's workers, since results do not depend on them.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -51,6 +86,11 @@ output, byte for byte, with any number of --workers.`,
 			if request != "" {
 				if len(args) > 0 {
 					return usagef("--request names the game; give no game argument")
+				}
+				for _, name := range requestHolds {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s cannot be given with --request: the request file holds it", name)
+					}
 				}
 				return runRequest(cmd, g, request, out, asJSON)
 			}
@@ -67,17 +107,8 @@ output, byte for byte, with any number of --workers.`,
 				return err
 			}
 			cfg := vm.BatchConfig{Games: games, Seats: players, Policies: pols, Seed: g.seed, Workers: g.workers}
-			if err := cfg.Validate(p); err != nil {
+			if err := checkBatch(&cfg, p); err != nil {
 				return usageError{err}
-			}
-			if len(pols) > 1 {
-				seats := players
-				if seats == 0 {
-					seats = p.DefaultSeats()
-				}
-				if len(pols) != seats {
-					return usagef("--policy lists %d policies for %d seats", len(pols), seats)
-				}
 			}
 			bar := newProgress(cmd.ErrOrStderr(), g.quiet, games, "games")
 			cfg.Progress = bar.update
@@ -126,6 +157,9 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	cfg := req.Config()
+	if err := checkBatch(&cfg, p); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	if cmd.Flags().Changed("workers") {
 		cfg.Workers = g.workers
 	} else {
@@ -154,9 +188,7 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	if asJSON {
 		return writeStatsJSON(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
 	}
-	if !g.quiet {
-		writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
-	}
+	writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
 	return nil
 }
 
