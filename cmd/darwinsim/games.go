@@ -31,7 +31,7 @@ func newGamesCmd() *cobra.Command {
 				if i := indexSentenceEnd(summary); i > 0 {
 					summary = summary[:i+1]
 				}
-				fmt.Fprintf(w, "%s\t%d-%d\t%d\t%s\n", n, g.Seats.Min, g.Seats.Max, len(code), summary)
+				fmt.Fprintf(w, "%s\t%d-%d\t%d\t%s\n", printable(n), g.Seats.Min, g.Seats.Max, len(code), printable(summary))
 			}
 			return w.Flush()
 		},
@@ -58,7 +58,7 @@ func newDescribeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(cmd.OutOrStdout(), gm.Genome.Describe())
+			fmt.Fprint(cmd.OutOrStdout(), printableText(gm.Genome.Describe()))
 			return nil
 		},
 	}

@@ -274,7 +274,7 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) {
 	s := summarize(st)
-	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", name, st.Games, st.Seats, policy, seed)
+	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "seat\twins\twin rate\t95% CI\t")
 	for i := range st.Seats {
