@@ -30,8 +30,8 @@ const seedPrefix = "seed:"
 
 // seedName returns the seed game that arg names, if it names one: "seed:"
 // and a seed's name, or a bare name (no "/" or ".") of a seed game. A bare
-// name that is also an existing file is an error: the user must say which
-// one they mean.
+// name that is also an existing file in the current directory is an error:
+// the user must say which one they mean.
 func seedName(arg string) (name string, ok bool, err error) {
 	if n, found := strings.CutPrefix(arg, seedPrefix); found {
 		if _, err := genome.Seed(n); err != nil {
@@ -45,7 +45,9 @@ func seedName(arg string) (name string, ok bool, err error) {
 	if _, err := genome.Seed(arg); err != nil {
 		return "", false, nil
 	}
-	if _, err := os.Lstat(arg); err == nil {
+	// A directory is no game argument, so one named like a seed (a run
+	// directory, say) leaves no doubt.
+	if fi, err := os.Lstat(arg); err == nil && !fi.IsDir() {
 		return "", false, fmt.Errorf("%s is both a seed game and a file in the current directory: write ./%s for the file or %s%s for the seed game", arg, arg, seedPrefix, arg)
 	}
 	return arg, true, nil

@@ -23,6 +23,11 @@ func TestSeedNameAndFile(t *testing.T) {
 			t.Errorf("%s war: exit %d, stdout %q, stderr %q", cmd, code, out, e)
 		}
 	}
+	// A directory of that name is no game: the seed game, without doubt.
+	os.Mkdir("hearts", 0o755)
+	if code, out, e := runCLI(t, "describe", "hearts"); code != exitOK || !strings.HasPrefix(out, "hearts\n") {
+		t.Errorf("describe hearts beside a directory hearts: exit %d, %s%s", code, out, e)
+	}
 	_, whist, _ := runCLI(t, "describe", "whist")
 	_, war, _ := runCLI(t, "describe", "seed:war")
 	if _, file, _ := runCLI(t, "describe", "./war"); file != whist {
