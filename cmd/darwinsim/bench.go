@@ -8,10 +8,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/vm"
-	"github.com/spf13/cobra"
 )
 
 func newBenchCmd(g *globals) *cobra.Command {

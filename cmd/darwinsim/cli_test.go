@@ -84,7 +84,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"disasm", truncFile}, exitError, "darwinsim: " + truncFile + ": fbs: byte 816 (0x0330): ProgramFile.summary: string of 253 elements of 1 bytes at byte 820 runs past the end of the 1000-byte buffer"},
 		{[]string{"evolve", "--pop", "1"}, exitUsage, "darwinsim: population must be between 2 and 100000, got 1"},
 		{[]string{"evolve", "--from", "chess"}, exitUsage, "darwinsim: --from: chess: no seed game of that name, and no such file or directory (seed games: crazy-eights, go-fish, hearts, old-maid, uno-style, war, whist)"},
-		{[]string{"--workers", "-1", "games"}, exitUsage, "darwinsim: --workers must be 0 (all cores) or more, got -1"},
+		{[]string{"--workers", "-1", "simulate"}, exitUsage, "darwinsim: --workers must be 0 (all cores) or more, got -1"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -258,7 +258,7 @@ func TestEvolveResume(t *testing.T) {
 	out := &cancelOn{marker: "gen   1/4", cancel: cancel}
 	var errOut bytes.Buffer
 	code := run(ctx, append(args, "--out", part), out, &errOut)
-	if code != exitError || !strings.Contains(errOut.String(), "interrupted at a generation boundary; continue with: darwinsim evolve --resume "+part) {
+	if code != exitInterrupt || !strings.Contains(errOut.String(), "interrupted at a generation boundary; continue with: darwinsim evolve --resume "+part) {
 		t.Fatalf("interrupted run: exit %d, stderr %q", code, errOut.String())
 	}
 	if strings.Contains(out.String(), "gen   2/4") {

@@ -3,10 +3,11 @@ package main
 import (
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
-	"github.com/spf13/cobra"
 )
 
 func newCompileCmd() *cobra.Command {
@@ -17,6 +18,11 @@ func newCompileCmd() *cobra.Command {
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if out != "" {
+				if err := atomicfile.Check(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
 			gm, err := gameArg(args, "crazy-eights")
 			if err != nil {
 				return err
@@ -31,9 +37,9 @@ func newCompileCmd() *cobra.Command {
 				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d bytes, format %d, semantics %d, genome %x\n",
-				gm.Name, len(gm.Code), bytecode.FormatVersion, bytecode.SemanticsVersion, gm.Genome.Hash())
+				printable(gm.Name), len(gm.Code), bytecode.FormatVersion, bytecode.SemanticsVersion, gm.Genome.Hash())
 			if out != "" {
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", printable(out))
 			}
 			return nil
 		},

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/spf13/cobra"
 )
 
 func newGamesCmd() *cobra.Command {
@@ -30,7 +31,7 @@ func newGamesCmd() *cobra.Command {
 				if i := indexSentenceEnd(summary); i > 0 {
 					summary = summary[:i+1]
 				}
-				fmt.Fprintf(w, "%s\t%d-%d\t%d\t%s\n", n, g.Seats.Min, g.Seats.Max, len(code), summary)
+				fmt.Fprintf(w, "%s\t%d-%d\t%d\t%s\n", printable(n), g.Seats.Min, g.Seats.Max, len(code), printable(summary))
 			}
 			return w.Flush()
 		},
@@ -57,7 +58,7 @@ func newDescribeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(cmd.OutOrStdout(), gm.Genome.Describe())
+			fmt.Fprint(cmd.OutOrStdout(), printableText(gm.Genome.Describe()))
 			return nil
 		},
 	}

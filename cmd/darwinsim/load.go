@@ -8,11 +8,12 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/spf13/cobra"
 )
 
 // game is a loaded game argument: its name, canonical genome (with
@@ -23,24 +24,59 @@ type game struct {
 	Code   []byte
 }
 
+// seedPrefix names a seed game explicitly: "seed:war" is the seed game
+// even when a file named war is in the current directory.
+const seedPrefix = "seed:"
+
+// seedName returns the seed game that arg names, if it names one: "seed:"
+// and a seed's name, or a bare name (no "/" or ".") of a seed game. A bare
+// name that is also an existing file in the current directory is an error:
+// the user must say which one they mean.
+func seedName(arg string) (name string, ok bool, err error) {
+	if n, found := strings.CutPrefix(arg, seedPrefix); found {
+		if _, err := genome.Seed(n); err != nil {
+			return "", false, fmt.Errorf("%s: no seed game named %s (seed games: %s)", arg, n, strings.Join(genome.SeedNames(), ", "))
+		}
+		return n, true, nil
+	}
+	if strings.ContainsAny(arg, "/.") {
+		return "", false, nil
+	}
+	if _, err := genome.Seed(arg); err != nil {
+		return "", false, nil
+	}
+	// A directory is no game argument, so one named like a seed (a run
+	// directory, say) leaves no doubt.
+	if fi, err := os.Lstat(arg); err == nil && !fi.IsDir() {
+		return "", false, fmt.Errorf("%s is both a seed game and a file in the current directory: write ./%s for the file or %s%s for the seed game", arg, arg, seedPrefix, arg)
+	}
+	return arg, true, nil
+}
+
 // loadGame resolves a game argument: a seed game's name, a genome JSON file,
 // a program file (FlatBuffers, as "compile -o" writes) or bare bytecode.
 func loadGame(arg string) (*game, error) {
-	if !strings.ContainsAny(arg, "/.") {
-		if g, err := genome.Seed(arg); err == nil {
-			code, err := compile.Compile(g)
-			if err != nil {
-				return nil, fmt.Errorf("seed %s: %w", arg, err)
-			}
-			return &game{Name: g.Name, Genome: g, Code: code}, nil
+	name, isSeed, err := seedName(arg)
+	if err != nil {
+		return nil, err
+	}
+	if isSeed {
+		g, err := genome.Seed(name)
+		if err != nil {
+			return nil, err
 		}
+		code, err := compile.Compile(g)
+		if err != nil {
+			return nil, fmt.Errorf("seed %s: %w", name, err)
+		}
+		return &game{Name: g.Name, Genome: g, Code: code}, nil
 	}
 	data, err := os.ReadFile(arg)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file, and no seed game of that name (seed games: %s)", arg, strings.Join(genome.SeedNames(), ", "))
+			return nil, fmt.Errorf("%s: no such file, and no seed game of that name (seed games: %s)", printable(arg), strings.Join(genome.SeedNames(), ", "))
 		}
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", printable(arg), unwrapPath(err))
 	}
 	return decodeGame(arg, data)
 }
@@ -51,7 +87,7 @@ func decodeGame(arg string, data []byte) (*game, error) {
 	if fbs.IsProgramFile(data) {
 		pf, err := fbs.ReadProgram(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
+			return nil, fmt.Errorf("%s: %w", printable(arg), err)
 		}
 		name := pf.Name
 		if name == "" {
@@ -62,17 +98,17 @@ func decodeGame(arg string, data []byte) (*game, error) {
 	if bytes.HasPrefix(data, bytecode.Magic[:]) {
 		g, err := compile.Decompile(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
+			return nil, fmt.Errorf("%s: %w", printable(arg), err)
 		}
 		return &game{Name: arg, Genome: g, Code: data}, nil
 	}
 	g, err := genome.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
+		return nil, fmt.Errorf("%s: %w", printable(arg), err)
 	}
 	code, err := compile.Compile(g)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", arg, err)
+		return nil, fmt.Errorf("%s: %w", printable(arg), err)
 	}
 	name := g.Name
 	if name == "" {
@@ -96,4 +132,14 @@ func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]stri
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	return genome.SeedNames(), cobra.ShellCompDirectiveDefault
+}
+
+// unwrapPath drops the operation and path of an *fs.PathError, for a
+// message that names the path itself (escaped).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"github.com/darwinsim/darwinsim/vm"
 	"github.com/spf13/cobra"
+
+	"github.com/darwinsim/darwinsim/vm"
 )
 
 func newReplayCmd(g *globals) *cobra.Command {
@@ -30,7 +31,7 @@ same --seed, --players and --policy, and print it move by move.`,
 				return err
 			}
 			cfg := vm.BatchConfig{Games: 1, Seats: players, Policies: pols}
-			if err := cfg.Validate(p); err != nil {
+			if err := checkBatch(&cfg, p); err != nil {
 				return usageError{err}
 			}
 			vm.Replay(p, players, pols, g.seed, index).Format(cmd.OutOrStdout())

@@ -102,7 +102,7 @@ tests at 1%) at any seat count under either play is dead.`,
 }
 
 func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored, ablationGames int) {
-	fmt.Fprintf(w, "%s: fitness %.4f [%.4f, %.4f] (95%% CI of %d evaluations, seed %d)\n", rep.Game, rep.Fitness, rep.FitnessCI95[0], rep.FitnessCI95[1], evolve.Replicates, rep.Seed)
+	fmt.Fprintf(w, "%s: fitness %.4f [%.4f, %.4f] (95%% CI of %d evaluations, seed %d)\n", printable(rep.Game), rep.Fitness, rep.FitnessCI95[0], rep.FitnessCI95[1], evolve.Replicates, rep.Seed)
 	if rep.Degenerate != "" {
 		fmt.Fprintf(w, "degenerate: %s\n", rep.Degenerate)
 	}

@@ -6,9 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -32,6 +30,36 @@ func parsePolicies(s string) ([]vm.Policy, error) {
 	return out, nil
 }
 
+// checkPolicyCount checks that a list of policies has one entry (for every
+// seat) or exactly one per seat of the batch: a shorter list would leave
+// seats silently random.
+func checkPolicyCount(cfg *vm.BatchConfig, p *vm.Program) error {
+	if len(cfg.Policies) <= 1 {
+		return nil
+	}
+	seats := cfg.Seats
+	if seats == 0 {
+		seats = p.DefaultSeats()
+	}
+	if len(cfg.Policies) != seats {
+		return fmt.Errorf("%d policies for %d seats (give one policy for every seat, or exactly one per seat)", len(cfg.Policies), seats)
+	}
+	return nil
+}
+
+// checkBatch validates a batch configuration against its program: the
+// VM's own checks, then the policy count.
+func checkBatch(cfg *vm.BatchConfig, p *vm.Program) error {
+	if err := cfg.Validate(p); err != nil {
+		return err
+	}
+	return checkPolicyCount(cfg, p)
+}
+
+// requestHolds are simulate's flags that a batch request file holds: with
+// --request they would be ignored, so giving one is a usage error.
+var requestHolds = []string{"games", "seed", "players", "policy"}
+
 func newSimulateCmd(g *globals) *cobra.Command {
 	var games, players int
 	var policy, request, out string
@@ -41,13 +69,28 @@ func newSimulateCmd(g *globals) *cobra.Command {
 		Short: "Play many games and print their statistics (default: crazy-eights)",
 		Long: `Play many games of one game and print win rates, game lengths and the
 other statistics evolution scores games by. The same --seed gives the same
-output, byte for byte, with any number of --workers.`,
+output, byte for byte, with any number of --workers.
+
+With --request, the batch (program, games, seats, policies, seed) comes from
+a FlatBuffers batch request file, and the flags that file holds (--games,
+--seed, --players, --policy) cannot be given; --workers overrides the
+request's workers, since results do not depend on them.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if out != "" {
+				if err := atomicfile.Check(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
 			if request != "" {
 				if len(args) > 0 {
 					return usagef("--request names the game; give no game argument")
+				}
+				for _, name := range requestHolds {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s cannot be given with --request: the request file holds it", name)
+					}
 				}
 				return runRequest(cmd, g, request, out, asJSON)
 			}
@@ -64,17 +107,8 @@ output, byte for byte, with any number of --workers.`,
 				return err
 			}
 			cfg := vm.BatchConfig{Games: games, Seats: players, Policies: pols, Seed: g.seed, Workers: g.workers}
-			if err := cfg.Validate(p); err != nil {
+			if err := checkBatch(&cfg, p); err != nil {
 				return usageError{err}
-			}
-			if len(pols) > 1 {
-				seats := players
-				if seats == 0 {
-					seats = p.DefaultSeats()
-				}
-				if len(pols) != seats {
-					return usagef("--policy lists %d policies for %d seats", len(pols), seats)
-				}
 			}
 			bar := newProgress(cmd.ErrOrStderr(), g.quiet, games, "games")
 			cfg.Progress = bar.update
@@ -123,8 +157,13 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	cfg := req.Config()
+	if err := checkBatch(&cfg, p); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	if cmd.Flags().Changed("workers") {
 		cfg.Workers = g.workers
+	} else {
+		cfg.Workers = clampWorkers(cmd.ErrOrStderr(), path+": workers", cfg.Workers)
 	}
 	bar := newProgress(cmd.ErrOrStderr(), g.quiet, cfg.Games, "games")
 	cfg.Progress = bar.update
@@ -149,9 +188,7 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	if asJSON {
 		return writeStatsJSON(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
 	}
-	if !g.quiet {
-		writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
-	}
+	writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
 	return nil
 }
 
@@ -237,7 +274,7 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) {
 	s := summarize(st)
-	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", name, st.Games, st.Seats, policy, seed)
+	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "seat\twins\twin rate\t95% CI\t")
 	for i := range st.Seats {
@@ -262,54 +299,4 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
 	}
 	fmt.Fprintln(w)
-}
-
-// progress reports long work on a terminal: one line rewritten in place.
-// It writes nothing when quiet or when the writer is not a terminal.
-type progress struct {
-	w     io.Writer
-	total int
-	unit  string
-	start time.Time
-	last  time.Time
-	on    bool
-	mu    sync.Mutex
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-func newProgress(w io.Writer, quiet bool, total int, unit string) *progress {
-	now := time.Now()
-	return &progress{w: w, total: total, unit: unit, start: now, last: now, on: !quiet && isTerminal(w)}
-}
-
-func (p *progress) update(done int) {
-	if !p.on {
-		return
-	}
-	// Batch reports from its worker goroutines.
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond && done < p.total {
-		return
-	}
-	p.last = now
-	el := now.Sub(p.start).Seconds()
-	rate := float64(done) / max(el, 1e-9)
-	left := float64(p.total-done) / max(rate, 1e-9)
-	fmt.Fprintf(p.w, "\r%d/%d %s  %.0f %s/s  %.0fs left   ", done, p.total, p.unit, rate, p.unit, left)
-}
-
-func (p *progress) done() {
-	if p.on {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
 }

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/spf13/cobra"
 )
 
 func newVersionCmd() *cobra.Command {
