@@ -28,7 +28,13 @@ func newCompileCmd() *cobra.Command {
 				return err
 			}
 			if out != "" {
-				file, err := fbs.WriteProgram(gm.Name, gm.Genome.Summary, gm.Genome, gm.Code)
+				// A name taken from a path is not the game's: the file
+				// gets none, and its reader names it by its own path.
+				name := ""
+				if gm.Named {
+					name = gm.Name
+				}
+				file, err := fbs.WriteProgram(name, gm.Genome.Summary, gm.Genome, gm.Code)
 				if err != nil {
 					return err
 				}

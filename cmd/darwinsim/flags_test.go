@@ -47,7 +47,7 @@ func TestRequestFlags(t *testing.T) {
 	dir := t.TempDir()
 	req := filepath.Join(dir, "req.dsrq")
 	code := testkit.SeedProgram(t, "uno-style")
-	os.WriteFile(req, rawRequest(code, 400, 3, []vm.Policy{vm.Greedy, vm.Random, vm.Random}, 99, 1000000), 0o644)
+	os.WriteFile(req, rawRequest(code, 400, 3, []vm.Policy{vm.Greedy, vm.Random, vm.Random}, 99, 4000), 0o644)
 	for _, flag := range [][]string{{"-n", "5"}, {"--games", "5"}, {"--seed", "99"}, {"--players", "3"}, {"-p", "3"}, {"--policy", "greedy"}} {
 		c, _, e := runCLI(t, append([]string{"simulate", "--request", req}, flag...)...)
 		name := strings.TrimLeft(flag[0], "-")
@@ -69,7 +69,7 @@ func TestRequestFlags(t *testing.T) {
 		}
 		// The request asks for a million workers: clamped with a warning,
 		// unless --workers overrides it.
-		warned := strings.Contains(e, req+": workers 1000000 is more than 4 per core")
+		warned := strings.Contains(e, req+": workers 4000 is more than 4 per core")
 		if warned == strings.Contains(strings.Join(extra, " "), "--workers") {
 			t.Errorf("%v: stderr %q", extra, e)
 		}

@@ -19,6 +19,9 @@ import (
 // game is a loaded game argument: its name, canonical genome (with
 // metadata when known) and program bytes.
 type game struct {
+	// Named says that Name is the game's own name (a seed's, a genome's or
+	// a program file's), not the path it was read from.
+	Named  bool
 	Name   string
 	Genome *genome.Genome
 	Code   []byte
@@ -69,7 +72,7 @@ func loadGame(arg string) (*game, error) {
 		if err != nil {
 			return nil, fmt.Errorf("seed %s: %w", name, err)
 		}
-		return &game{Name: g.Name, Genome: g, Code: code}, nil
+		return &game{Name: g.Name, Named: true, Genome: g, Code: code}, nil
 	}
 	data, err := os.ReadFile(arg)
 	if err != nil {
@@ -93,7 +96,7 @@ func decodeGame(arg string, data []byte) (*game, error) {
 		if name == "" {
 			name = arg
 		}
-		return &game{Name: name, Genome: pf.Genome, Code: pf.Code}, nil
+		return &game{Name: name, Named: pf.Name != "", Genome: pf.Genome, Code: pf.Code}, nil
 	}
 	if bytes.HasPrefix(data, bytecode.Magic[:]) {
 		g, err := compile.Decompile(data)
@@ -114,7 +117,7 @@ func decodeGame(arg string, data []byte) (*game, error) {
 	if name == "" {
 		name = arg
 	}
-	return &game{Name: name, Genome: g, Code: code}, nil
+	return &game{Name: name, Named: g.Name != "", Genome: g, Code: code}, nil
 }
 
 // gameArg returns the game named by args, or the default game when there is

@@ -31,7 +31,7 @@ same --seed, --players and --policy, and print it move by move.`,
 				return err
 			}
 			cfg := vm.BatchConfig{Games: 1, Seats: players, Policies: pols}
-			if err := checkBatch(&cfg, p); err != nil {
+			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
 			vm.Replay(p, players, pols, g.seed, index).Format(cmd.OutOrStdout())

@@ -30,32 +30,6 @@ func parsePolicies(s string) ([]vm.Policy, error) {
 	return out, nil
 }
 
-// checkPolicyCount checks that a list of policies has one entry (for every
-// seat) or exactly one per seat of the batch: a shorter list would leave
-// seats silently random.
-func checkPolicyCount(cfg *vm.BatchConfig, p *vm.Program) error {
-	if len(cfg.Policies) <= 1 {
-		return nil
-	}
-	seats := cfg.Seats
-	if seats == 0 {
-		seats = p.DefaultSeats()
-	}
-	if len(cfg.Policies) != seats {
-		return fmt.Errorf("%d policies for %d seats (give one policy for every seat, or exactly one per seat)", len(cfg.Policies), seats)
-	}
-	return nil
-}
-
-// checkBatch validates a batch configuration against its program: the
-// VM's own checks, then the policy count.
-func checkBatch(cfg *vm.BatchConfig, p *vm.Program) error {
-	if err := cfg.Validate(p); err != nil {
-		return err
-	}
-	return checkPolicyCount(cfg, p)
-}
-
 // requestHolds are simulate's flags that a batch request file holds: with
 // --request they would be ignored, so giving one is a usage error.
 var requestHolds = []string{"games", "seed", "players", "policy"}
@@ -107,7 +81,7 @@ request's workers, since results do not depend on them.`,
 				return err
 			}
 			cfg := vm.BatchConfig{Games: games, Seats: players, Policies: pols, Seed: g.seed, Workers: g.workers}
-			if err := checkBatch(&cfg, p); err != nil {
+			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
 			bar := newProgress(cmd.ErrOrStderr(), g.quiet, games, "games")
@@ -157,7 +131,7 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	cfg := req.Config()
-	if err := checkBatch(&cfg, p); err != nil {
+	if err := cfg.Validate(p); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if cmd.Flags().Changed("workers") {
