@@ -48,15 +48,27 @@ func seedGames(from string) ([]*genome.Genome, error) {
 	return gs, nil
 }
 
-// fromItem loads the games of one item of --from. A name without "/" or
-// "." is a seed game's first, as for every game argument.
+// fromItem loads the games of one item of --from. A seed game's name is
+// read as for every game argument (seedName); since a directory is an
+// item of --from too, a directory named like a seed game is as ambiguous
+// as a file.
 func fromItem(item string) ([]*genome.Genome, error) {
-	bare := !strings.ContainsAny(item, "/.")
-	if bare {
-		if g, err := genome.Seed(item); err == nil {
-			return []*genome.Genome{g}, nil
-		}
+	name, isSeed, err := seedName(item)
+	if err != nil {
+		return nil, err
 	}
+	bare := isSeed && !strings.HasPrefix(item, seedPrefix)
+	if isSeed {
+		if fi, err := os.Lstat(item); bare && err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%s is both a seed game and a directory in the current directory: write ./%s for the directory or %s%s for the seed game", item, item, seedPrefix, item)
+		}
+		g, err := genome.Seed(name)
+		if err != nil {
+			return nil, err
+		}
+		return []*genome.Genome{g}, nil
+	}
+	bare = !strings.ContainsAny(item, "/.")
 	fi, err := os.Stat(item)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && bare:

@@ -77,3 +77,26 @@ func TestEscapedNames(t *testing.T) {
 		t.Errorf("error message: exit %d, %q", code, e)
 	}
 }
+
+// TestFromSeedNameAndPath: an item of --from that is both a seed game's
+// name and a file or directory in the current directory is refused, never
+// silently read as the seed.
+func TestFromSeedNameAndPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, mk := range []func(string) error{
+		func(n string) error { return os.WriteFile(n, []byte("{}"), 0o644) },
+		func(n string) error { return os.Mkdir(n, 0o755) },
+	} {
+		if err := mk("war"); err != nil {
+			t.Fatal(err)
+		}
+		code, _, e := runCLI(t, "evolve", "--from", "war,whist")
+		if code != exitUsage || !strings.HasPrefix(e, "darwinsim: --from: war is both a seed game and a ") {
+			t.Errorf("exit %d, stderr %q", code, e)
+		}
+		os.RemoveAll("war")
+	}
+	if _, err := fromItem("seed:war"); err != nil {
+		t.Errorf("seed:war: %v", err)
+	}
+}
