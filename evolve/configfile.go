@@ -41,8 +41,8 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // kept; the file cannot set it.
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
-	if reason := jsontree.Decode(data, &tree, "a JSON object", "JSON document"); reason != "" {
-		return Config{}, ConfigProblems{{Path: "$", Reason: reason}}
+	if path, reason := jsontree.DecodeAt(data, &tree, "a JSON object", "JSON document"); reason != "" {
+		return Config{}, ConfigProblems{{Path: path, Reason: reason}}
 	}
 	var ps ConfigProblems
 	if obj, ok := tree.(map[string]any); ok {

@@ -113,6 +113,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"syntax", "{\n  \"population\": 24,\n}", `$: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string`},
 		{"truncated", `{"population": 24`, `$: invalid JSON: unexpected EOF`},
 		{"trailing data", `{} {}`, `$: unexpected data after the JSON document at line 1, column 4`},
+		{"duplicate key", `{"rates": {"crossover": 0.5, "crossover": 0.2}}`, `$.rates.crossover: duplicate key "crossover" at line 1, column 30 (first at line 1, column 12): a key may appear only once in an object`},
 		{"trailing bracket", `{}}`, `$: unexpected data after the JSON document at line 1, column 3`},
 		{"several, in key order", `{"weights": {"skil": 1}, "elite": "2", "rates": {"crossover": "x"}}`, `3 problems:
   $.elite: expected an integer, got the string "2"
