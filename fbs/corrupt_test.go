@@ -3,6 +3,7 @@ package fbs
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -222,7 +223,9 @@ func TestStructuralErrors(t *testing.T) {
 		{"vector length past end", func(b []byte) { put32(b, stats.at[stWins], uint32(len(b)-stats.at[stWins]-2)) }, stats.at[stWins], "not 4-byte aligned"},
 		{"too many effects", func(b []byte) { put32(b, stats.data[stEffects]-4, uint32(vm.NumEffectTypes)+1) }, stats.data[stEffects], "6 entries, at most 5"},
 		{"too many seats", func(b []byte) { b[stats.at[stSeats]] = vm.MaxSeats + 1 }, stats.at[stSeats], "9 seats, at most 8"},
-		{"version", func(b []byte) { put16(b, c.at[rsVersion], 2) }, c.at[rsVersion], "batch result version 2"},
+		{"version", func(b []byte) { put16(b, c.at[rsVersion], BatchResultVersion+1) }, c.at[rsVersion], fmt.Sprintf("batch result version %d", BatchResultVersion+1)},
+		{"format version", func(b []byte) { b[c.at[rsFormatVersion]]++ }, c.at[rsFormatVersion], fmt.Sprintf("played from bytecode format %d, this build reads format %d", bytecode.FormatVersion+1, bytecode.FormatVersion)},
+		{"semantics version", func(b []byte) { b[c.at[rsSemanticsVersion]]-- }, c.at[rsSemanticsVersion], fmt.Sprintf("played under semantics %d, this build plays semantics %d", bytecode.SemanticsVersion-1, bytecode.SemanticsVersion)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := append([]byte(nil), res...)
@@ -484,6 +487,8 @@ func TestBatchResultContentsErrors(t *testing.T) {
 		}
 		fb.BatchResultStart(b)
 		fb.BatchResultAddVersion(b, version)
+		fb.BatchResultAddFormatVersion(b, bytecode.FormatVersion)
+		fb.BatchResultAddSemanticsVersion(b, bytecode.SemanticsVersion)
 		fb.BatchResultAddGames(b, games)
 		if stats {
 			fb.BatchResultAddStats(b, st)

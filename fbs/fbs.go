@@ -32,7 +32,7 @@ const (
 const (
 	ProgramFileVersion  = 1
 	BatchRequestVersion = 1
-	BatchResultVersion  = 1
+	BatchResultVersion  = 2
 )
 
 // hasIdentifier reports whether buf is long enough to be a FlatBuffer and
@@ -411,6 +411,8 @@ func WriteBatchResult(seed uint64, games int, st *vm.Stats) ([]byte, error) {
 	fb.BatchResultAddSeed(b, seed)
 	fb.BatchResultAddGames(b, uint64(games))
 	fb.BatchResultAddStats(b, statsOff)
+	fb.BatchResultAddFormatVersion(b, bytecode.FormatVersion)
+	fb.BatchResultAddSemanticsVersion(b, bytecode.SemanticsVersion)
 	b.FinishWithFileIdentifier(fb.BatchResultEnd(b), []byte(BatchResultIdentifier))
 	return b.FinishedBytes(), nil
 }
@@ -471,8 +473,9 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 // ReadBatchResult reads a batch result file: the FlatBuffers structure,
 // the identifier and version, then the statistics (at most vm.MaxSeats
 // seats and wins, vm.NumEffectTypes effect counts and vm.NumBuckets
-// histogram buckets; missing entries are zero). It returns the statistics
-// and the request's seed and game count.
+// histogram buckets; missing entries are zero). A result played under
+// another bytecode format or semantics is refused, naming both versions.
+// It returns the statistics and the request's seed and game count.
 func ReadBatchResult(buf []byte) (st *vm.Stats, seed uint64, games int, err error) {
 	defer guard("BatchResult", &err)
 	c, err := verifyRoot(buf, BatchResultIdentifier, resultSpec)
@@ -483,6 +486,14 @@ func ReadBatchResult(buf []byte) (st *vm.Stats, seed uint64, games int, err erro
 	const p = "BatchResult."
 	if v := t.Version(); v != BatchResultVersion {
 		return nil, 0, 0, errorf(c.where(rsVersion), p+"version", "batch result version %d, this build reads version %d", v, BatchResultVersion)
+	}
+	// Statistics are what one semantics plays: a result of another is
+	// not comparable with this build's, and is refused rather than mixed.
+	if v := t.FormatVersion(); v != bytecode.FormatVersion {
+		return nil, 0, 0, errorf(c.where(rsFormatVersion), p+"format_version", "the batch was played from bytecode format %d, this build reads format %d (run the request again to get this build's statistics)", v, bytecode.FormatVersion)
+	}
+	if v := t.SemanticsVersion(); v != bytecode.SemanticsVersion {
+		return nil, 0, 0, errorf(c.where(rsSemanticsVersion), p+"semantics_version", "the batch was played under semantics %d, this build plays semantics %d (run the request again to get this build's statistics)", v, bytecode.SemanticsVersion)
 	}
 	g := t.Games()
 	if g > math.MaxInt {

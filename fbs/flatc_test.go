@@ -245,6 +245,8 @@ func TestFlatcReadsBatchResult(t *testing.T) {
 		c.uint("version", BatchResultVersion)
 		c.uint("seed", seed)
 		c.uint("games", uint64(games))
+		c.uint("format_version", bytecode.FormatVersion)
+		c.uint("semantics_version", bytecode.SemanticsVersion)
 		s := c.sub("stats")
 		s.checkStruct(reflect.ValueOf(st).Elem())
 		s.done()

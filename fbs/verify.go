@@ -105,6 +105,8 @@ const (
 	rsSeed
 	rsGames
 	rsStats
+	rsFormatVersion
+	rsSemanticsVersion
 )
 
 const (
@@ -179,10 +181,12 @@ var requestSpec = &tableSpec{name: "BatchRequest", fields: []field{
 }}
 
 var resultSpec = &tableSpec{name: "BatchResult", fields: []field{
-	rsVersion: scalar("version", "ushort", 2),
-	rsSeed:    scalar("seed", "ulong", 8),
-	rsGames:   scalar("games", "ulong", 8),
-	rsStats:   table("stats", statsSpec),
+	rsVersion:          scalar("version", "ushort", 2),
+	rsSeed:             scalar("seed", "ulong", 8),
+	rsGames:            scalar("games", "ulong", 8),
+	rsStats:            table("stats", statsSpec),
+	rsFormatVersion:    scalar("format_version", "ubyte", 1),
+	rsSemanticsVersion: scalar("semantics_version", "ubyte", 1),
 }}
 
 const (

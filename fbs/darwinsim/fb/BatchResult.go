@@ -82,8 +82,32 @@ func (rcv *BatchResult) Stats(obj *Stats) *Stats {
 	return nil
 }
 
+func (rcv *BatchResult) FormatVersion() byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
+	if o != 0 {
+		return rcv._tab.GetByte(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *BatchResult) MutateFormatVersion(n byte) bool {
+	return rcv._tab.MutateByteSlot(12, n)
+}
+
+func (rcv *BatchResult) SemanticsVersion() byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(14))
+	if o != 0 {
+		return rcv._tab.GetByte(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *BatchResult) MutateSemanticsVersion(n byte) bool {
+	return rcv._tab.MutateByteSlot(14, n)
+}
+
 func BatchResultStart(builder *flatbuffers.Builder) {
-	builder.StartObject(4)
+	builder.StartObject(6)
 }
 func BatchResultAddVersion(builder *flatbuffers.Builder, version uint16) {
 	builder.PrependUint16Slot(0, version, 0)
@@ -96,6 +120,12 @@ func BatchResultAddGames(builder *flatbuffers.Builder, games uint64) {
 }
 func BatchResultAddStats(builder *flatbuffers.Builder, stats flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(3, flatbuffers.UOffsetT(stats), 0)
+}
+func BatchResultAddFormatVersion(builder *flatbuffers.Builder, formatVersion byte) {
+	builder.PrependByteSlot(4, formatVersion, 0)
+}
+func BatchResultAddSemanticsVersion(builder *flatbuffers.Builder, semanticsVersion byte) {
+	builder.PrependByteSlot(5, semanticsVersion, 0)
 }
 func BatchResultEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
