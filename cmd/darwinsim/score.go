@@ -14,16 +14,16 @@ import (
 
 // scoreReport is what score prints with --json.
 type scoreReport struct {
-	Game           string                `json:"game"`
-	Seed           uint64                `json:"seed"`
-	FitnessVersion int                   `json:"fitness_version"`
-	Fitness        float64               `json:"fitness"`
-	FitnessCI95    [2]float64            `json:"fitness_ci95"`
-	Degenerate     string                `json:"degenerate,omitempty"`
-	Metrics        map[string]float64    `json:"metrics"`
-	Seats          []evolve.SeatScore    `json:"seats"`
-	DeadEffects    []evolve.EffectImpact `json:"dead_effects"`
-	Effects        []evolve.EffectImpact `json:"effects"`
+	Game string `json:"game"`
+	Seed uint64 `json:"seed"`
+	evolve.Versions
+	Fitness     float64               `json:"fitness"`
+	FitnessCI95 [2]float64            `json:"fitness_ci95"`
+	Degenerate  string                `json:"degenerate,omitempty"`
+	Metrics     map[string]float64    `json:"metrics"`
+	Seats       []evolve.SeatScore    `json:"seats"`
+	DeadEffects []evolve.EffectImpact `json:"dead_effects"`
+	Effects     []evolve.EffectImpact `json:"effects"`
 }
 
 func newScoreCmd(g *globals) *cobra.Command {
@@ -76,7 +76,7 @@ tests at 1%) at any seat count under either play is dead.`,
 			if err != nil {
 				return err
 			}
-			rep := scoreReport{Game: gm.Name, Seed: g.seed, FitnessVersion: evolve.FitnessVersion,
+			rep := scoreReport{Game: gm.Name, Seed: g.seed, Versions: evolve.CurrentVersions(),
 				Fitness: rs.Mean, FitnessCI95: [2]float64{rs.Lo, rs.Hi}, Degenerate: rs.Degenerate,
 				Metrics: rs.Metrics.Map(), Seats: rs.Seats, Effects: effects, DeadEffects: []evolve.EffectImpact{}}
 			for _, e := range effects {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -177,9 +178,10 @@ func writeResult(path string, seed uint64, games int, st *vm.Stats) error {
 // statsReport is the --json form: the raw integer Stats and a summary
 // derived from them.
 type statsReport struct {
-	Game    string    `json:"game"`
-	Seed    uint64    `json:"seed"`
-	Policy  string    `json:"policy"`
+	Game   string `json:"game"`
+	Seed   uint64 `json:"seed"`
+	Policy string `json:"policy"`
+	evolve.Versions
 	Summary summary   `json:"summary"`
 	Stats   *vm.Stats `json:"stats"`
 }
@@ -238,7 +240,7 @@ func distOf(d *vm.Dist) distSummary {
 }
 
 func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) error {
-	b, err := json.MarshalIndent(statsReport{Game: name, Seed: seed, Policy: policy, Summary: summarize(st), Stats: st}, "", "  ")
+	b, err := json.MarshalIndent(statsReport{Game: name, Seed: seed, Policy: policy, Versions: evolve.CurrentVersions(), Summary: summarize(st), Stats: st}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/darwinsim/darwinsim/bytecode"
-	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/evolve"
+	"github.com/darwinsim/darwinsim/fbs"
 )
 
 func newVersionCmd() *cobra.Command {
@@ -20,8 +20,11 @@ func newVersionCmd() *cobra.Command {
 			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 				v = bi.Main.Version
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "darwinsim %s\ngenome schema %d, bytecode format %d, semantics %d\n",
-				v, genome.SchemaVersion, bytecode.FormatVersion, bytecode.SemanticsVersion)
+			vs := evolve.CurrentVersions()
+			fmt.Fprintf(cmd.OutOrStdout(), "darwinsim %s\ngenome schema %d, bytecode format %d, semantics %d, fitness %d\n",
+				v, vs.GenomeSchema, vs.BytecodeFormat, vs.Semantics, vs.Fitness)
+			fmt.Fprintf(cmd.OutOrStdout(), "files: program %d, batch request %d, batch result %d, checkpoint %d\n",
+				fbs.ProgramFileVersion, fbs.BatchRequestVersion, fbs.BatchResultVersion, fbs.CheckpointVersion)
 			return nil
 		},
 	}
