@@ -130,8 +130,8 @@ func FuzzReadBatchResult(f *testing.F) {
 // input's length: with seeds of a few kilobytes it spent most of a minute
 // minimising one input, during which the fuzzer ran nothing else.
 const (
-	maxFuzzFile = 2048
-	maxSeedFile = 1280
+	maxFuzzFile = 1024
+	maxSeedFile = 800
 )
 
 // smallFiles returns, per kind (indexed like kinds), the small valid files
