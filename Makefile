@@ -6,7 +6,7 @@
 #   make test       lint, then short tests (race detector on concurrent packages)
 #   make soak       long tests (SOAK=1, no -short)
 #   make bench      benchmarks into bench/latest.txt, summarised by benchstat
-#   make fuzz       every Fuzz target in every package for $(FUZZTIME)
+#   make fuzz       every Fuzz target in every package for $(FUZZTIME) (see FUZZING.md)
 #   make fbs        regenerate FlatBuffers Go code from fbs/*.fbs
 #   make fbs-check  fail if the committed generated code is stale
 #   make cover      short tests with a coverage profile in cover.out
@@ -33,6 +33,7 @@ SHORT_TIMEOUT ?= 300s
 RACE_TIMEOUT ?= 480s
 SOAK_TIMEOUT ?= 60m
 FUZZTIME ?= 2m
+FUZZMINIMIZETIME ?= 5s
 BENCH_PKGS ?= ./bench/ ./vm/
 BENCH_COUNT ?= 10
 BENCH_OUT ?= bench/latest.txt
@@ -112,14 +113,41 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCH_COUNT) $(BENCH_PKGS) | tee $(BENCH_OUT)
 	$(GO) tool benchstat $(BENCH_OUT)
 
+# Every Fuzz target of every package runs for $(FUZZTIME), even after one
+# fails; the run ends with a Markdown table of the results (for FUZZING.md)
+# and fails if any target did. "new" counts the inputs the fuzzer added to
+# its cache corpus ($$GOCACHE/fuzz); a finding is a failing input written to
+# the package's testdata/fuzz.
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
+	@logs=$$(mktemp -d); trap 'rm -rf "$$logs"' EXIT; \
+	module=$$($(GO) list -m); rows=$$logs/rows; : > "$$rows"; failed=0; \
+	started=$$(date -u +%Y-%m-%d); commit=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown); \
+	if [ -n "$$(git status --porcelain 2>/dev/null)" ]; then commit="$$commit (with local changes)"; fi; \
+	for pkg in $$($(GO) list ./...); do \
 		fuzzers=$$($(GO) test -list '^Fuzz' "$$pkg" | { grep '^Fuzz' || true; }); \
+		rel=$${pkg#"$$module"}; rel=$${rel#/}; rel=$${rel:-.}; \
 		for f in $$fuzzers; do \
-			echo "==> $$pkg $$f (fuzztime $(FUZZTIME))"; \
-			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s "$$pkg"; \
+			log=$$logs/$$f.log; \
+			echo "==> $$rel $$f (fuzztime $(FUZZTIME), load $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"; \
+			rc=0; $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) "$$pkg" 2>&1 | tee "$$log" || rc=$$?; \
+			execs=$$({ grep -o 'execs: [0-9]*' "$$log" || true; } | tail -1 | cut -d' ' -f2); \
+			new=$$({ grep -o 'new interesting: [0-9]*' "$$log" || true; } | tail -1 | cut -d' ' -f3); \
+			finding=none; \
+			if [ "$$rc" -ne 0 ]; then \
+				failed=1; \
+				finding=$$({ grep -o -e 'testdata/fuzz/[^ ]*' -e 'seed corpus entry: [^ ]*' "$$log" || true; } | head -1); \
+				finding="FAIL $${finding:-(see the log above)}"; \
+			fi; \
+			echo "| $$f | $$rel | $(FUZZTIME) | $${execs:-0} | $${new:-0} | $$finding |" >> "$$rows"; \
 		done; \
-	done
+	done; \
+	echo; \
+	echo "make fuzz FUZZTIME=$(FUZZTIME) on $$started, commit $$commit, $$(nproc 2>/dev/null || echo ?) cores:"; \
+	echo; \
+	echo '| target | package | fuzz time | execs | new corpus entries | finding |'; \
+	echo '|---|---|---|---|---|---|'; \
+	cat "$$rows"; \
+	exit $$failed
 
 fbs:
 	@rm -rf '$(FBS_OUT)'; \

@@ -148,33 +148,173 @@ func TestEffectCrossover(t *testing.T) {
 	}
 }
 
-// TestClosure: every offspring of every operator and crossover validates
-// and compiles.
+// TestClosure: every genome an operator or crossover hands on validates
+// and compiles (ARCHITECTURE.md invariant 5), and it does so because the
+// operators are sound, not because apply and cross fall back to the parent
+// when every retry failed: each operator and crossover, run once on many
+// parents, must produce a valid child in a good share of its tries.
 func TestClosure(t *testing.T) {
-	seeds := genome.Seeds()
-	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
-	rapid.Check(t, func(t *rapid.T) {
-		g := seeds[rapid.IntRange(0, len(seeds)-1).Draw(t, "seed")].Canonical()
-		r := rng.New(rapid.Uint64().Draw(t, "rng"))
-		steps := rapid.IntRange(1, 12).Draw(t, "steps")
-		var st OpStats
-		for range steps {
-			op := all[r.IntN(len(all))]
-			g = apply(g, op, &r, 8, &st)
-			if err := g.Validate(); err != nil {
-				t.Fatalf("%s produced an invalid genome: %v", op.name, err)
+	t.Run("offspring", func(t *testing.T) {
+		seeds := genome.Seeds()
+		all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+		rapid.Check(t, func(t *rapid.T) {
+			g := seeds[rapid.IntRange(0, len(seeds)-1).Draw(t, "seed")].Canonical()
+			r := rng.New(rapid.Uint64().Draw(t, "rng"))
+			steps := rapid.IntRange(1, 12).Draw(t, "steps")
+			e := &engine{cfg: testConfig(), ops: map[string]*OpStats{}}
+			for _, c := range closureCrossovers {
+				e.ops[c.name] = &OpStats{}
 			}
-			if _, err := compile.Compile(g); err != nil {
-				t.Fatalf("%s produced a genome that does not compile: %v", op.name, err)
+			var st OpStats
+			for range steps {
+				op := all[r.IntN(len(all))]
+				g = apply(g, op, &r, 8, &st)
+				if err := g.Validate(); err != nil {
+					t.Fatalf("%s produced an invalid genome: %v", op.name, err)
+				}
+				if _, err := compile.Compile(g); err != nil {
+					t.Fatalf("%s produced a genome that does not compile: %v", op.name, err)
+				}
+				c := closureCrossovers[r.IntN(len(closureCrossovers))]
+				g = e.cross(g, seeds[r.IntN(len(seeds))].Canonical(), &r, c.name, c.fn)
+				if !valid(g) {
+					t.Fatalf("%s produced an invalid genome", c.name)
+				}
 			}
-			other := seeds[r.IntN(len(seeds))].Canonical()
-			e := &engine{cfg: testConfig(), ops: map[string]*OpStats{"crossover": {}, "effect_crossover": {}}}
-			g = e.cross(g, other, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) })
-			if !valid(g) {
-				t.Fatalf("crossover produced an invalid genome")
-			}
+		})
+	})
+
+	ops := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+	t.Run("first-try validity", func(t *testing.T) {
+		for _, p := range closureProblems(t, ops, closureCrossovers) {
+			t.Error(p)
 		}
 	})
+	// The check above can fail: an operator or a crossover that always
+	// breaks its child (retries then hand the parent on, so the offspring
+	// check alone would still pass) is reported by name.
+	t.Run("broken operators are caught", func(t *testing.T) {
+		broken := operator{"broken", func(g *genome.Genome, r *rng.Source) bool { g.TurnCap = 0; return true }}
+		brokenCross := crossover{"broken_crossover", func(a, b *genome.Genome, r *rng.Source) *genome.Genome {
+			c := crossWhole(a, b, r)
+			c.Seats.Min = 0
+			return c
+		}}
+		probs := closureProblems(t, []operator{opAddEffect, broken}, []crossover{closureCrossovers[0], brokenCross})
+		for _, name := range []string{"broken", "broken_crossover"} {
+			if !slices.ContainsFunc(probs, func(p string) bool { return strings.HasPrefix(p, name+":") }) {
+				t.Errorf("%s was not reported (problems: %q)", name, probs)
+			}
+		}
+		if len(probs) != 2 {
+			t.Errorf("problems %q, want exactly the two broken ones", probs)
+		}
+	})
+}
+
+// crossover is a crossover as breed runs it: a child of a and b.
+type crossover struct {
+	name string
+	fn   func(a, b *genome.Genome, r *rng.Source) *genome.Genome
+}
+
+// closureCrossovers are the two crossovers of breed, under its names.
+var closureCrossovers = []crossover{
+	{"crossover", func(a, b *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(a, b, r) }},
+	{"effect_crossover", func(a, b *genome.Genome, r *rng.Source) *genome.Genome {
+		c := a.Clone()
+		c.Effects = crossEffects(a, b, r)
+		return c
+	}},
+}
+
+// Each operator and crossover is tried closureTries times per parent; it
+// must apply at least closureMinApplied times in all and produce a valid
+// child in at least closureMinShare(retries) of the tries where it applied.
+const (
+	closureTries      = 16
+	closureMinApplied = 50
+)
+
+// closureMinShare is the first-try validity below which all of an
+// operator's retries fail more than one time in ten, so that it hands the
+// parent on unchanged (p such that (1-p)^retries = 0.1; 25% at the
+// presets' 8 retries).
+func closureMinShare(retries int) float64 {
+	return 1 - math.Pow(0.1, 1/float64(retries))
+}
+
+// closureParents are the seed genomes and, for each, a few genomes a short
+// random walk of operators leads to (the parents evolution meets beyond
+// generation 0).
+func closureParents(tb testing.TB, ops []operator) []*genome.Genome {
+	tb.Helper()
+	var out []*genome.Genome
+	for i, s := range genome.Seeds() {
+		out = append(out, s.Canonical())
+		for walk := range uint64(3) {
+			r := rng.New(rng.Derive(uint64(i), walk))
+			g := s.Canonical()
+			var st OpStats
+			for range 6 {
+				g = apply(g, ops[r.IntN(len(ops))], &r, 8, &st)
+			}
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// closureProblems runs each operator and crossover, without retries, on
+// every parent and reports each one that applied too rarely to judge or
+// whose children were valid in less than closureMinShare of its tries.
+func closureProblems(tb testing.TB, ops []operator, crosses []crossover) []string {
+	tb.Helper()
+	parents := closureParents(tb, ops)
+	cfg, _ := Preset("quick")
+	minShare := closureMinShare(cfg.Retries)
+	var probs []string
+	judge := func(name string, applied, ok int) {
+		switch {
+		case applied < closureMinApplied:
+			probs = append(probs, fmt.Sprintf("%s: applied %d times on %d parents, want at least %d", name, applied, len(parents), closureMinApplied))
+		case float64(ok) < minShare*float64(applied):
+			probs = append(probs, fmt.Sprintf("%s: %d of %d children valid (%.0f%%), want at least %.0f%% (below that, all %d retries fail more than one time in ten)",
+				name, ok, applied, 100*float64(ok)/float64(applied), 100*minShare, cfg.Retries))
+		}
+		tb.Logf("%-18s %4d of %4d valid", name, ok, applied)
+	}
+	for k, op := range ops {
+		applied, ok := 0, 0
+		for i, g := range parents {
+			r := rng.New(rng.Derive(uint64(k), uint64(i)))
+			for range closureTries {
+				c := g.Clone()
+				if !op.fn(c, &r) {
+					continue
+				}
+				applied++
+				if valid(c) {
+					ok++
+				}
+			}
+		}
+		judge(op.name, applied, ok)
+	}
+	for k, cr := range crosses {
+		applied, ok := 0, 0
+		for i, a := range parents {
+			r := rng.New(rng.Derive(uint64(1000+k), uint64(i)))
+			for range closureTries {
+				applied++
+				if valid(cr.fn(a, parents[r.IntN(len(parents))], &r)) {
+					ok++
+				}
+			}
+		}
+		judge(cr.name, applied, ok)
+	}
+	return probs
 }
 
 // TestDeterministicAcrossWorkers: the same config gives the same run with

@@ -7,16 +7,19 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
-	"strings"
+	"slices"
 	"testing"
+
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
+	"github.com/darwinsim/darwinsim/vm"
 )
 
 // Fuzz targets: any bytes give a value or an *Error, never a panic (the
 // recover net fires TestMain's hook, which panics, so the fuzzer saves the
 // input); a value that reads writes back and reads again to the same value.
-// Seed corpora are committed under testdata/fuzz/<target>; regenerate them
-// with `go test -run TestSeedCorpus -update-corpus ./fbs`.
+// Inputs longer than maxFuzzFile are skipped. Seed corpora are committed
+// under testdata/fuzz/<target>; regenerate them with
+// `go test -run TestSeedCorpus -update-corpus ./fbs`.
 
 var updateCorpus = flag.Bool("update-corpus", false, "rewrite the committed fuzz seed corpora in testdata/fuzz")
 
@@ -38,6 +41,9 @@ func FuzzReadProgram(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > maxFuzzFile {
+			return
+		}
 		checkRead(t, data, func() error {
 			pf, err := ReadProgram(data)
 			if err != nil {
@@ -64,6 +70,9 @@ func FuzzReadBatchRequest(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > maxFuzzFile {
+			return
+		}
 		checkRead(t, data, func() error {
 			r, err := ReadBatchRequest(data)
 			if err != nil {
@@ -90,6 +99,9 @@ func FuzzReadBatchResult(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > maxFuzzFile {
+			return
+		}
 		checkRead(t, data, func() error {
 			st, seed, games, err := ReadBatchResult(data)
 			if err != nil {
@@ -111,16 +123,82 @@ func FuzzReadBatchResult(f *testing.F) {
 	})
 }
 
-// seedInputs returns, per kind, the valid files of validFiles plus a few
-// damaged ones (truncated, bad identifier, bad version), which are also the
-// committed seed corpora.
+// maxFuzzFile bounds the inputs the fuzz targets run. Every check of the
+// readers is reached by files far shorter (the seeds are at most
+// maxSeedFile bytes; a vector's length check needs no more than its
+// length prefix), while the fuzzer's minimiser takes time quadratic in an
+// input's length: with seeds of a few kilobytes it spent most of a minute
+// minimising one input, during which the fuzzer ran nothing else.
+const (
+	maxFuzzFile = 1024
+	maxSeedFile = 800
+)
+
+// smallFiles returns, per kind (indexed like kinds), the small valid files
+// the fuzz targets start from: the programs of the seed games without
+// their prose (a program file carries the genome's JSON, and the name and
+// summary again), one with non-ASCII metadata, batch requests for each
+// seed game, and batch results of a few short games.
+func smallFiles(tb testing.TB) [][][]byte {
+	tb.Helper()
+	out := make([][][]byte, len(kinds))
+	names, gs, codes := programs(tb)
+	for i, g := range gs {
+		bare := g.Clone()
+		bare.Name, bare.Summary = "", ""
+		if buf := mustWriteProgram(tb, "", "", bare, codes[i]); len(buf) <= maxSeedFile {
+			out[0] = append(out[0], buf)
+		}
+		if names[i] == "war" {
+			out[0] = append(out[0], mustWriteProgram(tb, "Krieg – ♠", "Zwei Stapel.\n", bare, codes[i]))
+		}
+		for _, r := range []*BatchRequest{
+			{Program: codes[i], Games: 100, Policies: []vm.Policy{vm.Greedy}, Seed: 3, Workers: 2},
+			{Program: codes[i], Games: 7, Seats: g.Seats.Min, Policies: slices.Repeat([]vm.Policy{vm.Random}, g.Seats.Min), Seed: ^uint64(0)},
+		} {
+			buf, err := WriteBatchRequest(r)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			out[1] = append(out[1], buf)
+		}
+	}
+	var few, all vm.Stats
+	few.Games, few.Seats, few.Ties, few.Capped = 3, 2, 1, 1
+	few.Wins[1] = 1
+	for _, d := range []*vm.Dist{&few.Turns, &few.Decisions, &few.Plays} {
+		d.Sum, d.Max = 12, 5
+		d.Hist[3], d.Hist[4], d.Hist[5] = 1, 1, 1
+	}
+	few.Options, few.Forced, few.Informed, few.LeadChanges, few.Interactions = 40, 3, 30, 2, 5
+	all = few
+	all.Games, all.Seats, all.Aborted = 9, vm.MaxSeats, 1
+	for i := range all.Wins {
+		all.Wins[i] = 1
+	}
+	for i := range all.Effects {
+		all.Effects[i] = uint64(i + 1)
+	}
+	for i, st := range []*vm.Stats{{}, &few, &all} {
+		buf, err := WriteBatchResult(uint64(i), int(st.Games), st)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[2] = append(out[2], buf)
+	}
+	return out
+}
+
+// seedInputs returns, per kind, the files of smallFiles plus a few damaged
+// ones (truncated, bad identifier, bad version): the seeds of the fuzz
+// targets and their committed corpora.
 func seedInputs(tb testing.TB) [][][]byte {
 	tb.Helper()
-	files := validFiles(tb)
+	files := smallFiles(tb)
 	out := make([][][]byte, len(files))
 	for k, fs := range files {
 		out[k] = append(out[k], fs...)
-		b := fs[0]
+		b := slices.MinFunc(fs, func(x, y []byte) int { return len(x) - len(y) })
 		wrongID := append([]byte(nil), b...)
 		copy(wrongID[4:], "XXXX")
 		newer := append([]byte(nil), b...)
@@ -147,44 +225,38 @@ func seedInputs(tb testing.TB) [][][]byte {
 
 var corpusTargets = []string{"FuzzReadProgram", "FuzzReadBatchRequest", "FuzzReadBatchResult"}
 
-// The committed seed corpora exist and are in the fuzzing file format;
-// with -update-corpus, rewrite them from seedInputs.
+// The committed seed corpora hold exactly seedInputs, every valid seed
+// reads and every seed is small enough for its target to run it; with
+// -update-corpus, rewrite them.
 func TestSeedCorpus(t *testing.T) {
 	inputs := seedInputs(t)
+	valid := smallFiles(t)
 	for k, target := range corpusTargets {
 		dir := filepath.Join("testdata", "fuzz", target)
+		want := map[string][]byte{}
+		for i, b := range inputs[k] {
+			if len(b) > maxSeedFile {
+				t.Errorf("%s: seed %d is %d bytes, more than %d", target, i, len(b), maxSeedFile)
+			}
+			if i < len(valid[k]) {
+				if err := kinds[k].read(b); err != nil {
+					t.Errorf("%s: seed %d does not read: %v", target, i, err)
+				}
+			}
+			want[fmt.Sprintf("seed-%02d", i)] = b
+		}
 		if *updateCorpus {
 			if err := os.RemoveAll(dir); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for i, b := range inputs[k] {
-				name := filepath.Join(dir, fmt.Sprintf("seed-%02d", i))
-				data := "go test fuzz v1\n[]byte(" + strconv.Quote(string(b)) + ")\n"
-				if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
 		}
+		fuzzcorpus.Sync(t, dir, want, *updateCorpus, "go test ./fbs -run TestSeedCorpus -update-corpus")
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			t.Fatalf("%s: no committed seed corpus (run with -update-corpus): %v", target, err)
+			t.Fatal(err)
 		}
-		// At least one valid file and the four damaged ones (the seed
-		// library, and so the number of valid files, grows over time).
-		if len(entries) < 5 {
-			t.Errorf("%s: %d committed seeds, want at least 5", target, len(entries))
-		}
-		for _, e := range entries {
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasPrefix(string(b), "go test fuzz v1\n[]byte(") {
-				t.Errorf("%s/%s: not a fuzz corpus file", target, e.Name())
-			}
+		if len(entries) != len(want) {
+			t.Errorf("%s: %d committed corpus files, want the %d seeds (run go test ./fbs -run TestSeedCorpus -update-corpus)", target, len(entries), len(want))
 		}
 	}
 }
