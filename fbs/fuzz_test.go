@@ -150,7 +150,7 @@ func smallFiles(tb testing.TB) [][][]byte {
 			out[0] = append(out[0], buf)
 		}
 		if names[i] == "war" {
-			out[0] = append(out[0], mustWriteProgram(tb, "Krieg – ♠", "Zwei Stapel.\n", bare, codes[i]))
+			out[0] = append(out[0], mustWriteProgram(tb, "Krieg – ♠", "Zwei Stapel.", bare, codes[i]))
 		}
 		for _, r := range []*BatchRequest{
 			{Program: codes[i], Games: 100, Policies: []vm.Policy{vm.Greedy}, Seed: 3, Workers: 2},
