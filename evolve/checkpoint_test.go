@@ -82,13 +82,35 @@ type recorded struct {
 	want *Checkpoint
 }
 
+// tinyConfig is the smallest of runs, for tests that try every bit of a
+// checkpoint and for fuzzing seeds: from War alone (runTiny), two
+// individuals, one generation after the first.
+func tinyConfig() Config {
+	cfg := smallConfig()
+	cfg.Population, cfg.Generations, cfg.Elite, cfg.Tournament = 2, 1, 1, 2
+	return cfg
+}
+
+// runTiny runs tinyConfig from War; its checkpoints are about 3 kB.
+func runTiny(t testing.TB) []recorded {
+	t.Helper()
+	_, recs := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "war")})
+	return recs
+}
+
 // runRecorded runs cfg from the seed games, encoding every checkpoint
 // when the run hands it over (the run goes on changing the individuals'
 // shared fitness afterwards).
 func runRecorded(t testing.TB, cfg Config) (*Result, []recorded) {
 	t.Helper()
+	return runRecordedFrom(t, cfg, genome.Seeds())
+}
+
+// runRecordedFrom is runRecorded from the given games.
+func runRecordedFrom(t testing.TB, cfg Config, seeds []*genome.Genome) (*Result, []recorded) {
+	t.Helper()
 	var out []recorded
-	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+	res, err := Run(context.Background(), cfg, seeds, Options{Checkpoint: func(cp *Checkpoint) error {
 		buf, err := EncodeCheckpoint(cp)
 		if err != nil {
 			return err
@@ -439,6 +461,9 @@ func TestDecodeCheckpointContents(t *testing.T) {
 	}
 	type mod func(t *testing.T, b []byte, ct *fb.Checkpoint)
 	var ind fb.Individual
+	// Each case changes the file, then seals it again (fbs.SealCheckpoint),
+	// so that what it changed is what the decoder finds, not the checksum;
+	// the cases named "unsealed" leave the old checksum.
 	cases := []struct {
 		name string
 		mod  mod
@@ -447,7 +472,20 @@ func TestDecodeCheckpointContents(t *testing.T) {
 	}{
 		{"identifier", func(t *testing.T, b []byte, _ *fb.Checkpoint) { copy(b[4:], "DSPF") }, `file identifier "DSPF", want "DSCK"`, nil},
 		{"version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(fbs.CheckpointVersion + 1) },
-			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d", fbs.CheckpointVersion+1, fbs.CheckpointVersion), nil},
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by a newer darwinsim", fbs.CheckpointVersion+1, fbs.CheckpointVersion), nil},
+		{"older version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(fbs.CheckpointVersion - 1) },
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it (checkpoints are not migrated)", fbs.CheckpointVersion-1, fbs.CheckpointVersion), nil},
+		{"unsealed", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateGames(ct.Games() + 1) }, "Checkpoint.checksum: the file's SHA-256 is ", nil},
+		{"unsealed checksum", func(t *testing.T, b []byte, ct *fb.Checkpoint) { b[where(b, ct.ChecksumBytes())+31] ^= 0x40 }, "Checkpoint.checksum: the file's SHA-256 is ", nil},
+		{"no checksum", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 11) }, "Checkpoint.checksum: missing", nil},
+		{"no run", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 10) }, "Checkpoint.run: missing", nil},
+		{"short run", func(t *testing.T, b []byte, ct *fb.Checkpoint) {
+			binary.LittleEndian.PutUint32(b[where(b, ct.RunBytes())-4:], 16)
+		}, "Checkpoint.run: 16 bytes, want 32", nil},
+		{"other run", func(t *testing.T, b []byte, ct *fb.Checkpoint) { b[where(b, ct.RunBytes())] ^= 1 },
+			"Checkpoint.run: the run identity", nil},
+		{"other configuration", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.Config(nil).MutateSeed(ct.Config(nil).Seed() + 1) },
+			"is not that of the checkpoint's configuration", nil},
 		{"no version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 0) }, "checkpoint version 0", nil},
 		{"no config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 3) }, "Checkpoint.config: missing", nil},
 		{"invalid config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.Config(nil).MutateRetries(101) }, "Checkpoint.config: the configuration is not valid: retries must be between 1 and 100, got 101", nil},
@@ -511,6 +549,9 @@ func TestDecodeCheckpointContents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b, ct := verified(t, buf)
 			tc.mod(t, b, ct)
+			if !strings.HasPrefix(tc.name, "unsealed") {
+				_ = fbs.SealCheckpoint(b) // fails where the structure does not allow it, as the decoder will say
+			}
 			_, err := decode(t, b)
 			if err == nil {
 				t.Fatal("no error")
@@ -559,8 +600,10 @@ func allZero(b []byte) bool {
 	return true
 }
 
-// TestCheckpointCorrupted: changing any byte of a checkpoint file gives an
-// error or a checkpoint that encodes and decodes to itself, never a panic.
+// TestCheckpointCorrupted: changing any byte of a checkpoint file, and
+// sealing it again so that the checksum lets the change through to the
+// decoder, gives an error or a checkpoint that encodes and decodes to
+// itself, never a panic.
 func TestCheckpointCorrupted(t *testing.T) {
 	_, recs := runRecorded(t, smallConfig())
 	buf := recs[1].buf
@@ -577,6 +620,9 @@ func TestCheckpointCorrupted(t *testing.T) {
 			}
 			b := bytes.Clone(buf)
 			b[i] ^= x
+			if fbs.SealCheckpoint(b) != nil {
+				continue // the change broke the structure: TestCheckpointBitFlips tries it
+			}
 			tried++
 			cp, err := decode(t, b)
 			if err != nil {
@@ -680,13 +726,14 @@ func TestCheckpointFile(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Fuzzing
 
-// Seed corpus: checkpoints of a small run and damaged copies, committed
-// under testdata/fuzz/FuzzDecodeCheckpoint; regenerate with
+// Seed corpus: checkpoints of the tiny run (runTiny, about 3 kB each: the
+// smaller the seeds, the more inputs the fuzzer tries) and damaged copies,
+// committed under testdata/fuzz/FuzzDecodeCheckpoint; regenerate with
 // `go test -run TestCheckpointSeedCorpus -update-checkpoint-corpus ./evolve`.
 var updateCheckpointCorpus = flag.Bool("update-checkpoint-corpus", false, "rewrite testdata/fuzz/FuzzDecodeCheckpoint")
 
 func checkpointSeeds(t testing.TB) [][]byte {
-	_, recs := runRecorded(t, smallConfig())
+	recs := runTiny(t)
 	var out [][]byte
 	for _, r := range recs {
 		out = append(out, r.buf)
@@ -702,7 +749,13 @@ func checkpointSeeds(t testing.TB) [][]byte {
 	var ind fb.Individual
 	ct.Population(&ind, 0)
 	badGenome[where(badGenome, ind.GenomeJson())+1] = 'x'
-	return append(out, b[:len(b)/2], b[:8], wrongID, newer, noPop, badGenome)
+	unsealed := bytes.Clone(badGenome)
+	for _, s := range [][]byte{newer, noPop, badGenome} {
+		if err := fbs.SealCheckpoint(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return append(out, b[:len(b)/2], b[:8], wrongID, newer, noPop, badGenome, unsealed)
 }
 
 func verifyForSeed(t testing.TB, buf []byte) ([]byte, *fb.Checkpoint) {
@@ -714,15 +767,25 @@ func verifyForSeed(t testing.TB, buf []byte) ([]byte, *fb.Checkpoint) {
 	return b, ct
 }
 
+// FuzzDecodeCheckpoint: any bytes decode to a checkpoint that encodes and
+// decodes again to itself, or give an *fbs.Error, never a panic; and the
+// same bytes with their checksum recomputed (fbs.SealCheckpoint, where the
+// structure allows it), since a fuzzer's change almost never passes the
+// checksum: so the fuzzing reaches the decoding of the tables behind it.
 func FuzzDecodeCheckpoint(f *testing.F) {
 	// The committed corpus in testdata/fuzz/FuzzDecodeCheckpoint is read
 	// by the fuzzing engine itself.
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cp, err := decode(t, data)
-		if err != nil {
+		if cp, err := decode(t, data); err == nil {
+			checkReencodes(t, cp)
+		}
+		sealed := bytes.Clone(data)
+		if fbs.SealCheckpoint(sealed) != nil {
 			return
 		}
-		checkReencodes(t, cp)
+		if cp, err := decode(t, sealed); err == nil {
+			checkReencodes(t, cp)
+		}
 	})
 }
 
@@ -772,6 +835,9 @@ func TestCheckpointSeedCorpus(t *testing.T) {
 	for _, c := range committed {
 		if _, err := decode(t, []byte(c)); err == nil {
 			valid++
+		}
+		if len(c) > 8<<10 {
+			t.Errorf("a committed seed of %d bytes: seeds are small checkpoints (regenerate with -update-checkpoint-corpus)", len(c))
 		}
 	}
 	// Valid checkpoints (the format or the genome schema may change:
@@ -874,6 +940,30 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 		t.Helper()
 		if got != want && math.Abs(got-want) > 1e-11*math.Max(1, math.Abs(want)) {
 			t.Errorf("%s: flatc reads %v, want %v", what, got, want)
+		}
+	}
+	runID, _ := IdentifyRun(cp.Config)
+	file, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := fbs.VerifyCheckpoint(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := ct.ChecksumBytes()
+	for _, f := range []struct {
+		name string
+		want []byte
+	}{{"run", runID[:]}, {"checksum", sum}} {
+		arr, _ := raw[f.name].([]any)
+		b := make([]byte, len(arr))
+		for i, v := range arr {
+			x, _ := v.(float64)
+			b[i] = byte(x)
+		}
+		if len(f.want) != 32 || !bytes.Equal(b, f.want) {
+			t.Errorf("%s: flatc reads %x, want %x", f.name, b, f.want)
 		}
 	}
 	if got.Version != fbs.CheckpointVersion || got.Generation != cp.Gen || got.Games != cp.Games {
