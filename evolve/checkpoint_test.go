@@ -338,7 +338,7 @@ func extremes(cp *Checkpoint) {
 	c.CapBudget = math.SmallestNonzeroFloat64
 	c.Sharing = math.Copysign(0, -1)
 	c.HallSpacing = math.Nextafter(0, 1)
-	c.Games, c.SkillGames, c.TargetLength, c.Rescore = math.MaxInt, math.MaxInt-1, math.MaxInt-2, math.MaxInt-3
+	c.Games, c.SkillGames, c.TargetLength, c.Rescore = MaxGames, MaxGames-1, maxTargetLength, maxRescore
 	c.Seed = math.MaxUint64
 	cp.Games = math.MaxUint64 - 1
 	for i := range cp.Ops {
