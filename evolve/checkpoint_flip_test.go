@@ -47,3 +47,15 @@ func TestCheckpointBitFlips(t *testing.T) {
 	}
 	t.Logf("%d bit flips of a %d-byte checkpoint: %d refused, %d decode to the same checkpoint, none to another", len(flips), len(buf), refused, same)
 }
+
+// The tiny run's checkpoints have every kind of table, for the tests and
+// the fuzzing seeds built from them.
+func TestTinyRunTables(t *testing.T) {
+	for _, r := range runTiny(t) {
+		cp := r.want
+		if len(cp.Hall) == 0 || len(cp.Cache) == 0 || len(cp.Ops) == 0 || len(cp.History) == 0 || cp.Gen > 0 && len(cp.Lineage) == 0 {
+			t.Errorf("generation %d: hall %d, cache %d, ops %d, history %d, lineage %d", cp.Gen, len(cp.Hall), len(cp.Cache), len(cp.Ops), len(cp.History), len(cp.Lineage))
+		}
+		t.Logf("generation %d: %d bytes", cp.Gen, len(r.buf))
+	}
+}

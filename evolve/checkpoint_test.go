@@ -83,7 +83,7 @@ type recorded struct {
 }
 
 // tinyConfig is the smallest of runs, for tests that try every bit of a
-// checkpoint and for fuzzing seeds: from War alone (runTiny), two
+// checkpoint and for fuzzing seeds: from Go Fish alone (runTiny), two
 // individuals, one generation after the first.
 func tinyConfig() Config {
 	cfg := smallConfig()
@@ -91,10 +91,11 @@ func tinyConfig() Config {
 	return cfg
 }
 
-// runTiny runs tinyConfig from War; its checkpoints are about 3 kB.
+// runTiny runs tinyConfig from Go Fish; its checkpoints are about 3 kB,
+// with a hall of fame.
 func runTiny(t testing.TB) []recorded {
 	t.Helper()
-	_, recs := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "war")})
+	_, recs := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "go-fish")})
 	return recs
 }
 

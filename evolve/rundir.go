@@ -33,7 +33,12 @@ func Named(ind *Individual, seed uint64) *genome.Genome {
 // mean fitness after the final re-score on fresh deals (rescored, as
 // Rescore returns it for the hall's first members), or the hall's first
 // when none was re-scored. A lucky score in the run does not make a winner.
+// A run whose every game was degenerate has an empty hall and no winner:
+// nil (CheckWinner says why).
 func Best(res *Result, rescored []Rescored) *Individual {
+	if len(res.Hall) == 0 {
+		return nil
+	}
 	best, mean := res.Hall[0], math.Inf(-1)
 	for _, r := range rescored {
 		for _, h := range res.Hall {
@@ -79,6 +84,20 @@ func IdentifyRun(cfg Config) (RunID, error) {
 	return sha256.Sum256(b), nil
 }
 
+// CheckWinner returns an error, saying why, when the run res has no
+// winner: every game it scored was degenerate, so its hall of fame is
+// empty. It returns nil when the run has one (Best).
+func CheckWinner(res *Result) error {
+	if len(res.Hall) > 0 {
+		return nil
+	}
+	why := ""
+	if len(res.Population) > 0 && res.Population[0].Score.Degenerate != "" {
+		why = fmt.Sprintf(" (the last generation's best: %s)", res.Population[0].Score.Degenerate)
+	}
+	return fmt.Errorf("the run has no winner: every game it scored is degenerate%s, so its hall of fame is empty; start from other games (--from) or with a larger population", why)
+}
+
 // HallEntry is one game of a run directory's hall_of_fame.json, a JSON
 // list of them in the hall's order.
 type HallEntry struct {
@@ -104,6 +123,9 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files[ConfigFile] = cfg
 	files["generations.csv"] = csvBytes(generationRows(res.History))
 
+	if err := CheckWinner(res); err != nil {
+		return err
+	}
 	winner := Best(res, rescored)
 	best := Named(winner, res.Config.Seed)
 	bj, err := best.Encode()

@@ -298,6 +298,9 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 		return err
 	}
 	runGames = res.Games
+	if err := evolve.CheckWinner(res); err != nil {
+		return err
+	}
 	last := res.History[len(res.History)-1]
 	first := res.History[0]
 	fmt.Fprintf(w, "generation 0: best %.4f, mean %.4f; generation %d: best %.4f, mean %.4f, diversity %.3f\n",
