@@ -51,7 +51,17 @@ population holds are used.
 
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
-uninterrupted run would have.`,
+uninterrupted run would have. --resume refuses a checkpoint that was damaged,
+that an older or newer darwinsim wrote, or that belongs to another run (every
+checkpoint names its run by the SHA-256 of the directory's config.json, which
+is written before the first generation).
+
+A run directory is locked while a run writes to it (DIR/.lock names the host
+and the process): a second run on it is refused. A lock left by a process of
+this host that is gone is taken over; one from another host is honoured, and
+its message says which file to delete if that run has ended. A directory that
+holds only what a run stopped before its first checkpoint left can be given to
+--out again. provenance.json and timings.json keep every command of a run.`,
 		Example: `  darwinsim evolve --preset default --out runs/a
   darwinsim evolve --config runs/a/config.json --out runs/a-again
   darwinsim evolve --config runs/a/config.json --generations 100 --out runs/b
