@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -721,130 +719,6 @@ func TestCheckpointFile(t *testing.T) {
 	}
 	if _, err := ReadCheckpointFile(filepath.Join(dir, "none.dsck")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("reading a missing file: %v", err)
-	}
-}
-
-// ---------------------------------------------------------------------------
-// Fuzzing
-
-// Seed corpus: checkpoints of the tiny run (runTiny, about 3 kB each: the
-// smaller the seeds, the more inputs the fuzzer tries) and damaged copies,
-// committed under testdata/fuzz/FuzzDecodeCheckpoint; regenerate with
-// `go test -run TestCheckpointSeedCorpus -update-checkpoint-corpus ./evolve`.
-var updateCheckpointCorpus = flag.Bool("update-checkpoint-corpus", false, "rewrite testdata/fuzz/FuzzDecodeCheckpoint")
-
-func checkpointSeeds(t testing.TB) [][]byte {
-	recs := runTiny(t)
-	var out [][]byte
-	for _, r := range recs {
-		out = append(out, r.buf)
-	}
-	b := recs[0].buf
-	wrongID := bytes.Clone(b)
-	copy(wrongID[4:], "XXXX")
-	newer, ct := verifyForSeed(t, b)
-	ct.MutateVersion(fbs.CheckpointVersion + 1)
-	noPop, ct := verifyForSeed(t, b)
-	ct.Config(nil).MutatePopulation(2)
-	badGenome, ct := verifyForSeed(t, b)
-	var ind fb.Individual
-	ct.Population(&ind, 0)
-	badGenome[where(badGenome, ind.GenomeJson())+1] = 'x'
-	unsealed := bytes.Clone(badGenome)
-	for _, s := range [][]byte{newer, noPop, badGenome} {
-		if err := fbs.SealCheckpoint(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return append(out, b[:len(b)/2], b[:8], wrongID, newer, noPop, badGenome, unsealed)
-}
-
-func verifyForSeed(t testing.TB, buf []byte) ([]byte, *fb.Checkpoint) {
-	b := bytes.Clone(buf)
-	ct, err := fbs.VerifyCheckpoint(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b, ct
-}
-
-// FuzzDecodeCheckpoint: any bytes decode to a checkpoint that encodes and
-// decodes again to itself, or give an *fbs.Error, never a panic; and the
-// same bytes with their checksum recomputed (fbs.SealCheckpoint, where the
-// structure allows it), since a fuzzer's change almost never passes the
-// checksum: so the fuzzing reaches the decoding of the tables behind it.
-func FuzzDecodeCheckpoint(f *testing.F) {
-	// The committed corpus in testdata/fuzz/FuzzDecodeCheckpoint is read
-	// by the fuzzing engine itself.
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if cp, err := decode(t, data); err == nil {
-			checkReencodes(t, cp)
-		}
-		sealed := bytes.Clone(data)
-		if fbs.SealCheckpoint(sealed) != nil {
-			return
-		}
-		if cp, err := decode(t, sealed); err == nil {
-			checkReencodes(t, cp)
-		}
-	})
-}
-
-// The committed seed corpus exists, is in the fuzzing file format, and
-// holds every checkpoint of the small run; with -update-checkpoint-corpus,
-// rewrite it.
-func TestCheckpointSeedCorpus(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecodeCheckpoint")
-	seeds := checkpointSeeds(t)
-	if *updateCheckpointCorpus {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for i, b := range seeds {
-			data := "go test fuzz v1\n[]byte(" + strconv.Quote(string(b)) + ")\n"
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("no committed seed corpus (run with -update-checkpoint-corpus): %v", err)
-	}
-	var committed []string
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(b)
-		if !strings.HasPrefix(s, "go test fuzz v1\n[]byte(") || !strings.HasSuffix(s, ")\n") {
-			t.Errorf("%s: not a fuzz corpus file", e.Name())
-			continue
-		}
-		v, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(s, "go test fuzz v1\n[]byte("), ")\n"))
-		if err != nil {
-			t.Errorf("%s: %v", e.Name(), err)
-			continue
-		}
-		committed = append(committed, v)
-	}
-	valid := 0
-	for _, c := range committed {
-		if _, err := decode(t, []byte(c)); err == nil {
-			valid++
-		}
-		if len(c) > 8<<10 {
-			t.Errorf("a committed seed of %d bytes: seeds are small checkpoints (regenerate with -update-checkpoint-corpus)", len(c))
-		}
-	}
-	// Valid checkpoints (the format or the genome schema may change:
-	// then regenerate) and damaged ones.
-	if valid == 0 || len(committed) < valid+4 {
-		t.Errorf("%d committed seeds, %d of them valid checkpoints: want valid ones and at least 4 damaged ones (regenerate with -update-checkpoint-corpus)", len(committed), valid)
 	}
 }
 

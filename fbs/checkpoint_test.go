@@ -755,39 +755,109 @@ func readCheckpoint(t *testing.T, b []byte, changed bool) {
 
 // FuzzReadCheckpoint: any bytes verify or give an *Error, never a panic,
 // and a buffer that verifies can be read whole through the generated
-// accessors; the same bytes with their checksum recomputed too, so that
-// the fuzzer reaches the verification of the structure behind the
-// checksum. (evolve's FuzzDecodeCheckpoint fuzzes the decoding of real
-// checkpoints into evolve's types.)
+// accessors; the same bytes with their checksum recomputed too. A fuzzer's
+// change almost never passes the checksum, and a whole file is a large
+// input, which the fuzzing engine spends its time minimizing; so each
+// input is also read as edits (applyEdits) of a small checkpoint
+// (tinySynthFiles), sealed: small inputs that reach the verification of
+// every table behind the checksum. (evolve's FuzzDecodeCheckpoint fuzzes
+// the decoding of real checkpoints into evolve's types.)
 func FuzzReadCheckpoint(f *testing.F) {
 	for _, b := range checkpointSeedInputs(f) {
 		f.Add(b)
 	}
+	base := tinySynthFiles(f)[0]
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readCheckpoint(t, data, false)
+		edited := applyEdits(base, data)
+		readCheckpoint(t, edited, !bytes.Equal(edited, base))
 	})
 }
 
-// checkpointSeedInputs are the seeds of FuzzReadCheckpoint: small valid
-// files (tinySynthFiles) and damaged copies of the first, each a few
-// hundred bytes.
+// applyEdits returns a copy of base changed by the edits data encodes,
+// three bytes each (a trailing one or two bytes are ignored): the top two
+// bits of the first byte are the kind, its other six bits and the second
+// byte a position (taken modulo the length), the third byte a value. Kind
+// 0 sets the byte at the position to the value, 1 adds the value (as a
+// signed byte) to the little-endian uint32 there (an offset, a length, a
+// count), 2 inserts the value there, and 3 deletes the byte there.
+func applyEdits(base, data []byte) []byte {
+	b := bytes.Clone(base)
+	for ; len(data) >= 3; data = data[3:] {
+		pos := int(binary.BigEndian.Uint16(data[:2]) & 0x3fff)
+		v := data[2]
+		switch data[0] >> 6 {
+		case 0:
+			if len(b) > 0 {
+				b[pos%len(b)] = v
+			}
+		case 1:
+			if len(b) >= 4 {
+				at := pos % (len(b) - 3)
+				binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+uint32(int32(int8(v))))
+			}
+		case 2:
+			at := pos % (len(b) + 1)
+			b = append(b[:at], append([]byte{v}, b[at:]...)...)
+		case 3:
+			if len(b) > 0 {
+				at := pos % len(b)
+				b = append(b[:at], b[at+1:]...)
+			}
+		}
+	}
+	return b
+}
+
+// edit encodes one edit for applyEdits.
+func edit(kind, pos int, v byte) []byte {
+	return []byte{byte(kind<<6 | pos>>8&0x3f), byte(pos), v}
+}
+
+// checkpointSeedInputs are the seeds of FuzzReadCheckpoint, each of a few
+// dozen bytes at most: no edit (the base itself, which verifies), edits of
+// its tables, and damaged headers.
 func checkpointSeedInputs(tb testing.TB) [][]byte {
-	files := tinySynthFiles(tb)
-	b := files[0]
-	wrongID := bytes.Clone(b)
-	copy(wrongID[4:], "XXXX")
-	newer := bytes.Clone(b)
+	b := tinySynthFiles(tb)[0]
 	c, err := verifyRoot(b, CheckpointIdentifier, checkpointSpec)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	newer[c.at[ckVersion]]++
-	if err := SealCheckpoint(newer); err != nil {
-		tb.Fatal(err)
+	wrongID := bytes.Clone(b[:8])
+	copy(wrongID[4:], "XXXX")
+	pop := c.elems[ckPopulation]
+	return [][]byte{
+		{},
+		edit(0, c.at[ckVersion], CheckpointVersion+1),   // another version
+		edit(1, c.data[ckPopulation]-4, 1),              // the population one longer
+		edit(1, c.data[ckHistory], 2),                   // an element's offset moved
+		edit(0, pop[0].pos, 0xff),                       // an individual's vtable offset
+		edit(0, pop[1].data[0], 0xc0),                   // a genome JSON that is not UTF-8
+		append(edit(2, len(b)/2, 0), edit(3, 40, 0)...), // a byte inserted, another deleted
+		b[:8],   // a bare header
+		wrongID, // another file's identifier
 	}
-	unsealed := bytes.Clone(b)
-	unsealed[len(b)/3] ^= 1
-	return append(files, b[:len(b)/2], b[:8], wrongID, newer, unsealed)
+}
+
+// TestCheckpointSeedInputs: the seeds reach what they are for: the base
+// verifies, each edit of it is refused, and each seed is small.
+func TestCheckpointSeedInputs(t *testing.T) {
+	noRecover(t)
+	base := tinySynthFiles(t)[0]
+	for i, s := range checkpointSeedInputs(t)[:7] {
+		b := applyEdits(base, s)
+		_ = SealCheckpoint(b)
+		_, err := VerifyCheckpoint(b)
+		if (err == nil) != (i == 0) {
+			t.Errorf("seed %d: %v", i, err)
+		}
+		if len(s) > 64 {
+			t.Errorf("seed %d: %d bytes", i, len(s))
+		}
+	}
+	if got := applyEdits([]byte{10, 20, 30, 40, 50}, append(append(edit(0, 6, 99), edit(1, 2, 0xff)...), append(edit(2, 5, 7), edit(3, 0, 0)...)...)); !bytes.Equal(got, []byte{99, 30, 40, 50, 7}) {
+		t.Errorf("applyEdits: %v", got)
+	}
 }
 
 // The committed seed corpus of FuzzReadCheckpoint exists and is in the
