@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/darwinsim/darwinsim/fbs"
 )
 
 // snapshot returns every file of dir (recursively) with its content, to
@@ -466,5 +468,30 @@ func TestRecordTiming(t *testing.T) {
 	b, _ := json.Marshal(ts)
 	if err != nil || !bytes.Equal(a, b) {
 		t.Errorf("timings.json %s (%v), want %s", a, err, b)
+	}
+}
+
+// TestResumeOlderCheckpoint: a checkpoint that an older darwinsim wrote
+// (testdata/checkpoint-v2.dsck, format version 2, in a run directory of
+// that build, which wrote config.json only at the end) is refused, naming
+// both versions and what to do; checkpoints are not migrated.
+func TestResumeOlderCheckpoint(t *testing.T) {
+	want := fmt.Sprintf("Checkpoint.version: checkpoint version 2, this build reads version %d: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it (checkpoints are not migrated)", fbs.CheckpointVersion)
+	old := filepath.Join("testdata", "checkpoint-v2.dsck")
+	if _, err := ReadCheckpointFile(old); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("ReadCheckpointFile: %v\nwant %q", err, want)
+	}
+	dir := t.TempDir()
+	b, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, CheckpointFile), string(b))
+	before := snapshot(t, dir)
+	if _, _, err := OpenRunDir(dir, testInvocation, nil); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, CheckpointFile)+": fbs: byte ") || !strings.Contains(err.Error(), want) {
+		t.Errorf("OpenRunDir: %v\nwant %q", err, want)
+	}
+	if after := snapshot(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Error("the refused resume changed the directory")
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/evolve"
+	"github.com/darwinsim/darwinsim/fbs"
 )
 
 // tiny returns the arguments of a run of a tenth of a second (a few games
@@ -363,6 +364,19 @@ func TestEvolveNoWinner(t *testing.T) {
 	code, _, e := runCLI(t, append(append([]string{"evolve"}, tiny(t)...), "--from", "war", "--out", dir)...)
 	if code != exitError || !strings.HasPrefix(e, "darwinsim: the run has no winner: every game it scored is degenerate (the last generation's best: players never make an informed choice") {
 		t.Fatalf("exit %d: %s", code, e)
+	}
+	noLock(t, dir)
+}
+
+// TestEvolveResumeOlderCheckpoint: --resume of a run checkpointed by an
+// older darwinsim names both versions and what to do.
+func TestEvolveResumeOlderCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, filepath.Join("..", "..", "evolve", "testdata", "checkpoint-v2.dsck"), filepath.Join(dir, "checkpoint.dsck"))
+	code, _, e := runCLI(t, "evolve", "--resume", dir)
+	want := fmt.Sprintf("checkpoint version 2, this build reads version %d: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it (checkpoints are not migrated)", fbs.CheckpointVersion)
+	if code != exitError || !strings.Contains(e, want) {
+		t.Errorf("exit %d: %s", code, e)
 	}
 	noLock(t, dir)
 }
