@@ -25,6 +25,17 @@ import (
 // hash. Floating-point values are stored as their IEEE 754 bits and read
 // back bit for bit, -0 and NaN payloads included.
 //
+// Every file carries the run's identity (RunID: the SHA-256 of the run
+// directory's config.json, which is ConfigJSON of the checkpoint's
+// configuration) and a checksum, the SHA-256 of the whole file with the
+// checksum's own 32 bytes taken as zeros (fbs.CheckpointChecksum), written
+// last (fbs.SealCheckpoint). A file changed after it was written, even by
+// one bit, is refused, and a checkpoint is resumed only in its own run's
+// directory (OpenRunDir). Checkpoints are never migrated: a file of
+// another format version (fbs.CheckpointVersion) is refused, with both
+// versions and what to do; a run is finished by the darwinsim build that
+// wrote its checkpoint.
+//
 // An individual both in the population and in the hall of fame (one
 // *Individual) is written once and read back as one *Individual; a genome
 // that several individuals share is written, and parsed, once.
@@ -50,11 +61,12 @@ func EncodeCheckpoint(cp *Checkpoint) ([]byte, error) {
 }
 
 // DecodeCheckpoint reads a checkpoint file. It verifies the whole buffer
-// (fbs.VerifyCheckpoint: structure, identifier, version), then maps each
-// table to evolve's types and checks them: every genome parses
+// (fbs.VerifyCheckpoint: structure, identifier, version, checksum), then
+// maps each table to evolve's types and checks them: every genome parses
 // (genome.Parse) and has the stored hash; the configuration validates;
-// integers fit; operator names are those of OperatorNames; and the rest
-// of what checkCheckpoint requires. Every problem is an *fbs.Error with
+// integers fit; operator names are those of OperatorNames; the rest of
+// what checkCheckpoint requires; and, last, the run identity is that of
+// the configuration (IdentifyRun). Every problem is an *fbs.Error with
 // the byte offset and the field ("Checkpoint.population[3].genome_json"),
 // wrapping the error of another package (genome.Problems, ...) when there
 // is one. Config.Workers is 0 and every Individual.Code is nil (Resume

@@ -214,6 +214,11 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 	if err := checkCheckpoint(cp, d.locate); err != nil {
 		return nil, err
 	}
+	// Last, so that every other field is checked even when the
+	// configuration differs from the one the file was written with.
+	if err := d.runID(t, &cp.Config); err != nil {
+		return nil, err
+	}
 	return cp, nil
 }
 
@@ -261,6 +266,26 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	// are checked against a valid one.
 	if err := c.Validate(); err != nil {
 		return &fbs.Error{Offset: at, Path: "Checkpoint.config", Reason: "the configuration is not valid: " + err.Error(), Err: err}
+	}
+	return nil
+}
+
+// runID checks the checkpoint's run identity, which must be that of its
+// configuration (IdentifyRun): a checkpoint names its run by the
+// config.json its run directory holds, and that config.json is the one of
+// the configuration the checkpoint continues.
+func (d *decoder) runID(t *fb.Checkpoint, cfg *Config) error {
+	const path = "Checkpoint.run"
+	var got RunID
+	if err := d.hash(t.RunBytes(), d.root, path, (*genome.Hash)(&got)); err != nil {
+		return err
+	}
+	want, err := IdentifyRun(*cfg)
+	if err != nil {
+		return &fbs.Error{Offset: d.config, Path: "Checkpoint.config", Reason: "the run's identity: " + err.Error(), Err: err}
+	}
+	if got != want {
+		return &fbs.Error{Offset: d.pos(t.RunBytes()), Path: path, Reason: fmt.Sprintf("the run identity %x is not that of the checkpoint's configuration, %x (the SHA-256 of its config.json)", got[:], want[:])}
 	}
 	return nil
 }

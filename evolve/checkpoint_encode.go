@@ -116,6 +116,13 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	id, err := IdentifyRun(cp.Config)
+	if err != nil {
+		return nil, &fbs.Error{Offset: -1, Path: "Checkpoint.run", Reason: "the run's identity: " + err.Error(), Err: err}
+	}
+	run := b.CreateByteVector(id[:])
+	// Zeros, which SealCheckpoint replaces by the file's checksum.
+	checksum := b.CreateByteVector(make([]byte, fbs.ChecksumSize))
 	fb.CheckpointStart(b)
 	fb.CheckpointAddVersion(b, fbs.CheckpointVersion)
 	fb.CheckpointAddGeneration(b, uint32(cp.Gen))
@@ -127,8 +134,14 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	fb.CheckpointAddOps(b, ops)
 	fb.CheckpointAddCache(b, cache)
 	fb.CheckpointAddLineage(b, lineage)
+	fb.CheckpointAddRun(b, run)
+	fb.CheckpointAddChecksum(b, checksum)
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(fbs.CheckpointIdentifier))
-	return b.FinishedBytes(), nil
+	buf := b.FinishedBytes()
+	if err := fbs.SealCheckpoint(buf); err != nil {
+		return nil, err
+	}
+	return buf, nil
 }
 
 // vector writes the n tables elem returns, then the vector of their

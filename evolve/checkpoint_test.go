@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -82,13 +80,36 @@ type recorded struct {
 	want *Checkpoint
 }
 
+// tinyConfig is the smallest of runs, for tests that try every bit of a
+// checkpoint and for fuzzing seeds: from Go Fish alone (runTiny), two
+// individuals, one generation after the first.
+func tinyConfig() Config {
+	cfg := smallConfig()
+	cfg.Population, cfg.Generations, cfg.Elite, cfg.Tournament = 2, 1, 1, 2
+	return cfg
+}
+
+// runTiny runs tinyConfig from Go Fish; its checkpoints are about 3 kB,
+// with a hall of fame.
+func runTiny(t testing.TB) []recorded {
+	t.Helper()
+	_, recs := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "go-fish")})
+	return recs
+}
+
 // runRecorded runs cfg from the seed games, encoding every checkpoint
 // when the run hands it over (the run goes on changing the individuals'
 // shared fitness afterwards).
 func runRecorded(t testing.TB, cfg Config) (*Result, []recorded) {
 	t.Helper()
+	return runRecordedFrom(t, cfg, genome.Seeds())
+}
+
+// runRecordedFrom is runRecorded from the given games.
+func runRecordedFrom(t testing.TB, cfg Config, seeds []*genome.Genome) (*Result, []recorded) {
+	t.Helper()
 	var out []recorded
-	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+	res, err := Run(context.Background(), cfg, seeds, Options{Checkpoint: func(cp *Checkpoint) error {
 		buf, err := EncodeCheckpoint(cp)
 		if err != nil {
 			return err
@@ -316,7 +337,7 @@ func extremes(cp *Checkpoint) {
 	c.CapBudget = math.SmallestNonzeroFloat64
 	c.Sharing = math.Copysign(0, -1)
 	c.HallSpacing = math.Nextafter(0, 1)
-	c.Games, c.SkillGames, c.TargetLength, c.Rescore = math.MaxInt, math.MaxInt-1, math.MaxInt-2, math.MaxInt-3
+	c.Games, c.SkillGames, c.TargetLength, c.Rescore = MaxGames, MaxGames-1, maxTargetLength, maxRescore
 	c.Seed = math.MaxUint64
 	cp.Games = math.MaxUint64 - 1
 	for i := range cp.Ops {
@@ -439,6 +460,9 @@ func TestDecodeCheckpointContents(t *testing.T) {
 	}
 	type mod func(t *testing.T, b []byte, ct *fb.Checkpoint)
 	var ind fb.Individual
+	// Each case changes the file, then seals it again (fbs.SealCheckpoint),
+	// so that what it changed is what the decoder finds, not the checksum;
+	// the cases named "unsealed" leave the old checksum.
 	cases := []struct {
 		name string
 		mod  mod
@@ -447,7 +471,20 @@ func TestDecodeCheckpointContents(t *testing.T) {
 	}{
 		{"identifier", func(t *testing.T, b []byte, _ *fb.Checkpoint) { copy(b[4:], "DSPF") }, `file identifier "DSPF", want "DSCK"`, nil},
 		{"version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(fbs.CheckpointVersion + 1) },
-			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d", fbs.CheckpointVersion+1, fbs.CheckpointVersion), nil},
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by a newer darwinsim", fbs.CheckpointVersion+1, fbs.CheckpointVersion), nil},
+		{"older version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateVersion(fbs.CheckpointVersion - 1) },
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it (checkpoints are not migrated)", fbs.CheckpointVersion-1, fbs.CheckpointVersion), nil},
+		{"unsealed", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.MutateGames(ct.Games() + 1) }, "Checkpoint.checksum: the file's SHA-256 is ", nil},
+		{"unsealed checksum", func(t *testing.T, b []byte, ct *fb.Checkpoint) { b[where(b, ct.ChecksumBytes())+31] ^= 0x40 }, "Checkpoint.checksum: the file's SHA-256 is ", nil},
+		{"no checksum", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 11) }, "Checkpoint.checksum: missing", nil},
+		{"no run", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 10) }, "Checkpoint.run: missing", nil},
+		{"short run", func(t *testing.T, b []byte, ct *fb.Checkpoint) {
+			binary.LittleEndian.PutUint32(b[where(b, ct.RunBytes())-4:], 16)
+		}, "Checkpoint.run: 16 bytes, want 32", nil},
+		{"other run", func(t *testing.T, b []byte, ct *fb.Checkpoint) { b[where(b, ct.RunBytes())] ^= 1 },
+			"Checkpoint.run: the run identity", nil},
+		{"other configuration", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.Config(nil).MutateSeed(ct.Config(nil).Seed() + 1) },
+			"is not that of the checkpoint's configuration", nil},
 		{"no version", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 0) }, "checkpoint version 0", nil},
 		{"no config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { dropField(b, ct.Table(), 3) }, "Checkpoint.config: missing", nil},
 		{"invalid config", func(t *testing.T, b []byte, ct *fb.Checkpoint) { ct.Config(nil).MutateRetries(101) }, "Checkpoint.config: the configuration is not valid: retries must be between 1 and 100, got 101", nil},
@@ -511,6 +548,9 @@ func TestDecodeCheckpointContents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b, ct := verified(t, buf)
 			tc.mod(t, b, ct)
+			if !strings.HasPrefix(tc.name, "unsealed") {
+				_ = fbs.SealCheckpoint(b) // fails where the structure does not allow it, as the decoder will say
+			}
 			_, err := decode(t, b)
 			if err == nil {
 				t.Fatal("no error")
@@ -559,8 +599,10 @@ func allZero(b []byte) bool {
 	return true
 }
 
-// TestCheckpointCorrupted: changing any byte of a checkpoint file gives an
-// error or a checkpoint that encodes and decodes to itself, never a panic.
+// TestCheckpointCorrupted: changing any byte of a checkpoint file, and
+// sealing it again so that the checksum lets the change through to the
+// decoder, gives an error or a checkpoint that encodes and decodes to
+// itself, never a panic.
 func TestCheckpointCorrupted(t *testing.T) {
 	_, recs := runRecorded(t, smallConfig())
 	buf := recs[1].buf
@@ -577,6 +619,9 @@ func TestCheckpointCorrupted(t *testing.T) {
 			}
 			b := bytes.Clone(buf)
 			b[i] ^= x
+			if fbs.SealCheckpoint(b) != nil {
+				continue // the change broke the structure: TestCheckpointBitFlips tries it
+			}
 			tried++
 			cp, err := decode(t, b)
 			if err != nil {
@@ -678,110 +723,6 @@ func TestCheckpointFile(t *testing.T) {
 }
 
 // ---------------------------------------------------------------------------
-// Fuzzing
-
-// Seed corpus: checkpoints of a small run and damaged copies, committed
-// under testdata/fuzz/FuzzDecodeCheckpoint; regenerate with
-// `go test -run TestCheckpointSeedCorpus -update-checkpoint-corpus ./evolve`.
-var updateCheckpointCorpus = flag.Bool("update-checkpoint-corpus", false, "rewrite testdata/fuzz/FuzzDecodeCheckpoint")
-
-func checkpointSeeds(t testing.TB) [][]byte {
-	_, recs := runRecorded(t, smallConfig())
-	var out [][]byte
-	for _, r := range recs {
-		out = append(out, r.buf)
-	}
-	b := recs[0].buf
-	wrongID := bytes.Clone(b)
-	copy(wrongID[4:], "XXXX")
-	newer, ct := verifyForSeed(t, b)
-	ct.MutateVersion(fbs.CheckpointVersion + 1)
-	noPop, ct := verifyForSeed(t, b)
-	ct.Config(nil).MutatePopulation(2)
-	badGenome, ct := verifyForSeed(t, b)
-	var ind fb.Individual
-	ct.Population(&ind, 0)
-	badGenome[where(badGenome, ind.GenomeJson())+1] = 'x'
-	return append(out, b[:len(b)/2], b[:8], wrongID, newer, noPop, badGenome)
-}
-
-func verifyForSeed(t testing.TB, buf []byte) ([]byte, *fb.Checkpoint) {
-	b := bytes.Clone(buf)
-	ct, err := fbs.VerifyCheckpoint(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b, ct
-}
-
-func FuzzDecodeCheckpoint(f *testing.F) {
-	// The committed corpus in testdata/fuzz/FuzzDecodeCheckpoint is read
-	// by the fuzzing engine itself.
-	f.Fuzz(func(t *testing.T, data []byte) {
-		cp, err := decode(t, data)
-		if err != nil {
-			return
-		}
-		checkReencodes(t, cp)
-	})
-}
-
-// The committed seed corpus exists, is in the fuzzing file format, and
-// holds every checkpoint of the small run; with -update-checkpoint-corpus,
-// rewrite it.
-func TestCheckpointSeedCorpus(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecodeCheckpoint")
-	seeds := checkpointSeeds(t)
-	if *updateCheckpointCorpus {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for i, b := range seeds {
-			data := "go test fuzz v1\n[]byte(" + strconv.Quote(string(b)) + ")\n"
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("no committed seed corpus (run with -update-checkpoint-corpus): %v", err)
-	}
-	var committed []string
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(b)
-		if !strings.HasPrefix(s, "go test fuzz v1\n[]byte(") || !strings.HasSuffix(s, ")\n") {
-			t.Errorf("%s: not a fuzz corpus file", e.Name())
-			continue
-		}
-		v, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(s, "go test fuzz v1\n[]byte("), ")\n"))
-		if err != nil {
-			t.Errorf("%s: %v", e.Name(), err)
-			continue
-		}
-		committed = append(committed, v)
-	}
-	valid := 0
-	for _, c := range committed {
-		if _, err := decode(t, []byte(c)); err == nil {
-			valid++
-		}
-	}
-	// Valid checkpoints (the format or the genome schema may change:
-	// then regenerate) and damaged ones.
-	if valid == 0 || len(committed) < valid+4 {
-		t.Errorf("%d committed seeds, %d of them valid checkpoints: want valid ones and at least 4 damaged ones (regenerate with -update-checkpoint-corpus)", len(committed), valid)
-	}
-}
-
-// ---------------------------------------------------------------------------
 // flatc
 
 // TestFlatcReadsCheckpoint: the reference compiler, Debian's flatc, reads
@@ -874,6 +815,30 @@ func TestFlatcReadsCheckpoint(t *testing.T) {
 		t.Helper()
 		if got != want && math.Abs(got-want) > 1e-11*math.Max(1, math.Abs(want)) {
 			t.Errorf("%s: flatc reads %v, want %v", what, got, want)
+		}
+	}
+	runID, _ := IdentifyRun(cp.Config)
+	file, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := fbs.VerifyCheckpoint(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := ct.ChecksumBytes()
+	for _, f := range []struct {
+		name string
+		want []byte
+	}{{"run", runID[:]}, {"checksum", sum}} {
+		arr, _ := raw[f.name].([]any)
+		b := make([]byte, len(arr))
+		for i, v := range arr {
+			x, _ := v.(float64)
+			b[i] = byte(x)
+		}
+		if len(f.want) != 32 || !bytes.Equal(b, f.want) {
+			t.Errorf("%s: flatc reads %x, want %x", f.name, b, f.want)
 		}
 	}
 	if got.Version != fbs.CheckpointVersion || got.Generation != cp.Gen || got.Games != cp.Games {

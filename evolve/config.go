@@ -3,6 +3,7 @@ package evolve
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -120,11 +121,11 @@ func (c *Config) problems() ConfigProblems {
 	if c.Generations < 0 || c.Generations > 1000000 {
 		bad("$.generations", "generations must be between 0 and 1000000, got %d", c.Generations)
 	}
-	if c.Games < 10 {
-		bad("$.games", "games per evaluation must be at least 10, got %d", c.Games)
+	if c.Games < 10 || c.Games > MaxGames {
+		bad("$.games", "games per evaluation must be between 10 and %d, got %d", MaxGames, c.Games)
 	}
-	if c.SkillGames < 0 {
-		bad("$.skill_games", "skill games must be 0 or more, got %d", c.SkillGames)
+	if c.SkillGames < 0 || c.SkillGames > MaxGames {
+		bad("$.skill_games", "skill games must be between 0 and %d, got %d", MaxGames, c.SkillGames)
 	}
 	if c.Workers < 0 {
 		bad("", "workers must be 0 (all cores) or more, got %d", c.Workers)
@@ -153,8 +154,8 @@ func (c *Config) problems() ConfigProblems {
 	if sum <= 0 {
 		bad("$.weights", "at least one fitness weight must be positive")
 	}
-	if c.TargetLength < 1 {
-		bad("$.target_length", "target length must be at least 1 decision per seat, got %d", c.TargetLength)
+	if c.TargetLength < 1 || c.TargetLength > maxTargetLength {
+		bad("$.target_length", "target length must be between 1 and %d decisions per seat, got %d", maxTargetLength, c.TargetLength)
 	}
 	if !(c.CapBudget > 0 && c.CapBudget <= 1) {
 		bad("$.cap_budget", "cap budget must be in (0, 1], got %v", c.CapBudget)
@@ -162,17 +163,52 @@ func (c *Config) problems() ConfigProblems {
 	if !(c.Sharing >= 0 && c.Sharing <= 1) {
 		bad("$.sharing", "sharing radius must be in [0, 1], got %v", c.Sharing)
 	}
-	if c.AblationGames < 100 {
-		bad("$.ablation_games", "ablation games must be at least 100 paired games per seat count, got %d", c.AblationGames)
+	if c.AblationGames < 100 || c.AblationGames > MaxGames {
+		bad("$.ablation_games", "ablation games must be between 100 and %d paired games per seat count, got %d", MaxGames, c.AblationGames)
 	}
 	if !(c.HallSpacing >= 0 && c.HallSpacing <= 1) {
 		bad("$.hall_spacing", "hall spacing must be in [0, 1], got %v", c.HallSpacing)
 	}
-	if c.Rescore < 0 {
-		bad("$.rescore", "rescore must be 0 or more, got %d", c.Rescore)
+	if c.Rescore < 0 || c.Rescore > maxRescore {
+		bad("$.rescore", "rescore must be between 0 and %d, got %d", maxRescore, c.Rescore)
 	}
 	if c.Retries < 1 || c.Retries > 100 {
 		bad("$.retries", "retries must be between 1 and 100, got %d", c.Retries)
 	}
+	// Each bound above keeps its own arithmetic within an int; together
+	// they could still make a run whose game count overflows (and that
+	// would never end): bound the whole run too, when the counts it
+	// multiplies are each in range (so that the product cannot overflow).
+	if !slices.ContainsFunc(ps, func(p ConfigProblem) bool { return slices.Contains(runCounts, p.Path) }) {
+		if n := c.runGames(); n > MaxRunGames {
+			bad("", "a run of population %d, %d generations and %d games and %d skill games per evaluation plays more than %d games (population x (generations + 1) x (games + skill games) = %d); make it smaller", c.Population, c.Generations, c.Games, c.SkillGames, uint64(MaxRunGames), n)
+		}
+	}
 	return ps
+}
+
+// Bounds of a configuration's counts.
+const (
+	// MaxGames bounds the games per evaluation, the skill games and the
+	// ablation games: ten million games of a seed game take minutes on a
+	// core, at every seat count, for each of the population.
+	MaxGames = 10_000_000
+	// MaxRunGames bounds a run's games, as runGames counts them: a run of
+	// 10^15 games takes years.
+	MaxRunGames = 1_000_000_000_000_000
+	// maxTargetLength bounds the target length (decisions per seat).
+	maxTargetLength = 1_000_000
+	// maxRescore bounds Rescore (the hall of fame holds at most 10 games,
+	// so a larger value re-scores the same ones).
+	maxRescore = 1000
+)
+
+// runCounts are the paths of the counts runGames multiplies.
+var runCounts = []string{"$.population", "$.generations", "$.games", "$.skill_games"}
+
+// runGames is population x (generations + 1) x (games + skill games): the
+// random and skill games of every evaluation of a run, at one seat count.
+// The counts must be within Validate's bounds.
+func (c *Config) runGames() uint64 {
+	return uint64(c.Population) * uint64(c.Generations+1) * uint64(c.Games+c.SkillGames)
 }

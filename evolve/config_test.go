@@ -1,7 +1,11 @@
 package evolve
 
 import (
+	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +51,72 @@ func TestPresetsImmutable(t *testing.T) {
 	}
 	if !slices.IsSorted(want) {
 		t.Errorf("PresetNames() = %q, want them sorted", want)
+	}
+}
+
+// TestConfigBounds: every count has an upper bound, so that no count, and
+// no run, overflows or goes on for ever: at the bound a configuration is
+// valid, one past it is not, and Validate reports every problem at once.
+func TestConfigBounds(t *testing.T) {
+	base, _ := Preset("quick")
+	for _, tc := range []struct {
+		name string
+		set  func(c *Config, v int)
+		max  int
+		want string
+	}{
+		{"population", func(c *Config, v int) { c.Population = v }, 100000, "population must be between 2 and 100000"},
+		{"generations", func(c *Config, v int) { c.Generations = v }, 1000000, "generations must be between 0 and 1000000"},
+		{"games", func(c *Config, v int) { c.Games = v }, MaxGames, fmt.Sprintf("games per evaluation must be between 10 and %d", MaxGames)},
+		{"skill games", func(c *Config, v int) { c.SkillGames = v }, MaxGames, fmt.Sprintf("skill games must be between 0 and %d", MaxGames)},
+		{"ablation games", func(c *Config, v int) { c.AblationGames = v }, MaxGames, fmt.Sprintf("ablation games must be between 100 and %d", MaxGames)},
+		{"target length", func(c *Config, v int) { c.TargetLength = v }, maxTargetLength, fmt.Sprintf("target length must be between 1 and %d", maxTargetLength)},
+		{"rescore", func(c *Config, v int) { c.Rescore = v }, maxRescore, fmt.Sprintf("rescore must be between 0 and %d", maxRescore)},
+		{"retries", func(c *Config, v int) { c.Retries = v }, 100, "retries must be between 1 and 100"},
+	} {
+		c := base
+		tc.set(&c, tc.max)
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s at its bound %d: %v", tc.name, tc.max, err)
+		}
+		for _, v := range []int{tc.max + 1, math.MaxInt} {
+			c := base
+			tc.set(&c, v)
+			if err := c.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), strconv.Itoa(v)) {
+				t.Errorf("%s = %d: %v, want %q", tc.name, v, err, tc.want)
+			}
+		}
+	}
+
+	// Counts each within bounds whose run would not end.
+	c := base
+	c.Population, c.Generations, c.Games, c.SkillGames, c.Elite = 100000, 1000000, MaxGames, MaxGames, 1
+	err := c.Validate()
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("plays more than %d games", uint64(MaxRunGames))) {
+		t.Errorf("a run of %d games: %v", c.runGames(), err)
+	}
+	c.Generations = int(MaxRunGames/(uint64(c.Population)*uint64(c.Games+c.SkillGames))) - 1
+	if err := c.Validate(); err != nil || c.runGames() > MaxRunGames {
+		t.Errorf("a run of %d games, within the bound: %v", c.runGames(), err)
+	}
+
+	// Every problem at once: each bad count, and the run's games are not
+	// multiplied out of counts out of range.
+	c = base
+	c.Population, c.Games, c.SkillGames, c.Rescore, c.Retries, c.Elite, c.Tournament = 1, math.MaxInt, -1, math.MaxInt, 0, 0, 1
+	err = c.Validate()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"population must be", "games per evaluation must be", "skill games must be", "rescore must be", "retries must be"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate() = %v, want it to mention %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "plays more than") {
+		t.Errorf("Validate() = %v: the run's games of counts out of range", err)
+	}
+	if n := len(strings.Split(err.Error(), "\n")); n != 5 {
+		t.Errorf("Validate() reports %d problems, want 5:\n%v", n, err)
 	}
 }

@@ -125,6 +125,22 @@
 // ParseGenomeList, the hall's genomes (so a run can start from another's
 // best games).
 //
+// # Run directories and checkpoints
+//
+// A run with a directory (CreateRunDir) writes provenance.json and
+// config.json before its first generation, so that the directory always
+// names its run, and a checkpoint after every generation; the directory is
+// locked (LockFile, naming the host and process) while a run writes to it.
+// Resume continues a run from its checkpoint exactly; OpenRunDir finds the
+// checkpoint of a directory and refuses one that is damaged (every
+// checkpoint carries a SHA-256 checksum over the whole file), of another
+// format version (checkpoints are not migrated), or of another run (every
+// checkpoint carries its run's identity, RunID, the SHA-256 of the run's
+// config.json). A run that stopped before its first checkpoint has nothing
+// to resume: its leftovers are cleared when it is started again in the same
+// directory. provenance.json and timings.json keep every command of a run,
+// the one that started it and each resume.
+//
 // # Configuration files
 //
 // ParseConfig applies a JSON file of any of Config's fields over a base

@@ -1,14 +1,14 @@
 package evolve
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -29,24 +29,16 @@ func Named(ind *Individual, seed uint64) *genome.Genome {
 	return g
 }
 
-// CreateRunDir makes a new, empty run directory. An existing non-empty
-// directory is refused, so a run never overwrites another.
-func CreateRunDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	switch {
-	case err == nil && len(entries) > 0:
-		return fmt.Errorf("run directory %s already exists and is not empty (choose another --out)", dir)
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	return os.MkdirAll(dir, 0o755)
-}
-
 // Best is the run's winner: the member of the hall of fame with the best
 // mean fitness after the final re-score on fresh deals (rescored, as
 // Rescore returns it for the hall's first members), or the hall's first
 // when none was re-scored. A lucky score in the run does not make a winner.
+// A run whose every game was degenerate has an empty hall and no winner:
+// nil (CheckWinner says why).
 func Best(res *Result, rescored []Rescored) *Individual {
+	if len(res.Hall) == 0 {
+		return nil
+	}
 	best, mean := res.Hall[0], math.Inf(-1)
 	for _, r := range rescored {
 		for _, h := range res.Hall {
@@ -56,6 +48,54 @@ func Best(res *Result, rescored []Rescored) *Individual {
 		}
 	}
 	return best
+}
+
+// ConfigJSON returns the bytes of the config.json of a run of cfg: the
+// fitness version (FitnessVersion) and every field of cfg but Workers, as
+// indented JSON. ParseConfig reads it back. Its SHA-256 is the run's
+// identity (IdentifyRun).
+func ConfigJSON(cfg Config) ([]byte, error) {
+	b, err := json.MarshalIndent(struct {
+		FitnessVersion int `json:"fitness_version"`
+		Config
+	}{FitnessVersion, cfg}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// RunID is a run's identity: the SHA-256 of its run directory's
+// config.json. Every checkpoint of the run carries it, so that a
+// checkpoint is continued only in its own run's directory.
+type RunID [sha256.Size]byte
+
+// String returns the identity's first 6 bytes in hex, enough to tell runs
+// apart in a message.
+func (id RunID) String() string { return hex.EncodeToString(id[:6]) }
+
+// IdentifyRun returns the identity of a run of cfg: the SHA-256 of
+// ConfigJSON(cfg).
+func IdentifyRun(cfg Config) (RunID, error) {
+	b, err := ConfigJSON(cfg)
+	if err != nil {
+		return RunID{}, err
+	}
+	return sha256.Sum256(b), nil
+}
+
+// CheckWinner returns an error, saying why, when the run res has no
+// winner: every game it scored was degenerate, so its hall of fame is
+// empty. It returns nil when the run has one (Best).
+func CheckWinner(res *Result) error {
+	if len(res.Hall) > 0 {
+		return nil
+	}
+	why := ""
+	if len(res.Population) > 0 && res.Population[0].Score.Degenerate != "" {
+		why = fmt.Sprintf(" (the last generation's best: %s)", res.Population[0].Score.Degenerate)
+	}
+	return fmt.Errorf("the run has no winner: every game it scored is degenerate%s, so its hall of fame is empty; start from other games (--from) or with a larger population", why)
 }
 
 // HallEntry is one game of a run directory's hall_of_fame.json, a JSON
@@ -72,19 +112,20 @@ type HallEntry struct {
 
 // WriteRun writes a finished run's result files into dir. These files are
 // the run's identity: the same configuration writes the same bytes.
-// Timings and provenance go to separate files (WriteSide).
+// Timings and provenance go to separate files (RunDir.RecordTiming,
+// provenance.json).
 func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files := map[string][]byte{}
-	cfg, err := json.MarshalIndent(struct {
-		FitnessVersion int `json:"fitness_version"`
-		Config
-	}{FitnessVersion, res.Config}, "", "  ")
+	cfg, err := ConfigJSON(res.Config)
 	if err != nil {
 		return err
 	}
-	files["config.json"] = append(cfg, '\n')
+	files[ConfigFile] = cfg
 	files["generations.csv"] = csvBytes(generationRows(res.History))
 
+	if err := CheckWinner(res); err != nil {
+		return err
+	}
 	winner := Best(res, rescored)
 	best := Named(winner, res.Config.Seed)
 	bj, err := best.Encode()
@@ -130,21 +171,6 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 
 	for name, data := range files {
 		if err := atomicfile.Write(filepath.Join(dir, name), data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// WriteSide writes the files that are not part of a run's identity:
-// timings and provenance.
-func WriteSide(dir string, timings, provenance any) error {
-	for name, v := range map[string]any{"timings.json": timings, "provenance.json": provenance} {
-		b, err := json.MarshalIndent(v, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := atomicfile.Write(filepath.Join(dir, name), append(b, '\n')); err != nil {
 			return err
 		}
 	}

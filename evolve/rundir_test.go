@@ -108,3 +108,30 @@ func TestParseGenomeList(t *testing.T) {
 		})
 	}
 }
+
+// TestNoWinner: a run whose every game is degenerate (from War alone, in
+// which no player ever has a choice) has an empty hall of fame: Best is
+// nil, and CheckWinner and WriteRun say why, writing nothing.
+func TestNoWinner(t *testing.T) {
+	res, _ := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "war")})
+	if len(res.Hall) != 0 {
+		t.Fatalf("a run from War has %d games in its hall of fame", len(res.Hall))
+	}
+	if w := Best(res, nil); w != nil {
+		t.Errorf("Best = %v", w)
+	}
+	const want = "the run has no winner: every game it scored is degenerate (the last generation's best: players never make an informed choice"
+	if err := CheckWinner(res); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("CheckWinner: %v", err)
+	}
+	dir := t.TempDir()
+	if err := WriteRun(dir, res, nil); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("WriteRun: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("WriteRun of a run without a winner wrote %d files", len(entries))
+	}
+	if res, _ := runRecordedFrom(t, tinyConfig(), []*genome.Genome{testkit.SeedGenome(t, "go-fish")}); CheckWinner(res) != nil || Best(res, nil) == nil {
+		t.Errorf("a run with a hall of fame: CheckWinner %v", CheckWinner(res))
+	}
+}

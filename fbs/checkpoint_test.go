@@ -2,6 +2,7 @@ package fbs
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -58,17 +59,35 @@ func TestCheckpointSpecsMatchSchema(t *testing.T) {
 
 // synthCheckpoint is the shape of a checkpoint file built field by field
 // (package fbs cannot import evolve): n individuals in the population, the
-// hall sharing them when shareHall, and one genome JSON per seed game.
+// hall sharing them when shareHall, and one genome JSON per seed game (a
+// short string for each of two games when tiny: this package reads the
+// JSON as a string only). The file is sealed (SealCheckpoint) unless its
+// checksum is left out (checksum < 0) or given a length other than 32.
 type synthCheckpoint struct {
 	n         int
 	shareHall bool
 	degen     string
 	version   uint16
+	tiny      bool
+	checksum  int // length of the checksum vector: 0 for 32, -1 for none
 }
 
 func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 	tb.Helper()
-	_, gs, _ := programs(tb)
+	var jsonText [][]byte
+	var names []string
+	if s.tiny {
+		jsonText, names = [][]byte{[]byte(`{"g":1}`), []byte(`{"g":2}`)}, []string{"a", "b"}
+	} else {
+		_, gs, _ := programs(tb)
+		for _, g := range gs {
+			js, err := g.Encode()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			jsonText, names = append(jsonText, js), append(names, g.Name)
+		}
+	}
 	b := flatbuffers.NewBuilder(1024)
 	score := func(fit float64) flatbuffers.UOffsetT {
 		var deg flatbuffers.UOffsetT
@@ -102,17 +121,13 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 	}
 	// Genome JSON strings, written when first used (and then shared):
 	// the file holds nothing that no offset leads to.
-	jsons := make([]flatbuffers.UOffsetT, len(gs))
+	jsons := make([]flatbuffers.UOffsetT, len(jsonText))
 	individual := func(i int) flatbuffers.UOffsetT {
-		g := i % len(gs)
+		g := i % len(jsonText)
 		if jsons[g] == 0 {
-			js, err := gs[g].Encode()
-			if err != nil {
-				tb.Fatal(err)
-			}
-			jsons[g] = b.CreateByteString(js)
+			jsons[g] = b.CreateByteString(jsonText[g])
 		}
-		h, sc, origin := hash(i), score(float64(i)/10), b.CreateString(gs[g].Name)
+		h, sc, origin := hash(i), score(float64(i)/10), b.CreateString(names[g])
 		fb.IndividualStart(b)
 		fb.IndividualAddGenomeJson(b, jsons[g])
 		fb.IndividualAddHash(b, h)
@@ -164,6 +179,14 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 		cache = append(cache, fb.CacheEntryEnd(b))
 	}
 	popV, hallV, histV, opsV, cacheV := vec(inds), vec(hall), vec(hist), vec(ops), vec(cache)
+	run := b.CreateByteVector(bytes.Repeat([]byte{0xa5}, ChecksumSize))
+	var sum flatbuffers.UOffsetT
+	switch {
+	case s.checksum == 0:
+		sum = b.CreateByteVector(make([]byte, ChecksumSize))
+	case s.checksum > 0:
+		sum = b.CreateByteVector(make([]byte, s.checksum))
+	}
 	fb.RatesStart(b)
 	fb.RatesAddCrossover(b, 0.3)
 	rates := fb.RatesEnd(b)
@@ -191,8 +214,18 @@ func buildSynth(tb testing.TB, s synthCheckpoint) []byte {
 	fb.CheckpointAddHall(b, hallV)
 	fb.CheckpointAddOps(b, opsV)
 	fb.CheckpointAddCache(b, cacheV)
+	fb.CheckpointAddRun(b, run)
+	if sum != 0 {
+		fb.CheckpointAddChecksum(b, sum)
+	}
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(CheckpointIdentifier))
-	return b.FinishedBytes()
+	buf := b.FinishedBytes()
+	if s.checksum == 0 {
+		if err := SealCheckpoint(buf); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return buf
 }
 
 func synthFiles(tb testing.TB) [][]byte {
@@ -200,6 +233,15 @@ func synthFiles(tb testing.TB) [][]byte {
 		buildSynth(tb, synthCheckpoint{n: 4, shareHall: true, version: CheckpointVersion}),
 		buildSynth(tb, synthCheckpoint{n: 3, degen: "∑ too many games reach the turn cap", version: CheckpointVersion}),
 		buildSynth(tb, synthCheckpoint{n: 0, version: CheckpointVersion}),
+	}
+}
+
+// tinySynthFiles are small checkpoint files, of every kind of table, for
+// the fuzzing seeds: the smaller the seeds, the more inputs a fuzzer tries.
+func tinySynthFiles(tb testing.TB) [][]byte {
+	return [][]byte{
+		buildSynth(tb, synthCheckpoint{n: 2, shareHall: true, version: CheckpointVersion, tiny: true}),
+		buildSynth(tb, synthCheckpoint{n: 1, degen: "∑", version: CheckpointVersion, tiny: true}),
 	}
 }
 
@@ -239,6 +281,8 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		u(uint64(ind.Born()))
 	}
 	u(uint64(t.Version()))
+	bs(t.RunBytes())
+	bs(t.ChecksumBytes())
 	u(uint64(t.Generation()))
 	u(t.Games())
 	if c := t.Config(nil); c != nil {
@@ -329,8 +373,16 @@ func TestVerifyCheckpoint(t *testing.T) {
 		want string
 	}{
 		{"version 0", buildSynth(t, synthCheckpoint{n: 1}), fmt.Sprintf("Checkpoint.version: checkpoint version 0, this build reads version %d", CheckpointVersion)},
-		{"older version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion - 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion-1)},
-		{"newer version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion + 1}), fmt.Sprintf("Checkpoint.version: checkpoint version %d", CheckpointVersion+1)},
+		{"older version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion - 1}),
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it (checkpoints are not migrated)", CheckpointVersion-1, CheckpointVersion)},
+		{"newer version", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion + 1}),
+			fmt.Sprintf("Checkpoint.version: checkpoint version %d, this build reads version %d: the run was checkpointed by a newer darwinsim; continue it with the darwinsim build that wrote it", CheckpointVersion+1, CheckpointVersion)},
+		{"no checksum", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion, checksum: -1}), "Checkpoint.checksum: missing"},
+		{"short checksum", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion, checksum: 31}), "Checkpoint.checksum: 31 bytes, want 32 (SHA-256)"},
+		{"unsealed", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion, checksum: 32}), "Checkpoint.checksum: the file's SHA-256 is "},
+		{"damaged", damage(buf, dataOf(t, buf, ckRun)+3), "Checkpoint.checksum: the file's SHA-256 is "},
+		{"damaged checksum", damage(buf, checksumOf(t, buf)+5), "Checkpoint.checksum: the file's SHA-256 is "},
+		{"damaged padding", append(bytes.Clone(buf), 0), "Checkpoint.checksum: the file's SHA-256 is "},
 		{"identifier", append(append(bytes.Clone(buf[:4]), "DSPF"...), buf[8:]...), `file identifier "DSPF", want "DSCK"`},
 		{"short", buf[:7], "shorter than the 8-byte header"},
 	} {
@@ -340,6 +392,84 @@ func TestVerifyCheckpoint(t *testing.T) {
 			continue
 		}
 		asError(t, err, len(tc.buf))
+	}
+}
+
+// damage returns a copy of buf with one bit of byte i flipped.
+func damage(buf []byte, i int) []byte {
+	b := bytes.Clone(buf)
+	b[i] ^= 0x10
+	return b
+}
+
+// checksumOf returns where the checksum of a checkpoint file starts.
+func checksumOf(t *testing.T, buf []byte) int { return dataOf(t, buf, ckChecksum) }
+
+// dataOf returns where the data of the root's vector field slot starts.
+func dataOf(t *testing.T, buf []byte, slot int) int {
+	t.Helper()
+	c, err := verifyRoot(buf, CheckpointIdentifier, checkpointSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.data[slot]
+}
+
+// TestSealCheckpoint: SealCheckpoint writes the checksum a reader expects
+// (and changes no other byte), over any change to the file's content; it
+// refuses a file without a 32-byte checksum field, and is total.
+func TestSealCheckpoint(t *testing.T) {
+	noRecover(t)
+	buf := synthFiles(t)[0]
+	at := checksumOf(t, buf)
+	want := CheckpointChecksum(buf, at)
+	if !bytes.Equal(want[:], buf[at:at+ChecksumSize]) {
+		t.Fatal("a sealed file does not hold its checksum")
+	}
+	// Its checksum is SHA-256 of the file with the checksum's bytes zeroed.
+	z := bytes.Clone(buf)
+	clear(z[at : at+ChecksumSize])
+	if sha256.Sum256(z) != want {
+		t.Fatal("the checksum is not the SHA-256 of the file with its checksum zeroed")
+	}
+	// A change anywhere outside the checksum, sealed again: it verifies,
+	// with only the checksum's bytes changed.
+	changed := dataOf(t, buf, ckRun) + 7
+	b := damage(buf, changed)
+	if _, err := VerifyCheckpoint(b); err == nil {
+		t.Fatal("a changed file verified before sealing")
+	}
+	if err := SealCheckpoint(b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := VerifyCheckpoint(b); err != nil {
+		t.Fatalf("sealed again: %v", err)
+	}
+	for i := range b {
+		if (i < at || i >= at+ChecksumSize) && i != changed && b[i] != buf[i] {
+			t.Fatalf("sealing changed byte %d", i)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		buf  []byte
+		want string
+	}{
+		{"no checksum", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion, checksum: -1}), "Checkpoint.checksum: missing"},
+		{"long checksum", buildSynth(t, synthCheckpoint{n: 1, version: CheckpointVersion, checksum: 33}), "33 bytes, want 32"},
+		{"not a checkpoint", []byte("0123456789abcdef"), `file identifier "4567", want "DSCK"`},
+		{"short", buf[:5], "shorter than the 8-byte header"},
+	} {
+		b := bytes.Clone(tc.buf)
+		err := SealCheckpoint(b)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+			continue
+		}
+		asError(t, err, len(b))
+		if !bytes.Equal(b, tc.buf) {
+			t.Errorf("%s: a refused seal changed the file", tc.name)
+		}
 	}
 }
 
@@ -524,12 +654,17 @@ func TestVerifySharingIsLinear(t *testing.T) {
 		}
 	}
 	pop := b.EndVector(n)
+	sum := b.CreateByteVector(make([]byte, ChecksumSize))
 	fb.CheckpointStart(b)
 	fb.CheckpointAddVersion(b, CheckpointVersion)
 	fb.CheckpointAddPopulation(b, pop)
 	fb.CheckpointAddHall(b, pop)
+	fb.CheckpointAddChecksum(b, sum)
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(CheckpointIdentifier))
 	buf := b.FinishedBytes()
+	if err := SealCheckpoint(buf); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	ct, err := VerifyCheckpoint(buf)
 	if err != nil {
@@ -577,53 +712,152 @@ func TestCheckpointDamaged(t *testing.T) {
 		if testing.Short() {
 			step = 2
 		}
+		at := checksumOf(t, buf)
 		for i := 0; i < len(buf); i += step {
 			for _, x := range []byte{0x01, 0x80, 0xff} {
 				b := bytes.Clone(buf)
 				b[i] ^= x
-				checkRead(t, b, func() error {
-					ct, err := VerifyCheckpoint(b)
-					if err == nil {
-						walkCheckpoint(ct)
-					}
-					return err
-				})
+				readCheckpoint(t, b, i < at || i >= at+ChecksumSize)
 			}
 		}
 	}
 }
 
+// readCheckpoint verifies a changed checkpoint file, which must be refused
+// when changed, never panic, and be readable whole through the generated
+// accessors when it verifies; then the same with its checksum recomputed
+// (when the structure allows it), so that the structure is verified as it
+// would be in a file that its writer sealed.
+func readCheckpoint(t *testing.T, b []byte, changed bool) {
+	t.Helper()
+	checkRead(t, b, func() error {
+		ct, err := VerifyCheckpoint(b)
+		if err == nil {
+			if changed {
+				t.Fatal("a changed file passed its checksum")
+			}
+			walkCheckpoint(ct)
+		}
+		return err
+	})
+	sealed := bytes.Clone(b)
+	if SealCheckpoint(sealed) != nil {
+		return
+	}
+	checkRead(t, sealed, func() error {
+		ct, err := VerifyCheckpoint(sealed)
+		if err == nil {
+			walkCheckpoint(ct)
+		}
+		return err
+	})
+}
+
 // FuzzReadCheckpoint: any bytes verify or give an *Error, never a panic,
 // and a buffer that verifies can be read whole through the generated
-// accessors. (evolve's FuzzDecodeCheckpoint fuzzes the decoding of real
-// checkpoints into evolve's types.)
+// accessors; the same bytes with their checksum recomputed too. A fuzzer's
+// change almost never passes the checksum, and a whole file is a large
+// input, which the fuzzing engine spends its time minimizing; so each
+// input is also read as edits (applyEdits) of a small checkpoint
+// (tinySynthFiles), sealed: small inputs that reach the verification of
+// every table behind the checksum. (evolve's FuzzDecodeCheckpoint fuzzes
+// the decoding of real checkpoints into evolve's types.)
 func FuzzReadCheckpoint(f *testing.F) {
 	for _, b := range checkpointSeedInputs(f) {
 		f.Add(b)
 	}
+	base := tinySynthFiles(f)[0]
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkRead(t, data, func() error {
-			ct, err := VerifyCheckpoint(data)
-			if err == nil {
-				walkCheckpoint(ct)
-			}
-			return err
-		})
+		readCheckpoint(t, data, false)
+		edited := applyEdits(base, data)
+		readCheckpoint(t, edited, !bytes.Equal(edited, base))
 	})
 }
 
+// applyEdits returns a copy of base changed by the edits data encodes,
+// three bytes each (a trailing one or two bytes are ignored): the top two
+// bits of the first byte are the kind, its other six bits and the second
+// byte a position (taken modulo the length), the third byte a value. Kind
+// 0 sets the byte at the position to the value, 1 adds the value (as a
+// signed byte) to the little-endian uint32 there (an offset, a length, a
+// count), 2 inserts the value there, and 3 deletes the byte there.
+func applyEdits(base, data []byte) []byte {
+	b := bytes.Clone(base)
+	for ; len(data) >= 3; data = data[3:] {
+		pos := int(binary.BigEndian.Uint16(data[:2]) & 0x3fff)
+		v := data[2]
+		switch data[0] >> 6 {
+		case 0:
+			if len(b) > 0 {
+				b[pos%len(b)] = v
+			}
+		case 1:
+			if len(b) >= 4 {
+				at := pos % (len(b) - 3)
+				binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+uint32(int32(int8(v))))
+			}
+		case 2:
+			at := pos % (len(b) + 1)
+			b = append(b[:at], append([]byte{v}, b[at:]...)...)
+		case 3:
+			if len(b) > 0 {
+				at := pos % len(b)
+				b = append(b[:at], b[at+1:]...)
+			}
+		}
+	}
+	return b
+}
+
+// edit encodes one edit for applyEdits.
+func edit(kind, pos int, v byte) []byte {
+	return []byte{byte(kind<<6 | pos>>8&0x3f), byte(pos), v}
+}
+
+// checkpointSeedInputs are the seeds of FuzzReadCheckpoint, each of a few
+// dozen bytes at most: no edit (the base itself, which verifies), edits of
+// its tables, and damaged headers.
 func checkpointSeedInputs(tb testing.TB) [][]byte {
-	files := synthFiles(tb)
-	b := files[0]
-	wrongID := bytes.Clone(b)
-	copy(wrongID[4:], "XXXX")
-	newer := bytes.Clone(b)
+	b := tinySynthFiles(tb)[0]
 	c, err := verifyRoot(b, CheckpointIdentifier, checkpointSpec)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	newer[c.at[ckVersion]]++
-	return append(files, b[:len(b)/2], b[:8], wrongID, newer)
+	wrongID := bytes.Clone(b[:8])
+	copy(wrongID[4:], "XXXX")
+	pop := c.elems[ckPopulation]
+	return [][]byte{
+		{},
+		edit(0, c.at[ckVersion], CheckpointVersion+1),   // another version
+		edit(1, c.data[ckPopulation]-4, 1),              // the population one longer
+		edit(1, c.data[ckHistory], 2),                   // an element's offset moved
+		edit(0, pop[0].pos, 0xff),                       // an individual's vtable offset
+		edit(0, pop[1].data[0], 0xc0),                   // a genome JSON that is not UTF-8
+		append(edit(2, len(b)/2, 0), edit(3, 40, 0)...), // a byte inserted, another deleted
+		b[:8],   // a bare header
+		wrongID, // another file's identifier
+	}
+}
+
+// TestCheckpointSeedInputs: the seeds reach what they are for: the base
+// verifies, each edit of it is refused, and each seed is small.
+func TestCheckpointSeedInputs(t *testing.T) {
+	noRecover(t)
+	base := tinySynthFiles(t)[0]
+	for i, s := range checkpointSeedInputs(t)[:7] {
+		b := applyEdits(base, s)
+		_ = SealCheckpoint(b)
+		_, err := VerifyCheckpoint(b)
+		if (err == nil) != (i == 0) {
+			t.Errorf("seed %d: %v", i, err)
+		}
+		if len(s) > 64 {
+			t.Errorf("seed %d: %d bytes", i, len(s))
+		}
+	}
+	if got := applyEdits([]byte{10, 20, 30, 40, 50}, append(append(edit(0, 6, 99), edit(1, 2, 0xff)...), append(edit(2, 5, 7), edit(3, 0, 0)...)...)); !bytes.Equal(got, []byte{99, 30, 40, 50, 7}) {
+		t.Errorf("applyEdits: %v", got)
+	}
 }
 
 // The committed seed corpus of FuzzReadCheckpoint exists and is in the

@@ -23,6 +23,11 @@
 // operator counts and score cache, everything a resumed run needs to end
 // exactly as the uninterrupted one. Package evolve encodes and decodes it
 // (evolve.EncodeCheckpoint, DecodeCheckpoint); this package verifies it.
+// Since CheckpointVersion 3 a checkpoint carries its run's identity and a
+// checksum, the SHA-256 of the whole file with the checksum's own bytes
+// taken as zeros (CheckpointChecksum, SealCheckpoint), which
+// VerifyCheckpoint checks after the structure and the version: a file
+// changed after it was written is refused.
 //
 // A program file holds the bytecode, the genome it compiles from as JSON
 // (genome.Genome.Encode, metadata included), the genome's hash, and a name

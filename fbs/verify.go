@@ -201,6 +201,8 @@ const (
 	ckOps
 	ckCache
 	ckLineage
+	ckRun
+	ckChecksum
 )
 
 var ratesSpec = &tableSpec{name: "Rates", fields: []field{
@@ -315,6 +317,8 @@ var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
 	ckOps:        tables("ops", opStatsSpec),
 	ckCache:      tables("cache", cacheEntrySpec),
 	ckLineage:    tables("lineage", lineageSpec),
+	ckRun:        vector("run", "ubyte", 1),
+	ckChecksum:   vector("checksum", "ubyte", 1),
 }}
 
 // checked is a table that passed verification, with where its fields are.

@@ -4,16 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/spf13/cobra"
 )
 
 func newEvolveCmd(g *globals) *cobra.Command {
@@ -51,14 +51,24 @@ population holds are used.
 
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
-uninterrupted run would have.`,
+uninterrupted run would have. --resume refuses a checkpoint that was damaged,
+that an older or newer darwinsim wrote, or that belongs to another run (every
+checkpoint names its run by the SHA-256 of the directory's config.json, which
+is written before the first generation).
+
+A run directory is locked while a run writes to it (DIR/.lock names the host
+and the process): a second run on it is refused. A lock left by a process of
+this host that is gone is taken over; one from another host is honoured, and
+its message says which file to delete if that run has ended. A directory that
+holds only what a run stopped before its first checkpoint left can be given to
+--out again. provenance.json and timings.json keep every command of a run.`,
 		Example: `  darwinsim evolve --preset default --out runs/a
   darwinsim evolve --config runs/a/config.json --out runs/a-again
   darwinsim evolve --config runs/a/config.json --generations 100 --out runs/b
   darwinsim evolve --config my.json --from runs/a --out runs/c
   darwinsim evolve --from war,whist,my-game.json,runs/a/hall_of_fame.json`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			if resume != "" {
 				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from"} {
 					if cmd.Flags().Changed(name) {
@@ -78,10 +88,12 @@ uninterrupted run would have.`,
 			if err != nil {
 				return usageError{err}
 			}
+			var rd *evolve.RunDir
 			if out != "" {
-				if err := evolve.CreateRunDir(out); err != nil {
+				if rd, err = evolve.CreateRunDir(out, base, invocation(g), cmd.ErrOrStderr()); err != nil {
 					return err
 				}
+				defer closeRunDir(rd, &err)
 			}
 			w := cmd.OutOrStdout()
 			if len(seeds) > base.Population {
@@ -95,7 +107,7 @@ uninterrupted run would have.`,
 			}
 			fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
 				strings.Join(names, ", "), base.Population, base.Generations, base.Games, base.Seed)
-			return runEvolve(cmd, g, base, out, func(opt evolve.Options) (*evolve.Result, error) {
+			return runEvolve(cmd, g, base, rd, nil, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
 			})
 		},
@@ -186,26 +198,69 @@ func wrapList(words []string, width int, indent string) string {
 	return b.String()
 }
 
-// checkpointFile is the name of a run directory's checkpoint.
-const checkpointFile = "checkpoint.dsck"
+// invocation describes this command for a run directory's provenance.json.
+func invocation(g *globals) evolve.Invocation {
+	inv := evolve.Invocation{Args: os.Args, Go: runtime.Version(), Workers: g.workers}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		inv.Build = bi.String()
+	}
+	return inv
+}
 
-func resumeEvolve(cmd *cobra.Command, g *globals, dir string) error {
-	cp, err := evolve.ReadCheckpointFile(filepath.Join(dir, checkpointFile))
+// closeRunDir releases a run directory's lock when the command ends,
+// whichever way; failing to is the command's error if it had none.
+func closeRunDir(rd *evolve.RunDir, err *error) {
+	if cerr := rd.Close(); cerr != nil && *err == nil {
+		*err = cerr
+	}
+}
+
+// interrupted is the error of a command stopped by Ctrl-C: it says where
+// the run stopped and how to continue it, and is evolve.ErrInterrupted
+// (errors.Is), which the command's exit code reports.
+type interrupted struct{ msg string }
+
+func (e interrupted) Error() string { return e.msg }
+func (e interrupted) Unwrap() error { return evolve.ErrInterrupted }
+
+func resumeEvolve(cmd *cobra.Command, g *globals, dir string) (err error) {
+	rd, cp, err := evolve.OpenRunDir(dir, invocation(g), cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
+	defer closeRunDir(rd, &err)
 	cfg := cp.Config
 	cfg.Workers = g.workers
 	fmt.Fprintf(cmd.OutOrStdout(), "resuming %s after generation %d of %d: population %d, %d games per evaluation, seed %d\n",
 		dir, cp.Gen, cfg.Generations, cfg.Population, cfg.Games, cfg.Seed)
-	return runEvolve(cmd, g, cfg, dir, func(opt evolve.Options) (*evolve.Result, error) {
+	return runEvolve(cmd, g, cfg, rd, cp, func(opt evolve.Options) (*evolve.Result, error) {
 		return evolve.Resume(cmd.Context(), cp, g.workers, opt)
 	})
 }
 
-func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, run func(evolve.Options) (*evolve.Result, error)) error {
+// runEvolve runs a new run (from is nil) or resumes one from its
+// checkpoint from, re-scores the best games, and, with a run directory rd,
+// writes the run's files and records what this command did in
+// timings.json, when the run ends or is interrupted.
+func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.RunDir, from *evolve.Checkpoint, run func(evolve.Options) (*evolve.Result, error)) error {
 	w := cmd.OutOrStdout()
 	start := time.Now()
+	// What this command did, from which checkpoint to which, and the
+	// run's games at its last checkpoint.
+	timing := evolve.Timing{AfterGeneration: -1, LastGeneration: -1}
+	var startGames uint64
+	if from != nil {
+		timing.AfterGeneration, timing.LastGeneration, startGames = from.Gen, from.Gen, from.Games
+	}
+	runGames := startGames
+	record := func(ended string) error {
+		if rd == nil {
+			return nil
+		}
+		timing.Games, timing.Ended = runGames-startGames, ended
+		_, err := rd.RecordTiming(timing, runGames)
+		return err
+	}
 	// One line per generation on stdout (unless --quiet); on a terminal it
 	// also shows the rate and the time left, which are not reproducible and
 	// so never reach a pipe or a file.
@@ -231,22 +286,31 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 		}
 		fmt.Fprintln(w)
 	}}
-	if out != "" {
+	if rd != nil {
 		opt.Checkpoint = func(cp *evolve.Checkpoint) error {
-			return evolve.WriteCheckpointFile(filepath.Join(out, checkpointFile), cp)
+			if err := rd.WriteCheckpoint(cp); err != nil {
+				return err
+			}
+			timing.LastGeneration, runGames = cp.Gen, cp.Games
+			return nil
 		}
 	}
 	res, err := run(opt)
+	timing.Seconds = time.Since(start).Seconds()
 	if errors.Is(err, evolve.ErrInterrupted) {
-		if out != "" {
-			return fmt.Errorf("interrupted at a generation boundary; continue with: darwinsim evolve --resume %s", out)
+		if rd == nil {
+			return interrupted{"evolution interrupted at a generation boundary (with --out DIR, a run can be resumed)"}
 		}
-		return fmt.Errorf("interrupted at a generation boundary (with --out DIR, a run can be resumed)")
+		return errors.Join(interrupted{fmt.Sprintf("evolution interrupted at a generation boundary; continue with: darwinsim evolve --resume %s (from its checkpoint of generation %d)", rd.Dir, timing.LastGeneration)},
+			record("interrupted"))
 	}
 	if err != nil {
 		return err
 	}
-	elapsed := time.Since(start)
+	runGames = res.Games
+	if err := evolve.CheckWinner(res); err != nil {
+		return err
+	}
 	last := res.History[len(res.History)-1]
 	first := res.History[0]
 	fmt.Fprintf(w, "generation 0: best %.4f, mean %.4f; generation %d: best %.4f, mean %.4f, diversity %.3f\n",
@@ -267,7 +331,16 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 		rnames = append(rnames, "seed:"+s.Name)
 		rgs = append(rgs, s)
 	}
+	rescoreStart := time.Now()
 	rescored, err := evolve.Rescore(cmd.Context(), cfg, rnames, rgs)
+	timing.RescoreSeconds = time.Since(rescoreStart).Seconds()
+	if err != nil && cmd.Context().Err() != nil {
+		if rd == nil {
+			return interrupted{"evolution interrupted during the final re-score (with --out DIR, a run can be resumed)"}
+		}
+		return errors.Join(interrupted{fmt.Sprintf("evolution interrupted during the final re-score, after the run's last generation, whose checkpoint is on disk; finish the run with: darwinsim evolve --resume %s", rd.Dir)},
+			record("interrupted"))
+	}
 	if err != nil {
 		return err
 	}
@@ -280,7 +353,7 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 	best := evolve.Named(winner, cfg.Seed)
 	fmt.Fprintf(w, "\nbest game (by the re-score): %s (%s)\n%s\n", best.Name, best.Summary, evolve.FormatScore(winner.Score))
 	fmt.Fprint(w, best.Describe())
-	if out == "" {
+	if rd == nil {
 		js, err := best.Encode()
 		if err != nil {
 			return err
@@ -288,17 +361,12 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, out string, ru
 		fmt.Fprintf(w, "\n%s", js)
 		return nil
 	}
-	if err := evolve.WriteRun(out, res, rescored); err != nil {
+	if err := evolve.WriteRun(rd.Dir, res, rescored); err != nil {
 		return err
 	}
-	prov := map[string]any{"args": os.Args, "go": runtime.Version(), "config": cfg, "workers": g.workers}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		prov["build"] = bi.String()
-	}
-	timings := map[string]any{"seconds": elapsed.Seconds(), "games": res.Games, "games_per_second": float64(res.Games) / elapsed.Seconds()}
-	if err := evolve.WriteSide(out, timings, prov); err != nil {
+	if err := record("finished"); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, lineage.csv, config.json, checkpoint.dsck)\n", out)
+	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, lineage.csv, config.json, checkpoint.dsck)\n", rd.Dir)
 	return nil
 }

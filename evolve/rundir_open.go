@@ -1,0 +1,300 @@
+package evolve
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/darwinsim/darwinsim/internal/atomicfile"
+)
+
+// A run directory holds one run: the result files WriteRun writes when it
+// ends, its checkpoint after every generation, config.json (ConfigJSON)
+// from the start, so that the directory always names its run, and the
+// side files provenance.json and timings.json. While a run writes to it,
+// the directory is locked (lock.go). CreateRunDir prepares a directory for
+// a new run, OpenRunDir one to resume; both return a RunDir holding the
+// lock, which Close releases.
+
+// Names of a run directory's files.
+const (
+	ConfigFile     = "config.json"
+	CheckpointFile = "checkpoint.dsck"
+	ProvenanceFile = "provenance.json"
+	TimingsFile    = "timings.json"
+)
+
+// runFileNames are the files a run writes into its directory: the only
+// ones whose temporary files (".NAME.tmp...", see internal/atomicfile) are
+// a run's leftovers.
+var runFileNames = []string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile,
+	"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "operators.csv", "rescore.csv", "lineage.csv"}
+
+// isTempFile tells whether name is a temporary file of a run's: one that
+// an atomic write of a run file, or a lock's take-over, left behind when
+// its process stopped midway. Whoever holds the directory's lock may
+// remove it.
+func isTempFile(name string) bool {
+	if strings.HasPrefix(name, LockFile+".tmp") {
+		return true
+	}
+	for _, f := range runFileNames {
+		if strings.HasPrefix(name, "."+f+".tmp") {
+			return true
+		}
+	}
+	return false
+}
+
+// RunDir is a run directory whose lock this process holds, for one run to
+// write into. Close releases it.
+type RunDir struct {
+	Dir  string
+	lock *dirLock
+	// invocations is the number of commands that worked on the run, this
+	// one included, as provenance.json lists them; 0 when that is not
+	// known (provenance.json was lost).
+	invocations int
+	notes       io.Writer
+}
+
+// Close releases the directory's lock.
+func (d *RunDir) Close() error {
+	err := d.lock.release()
+	d.lock = nil
+	return err
+}
+
+// CreateRunDir prepares dir for a new run of cfg, which inv started: it
+// makes the directory if needed, locks it, and writes provenance.json
+// (inv and cfg), then config.json (ConfigJSON(cfg)), before the run's
+// first generation. A directory that holds anything else than a run's
+// leftovers is refused, so that a run never overwrites another; leftovers
+// are what a run that stopped before its first checkpoint leaves
+// (provenance.json, config.json, temporary files of run files, a stale
+// lock), which it removes, saying so on notes.
+func CreateRunDir(dir string, cfg Config, inv Invocation, notes io.Writer) (*RunDir, error) {
+	if notes == nil {
+		notes = io.Discard
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("run directory: %w", err)
+	}
+	lock, err := lockDir(dir, notes)
+	if err != nil {
+		return nil, err
+	}
+	d := &RunDir{Dir: dir, lock: lock, notes: notes}
+	fail := func(err error) (*RunDir, error) {
+		d.Close()
+		return nil, err
+	}
+	if err := d.clearLeftovers(); err != nil {
+		return fail(err)
+	}
+	js, err := ConfigJSON(cfg)
+	if err != nil {
+		return fail(err)
+	}
+	// provenance.json first: a directory that holds it is a run's, so a
+	// config.json beside it (and nothing else) is that run's leftover.
+	if err := writeJSON(filepath.Join(dir, ProvenanceFile), Provenance{Invocation: inv, Config: cfg}); err != nil {
+		return fail(err)
+	}
+	if err := atomicfile.Write(filepath.Join(dir, ConfigFile), js); err != nil {
+		return fail(err)
+	}
+	d.invocations = 1
+	return d, nil
+}
+
+// clearLeftovers removes the leftovers of a run that stopped before its
+// first checkpoint, and refuses a directory that holds anything else. A
+// config.json alone (which might be anyone's) is a leftover only beside
+// another sign of a run: provenance.json, a temporary file of a run file,
+// or a stale lock just taken over.
+func (d *RunDir) clearLeftovers() error {
+	entries, err := os.ReadDir(d.Dir)
+	if err != nil {
+		return err
+	}
+	var left, names []string
+	ours := d.lock.tookOver
+	for _, e := range entries {
+		name := e.Name()
+		if name == LockFile {
+			continue
+		}
+		names = append(names, name)
+		switch regular := e.Type().IsRegular(); {
+		case regular && isTempFile(name), regular && name == ProvenanceFile:
+			left, ours = append(left, name), true
+		case regular && name == ConfigFile:
+			left = append(left, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if len(left) < len(names) || !ours {
+		has := func(n string) bool { return slices.Contains(names, n) }
+		switch {
+		case has(CheckpointFile) && has("best.json"):
+			return fmt.Errorf("run directory %s already holds a finished run; choose another --out", d.Dir)
+		case has(CheckpointFile):
+			return fmt.Errorf("run directory %s holds an unfinished run (its %s); continue it with darwinsim evolve --resume %s, or choose another --out", d.Dir, CheckpointFile, d.Dir)
+		}
+		return fmt.Errorf("run directory %s already exists and is not empty (it holds %s); choose another --out", d.Dir, listNames(names, 4))
+	}
+	for _, name := range left {
+		if err := os.Remove(filepath.Join(d.Dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	fmt.Fprintf(d.notes, "darwinsim: %s holds only what a run that stopped before its first checkpoint left (%s): starting afresh\n", d.Dir, strings.Join(left, ", "))
+	return nil
+}
+
+// listNames lists at most n names, then how many more there are.
+func listNames(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// OpenRunDir prepares dir to resume its run, which inv resumes: it locks
+// the directory, reads and decodes its checkpoint (DecodeCheckpoint: the
+// checksum, the version and every field), and checks that the checkpoint
+// belongs to the directory's run (its identity is the SHA-256 of the
+// directory's config.json). Only then does it remove the temporary files a
+// stopped run left and record inv in provenance.json. Until that point it
+// changes nothing in the directory, whatever it refuses; a directory
+// without a checkpoint is refused with how to start its run again.
+func OpenRunDir(dir string, inv Invocation, notes io.Writer) (*RunDir, *Checkpoint, error) {
+	if notes == nil {
+		notes = io.Discard
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return nil, nil, fmt.Errorf("no run directory to resume: %w", err)
+	case !fi.IsDir():
+		return nil, nil, fmt.Errorf("%s is not a run directory: it is not a directory", dir)
+	}
+	lock, err := lockDir(dir, notes)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := &RunDir{Dir: dir, lock: lock, notes: notes}
+	fail := func(err error) (*RunDir, *Checkpoint, error) {
+		d.Close()
+		return nil, nil, err
+	}
+	path := filepath.Join(dir, CheckpointFile)
+	buf, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fail(d.noCheckpoint())
+	}
+	if err != nil {
+		return fail(err)
+	}
+	cp, err := DecodeCheckpoint(buf)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", path, err))
+	}
+	conf, err := os.ReadFile(filepath.Join(dir, ConfigFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return fail(fmt.Errorf("%s has a checkpoint but no %s, which names its run: whose run the checkpoint continues cannot be checked; put the run's %s back to resume it", dir, ConfigFile, ConfigFile))
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if err := checkIdentity(dir, conf, cp); err != nil {
+		return fail(err)
+	}
+	if err := d.clearTempFiles(); err != nil {
+		return fail(err)
+	}
+	if err := d.recordResume(inv, cp); err != nil {
+		return fail(err)
+	}
+	return d, cp, nil
+}
+
+// checkIdentity checks that the checkpoint cp belongs to the run whose
+// config.json is conf.
+func checkIdentity(dir string, conf []byte, cp *Checkpoint) error {
+	got, err := IdentifyRun(cp.Config)
+	if err != nil {
+		return err
+	}
+	if want := RunID(sha256.Sum256(conf)); got != want {
+		c := cp.Config
+		return fmt.Errorf("%s belongs to another run: it continues run %s (seed %d, population %d, %d generations), and %s names run %s; was it copied from another run's directory? Resume it there",
+			filepath.Join(dir, CheckpointFile), got, c.Seed, c.Population, c.Generations, filepath.Join(dir, ConfigFile), want)
+	}
+	return nil
+}
+
+// noCheckpoint is the error for a directory without a checkpoint: how to
+// start its run again, or that it is no run directory.
+func (d *RunDir) noCheckpoint() error {
+	conf := filepath.Join(d.Dir, ConfigFile)
+	if _, err := os.Stat(conf); err != nil {
+		return fmt.Errorf("%s holds no %s and no %s: it is not the directory of a run of darwinsim evolve --out", d.Dir, CheckpointFile, ConfigFile)
+	}
+	again := fmt.Sprintf("darwinsim evolve --config %s --out %s (with the --from of the command that started it, if it had one)", conf, d.Dir)
+	var p Provenance
+	if readJSON(filepath.Join(d.Dir, ProvenanceFile), &p) == nil && len(p.Args) > 0 {
+		again = "the command that started it: " + commandLine(p.Args)
+	}
+	return fmt.Errorf("the run in %s stopped before its first checkpoint, so there is nothing to resume; start it again (its directory can be reused) with %s", d.Dir, again)
+}
+
+// commandLine writes args as a command line a shell reads back, the
+// program as darwinsim.
+func commandLine(args []string) string {
+	words := []string{"darwinsim"}
+	for _, a := range args[1:] {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`|&;<>()*?[]#~!{}") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		words = append(words, a)
+	}
+	return strings.Join(words, " ")
+}
+
+// clearTempFiles removes the temporary files of run files that a stopped
+// run left, saying so.
+func (d *RunDir) clearTempFiles() error {
+	entries, err := os.ReadDir(d.Dir)
+	if err != nil {
+		return err
+	}
+	var gone []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && isTempFile(e.Name()) {
+			if err := os.Remove(filepath.Join(d.Dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			gone = append(gone, e.Name())
+		}
+	}
+	if len(gone) > 0 {
+		fmt.Fprintf(d.notes, "darwinsim: removed what a stopped run left in %s: %s\n", d.Dir, strings.Join(gone, ", "))
+	}
+	return nil
+}
+
+// WriteCheckpoint writes cp to the directory's checkpoint file
+// (WriteCheckpointFile).
+func (d *RunDir) WriteCheckpoint(cp *Checkpoint) error {
+	return WriteCheckpointFile(filepath.Join(d.Dir, CheckpointFile), cp)
+}
