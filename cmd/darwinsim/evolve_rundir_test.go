@@ -32,10 +32,8 @@ func tiny(t *testing.T) []string {
 // execute runs the CLI in-process like run, and returns the command's
 // error itself, for the tests of what it wraps.
 func execute(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	root := newRootCmd(&globals{})
+	root := newRootCmd(&globals{}, stdout, stderr)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
 	return root.ExecuteContext(ctx)
 }
 
