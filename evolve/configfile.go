@@ -33,12 +33,15 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // the result. The file holds any subset of Config's JSON fields (those of
 // a run directory's config.json); a field it leaves out keeps base's
 // value, and so does every rate and weight a nested "rates" or "weights"
-// object leaves out. An optional "fitness_version" key, as WriteRun
-// writes, must equal FitnessVersion: a run scored under another version
-// cannot be reproduced. Decoding is strict: unknown fields, wrong types,
-// null, fractions for integers and out-of-range values are errors, each at
-// its JSON path, and all are reported (as ConfigProblems). base.Workers is
-// kept; the file cannot set it.
+// object leaves out. The version keys WriteRun writes (Versions) are
+// optional: "fitness_version" and "semantics_version" must be this
+// build's, since a run scored or played under others cannot be
+// reproduced; "bytecode_format_version" and "genome_schema_version" must
+// be integers and are otherwise only a record (programs are compiled
+// afresh, genomes migrate). Decoding is strict: unknown fields, duplicate
+// keys, wrong types, null, fractions for integers and out-of-range values
+// are errors, each at its JSON path, and all are reported (as
+// ConfigProblems). base.Workers is kept; the file cannot set it.
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
 	if path, reason := jsontree.DecodeAt(data, &tree, "a JSON object", "JSON document"); reason != "" {
@@ -46,10 +49,7 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	}
 	var ps ConfigProblems
 	if obj, ok := tree.(map[string]any); ok {
-		if v, ok := obj["fitness_version"]; ok {
-			checkFitnessVersion(v, &ps)
-			delete(obj, "fitness_version")
-		}
+		checkVersions(obj, &ps)
 	}
 	cfg := base
 	set := map[string]bool{}
@@ -69,14 +69,32 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	return cfg, nil
 }
 
-func checkFitnessVersion(v any, ps *ConfigProblems) {
-	n, ok := v.(json.Number)
-	i, err := strconv.ParseInt(string(n), 10, 64)
-	switch {
-	case !ok || err != nil:
-		addProblem(ps, "$.fitness_version", "expected an integer, got %s", jsontree.Kind(v))
-	case i != FitnessVersion:
-		addProblem(ps, "$.fitness_version", "the file is for fitness version %d, but this build scores with version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", i, FitnessVersion)
+// checkVersions checks and removes obj's version keys (Versions).
+func checkVersions(obj map[string]any, ps *ConfigProblems) {
+	cur := CurrentVersions()
+	for _, k := range []struct {
+		key, name, verb string
+		want            int
+		binding         bool // results depend on it
+	}{
+		{"fitness_version", "fitness", "scores with", cur.Fitness, true},
+		{"semantics_version", "semantics", "plays", cur.Semantics, true},
+		{"bytecode_format_version", "", "", cur.BytecodeFormat, false},
+		{"genome_schema_version", "", "", cur.GenomeSchema, false},
+	} {
+		v, ok := obj[k.key]
+		if !ok {
+			continue
+		}
+		delete(obj, k.key)
+		n, isNum := v.(json.Number)
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		switch {
+		case !isNum || err != nil:
+			addProblem(ps, "$."+k.key, "expected an integer, got %s", jsontree.Kind(v))
+		case k.binding && i != int64(k.want):
+			addProblem(ps, "$."+k.key, "the file is for %s version %d, but this build %s version %d, so its run cannot be reproduced (remove the key to use the configuration anyway)", k.name, i, k.verb, k.want)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -135,6 +136,10 @@ func TestParseConfigErrors(t *testing.T) {
 		{"other fitness version", `{"fitness_version": 1}`,
 			`$.fitness_version: the file is for fitness version 1, but this build scores with version 2, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
 		{"fitness version not a number", `{"fitness_version": "2"}`, `$.fitness_version: expected an integer, got the string "2"`},
+		{"other semantics version", `{"semantics_version": 2}`,
+			`$.semantics_version: the file is for semantics version 2, but this build plays version 3, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
+		{"format version not a number", `{"bytecode_format_version": null}`, `$.bytecode_format_version: expected an integer, got null`},
+		{"schema version not a number", `{"genome_schema_version": 1.5}`, `$.genome_schema_version: expected an integer, got the number 1.5`},
 		{"fitness version nested", `{"rates": {"fitness_version": 2}}`,
 			`$.rates.fitness_version: unknown field "fitness_version" (want one of add_effect, remove_effect, mutate_effect, structure, crossover)`},
 	}
@@ -157,5 +162,30 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 	if !strings.Contains(ConfigProblems{{Path: "", Reason: "x"}, {Path: "$.a", Reason: "y"}}.Error(), "\n  x\n  $.a: y") {
 		t.Error("a problem without a path prints its reason alone")
+	}
+}
+
+// TestParseConfigVersionRecords: the bytecode format and genome schema
+// versions of a config.json are a record, not a condition: programs are
+// compiled afresh and genomes migrate, so a run written under others is
+// still reproduced.
+func TestParseConfigVersionRecords(t *testing.T) {
+	base, _ := Preset("quick")
+	cfg, err := ParseConfig(base, []byte(`{"bytecode_format_version": 1, "genome_schema_version": 7, "games": 33}`))
+	if err != nil || cfg.Games != 33 {
+		t.Fatalf("got games %d, %v", cfg.Games, err)
+	}
+	js, err := ConfigJSON(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseConfig(Config{}, js)
+	if err != nil || !reflect.DeepEqual(back, base) {
+		t.Fatalf("config.json does not read back: %v\n%+v\n%+v", err, back, base)
+	}
+	for _, key := range []string{"fitness_version", "semantics_version", "bytecode_format_version", "genome_schema_version"} {
+		if !bytes.Contains(js, []byte(`"`+key+`"`)) {
+			t.Errorf("config.json lacks %s:\n%s", key, js)
+		}
 	}
 }

@@ -50,15 +50,15 @@ func Best(res *Result, rescored []Rescored) *Individual {
 	return best
 }
 
-// ConfigJSON returns the bytes of the config.json of a run of cfg: the
-// fitness version (FitnessVersion) and every field of cfg but Workers, as
-// indented JSON. ParseConfig reads it back. Its SHA-256 is the run's
+// ConfigJSON returns the bytes of the config.json of a run of cfg: this
+// build's versions (CurrentVersions: fitness, semantics, bytecode format,
+// genome schema) and every field of cfg but Workers, as indented JSON. ParseConfig reads it back. Its SHA-256 is the run's
 // identity (IdentifyRun).
 func ConfigJSON(cfg Config) ([]byte, error) {
 	b, err := json.MarshalIndent(struct {
-		FitnessVersion int `json:"fitness_version"`
+		Versions
 		Config
-	}{FitnessVersion, cfg}, "", "  ")
+	}{CurrentVersions(), cfg}, "", "  ")
 	if err != nil {
 		return nil, err
 	}
