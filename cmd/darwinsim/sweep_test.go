@@ -63,6 +63,9 @@ type sweepRow struct {
 	keep []string
 	// devFull sends stdout to /dev/full, where every write fails.
 	devFull bool
+	// interrupted runs the row with its context already cancelled, as by a
+	// Ctrl-C or SIGTERM before it starts.
+	interrupted bool
 	// dir is the current directory for the row (default: an empty one).
 	dir string
 	// partial allows output on stdout before the failure (a run that fails
@@ -145,6 +148,11 @@ func sweepRun(t *testing.T, r sweepRow) (panicked bool) {
 		defer f.Close()
 		stdout = f
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if r.interrupted {
+		cancel()
+	}
 	var errOut bytes.Buffer
 	code := -1
 	func() {
@@ -154,7 +162,7 @@ func sweepRun(t *testing.T, r sweepRow) (panicked bool) {
 				t.Errorf("panic: %v\n%s", v, debug.Stack())
 			}
 		}()
-		code = run(context.Background(), r.args, stdout, &errOut)
+		code = run(ctx, r.args, stdout, &errOut)
 	}()
 	e := errOut.String()
 	if code != r.code {
@@ -816,6 +824,17 @@ func flagRows(t *testing.T) []sweepRow {
 		usage("--seed on describe", []string{"describe", "war", "--seed", "3"}, "--seed has no effect on darwinsim describe"),
 		usage("--workers on disasm", []string{"disasm", "--workers", "2"}, "--workers has no effect on darwinsim disasm"),
 		usage("--workers on replay", []string{"replay", "war", "--workers", "2"}, "--workers has no effect on darwinsim replay"),
+		{cat: catFlags, name: "simulate every problem at once", args: []string{"simulate", "uno-style", "-n", "0", "--players", "9"}, code: exitUsage,
+			want: "darwinsim: 2 problems:", has: []string{"games must be at least 1, got 0", "the game is for 2 to 6 players, not 9"}},
+		{cat: catFlags, name: "simulate -n 0 and 2 policies for 3 seats", args: []string{"simulate", "uno-style", "-n", "0", "-p", "3", "--policy", "greedy,greedy"}, code: exitUsage,
+			want: "darwinsim: 2 problems:", has: []string{"games must be at least 1, got 0", "2 policies for 3 seats"}},
+		// Ctrl-C (or SIGTERM) before the work: exit 130, not 1.
+		{cat: catFlags, name: "simulate interrupted", args: []string{"simulate", "war", "-n", "100000"}, code: exitInterrupt,
+			want: "darwinsim: interrupted", interrupted: true},
+		{cat: catFlags, name: "evolve interrupted", args: tiny(), code: exitInterrupt,
+			want: "darwinsim: interrupted", interrupted: true, partial: true},
+		{cat: catFlags, name: "score interrupted", args: []string{"score", "war", "-n", "20"}, code: exitInterrupt,
+			want: "darwinsim: interrupted", interrupted: true},
 		// Every game of this run is degenerate: no winner, an error, never
 		// an index out of range.
 		{cat: catFlags, name: "evolve from games that are all degenerate", args: tiny("--generations", "0", "--from", "seed:war"),
@@ -952,8 +971,9 @@ func outputRows(t *testing.T, fx string) []sweepRow {
 		{sub, "a directory"},
 		{sock, "a socket"},
 	}
-	// Every row keeps every target.
-	all := []string{"/dev/null", keep, link, dangling, fifo, sub, sock, existing}
+	// Every row keeps every target, and the directory that holds them
+	// gets no new file (a temporary file left behind, say).
+	all := []string{"/dev/null", keep, link, dangling, fifo, sub, sock, existing, dir}
 	refuse := func(flag, path, is string) string {
 		return "darwinsim: --" + flag + ": refusing to write " + path + ": it is " + is + ", not a regular file"
 	}
@@ -986,7 +1006,7 @@ func outputRows(t *testing.T, fx string) []sweepRow {
 		"darwinsim: games must be at least 1, got 0")
 	// Run directories that are not directories.
 	tiny := []string{"evolve", "--pop", "4", "--generations", "1", "--games", "10", "--skill-games", "4"}
-	for _, tg := range []struct{ path, is string }{{"/dev/null", "device"}, {fifo, ""}, {link, ""}, {sock, ""}, {dangling, "symbolic link"}} {
+	for _, tg := range []struct{ path, is string }{{"/dev/null", ""}, {fifo, ""}, {link, ""}, {sock, ""}, {dangling, "symbolic link"}} {
 		has := []string{tg.path}
 		if tg.is != "" {
 			has = append(has, tg.is)
