@@ -585,7 +585,7 @@ func programRows(t *testing.T, fx string) []sweepRow {
 	if c, _, e := runCLI(t, "evolve", "--pop", "4", "--generations", "1", "--games", "10", "--skill-games", "4", "--from", "go-fish,whist", "--out", run); c != exitOK {
 		t.Fatalf("writing a checkpoint: %s", e)
 	}
-	ck := filepath.Join(run, checkpointFile)
+	ck := filepath.Join(run, "checkpoint.dsck")
 	rows = append(rows, sweepRow{cat: catProgram, name: "a checkpoint given as a game", args: []string{"simulate", ck},
 		code: exitError, want: "darwinsim: " + ck + ": an evolution checkpoint, not a game", has: []string{"--resume"}})
 	return rows
@@ -832,7 +832,7 @@ func flagRows(t *testing.T) []sweepRow {
 		{cat: catFlags, name: "simulate interrupted", args: []string{"simulate", "war", "-n", "100000"}, code: exitInterrupt,
 			want: "darwinsim: interrupted", interrupted: true},
 		{cat: catFlags, name: "evolve interrupted", args: tiny(), code: exitInterrupt,
-			want: "darwinsim: interrupted", interrupted: true, partial: true},
+			want: "darwinsim: ", has: []string{"interrupted at a generation boundary"}, interrupted: true, partial: true},
 		{cat: catFlags, name: "score interrupted", args: []string{"score", "war", "-n", "20"}, code: exitInterrupt,
 			want: "darwinsim: interrupted", interrupted: true},
 		// Every game of this run is degenerate: no winner, an error, never
