@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -105,6 +106,9 @@ func decodeGame(arg string, data []byte) (*game, error) {
 		}
 		return &game{Name: arg, Genome: g, Code: data}, nil
 	}
+	if what := notGame(data); what != "" {
+		return nil, fmt.Errorf("%s: %s", printable(arg), what)
+	}
 	g, err := genome.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", printable(arg), err)
@@ -118,6 +122,34 @@ func decodeGame(arg string, data []byte) (*game, error) {
 		name = arg
 	}
 	return &game{Name: name, Named: g.Name != "", Genome: g, Code: code}, nil
+}
+
+// notGame says what data is when it is plainly not a game, neither a
+// program file nor bare bytecode (decodeGame has tried both) nor genome
+// JSON text: another darwinsim file, JSON behind a byte order mark, or
+// binary data (a NUL byte, which JSON text never holds, a first byte that
+// no JSON text starts with, or invalid UTF-8 that does not even start like
+// a JSON object or list). It returns "" for everything else, which the
+// genome parser reports with the line and column of its problem.
+func notGame(data []byte) string {
+	switch {
+	case fbs.IsBatchRequest(data):
+		return "a batch request file, not a game (run it with darwinsim simulate --request FILE)"
+	case fbs.IsBatchResult(data):
+		return "a batch result file, not a game (it holds the statistics of a batch)"
+	case len(data) >= 8 && string(data[4:8]) == fbs.CheckpointIdentifier:
+		return "an evolution checkpoint, not a game (continue its run with darwinsim evolve --resume DIR)"
+	case bytes.HasPrefix(data, []byte("\ufeff")):
+		return "starts with a UTF-8 byte order mark, which JSON does not allow: save the genome as UTF-8 without one"
+	}
+	text := bytes.TrimLeft(data, " \t\r\n")
+	binary := bytes.IndexByte(data, 0) >= 0 ||
+		len(text) > 0 && (text[0] < 0x20 || text[0] >= 0x7f || !utf8.Valid(data) && text[0] != '{' && text[0] != '[')
+	if binary {
+		return fmt.Sprintf("not a game file: not genome JSON, and not a program (a program file has the identifier %s at bytes 4 to 7, bare bytecode starts with %s)",
+			fbs.ProgramFileIdentifier, bytecode.Magic[:])
+	}
+	return ""
 }
 
 // gameArg returns the game named by args, or the default game when there is
