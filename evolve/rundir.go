@@ -227,8 +227,8 @@ func FormatMetrics(m Metrics) string {
 // list's order, with their metadata.
 func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
 	var items []json.RawMessage
-	if reason := jsontree.Decode(data, &items, "a list of genomes or of hall of fame entries", "JSON document"); reason != "" {
-		return nil, genome.Problems{{Path: "$", Reason: reason}}
+	if path, reason := jsontree.DecodeAt(data, &items, "a list of genomes or of hall of fame entries", "JSON document"); reason != "" {
+		return nil, genome.Problems{{Path: path, Reason: reason}}
 	}
 	if len(items) == 0 {
 		return nil, genome.Problems{{Path: "$", Reason: "an empty list: no games"}}

@@ -83,6 +83,11 @@ func CreateRunDir(dir string, cfg Config, inv Invocation, notes io.Writer) (*Run
 	if notes == nil {
 		notes = io.Discard
 	}
+	if target, err := os.Readlink(dir); err == nil {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("run directory %s is a symbolic link to %s, which does not exist (create that directory, or choose another --out)", dir, target)
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("run directory: %w", err)
 	}

@@ -452,7 +452,7 @@ func TestBatchRequestContentsErrors(t *testing.T) {
 		{"no games", func(r *raw) { r.games = 0 }, "games must be at least 1"},
 		{"too many games", func(r *raw) { r.games = math.MaxUint64 }, "more than this build can count"},
 		{"seats", func(r *raw) { r.seats = byte(gs[0].Seats.Max + 1) }, "does not fit the program"},
-		{"seats 9", func(r *raw) { r.seats = vm.MaxSeats + 1 }, "seats must be 0"},
+		{"seats 9", func(r *raw) { r.seats = vm.MaxSeats + 1 }, "the game is for 2 to 5 players, not 9"},
 		{"policy", func(r *raw) { r.policies = []byte{0, byte(vm.NumPolicies)} }, "policy 2 of seat 1 is unknown"},
 		{"policies", func(r *raw) { r.policies = make([]byte, vm.MaxSeats+1) }, "9 policies"},
 	} {

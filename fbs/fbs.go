@@ -255,23 +255,14 @@ func (r *BatchRequest) Config() vm.BatchConfig {
 }
 
 // check validates a request as ReadBatchRequest and WriteBatchRequest both
-// require: first what the file's fields can hold, then that the program
-// loads, then the configuration for that program as vm.BatchConfig.Validate
-// checks it (games, seats, the number of policies against the seats, each
-// policy, workers). Every problem of the configuration is an *Error at its
+// require: that the program loads, then the configuration for that program
+// as vm.BatchConfig.Validate checks it (games, seats, the number of
+// policies against the seats, each policy, workers), whose bounds are
+// within what the file's fields can hold. Every problem of the configuration is an *Error at its
 // field, and several are joined (errors.Join). at gives the byte offset to
 // report for a field (-1 when writing).
 func (r *BatchRequest) check(at func(slot int) int) error {
 	const p = "BatchRequest."
-	if r.Seats < 0 || r.Seats > vm.MaxSeats {
-		return errorf(at(rqSeats), p+"seats", "seats must be 0 (the program's default) to %d, got %d", vm.MaxSeats, r.Seats)
-	}
-	if r.Workers < 0 || int64(r.Workers) > math.MaxUint32 {
-		return errorf(at(rqWorkers), p+"workers", "workers must be 0 (all cores) to %d, got %d", uint32(math.MaxUint32), r.Workers)
-	}
-	if len(r.Policies) > vm.MaxSeats {
-		return errorf(at(rqPolicies), p+"policies", "%d policies for at most %d seats", len(r.Policies), vm.MaxSeats)
-	}
 	prog, err := vm.Load(r.Program)
 	if err != nil {
 		return wrap(at(rqProgram), p+"program", "the program does not verify (offsets within the program)", err)
