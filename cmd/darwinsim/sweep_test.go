@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -114,7 +116,7 @@ func TestBadInputSweep(t *testing.T) {
 	}
 	for _, c := range sweepCategories {
 		t.Logf("%-15s %3d rows", c, count[c])
-		if c != catCheckpoint && count[c] < minPerCategory {
+		if count[c] < minPerCategory {
 			t.Errorf("category %s has %d rows, want at least %d", c, count[c], minPerCategory)
 		}
 	}
@@ -591,15 +593,160 @@ func programRows(t *testing.T, fx string) []sweepRow {
 	return rows
 }
 
-// checkpointRows will hold the checkpoints that --resume must refuse
-// (truncated, flipped, of another version or another run, a checkpoint
-// without its run's config.json...). It is empty while the checkpoint
-// format is being changed to carry a checksum and its run's identity; the
-// rows come with that change, and count towards the sweep's total.
+// checkpointRows are the run directories that --resume must refuse,
+// leaving them as they were: damaged checkpoints (a flipped byte,
+// truncated, extended, empty, of another kind), checkpoints of other
+// versions or of another run, a config.json that no longer names the
+// checkpoint's run, directories that hold no checkpoint or are locked by
+// another run.
 func checkpointRows(t *testing.T, dir string) []sweepRow {
 	t.Helper()
-	_ = dir
-	return nil
+	tiny := sweepFile(t, dir, "tiny-run.json",
+		[]byte(`{"population": 4, "generations": 1, "games": 10, "skill_games": 0, "ablation_games": 100, "rescore": 1}`))
+	runDir := func(name string, seed string) string {
+		d := filepath.Join(dir, name)
+		if code, _, e := runCLI(t, "evolve", "-q", "--config", tiny, "--seed", seed, "--out", d); code != exitOK {
+			t.Fatalf("evolve --out %s: exit %d: %s", d, code, e)
+		}
+		return d
+	}
+	a, b := runDir("run-a", "1"), runDir("run-b", "2")
+	cp := func(d string) string { return filepath.Join(d, "checkpoint.dsck") }
+	good, err := os.ReadFile(cp(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// variant copies run a's directory with its checkpoint (and maybe
+	// other files) replaced.
+	variant := func(name string, files map[string][]byte) string {
+		d := filepath.Join(dir, name)
+		if err := os.CopyFS(d, os.DirFS(a)); err != nil {
+			t.Fatal(err)
+		}
+		for f, data := range files {
+			p := filepath.Join(d, f)
+			if data == nil {
+				os.Remove(p)
+				continue
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	with := func(name string, data []byte) string {
+		return variant(name, map[string][]byte{"checkpoint.dsck": data})
+	}
+	flip := func(at int) []byte {
+		b := bytes.Clone(good)
+		b[at] ^= 0x10
+		return b
+	}
+	other, err := os.ReadFile(cp(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A checkpoint written by the build before checksums (version 2).
+	v2, err := os.ReadFile(filepath.Join(sweepPkgDir, "..", "..", "evolve", "testdata", "checkpoint-v2.dsck"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer := bytes.Clone(good)
+	binary.LittleEndian.PutUint16(newer[rootField(good, 0):], fbs.CheckpointVersion+1)
+	cfg, err := os.ReadFile(filepath.Join(a, "config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgEdited := bytes.Replace(cfg, []byte(`"games": 10`), []byte(`"games": 11`), 1)
+	if bytes.Equal(cfg, cfgEdited) {
+		t.Fatalf("config.json holds no games 10:\n%s", cfg)
+	}
+	prog := filepath.Join(dir, "war-for-checkpoint.dspf")
+	if code, _, e := runCLI(t, "compile", "war", "-o", prog); code != exitOK {
+		t.Fatal(e)
+	}
+	progData, err := os.ReadFile(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	lock := func(host string, pid int) []byte {
+		return []byte(fmt.Sprintf(`{"host": %q, "pid": %d, "started": "2026-11-23T00:00:00Z"}`, host, pid))
+	}
+	// A running process of this host, other than this one (which knows
+	// the locks it holds), holds the lock of the locked rows.
+	sleeper := exec.Command("sleep", "600")
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sleeper.Process.Kill(); sleeper.Wait() })
+	live := lock(host, sleeper.Process.Pid)
+	resume := func(d string) []string { return []string{"evolve", "--resume", d} }
+	damaged := "Checkpoint.checksum: the file's SHA-256 is "
+	type cpRow struct {
+		name string
+		dir  string
+		out  bool   // evolve --out dir, not --resume dir
+		want string // after "darwinsim: ", with {d} for the directory
+		has  []string
+	}
+	cps := []cpRow{
+		{"a byte flipped in the header", with("flip-head", flip(10)), false, "{d}/checkpoint.dsck: fbs: byte 100 (0x0064): " + damaged, []string{"the file was damaged after it was written"}},
+		{"a byte flipped in the middle", with("flip-mid", flip(len(good)/2)), false, "{d}/checkpoint.dsck: fbs: byte 100 (0x0064): " + damaged, nil},
+		{"a byte flipped in the last byte", with("flip-end", flip(len(good)-1)), false, "{d}/checkpoint.dsck: fbs: byte 100 (0x0064): " + damaged, nil},
+		{"one byte appended", with("long", append(bytes.Clone(good), 0)), false, "{d}/checkpoint.dsck: fbs: byte 100 (0x0064): " + damaged, nil},
+		{"truncated to half", with("half", good[:len(good)/2]), false, "{d}/checkpoint.dsck: fbs: byte ", []string{"past the end of the"}},
+		{"truncated by one byte", with("short", good[:len(good)-1]), false, "{d}/checkpoint.dsck: fbs: byte ", []string{"past the end of the"}},
+		{"empty", with("empty", []byte{}), false, "{d}/checkpoint.dsck: fbs: byte 0 (0x0000): Checkpoint: file of 0 bytes is shorter than the 8-byte header", nil},
+		{"random bytes", with("random", bytes.Repeat([]byte{0x5a, 0xc3, 0x11}, 400)), false, `{d}/checkpoint.dsck: fbs: byte 4 (0x0004): Checkpoint: file identifier "\xc3\x11Z\xc3", want "DSCK"`, nil},
+		{"a program file", with("program", progData), false, `{d}/checkpoint.dsck: fbs: byte 4 (0x0004): Checkpoint: file identifier "DSPF", want "DSCK"`, nil},
+		{"a genome", with("genome", []byte(warJSON(t))), false, `{d}/checkpoint.dsck: fbs: byte 4 (0x0004): Checkpoint: file identifier "\"sch", want "DSCK"`, nil},
+		{"version 2", with("v2", v2), false, "{d}/checkpoint.dsck: fbs: byte 78 (0x004e): Checkpoint.version: checkpoint version 2, this build reads version 3: the run was checkpointed by an older darwinsim; finish it with the darwinsim build that wrote it", nil},
+		{"a newer version", with("newer", newer), false, fmt.Sprintf("{d}/checkpoint.dsck: fbs: byte %d (0x%04x): Checkpoint.version: checkpoint version 4, this build reads version 3: the run was checkpointed by a newer darwinsim", rootField(good, 0), rootField(good, 0)), nil},
+		{"another run's checkpoint", with("other-run", other), false, "{d}/checkpoint.dsck belongs to another run: it continues run ", []string{"(seed 2, ", "was it copied from another run's directory?"}},
+		{"config.json edited", variant("edited", map[string][]byte{"config.json": cfgEdited}), false, "{d}/checkpoint.dsck belongs to another run: it continues run ", []string{"(seed 1, "}},
+		{"config.json missing", variant("no-config", map[string][]byte{"config.json": nil}), false, "{d} has a checkpoint but no config.json, which names its run", nil},
+		{"no checkpoint", variant("no-checkpoint", map[string][]byte{"checkpoint.dsck": nil}), false, "the run in {d} stopped before its first checkpoint, so there is nothing to resume", nil},
+		{"only a temporary file", variant("tmp-only", map[string][]byte{"checkpoint.dsck": nil, ".checkpoint.dsck.tmp123": good[:100]}), false, "the run in {d} stopped before its first checkpoint, so there is nothing to resume", nil},
+		{"locked by a running process here", variant("locked-here", map[string][]byte{".lock": live}), false, "run directory {d} is in use by process ", []string{fmt.Sprintf("process %d on this host", sleeper.Process.Pid), "delete {d}/.lock"}},
+		{"locked by another host", variant("locked-there", map[string][]byte{".lock": lock("node-17.cluster", 4242)}), false, "run directory {d} is in use by process 4242 on host node-17.cluster", []string{"if it has ended, delete {d}/.lock"}},
+		{"checkpoint is a directory", func() string {
+			d := variant("cp-dir", map[string][]byte{"checkpoint.dsck": nil})
+			os.Mkdir(cp(d), 0o755)
+			return d
+		}(), false, "read {d}/checkpoint.dsck: is a directory", nil},
+		{"--out onto a run in progress", variant("out-locked", map[string][]byte{".lock": live}), true, "run directory {d} is in use by process ", nil},
+		{"--out onto a finished run", variant("out-finished", nil), true, "run directory {d} already holds a finished run; choose another --out", nil},
+		{"--out onto another host's run", variant("out-there", map[string][]byte{".lock": lock("node-17.cluster", 4242)}), true, "run directory {d} is in use by process 4242 on host node-17.cluster", nil},
+	}
+	var rows []sweepRow
+	for _, c := range cps {
+		args := resume(c.dir)
+		if c.out {
+			args = []string{"evolve", "-q", "--config", tiny, "--out", c.dir}
+		}
+		fill := func(s string) string { return strings.ReplaceAll(s, "{d}", c.dir) }
+		var has []string
+		for _, h := range c.has {
+			has = append(has, fill(h))
+		}
+		rows = append(rows, sweepRow{cat: catCheckpoint, name: c.name, args: args, code: exitError,
+			want: "darwinsim: " + fill(c.want), has: has, keep: []string{c.dir}})
+	}
+	return rows
+}
+
+// sweepPkgDir is the package's directory (the sweep runs from temporary
+// ones).
+var sweepPkgDir, _ = os.Getwd()
+
+// rootField returns the position in a FlatBuffers file of field i of its
+// root table (present in the file).
+func rootField(buf []byte, i int) int {
+	table := int(binary.LittleEndian.Uint32(buf))
+	vtable := table - int(int32(binary.LittleEndian.Uint32(buf[table:])))
+	return table + int(binary.LittleEndian.Uint16(buf[vtable+4+2*i:]))
 }
 
 // requestFields are the fields of a batch request as sweepRequest writes
