@@ -96,7 +96,7 @@ func TestNativeMatchesVM(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%s/seats=%d", ng.seed, seats), func(t *testing.T) {
 				pl := ng.newPlayer()
-				m := vm.NewMachine(p, seats, nil)
+				m := mustMachine(p, seats, nil)
 				var capped, ties, options, forced int
 				for i := range games {
 					seed := rng.Derive(agreeSeed, uint64(i))
@@ -112,7 +112,7 @@ func TestNativeMatchesVM(t *testing.T) {
 					}
 					if got != want || pl.counts != nil && (gotOpt != r.Options || gotForced != r.Forced) {
 						var tr bytes.Buffer
-						vm.Replay(p, seats, nil, agreeSeed, uint64(i)).Format(&tr)
+						mustReplay(p, seats, nil, agreeSeed, uint64(i)).Format(&tr)
 						var counted string
 						if pl.counts != nil {
 							counted = fmt.Sprintf("\noptions, forced: native %d, %d; vm %d, %d", gotOpt, gotForced, r.Options, r.Forced)
@@ -290,7 +290,7 @@ func TestNativeAgreesWithVMStatistically(t *testing.T) {
 		t.Run(ng.seed, func(t *testing.T) {
 			p := testkit.LoadSeed(t, ng.seed, vm.Load)
 			seats := ng.seats[0]
-			m := vm.NewMachine(p, seats, nil)
+			m := mustMachine(p, seats, nil)
 			pl := ng.newPlayer()
 			var a, b sample
 			for i := range n {
@@ -365,4 +365,23 @@ func TestNativeZeroAlloc(t *testing.T) {
 			t.Errorf("%s: %v allocations per game", name, a)
 		}
 	}
+}
+
+// mustMachine is vm.NewMachine for seats and policies right by
+// construction.
+func mustMachine(p *vm.Program, seats int, policies []vm.Policy) *vm.Machine {
+	m, err := vm.NewMachine(p, seats, policies)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// mustReplay is vm.Replay for seats and policies right by construction.
+func mustReplay(p *vm.Program, seats int, policies []vm.Policy, batchSeed, i uint64) *vm.Trace {
+	t, err := vm.Replay(p, seats, policies, batchSeed, i)
+	if err != nil {
+		panic(err)
+	}
+	return t
 }

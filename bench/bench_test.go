@@ -182,7 +182,7 @@ func BenchmarkGame(b *testing.B) {
 		for pol := range vm.NumPolicies {
 			b.Run(name+"/"+pol.String(), func(b *testing.B) {
 				p := testkit.LoadSeed(b, name, vm.Load)
-				m := vm.NewMachine(p, 0, []vm.Policy{pol})
+				m := mustMachine(p, 0, []vm.Policy{pol})
 				var t tally
 				i := uint64(0)
 				b.ReportAllocs()

@@ -150,12 +150,21 @@ func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int
 	parts := make([]paired, workers)
 	stats := make([]vm.Stats, workers)
 	var wg sync.WaitGroup
+	pol := []vm.Policy{policy}
 	for w := range workers {
+		ma, err := vm.NewMachine(a, seats, pol)
+		if err != nil {
+			wg.Wait()
+			return nil, nil, err
+		}
+		mb, err := vm.NewMachine(b, seats, pol)
+		if err != nil {
+			wg.Wait()
+			return nil, nil, err
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pol := []vm.Policy{policy}
-			ma, mb := vm.NewMachine(a, seats, pol), vm.NewMachine(b, seats, pol)
 			for i := games * w / workers; i < games*(w+1)/workers; i++ {
 				if i%256 == 0 && ctx.Err() != nil {
 					return

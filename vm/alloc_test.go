@@ -18,7 +18,7 @@ func TestPlayAllocatesNothing(t *testing.T) {
 		lo, hi := np.p.SeatRange()
 		for _, seats := range []int{lo, np.p.DefaultSeats(), hi} {
 			for _, pol := range [][]Policy{nil, {Greedy}} {
-				m := NewMachine(np.p, seats, pol)
+				m := mustMachine(np.p, seats, pol)
 				m.Play(1) // warm up
 				i := uint64(0)
 				allocs := testing.AllocsPerRun(runs, func() {

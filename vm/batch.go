@@ -177,10 +177,14 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 	var wg sync.WaitGroup
 	for k := range w {
 		lo, hi := span(cfg.Games, w, k), span(cfg.Games, w, k+1)
+		m, err := NewMachine(p, seats, cfg.Policies)
+		if err != nil {
+			wg.Wait()
+			return nil, err // Validate has checked what NewMachine does
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m := NewMachine(p, seats, cfg.Policies)
 			st := &parts[k]
 			for i := lo; i < hi; i++ {
 				r := m.Play(rng.Derive(cfg.Seed, uint64(i)))

@@ -110,10 +110,34 @@ func TestBatchNeverPanics(t *testing.T) {
 }
 
 // NewMachine and Replay refuse a seat count or policy list the program
-// cannot play with a clear panic (their documented precondition), not an
-// index out of range or a game of nonsense.
-func TestNewMachinePrecondition(t *testing.T) {
+// cannot play with a clear error, not a panic, an index out of range or a
+// game of nonsense; SetPlayer's seat is a programming precondition.
+func TestNewMachineRefuses(t *testing.T) {
 	p := testkit.LoadSeed(t, "uno-style", Load) // 2..6 seats
+	refuses := func(what string, err error, want string) {
+		t.Helper()
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", what, err, want)
+		}
+	}
+	newErr := func(seats int, pols []Policy) error {
+		m, err := NewMachine(p, seats, pols)
+		if (m == nil) == (err == nil) {
+			t.Errorf("NewMachine(%d, %v): machine %v and error %v", seats, pols, m, err)
+		}
+		return err
+	}
+	refuses("9 seats", newErr(9, nil), "the game is for 2 to 6 players, not 9")
+	refuses("1 seat", newErr(1, nil), "the game is for 2 to 6 players, not 1")
+	refuses("-1 seats", newErr(-1, nil), "the game is for 2 to 6 players, not -1")
+	refuses("policy count", newErr(3, []Policy{Greedy, Random}),
+		"2 policies for 3 seats: give one policy for every seat, or a single one for all")
+	refuses("external policy", newErr(0, []Policy{External}), "policy 255 of seat 0 is unknown")
+	tr, err := Replay(p, 7, nil, 1, 0)
+	if tr != nil {
+		t.Errorf("Replay at 7 seats: a trace")
+	}
+	refuses("replay", err, "the game is for 2 to 6 players, not 7")
 	panics := func(what string, f func(), want string) {
 		t.Helper()
 		defer func() {
@@ -127,14 +151,7 @@ func TestNewMachinePrecondition(t *testing.T) {
 		}()
 		f()
 	}
-	panics("9 seats", func() { NewMachine(p, 9, nil).Play(1) }, "vm.NewMachine: the game is for 2 to 6 players, not 9")
-	panics("1 seat", func() { NewMachine(p, 1, nil) }, "vm.NewMachine: the game is for 2 to 6 players, not 1")
-	panics("-1 seats", func() { NewMachine(p, -1, nil) }, "vm.NewMachine: the game is for 2 to 6 players, not -1")
-	panics("policy count", func() { NewMachine(p, 3, []Policy{Greedy, Random}) },
-		"vm.NewMachine: 2 policies for 3 seats: give one policy for every seat, or a single one for all")
-	panics("external policy", func() { NewMachine(p, 0, []Policy{External}) }, "vm.NewMachine: policy 255 of seat 0 is unknown")
-	panics("replay", func() { Replay(p, 7, nil, 1, 0) }, "vm.NewMachine: the game is for 2 to 6 players, not 7")
-	m := NewMachine(p, 3, nil)
+	m := mustMachine(p, 3, nil)
 	panics("SetPlayer", func() { m.SetPlayer(3, nil) }, "vm: SetPlayer: no seat 3 in a 3-seat game")
 	panics("SetPlayer", func() { m.SetPlayer(-1, nil) }, "vm: SetPlayer: no seat -1 in a 3-seat game")
 
@@ -145,7 +162,7 @@ func TestNewMachinePrecondition(t *testing.T) {
 		if err := p.CheckPlayers(c.seats, c.pols); err != nil {
 			t.Errorf("CheckPlayers(%d, %v): %v", c.seats, c.pols, err)
 		}
-		NewMachine(p, c.seats, c.pols).Play(1)
+		mustMachine(p, c.seats, c.pols).Play(1)
 	}
 	if n := testing.AllocsPerRun(100, func() { _ = p.CheckPlayers(3, []Policy{Greedy}) }); n != 0 {
 		t.Errorf("CheckPlayers allocates %v times when all is well", n)

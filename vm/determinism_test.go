@@ -97,12 +97,12 @@ func TestBatchEqualsGames(t *testing.T) {
 				games := gamesFor(np.p, 120)
 				st := batch(t, np.p, BatchConfig{Games: games, Seats: seats, Seed: 1234, Workers: 3, Policies: pol})
 				want := &Stats{Seats: seats}
-				m := NewMachine(np.p, seats, pol)
+				m := mustMachine(np.p, seats, pol)
 				for i := range games {
 					r := m.Play(rng.Derive(1234, uint64(i)))
 					want.Add(&r)
 					if i%7 == 0 {
-						tr := Replay(np.p, seats, pol, 1234, uint64(i))
+						tr := mustReplay(np.p, seats, pol, 1234, uint64(i))
 						if tr.Result != r {
 							t.Fatalf("%s game %d: Replay result %+v, want %+v", np.name, i, tr.Result, r)
 						}
@@ -119,14 +119,14 @@ func TestBatchEqualsGames(t *testing.T) {
 	}
 }
 
-// TestReplayIsGameI: Replay(p, seats, policies, seed, i) has the result of
+// TestReplayIsGameI: mustReplay(p, seats, policies, seed, i) has the result of
 // game i, for games deep into a batch as well.
 func TestReplayIsGameI(t *testing.T) {
 	for _, np := range vmSeeds(t) {
-		m := NewMachine(np.p, 0, nil)
+		m := mustMachine(np.p, 0, nil)
 		for _, i := range []uint64{0, 1, 2, 255, 256, 1 << 20, 1<<63 + 5} {
 			want := m.Play(rng.Derive(77, i))
-			tr := Replay(np.p, 0, nil, 77, i)
+			tr := mustReplay(np.p, 0, nil, 77, i)
 			if tr.Result != want {
 				t.Errorf("%s: Replay of game %d = %+v, want %+v", np.name, i, tr.Result, want)
 			}
@@ -182,7 +182,7 @@ func TestDealOrder(t *testing.T) {
 				k--
 				starter = int(deck[k])
 			}
-			tr := Replay(p, 0, nil, 3, i)
+			tr := mustReplay(p, 0, nil, 3, i)
 			for s := range n {
 				want := hands[s]
 				if !p.pileHands {
@@ -197,7 +197,7 @@ func TestDealOrder(t *testing.T) {
 				t.Fatalf("%s game %d: starter %d, want %d", np.name, i, tr.Starter, starter)
 			}
 			// And the machine's stock after the deal is the rest, top last.
-			m := NewMachine(p, 0, nil)
+			m := mustMachine(p, 0, nil)
 			m.reset(seed)
 			if !slices.Equal(m.stock[:m.stockN], deck[:k]) {
 				t.Fatalf("%s game %d: stock after the deal differs", np.name, i)

@@ -123,7 +123,7 @@ func refTrace(evs []reference.Event) []traceEvent {
 // description of the first difference.
 func diffGame(g *genome.Genome, p *vm.Program, seats int, batchSeed, i uint64) string {
 	seed := rng.Derive(batchSeed, i)
-	got := vm.NewMachine(p, seats, nil).Play(seed)
+	got := mustMachine(p, seats, nil).Play(seed)
 	ref, evs := reference.Play(g, seats, nil, seed)
 	if ref.Winner == reference.Aborted {
 		// The reference's own safety net (a cap on recorded events, far
@@ -134,7 +134,10 @@ func diffGame(g *genome.Genome, p *vm.Program, seats int, batchSeed, i uint64) s
 		return ""
 	}
 	want := refResult(ref)
-	tr := vm.Replay(p, seats, nil, batchSeed, i)
+	tr, err := vm.Replay(p, seats, nil, batchSeed, i)
+	if err != nil {
+		return err.Error()
+	}
 	var b strings.Builder
 	if tr.Result != got {
 		fmt.Fprintf(&b, "vm.Replay result %+v differs from Machine.Play %+v\n", tr.Result, got)
@@ -415,7 +418,10 @@ func TestDifferentialBugTeamsIgnoredWhenASeatGoesOutAsWinner(t *testing.T) {
 	p := diffLoad(t, g)
 	bad := 0
 	for i := range uint64(40) {
-		tr := vm.Replay(p, 4, nil, 1, i)
+		tr, err := vm.Replay(p, 4, nil, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var tricks [2]int
 		for _, e := range tr.Events {
 			if e.Kind == vm.EvTake {
@@ -458,7 +464,7 @@ func TestDifferentialBugLonelySkipCountsAsInteraction(t *testing.T) {
 		"effects":[{"rank":"2","type":"skip_next","value":1}],
 		"end":{"conditions":[{"when":"hand_empty","result":"win"}],"until":"first_out"},"turn_cap":2}`)
 	p := diffLoad(t, g)
-	r := vm.NewMachine(p, 2, nil).Play(rng.Derive(0, 0))
+	r := mustMachine(p, 2, nil).Play(rng.Derive(0, 0))
 	ref, _ := reference.Play(g, 2, nil, rng.Derive(0, 0))
 	if r.Interactions != ref.Interactions || ref.Interactions != 4 {
 		t.Errorf("interactions: VM %d, reference %d, want 4", r.Interactions, ref.Interactions)
@@ -503,7 +509,10 @@ func TestDifferentialBugMeldWithoutGain(t *testing.T) {
 	p := diffLoad(t, g)
 	early := 0
 	for i := range uint64(4) {
-		tr := vm.Replay(p, 2, nil, 1, i)
+		tr, err := vm.Replay(p, 2, nil, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
 		drawPhase, drew := false, false
 		for k, e := range tr.Events {
 			switch e.Kind {
@@ -526,4 +535,14 @@ func TestDifferentialBugMeldWithoutGain(t *testing.T) {
 		t.Errorf("%d sets laid down without a gain in 4 games", early)
 	}
 	requireAgreement(t, g, 2, 4)
+}
+
+// mustMachine is vm.NewMachine for seats and policies right by
+// construction.
+func mustMachine(p *vm.Program, seats int, policies []vm.Policy) *vm.Machine {
+	m, err := vm.NewMachine(p, seats, policies)
+	if err != nil {
+		panic(err)
+	}
+	return m
 }

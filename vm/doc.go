@@ -10,9 +10,8 @@
 // (none, one for every seat, or exactly one per seat, each built in) and
 // workers (0 to MaxWorkers), reporting every problem at once as
 // ConfigErrors. Batch never panics on a configuration. NewMachine and
-// Replay stay allocation-light and take their seats and policies as
-// checked: they panic, naming the problem, when Program.CheckPlayers
-// refuses them.
+// Replay refuse, with the same errors, seats and policies that
+// Program.CheckPlayers refuses.
 //
 // # Lowering
 //

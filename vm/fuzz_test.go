@@ -33,7 +33,7 @@ func FuzzLoadRun(f *testing.F) {
 		}
 		for seats := p.seatsMin; seats <= p.seatsMax; seats++ {
 			for _, pol := range []Policy{Random, Greedy} {
-				m := NewMachine(p, seats, []Policy{pol})
+				m := mustMachine(p, seats, []Policy{pol})
 				for i := range uint64(3) {
 					r, err := playChecked(m, i)
 					if err != nil {

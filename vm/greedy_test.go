@@ -92,7 +92,7 @@ func TestGreedySeesOnlyItsView(t *testing.T) {
 		}
 		checked, decided := 0, 0
 		shuffler := rng.New(1)
-		m := NewMachine(p, 0, nil) // everyone plays Random to reach states
+		m := mustMachine(p, 0, nil) // everyone plays Random to reach states
 		for g := range games {
 			m.reset(rng.Derive(21, uint64(g)))
 			for !m.over && m.res.Turns < 100 {

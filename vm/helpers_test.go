@@ -185,7 +185,7 @@ type layout struct {
 // from seed 1 and then overwritten with l.
 func newLab(tb testing.TB, p *Program, n int, pol []Policy, l layout) *Machine {
 	tb.Helper()
-	m := NewMachine(p, n, pol)
+	m := mustMachine(p, n, pol)
 	m.reset(1)
 	m.apply(tb, l)
 	return m
@@ -510,4 +510,24 @@ func perSeat(pol []Policy, seats int) []Policy {
 		out[s] = pol[s%len(pol)]
 	}
 	return out
+}
+
+// mustMachine is NewMachine for tests whose seats and policies are right
+// by construction.
+func mustMachine(p *Program, seats int, policies []Policy) *Machine {
+	m, err := NewMachine(p, seats, policies)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// mustReplay is Replay for tests whose seats and policies are right by
+// construction.
+func mustReplay(p *Program, seats int, policies []Policy, batchSeed, i uint64) *Trace {
+	t, err := Replay(p, seats, policies, batchSeed, i)
+	if err != nil {
+		panic(err)
+	}
+	return t
 }

@@ -24,7 +24,7 @@ func withEffects(t *testing.T, name string, effects ...genome.Effect) *genome.Ge
 // firings.
 func sameGames(t *testing.T, a, b *genome.Genome, seats, n int) {
 	t.Helper()
-	ma, mb := NewMachine(load(t, a), seats, nil), NewMachine(load(t, b), seats, nil)
+	ma, mb := mustMachine(load(t, a), seats, nil), mustMachine(load(t, b), seats, nil)
 	for i := range uint64(n) {
 		ra, rb := ma.Play(i), mb.Play(i)
 		ra.Effects, rb.Effects = [NumEffectTypes]int{}, [NumEffectTypes]int{}
@@ -52,8 +52,8 @@ func TestEffectsThatChangeNothing(t *testing.T) {
 	sameGames(t, testkit.SeedGenome(t, "whist"), withEffects(t, "whist", eff("2", cardrules.DrawCards, cardrules.TargetNext, 2)), 4, 500)
 
 	// At three seats a reverse changes who moves: it is an interaction.
-	p := NewMachine(load(t, withEffects(t, "crazy-eights", reverses...)), 3, nil)
-	q := NewMachine(load(t, plain), 3, nil)
+	p := mustMachine(load(t, withEffects(t, "crazy-eights", reverses...)), 3, nil)
+	q := mustMachine(load(t, plain), 3, nil)
 	more := 0
 	for i := range uint64(200) {
 		if p.Play(i).Interactions > q.Play(i).Interactions {
@@ -72,7 +72,7 @@ func TestInformedDecisions(t *testing.T) {
 		game     string
 		informed bool
 	}{{"old-maid", false}, {"crazy-eights", true}, {"go-fish", true}, {"hearts", true}} {
-		m := NewMachine(load(t, testkit.SeedGenome(t, tc.game)), 0, nil)
+		m := mustMachine(load(t, testkit.SeedGenome(t, tc.game)), 0, nil)
 		var st Stats
 		for i := range uint64(200) {
 			r := m.Play(i)

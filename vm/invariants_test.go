@@ -29,8 +29,8 @@ func checkGames(t fataler, name string, p *Program, seats int, pol []Policy, gam
 		}
 		pol = perSeat(pol, n)
 	}
-	m := NewMachine(p, seats, pol)
-	plain := NewMachine(p, seats, pol)
+	m := mustMachine(p, seats, pol)
+	plain := mustMachine(p, seats, pol)
 	for i := range games {
 		seed := rng.Derive(batchSeed, uint64(i))
 		r, err := playChecked(m, seed)
@@ -55,7 +55,7 @@ func checkGames(t fataler, name string, p *Program, seats int, pol []Policy, gam
 			t.Fatalf("%s, game %d: Play gives %+v, the checked loop %+v", name, i, got, r)
 		}
 		if i < 3 {
-			if tr := Replay(p, seats, pol, batchSeed, uint64(i)); tr.Result != r {
+			if tr := mustReplay(p, seats, pol, batchSeed, uint64(i)); tr.Result != r {
 				t.Fatalf("%s, game %d: Replay gives %+v, want %+v", name, i, tr.Result, r)
 			}
 		}

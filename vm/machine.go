@@ -138,16 +138,13 @@ type Result struct {
 
 // NewMachine returns a machine for p with seats seats (0: the program's
 // default) and policies: none (every seat plays Random), one (every seat
-// plays it) or one per seat.
-//
-// Precondition: p.CheckPlayers(seats, policies) is nil. NewMachine panics
-// otherwise, with that error: a machine at a seat count its program does
-// not support would index past its tables or deal a game that is not the
-// program's. Seats and policies that come from a user are checked first,
-// with Program.CheckPlayers or BatchConfig.Validate (Batch does).
-func NewMachine(p *Program, seats int, policies []Policy) *Machine {
+// plays it) or one per seat. Seats and policies that p.CheckPlayers
+// refuses are an error: a machine at a seat count its program does not
+// support would index past its tables or deal a game that is not the
+// program's.
+func NewMachine(p *Program, seats int, policies []Policy) (*Machine, error) {
 	if err := p.CheckPlayers(seats, policies); err != nil {
-		panic("vm.NewMachine: " + err.Error())
+		return nil, err
 	}
 	if seats == 0 {
 		seats = p.seatsDefault
@@ -160,7 +157,7 @@ func NewMachine(p *Program, seats int, policies []Policy) *Machine {
 		}
 	}
 	m.budget = p.turnCap*2048 + 4096
-	return m
+	return m, nil
 }
 
 // Play plays one whole game from seed and returns its result.

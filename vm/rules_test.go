@@ -458,7 +458,7 @@ func TestWinnerRanking(t *testing.T) {
 		g.End.Conditions[0].Result = tc.result
 		g.End.Until = cardrules.UntilOneLeft
 		p := load(t, g)
-		m := NewMachine(p, len(tc.counts), nil)
+		m := mustMachine(p, len(tc.counts), nil)
 		m.reset(1)
 		m.active, m.nActive, m.nOut = 0, 0, 0
 		for s, c := range tc.counts {

@@ -52,7 +52,7 @@ func (gm *gameMachine) start(t *rapid.T) {
 	}
 	gm.seed = rng.Derive(gm.seed, uint64(gm.games))
 	gm.games++
-	gm.m = NewMachine(gm.p, gm.seats, nil)
+	gm.m = mustMachine(gm.p, gm.seats, nil)
 	gm.player = &pausing{}
 	for s := range gm.seats {
 		gm.m.SetPlayer(s, gm.player)

@@ -27,7 +27,7 @@ func TestWarFirstBattleTieRate(t *testing.T) {
 		n = 400000
 	}
 	p := testkit.LoadSeed(t, "war", Load)
-	m := NewMachine(p, 2, nil)
+	m := mustMachine(p, 2, nil)
 	tr := &Trace{}
 	ties, topTies := 0, 0
 	for i := range n {
@@ -208,7 +208,7 @@ func TestEffectCountsMatchTraces(t *testing.T) {
 			var turns, plays, draws uint64
 			var wins [MaxSeats]uint64
 			for i := range games {
-				tr := Replay(p, 0, pol, 8, uint64(i))
+				tr := mustReplay(p, 0, pol, 8, uint64(i))
 				for _, e := range tr.Events {
 					switch e.Kind {
 					case EvEffect:

@@ -75,16 +75,18 @@ func (t *Trace) deal(m *Machine) {
 }
 
 // Replay plays game i of a batch (the same program, seats, policies and
-// batch seed) with tracing on. Its Result equals the batch's game i. Its
-// precondition is NewMachine's: seats and policies pass
-// p.CheckPlayers (BatchConfig.Validate checks them), else it panics.
-func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64) *Trace {
-	m := NewMachine(p, seats, policies)
+// batch seed) with tracing on. Its Result equals the batch's game i.
+// Seats and policies that NewMachine refuses are an error.
+func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64) (*Trace, error) {
+	m, err := NewMachine(p, seats, policies)
+	if err != nil {
+		return nil, err
+	}
 	seed := rng.Derive(batchSeed, i)
 	t := &Trace{Seats: m.n, Seed: seed}
 	m.trace = t
 	t.Result = m.Play(seed)
-	return t
+	return t, nil
 }
 
 // Format writes the game in words, one step per line.

@@ -34,7 +34,11 @@ same --seed, --players and --policy, and print it move by move.`,
 			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
-			vm.Replay(p, players, pols, g.seed, index).Format(cmd.OutOrStdout())
+			tr, err := vm.Replay(p, players, pols, g.seed, index)
+			if err != nil {
+				return usageError{err}
+			}
+			tr.Format(cmd.OutOrStdout())
 			return nil
 		},
 	}
