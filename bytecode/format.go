@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -179,4 +180,23 @@ func (im *Image) DealFor(n int) int {
 		}
 	}
 	return im.DealCards
+}
+
+// lessRule orders scoring rules as a program lists them.
+func lessRule(a, b ScoreRule) bool {
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Value != b.Value {
+		return a.Value < b.Value
+	}
+	return a.Points < b.Points
+}
+
+// withArticle prefixes a word with "a" or "an".
+func withArticle(w string) string {
+	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

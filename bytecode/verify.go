@@ -323,6 +323,9 @@ func readSetup(r *reader, im *Image) {
 		}
 	}
 	if !dealAll {
+		if im.DealCards > deck { // even where overrides replace it at every seat count
+			r.fail(im.At.Deal, "deal of %d cards per seat is more than the deck's %d", im.DealCards, deck)
+		}
 		for s := im.SeatsMin; s <= im.SeatsMax; s++ {
 			if need := im.DealFor(s)*s + starter; need > deck {
 				r.fail(start, "with %d seats the deal needs %d cards but the deck has %d", s, need, deck)
@@ -678,22 +681,4 @@ func readEffects(r *reader, im *Image) {
 		}
 		im.Effects = append(im.Effects, e)
 	}
-}
-
-func lessRule(a, b ScoreRule) bool {
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	if a.Value != b.Value {
-		return a.Value < b.Value
-	}
-	return a.Points < b.Points
-}
-
-// withArticle prefixes a word with "a" or "an".
-func withArticle(w string) string {
-	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
 }
