@@ -459,10 +459,18 @@ func readCode(r *reader, im *Image) {
 	if n != im.nPreds {
 		r.fail(at, "%d predicates, but the phases reference %d", n, im.nPreds)
 	}
+	var deck uint64
+	for _, c := range im.Deck() {
+		deck |= 1 << c
+	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
-		ps := r.off
+		ps, errs := r.off, len(r.errs)
 		verifyPred(r, end)
-		im.Preds = append(im.Preds, r.p[ps:min(r.off, len(r.p))])
+		pred := r.p[ps:min(r.off, len(r.p))]
+		if len(r.errs) == errs && !r.truncated && !satisfiable(pred, deck) {
+			r.fail(ps, "predicate %d: no card of the deck ever satisfies it", i)
+		}
+		im.Preds = append(im.Preds, pred)
 		im.PredOffsets = append(im.PredOffsets, ps)
 	}
 	if len(im.Preds) != n && n == im.nPreds {

@@ -1,0 +1,163 @@
+package bytecode
+
+// allCards is the set of every card.
+const allCards = 1<<52 - 1
+
+// RankCards[r] and SuitCards[s] are the sets of the cards (bit c for card
+// c, rank c%13 and suit c/13) of rank r and of suit s.
+var RankCards, SuitCards [16]uint64
+
+func init() {
+	for c := range 52 {
+		RankCards[c%13] |= 1 << c
+		SuitCards[c/13] |= 1 << c
+	}
+}
+
+// operand is a predicate stack value while it is evaluated for all
+// candidate cards at once: a set of cards (a boolean per card), a number
+// that does not depend on the card, or the candidate card's rank or suit.
+type operand struct {
+	kind uint8
+	v    uint8
+	set  uint64
+}
+
+const (
+	opSet uint8 = iota
+	opNumber
+	opCardRank
+	opCardSuit
+)
+
+// EvalSet runs one verified predicate (ending with OpRet) for every
+// candidate card at once and returns the set of cards it allows on top
+// card top with the given active suit and suits played (a bit per suit):
+// the stack machine of the package doc, with a switch dispatch and the
+// stack in a local array, whose values are card sets instead of booleans.
+// It is the one evaluator of predicates: the VM lowers predicates to
+// tables with it, and Verify asks it whether a predicate allows any card.
+func EvalSet(code []byte, top, active, played uint8) uint64 {
+	var st [MaxStack]operand
+	sp := 0
+	for pc := 0; ; {
+		op := Op(code[pc])
+		pc++
+		switch op {
+		case OpTrue:
+			st[sp] = operand{kind: opSet, set: allCards}
+			sp++
+		case OpFalse:
+			st[sp] = operand{kind: opSet}
+			sp++
+		case OpCardRank:
+			st[sp] = operand{kind: opCardRank}
+			sp++
+		case OpCardSuit:
+			st[sp] = operand{kind: opCardSuit}
+			sp++
+		case OpTopRank:
+			st[sp] = operand{kind: opNumber, v: top % 13}
+			sp++
+		case OpTopSuit:
+			st[sp] = operand{kind: opNumber, v: active}
+			sp++
+		case OpRank, OpSuit:
+			st[sp] = operand{kind: opNumber, v: code[pc]}
+			pc++
+			sp++
+		case OpPlayed:
+			var set uint64
+			if played&(1<<code[pc]) != 0 {
+				set = allCards
+			}
+			st[sp] = operand{kind: opSet, set: set}
+			pc++
+			sp++
+		case OpEq, OpNe, OpLt, OpGt:
+			sp--
+			st[sp-1] = operand{kind: opSet, set: compare(op, st[sp-1], st[sp])}
+		case OpAnd:
+			sp--
+			st[sp-1].set &= st[sp].set
+		case OpOr:
+			sp--
+			st[sp-1].set |= st[sp].set
+		case OpNot:
+			st[sp-1].set ^= allCards
+		case OpRet:
+			return st[0].set
+		}
+	}
+}
+
+// compare returns the set of cards for which a op b holds. The verifier
+// guarantees both sides are ranks or both suits.
+func compare(op Op, a, b operand) uint64 {
+	if a.kind == opNumber && b.kind != opNumber {
+		// Put the card on the left: x < card is card > x.
+		a, b = b, a
+		switch op {
+		case OpLt:
+			op = OpGt
+		case OpGt:
+			op = OpLt
+		}
+	}
+	switch {
+	case a.kind == opNumber: // two numbers: all cards or none
+		if holds(op, a.v, b.v) {
+			return allCards
+		}
+		return 0
+	case b.kind != opNumber: // the card against itself
+		if op == OpEq {
+			return allCards
+		}
+		return 0
+	}
+	by := &RankCards
+	n := uint8(13)
+	if a.kind == opCardSuit {
+		by, n = &SuitCards, 4
+	}
+	var set uint64
+	for x := range n {
+		if holds(op, x, b.v) {
+			set |= by[x]
+		}
+	}
+	return set
+}
+
+func holds(op Op, a, b uint8) bool {
+	switch op {
+	case OpEq:
+		return a == b
+	case OpNe:
+		return a != b
+	case OpLt:
+		return a < b
+	}
+	return a > b
+}
+
+// satisfiable says whether a verified predicate allows some card of the
+// deck (a card set) on some other card of the deck, with some active suit
+// and some suits played: whether any game of the deck can ever satisfy it.
+// It is the bytecode form of genome.Expr.Satisfiable.
+func satisfiable(pred []byte, deck uint64) bool {
+	for top := range uint8(52) {
+		if deck&(1<<top) == 0 {
+			continue
+		}
+		for active := range uint8(4) {
+			for played := range uint8(16) {
+				if EvalSet(pred, top, active, played)&deck&^(1<<top) != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
