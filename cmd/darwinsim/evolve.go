@@ -103,7 +103,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 			}
 			var names []string
 			for _, s := range seeds {
-				names = append(names, s.Name)
+				names = append(names, printable(s.Name))
 			}
 			fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
 				strings.Join(names, ", "), base.Population, base.Generations, base.Games, base.Seed)

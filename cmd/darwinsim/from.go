@@ -14,6 +14,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // seedGames resolves --from, a comma-separated list: each item is a seed
@@ -119,7 +120,12 @@ func fileGames(path string) ([]*genome.Genome, error) {
 	if err != nil {
 		return nil, err
 	}
-	stem := strings.ToValidUTF8(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
+	// A file's name names its games: escaped and cut to a name's length,
+	// since a genome's name must be printable and bounded.
+	stem := printable(strings.ToValidUTF8(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_"))
+	if r := []rune(stem); len(r) > cardrules.MaxNameLen-8 {
+		stem = string(r[:cardrules.MaxNameLen-8])
+	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '[' {
 		gs, err := evolve.ParseGenomeList(data)
 		if err != nil {

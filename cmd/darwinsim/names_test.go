@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -98,5 +99,29 @@ func TestFromSeedNameAndPath(t *testing.T) {
 	}
 	if _, err := fromItem("seed:war"); err != nil {
 		t.Errorf("seed:war: %v", err)
+	}
+}
+
+// TestFromOddFileName: a game file whose name holds control characters or
+// runs long gives its games a printable, bounded name, and the run starts.
+func TestFromOddFileName(t *testing.T) {
+	dir := t.TempDir()
+	js, err := testkit.SeedGenome(t, "war").Canonical().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := filepath.Join(dir, "war\x1b[2J"+strings.Repeat("x", 240)+".json")
+	if err := os.WriteFile(odd, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gs, err := fromItem(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := gs[0].Name; !strings.HasPrefix(n, `war\x1b[2J`) || len([]rune(n)) > cardrules.MaxNameLen {
+		t.Errorf("name %q", n)
+	}
+	if err := gs[0].Validate(); err != nil {
+		t.Errorf("the named genome does not validate: %v", err)
 	}
 }
