@@ -111,6 +111,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"array for an object", `{"rates": [0.1]}`, `$.rates: expected an object, got an array`},
 		{"not an object", `[]`, `$: expected an object, got an array`},
 		{"empty", ``, `$: empty input: expected a JSON object`},
+		{"byte order mark", "\ufeff{}", `$: starts with a UTF-8 byte order mark, which JSON does not allow: save the JSON document as UTF-8 without one`},
 		{"syntax", "{\n  \"population\": 24,\n}", `$: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string`},
 		{"truncated", `{"population": 24`, `$: invalid JSON: unexpected EOF`},
 		{"trailing data", `{} {}`, `$: unexpected data after the JSON document at line 1, column 4`},

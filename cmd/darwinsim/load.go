@@ -126,7 +126,7 @@ func decodeGame(arg string, data []byte) (*game, error) {
 
 // notGame says what data is when it is plainly not a game, neither a
 // program file nor bare bytecode (decodeGame has tried both) nor genome
-// JSON text: another darwinsim file, JSON behind a byte order mark, or
+// JSON text: another darwinsim file, or
 // binary data (a NUL byte, which JSON text never holds, a first byte that
 // no JSON text starts with, or invalid UTF-8 that does not even start like
 // a JSON object or list). It returns "" for everything else, which the
@@ -139,8 +139,9 @@ func notGame(data []byte) string {
 		return "a batch result file, not a game (it holds the statistics of a batch)"
 	case len(data) >= 8 && string(data[4:8]) == fbs.CheckpointIdentifier:
 		return "an evolution checkpoint, not a game (continue its run with darwinsim evolve --resume DIR)"
-	case bytes.HasPrefix(data, []byte("\ufeff")):
-		return "starts with a UTF-8 byte order mark, which JSON does not allow: save the genome as UTF-8 without one"
+	}
+	if bytes.HasPrefix(data, []byte("\ufeff")) {
+		return "" // JSON behind a byte order mark: the genome parser says so
 	}
 	text := bytes.TrimLeft(data, " \t\r\n")
 	binary := bytes.IndexByte(data, 0) >= 0 ||

@@ -349,7 +349,7 @@ func genomeRows(t *testing.T, fx string) []sweepRow {
 		{"nested too deep", sweepFile(t, fx, "deep.json", []byte(strings.Repeat("[", 100000))), []string{"describe"},
 			`$: invalid JSON at line 1, column 10001: invalid character '[' exceeded max depth`},
 		{"byte order mark", sweepFile(t, fx, "bom.json", []byte("\ufeff"+war)), []string{"describe"},
-			`starts with a UTF-8 byte order mark`},
+			`$: starts with a UTF-8 byte order mark, which JSON does not allow: save the genome as UTF-8 without one`},
 		{"seats min above max", variant("seats.json", `"min": 2`, `"min": 5`), []string{"simulate", "-n", "20"},
 			`2 problems:`},
 		{"unknown phase kind", variant("kind.json", `"kind": "battle"`, `"kind": "dance"`), []string{"compile"},

@@ -32,7 +32,7 @@ func Decode(data []byte, v any, want, doc string) (problem string) {
 }
 
 // DecodeAt decodes the one JSON document of data into v, or says what is
-// wrong with it and where: a syntax error with its line and column, empty
+// wrong with it and where: a byte order mark, a syntax error with its line and column, empty
 // input (where want, such as "a JSON object", was expected), anything after
 // the document (doc names it: "genome"), bytes that are not UTF-8, or a key
 // that appears twice in one object. path is "$" for a problem of the whole
@@ -40,6 +40,9 @@ func Decode(data []byte, v any, want, doc string) (problem string) {
 // for the second "kind" key of the first phase). v may hold a partial
 // result when there is a problem.
 func DecodeAt(data []byte, v any, want, doc string) (path, problem string) {
+	if bytes.HasPrefix(data, []byte("\ufeff")) {
+		return "$", fmt.Sprintf("starts with a UTF-8 byte order mark, which JSON does not allow: save the %s as UTF-8 without one", doc)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	err := dec.Decode(v)

@@ -25,6 +25,7 @@ func TestDecodeAt(t *testing.T) {
 		{"valid UTF-8", `{"name": "Crazy ♠ édition"}`, "", ""},
 		{"syntax", `{"a": }`, "$", "invalid JSON at line 1, column 7"},
 		{"empty", ``, "$", "empty input: expected a JSON object"},
+		{"byte order mark", "\ufeff{}", "$", "starts with a UTF-8 byte order mark, which JSON does not allow: save the genome as UTF-8 without one"},
 		{"trailing", `{} {}`, "$", "unexpected data after the genome at line 1, column 4"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
