@@ -2,7 +2,6 @@ package evolve
 
 import (
 	"bytes"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 )
 
 // Fuzzing the decoder. A fuzzer's change to a checkpoint file almost never
@@ -24,53 +24,13 @@ import (
 //
 //   - as a file, decoded as it is and with its checksum recomputed
 //     (fbs.SealCheckpoint, where the structure allows it);
-//   - as edits (applyEdits) of a real checkpoint, the last of the tiny run
+//   - as edits (fuzzcorpus.ApplyEdits) of a real checkpoint, the last of the tiny run
 //     (runTiny), which is then sealed and decoded: small inputs that reach
 //     every table of the decoder behind the checksum.
 //
 // Every decoded checkpoint must encode and decode again to itself. The
 // seeds are small (at most a few dozen bytes): edits, and damaged file
 // headers.
-
-// applyEdits returns a copy of base changed by the edits data encodes,
-// three bytes each (a trailing one or two bytes are ignored): the top two
-// bits of the first byte are the kind, its other six bits and the second
-// byte a position (taken modulo the length), the third byte a value. Kind
-// 0 sets the byte at the position to the value, 1 adds the value (as a
-// signed byte) to the little-endian uint32 there (an offset, a length, a
-// count), 2 inserts the value there, and 3 deletes the byte there.
-func applyEdits(base, data []byte) []byte {
-	b := bytes.Clone(base)
-	for ; len(data) >= 3; data = data[3:] {
-		pos := int(binary.BigEndian.Uint16(data[:2]) & 0x3fff)
-		v := data[2]
-		switch data[0] >> 6 {
-		case 0:
-			if len(b) > 0 {
-				b[pos%len(b)] = v
-			}
-		case 1:
-			if len(b) >= 4 {
-				at := pos % (len(b) - 3)
-				binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+uint32(int32(int8(v))))
-			}
-		case 2:
-			at := pos % (len(b) + 1)
-			b = append(b[:at], append([]byte{v}, b[at:]...)...)
-		case 3:
-			if len(b) > 0 {
-				at := pos % len(b)
-				b = append(b[:at], b[at+1:]...)
-			}
-		}
-	}
-	return b
-}
-
-// edit encodes one edit for applyEdits.
-func edit(kind, pos int, v byte) []byte {
-	return []byte{byte(kind<<6 | pos>>8&0x3f), byte(pos), v}
-}
 
 // fuzzBase is the checkpoint whose edits FuzzDecodeCheckpoint decodes.
 func fuzzBase(t testing.TB) []byte {
@@ -100,7 +60,7 @@ func FuzzDecodeCheckpoint(f *testing.F) {
 	base := fuzzBase(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		decodeAny(t, data)
-		decodeAny(t, applyEdits(base, data))
+		decodeAny(t, fuzzcorpus.ApplyEdits(base, data))
 	})
 }
 
@@ -126,16 +86,16 @@ func checkpointSeeds(t testing.TB) [][]byte {
 	wrongID := bytes.Clone(base[:8])
 	copy(wrongID[4:], "XXXX")
 	return [][]byte{
-		{},                                   // the base checkpoint: it decodes
-		edit(0, at(ind.GenomeJson())+2, 'x'), // a genome that does not parse
-		edit(0, at(ind.HashBytes()), 0),      // a hash that is not the genome's
-		edit(0, at(o.Name()), 'Z'),           // an unknown operator
-		edit(1, vectorData(ct, 4)-4, 1),      // the population one longer
-		edit(0, int(cfg.Table().Pos)+4, 9),   // a configuration field
-		append(edit(2, len(base)/2, 0), edit(3, 40, 0)...), // a byte inserted, another deleted
-		edit(0, at(ct.ChecksumBytes()), 1),                 // a checksum byte (decoded as it is: refused)
-		base[:8],                                           // a bare header
-		wrongID,                                            // another file's identifier
+		{}, // the base checkpoint: it decodes
+		fuzzcorpus.Edit(0, at(ind.GenomeJson())+2, 'x'),                          // a genome that does not parse
+		fuzzcorpus.Edit(0, at(ind.HashBytes()), 0),                               // a hash that is not the genome's
+		fuzzcorpus.Edit(0, at(o.Name()), 'Z'),                                    // an unknown operator
+		fuzzcorpus.Edit(1, vectorData(ct, 4)-4, 1),                               // the population one longer
+		fuzzcorpus.Edit(0, int(cfg.Table().Pos)+4, 9),                            // a configuration field
+		append(fuzzcorpus.Edit(2, len(base)/2, 0), fuzzcorpus.Edit(3, 40, 0)...), // a byte inserted, another deleted
+		fuzzcorpus.Edit(0, at(ct.ChecksumBytes()), 1),                            // a checksum byte (decoded as it is: refused)
+		base[:8], // a bare header
+		wrongID,  // another file's identifier
 	}
 }
 
@@ -190,7 +150,7 @@ func TestCheckpointSeedCorpus(t *testing.T) {
 		if len(v) > 64 {
 			t.Errorf("%s: a seed of %d bytes; seeds are small (regenerate with -update-checkpoint-corpus)", e.Name(), len(v))
 		}
-		edited := applyEdits(base, []byte(v))
+		edited := fuzzcorpus.ApplyEdits(base, []byte(v))
 		if fbs.SealCheckpoint(edited) == nil {
 			if _, err := decode(t, edited); err == nil {
 				valid++
@@ -213,22 +173,22 @@ func TestApplyEdits(t *testing.T) {
 	}{
 		{nil, base},
 		{[]byte{1, 2}, base}, // a trailing partial edit
-		{edit(0, 1, 99), []byte{10, 99, 30, 40, 50}},
-		{edit(0, 6, 99), []byte{10, 99, 30, 40, 50}}, // modulo the length
-		{edit(1, 1, 0xff), []byte{10, 19, 30, 40, 50}},
-		{edit(1, 0, 1), []byte{11, 20, 30, 40, 50}},
-		{edit(2, 5, 7), []byte{10, 20, 30, 40, 50, 7}},
-		{edit(3, 0, 0), []byte{20, 30, 40, 50}},
-		{append(edit(2, 0, 1), edit(3, 5, 0)...), []byte{1, 10, 20, 30, 40}},
+		{fuzzcorpus.Edit(0, 1, 99), []byte{10, 99, 30, 40, 50}},
+		{fuzzcorpus.Edit(0, 6, 99), []byte{10, 99, 30, 40, 50}}, // modulo the length
+		{fuzzcorpus.Edit(1, 1, 0xff), []byte{10, 19, 30, 40, 50}},
+		{fuzzcorpus.Edit(1, 0, 1), []byte{11, 20, 30, 40, 50}},
+		{fuzzcorpus.Edit(2, 5, 7), []byte{10, 20, 30, 40, 50, 7}},
+		{fuzzcorpus.Edit(3, 0, 0), []byte{20, 30, 40, 50}},
+		{append(fuzzcorpus.Edit(2, 0, 1), fuzzcorpus.Edit(3, 5, 0)...), []byte{1, 10, 20, 30, 40}},
 	} {
-		if got := applyEdits(base, tc.data); !bytes.Equal(got, tc.want) {
-			t.Errorf("applyEdits(%v, %v) = %v, want %v", base, tc.data, got, tc.want)
+		if got := fuzzcorpus.ApplyEdits(base, tc.data); !bytes.Equal(got, tc.want) {
+			t.Errorf("fuzzcorpus.ApplyEdits(%v, %v) = %v, want %v", base, tc.data, got, tc.want)
 		}
 	}
 	if !bytes.Equal(base, []byte{10, 20, 30, 40, 50}) {
 		t.Error("applyEdits changed its base")
 	}
-	if got := applyEdits(nil, append(edit(0, 3, 1), edit(3, 0, 0)...)); len(got) != 0 {
+	if got := fuzzcorpus.ApplyEdits(nil, append(fuzzcorpus.Edit(0, 3, 1), fuzzcorpus.Edit(3, 0, 0)...)); len(got) != 0 {
 		t.Errorf("edits of nothing: %v", got)
 	}
 }

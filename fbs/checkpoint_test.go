@@ -15,6 +15,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
+	"github.com/darwinsim/darwinsim/internal/fuzzcorpus"
 )
 
 // Checkpoint files are mapped to evolve's types by package evolve, which
@@ -769,49 +770,9 @@ func FuzzReadCheckpoint(f *testing.F) {
 	base := tinySynthFiles(f)[0]
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readCheckpoint(t, data, false)
-		edited := applyEdits(base, data)
+		edited := fuzzcorpus.ApplyEdits(base, data)
 		readCheckpoint(t, edited, !bytes.Equal(edited, base))
 	})
-}
-
-// applyEdits returns a copy of base changed by the edits data encodes,
-// three bytes each (a trailing one or two bytes are ignored): the top two
-// bits of the first byte are the kind, its other six bits and the second
-// byte a position (taken modulo the length), the third byte a value. Kind
-// 0 sets the byte at the position to the value, 1 adds the value (as a
-// signed byte) to the little-endian uint32 there (an offset, a length, a
-// count), 2 inserts the value there, and 3 deletes the byte there.
-func applyEdits(base, data []byte) []byte {
-	b := bytes.Clone(base)
-	for ; len(data) >= 3; data = data[3:] {
-		pos := int(binary.BigEndian.Uint16(data[:2]) & 0x3fff)
-		v := data[2]
-		switch data[0] >> 6 {
-		case 0:
-			if len(b) > 0 {
-				b[pos%len(b)] = v
-			}
-		case 1:
-			if len(b) >= 4 {
-				at := pos % (len(b) - 3)
-				binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+uint32(int32(int8(v))))
-			}
-		case 2:
-			at := pos % (len(b) + 1)
-			b = append(b[:at], append([]byte{v}, b[at:]...)...)
-		case 3:
-			if len(b) > 0 {
-				at := pos % len(b)
-				b = append(b[:at], b[at+1:]...)
-			}
-		}
-	}
-	return b
-}
-
-// edit encodes one edit for applyEdits.
-func edit(kind, pos int, v byte) []byte {
-	return []byte{byte(kind<<6 | pos>>8&0x3f), byte(pos), v}
 }
 
 // checkpointSeedInputs are the seeds of FuzzReadCheckpoint, each of a few
@@ -828,12 +789,12 @@ func checkpointSeedInputs(tb testing.TB) [][]byte {
 	pop := c.elems[ckPopulation]
 	return [][]byte{
 		{},
-		edit(0, c.at[ckVersion], CheckpointVersion+1),   // another version
-		edit(1, c.data[ckPopulation]-4, 1),              // the population one longer
-		edit(1, c.data[ckHistory], 2),                   // an element's offset moved
-		edit(0, pop[0].pos, 0xff),                       // an individual's vtable offset
-		edit(0, pop[1].data[0], 0xc0),                   // a genome JSON that is not UTF-8
-		append(edit(2, len(b)/2, 0), edit(3, 40, 0)...), // a byte inserted, another deleted
+		fuzzcorpus.Edit(0, c.at[ckVersion], CheckpointVersion+1),              // another version
+		fuzzcorpus.Edit(1, c.data[ckPopulation]-4, 1),                         // the population one longer
+		fuzzcorpus.Edit(1, c.data[ckHistory], 2),                              // an element's offset moved
+		fuzzcorpus.Edit(0, pop[0].pos, 0xff),                                  // an individual's vtable offset
+		fuzzcorpus.Edit(0, pop[1].data[0], 0xc0),                              // a genome JSON that is not UTF-8
+		append(fuzzcorpus.Edit(2, len(b)/2, 0), fuzzcorpus.Edit(3, 40, 0)...), // a byte inserted, another deleted
 		b[:8],   // a bare header
 		wrongID, // another file's identifier
 	}
@@ -845,7 +806,7 @@ func TestCheckpointSeedInputs(t *testing.T) {
 	noRecover(t)
 	base := tinySynthFiles(t)[0]
 	for i, s := range checkpointSeedInputs(t)[:7] {
-		b := applyEdits(base, s)
+		b := fuzzcorpus.ApplyEdits(base, s)
 		_ = SealCheckpoint(b)
 		_, err := VerifyCheckpoint(b)
 		if (err == nil) != (i == 0) {
@@ -855,7 +816,7 @@ func TestCheckpointSeedInputs(t *testing.T) {
 			t.Errorf("seed %d: %d bytes", i, len(s))
 		}
 	}
-	if got := applyEdits([]byte{10, 20, 30, 40, 50}, append(append(edit(0, 6, 99), edit(1, 2, 0xff)...), append(edit(2, 5, 7), edit(3, 0, 0)...)...)); !bytes.Equal(got, []byte{99, 30, 40, 50, 7}) {
+	if got := fuzzcorpus.ApplyEdits([]byte{10, 20, 30, 40, 50}, append(append(fuzzcorpus.Edit(0, 6, 99), fuzzcorpus.Edit(1, 2, 0xff)...), append(fuzzcorpus.Edit(2, 5, 7), fuzzcorpus.Edit(3, 0, 0)...)...)); !bytes.Equal(got, []byte{99, 30, 40, 50, 7}) {
 		t.Errorf("applyEdits: %v", got)
 	}
 }
