@@ -164,7 +164,7 @@ func TestCheckpointSeedCorpus(t *testing.T) {
 	}
 }
 
-// TestApplyEdits: each kind of edit does what applyEdits says.
+// TestApplyEdits: each kind of edit does what fuzzcorpus.ApplyEdits says.
 func TestApplyEdits(t *testing.T) {
 	base := []byte{10, 20, 30, 40, 50}
 	for _, tc := range []struct {
@@ -186,7 +186,7 @@ func TestApplyEdits(t *testing.T) {
 		}
 	}
 	if !bytes.Equal(base, []byte{10, 20, 30, 40, 50}) {
-		t.Error("applyEdits changed its base")
+		t.Error("ApplyEdits changed its base")
 	}
 	if got := fuzzcorpus.ApplyEdits(nil, append(fuzzcorpus.Edit(0, 3, 1), fuzzcorpus.Edit(3, 0, 0)...)); len(got) != 0 {
 		t.Errorf("edits of nothing: %v", got)

@@ -759,7 +759,7 @@ func readCheckpoint(t *testing.T, b []byte, changed bool) {
 // accessors; the same bytes with their checksum recomputed too. A fuzzer's
 // change almost never passes the checksum, and a whole file is a large
 // input, which the fuzzing engine spends its time minimizing; so each
-// input is also read as edits (applyEdits) of a small checkpoint
+// input is also read as edits (fuzzcorpus.ApplyEdits) of a small checkpoint
 // (tinySynthFiles), sealed: small inputs that reach the verification of
 // every table behind the checksum. (evolve's FuzzDecodeCheckpoint fuzzes
 // the decoding of real checkpoints into evolve's types.)
