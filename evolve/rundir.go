@@ -110,7 +110,13 @@ type HallEntry struct {
 	Genome *genome.Genome `json:"genome"` // with the name and summary of Named
 }
 
-// WriteRun writes a finished run's result files into dir. These files are
+// ResultFiles are the files WriteRun writes besides config.json, in the
+// order it writes them: the last, written when all the others are in
+// place, marks a finished run.
+var ResultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "rescore.csv", "operators.csv", "lineage.csv"}
+
+// WriteRun writes a finished run's result files into dir (config.json,
+// then ResultFiles, in order). These files are
 // the run's identity: the same configuration writes the same bytes.
 // Timings and provenance go to separate files (RunDir.RecordTiming,
 // provenance.json).
@@ -169,7 +175,14 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	}
 	files["lineage.csv"] = csvBytes(lin)
 
-	for name, data := range files {
+	if len(files) != 1+len(ResultFiles) {
+		return fmt.Errorf("evolve: WriteRun made %d files, ResultFiles lists %d and config.json", len(files), len(ResultFiles))
+	}
+	for _, name := range append([]string{ConfigFile}, ResultFiles...) {
+		data, ok := files[name]
+		if !ok {
+			return fmt.Errorf("evolve: WriteRun made no %s", name)
+		}
 		if err := atomicfile.Write(filepath.Join(dir, name), data); err != nil {
 			return err
 		}

@@ -31,10 +31,8 @@ const (
 )
 
 // runFileNames are the files a run writes into its directory: the only
-// ones whose temporary files (".NAME.tmp...", see internal/atomicfile) are
-// a run's leftovers.
-var runFileNames = []string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile,
-	"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "operators.csv", "rescore.csv", "lineage.csv"}
+// ones whose temporary files (atomicfile.TempPrefix) are a run's leftovers.
+var runFileNames = append([]string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile}, ResultFiles...)
 
 // isTempFile tells whether name is a temporary file of a run's: one that
 // an atomic write of a run file, or a lock's take-over, left behind when
@@ -45,7 +43,7 @@ func isTempFile(name string) bool {
 		return true
 	}
 	for _, f := range runFileNames {
-		if strings.HasPrefix(name, "."+f+".tmp") {
+		if strings.HasPrefix(name, atomicfile.TempPrefix(f)) {
 			return true
 		}
 	}
@@ -150,7 +148,7 @@ func (d *RunDir) clearLeftovers() error {
 	if len(left) < len(names) || !ours {
 		has := func(n string) bool { return slices.Contains(names, n) }
 		switch {
-		case has(CheckpointFile) && has("best.json"):
+		case has(CheckpointFile) && has(ResultFiles[len(ResultFiles)-1]):
 			return fmt.Errorf("run directory %s already holds a finished run; choose another --out", d.Dir)
 		case has(CheckpointFile):
 			return fmt.Errorf("run directory %s holds an unfinished run (its %s); continue it with darwinsim evolve --resume %s, or choose another --out", d.Dir, CheckpointFile, d.Dir)

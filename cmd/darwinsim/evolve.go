@@ -367,6 +367,6 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	if err := record("finished"); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (best.json, best.txt, generations.csv, hall_of_fame.json, rescore.csv, operators.csv, lineage.csv, config.json, checkpoint.dsck)\n", rd.Dir)
+	fmt.Fprintf(w, "\nwrote %s (%s, %s, %s)\n", rd.Dir, strings.Join(evolve.ResultFiles, ", "), evolve.ConfigFile, evolve.CheckpointFile)
 	return nil
 }

@@ -88,6 +88,11 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// TempPrefix is how the names of the temporary files of a file named name
+// (without its directory) start: a process stopped midway leaves one
+// behind, which whoever owns the directory may recognise and remove.
+func TempPrefix(name string) string { return "." + name + ".tmp" }
+
 // File is an output being written: the data goes to a temporary file in
 // the target's directory, and Commit puts it in place.
 type File struct {
@@ -109,7 +114,7 @@ func Create(path string) (*File, error) {
 	}
 	var f *os.File
 	for range 1000 {
-		tmp := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		tmp := filepath.Join(dir, TempPrefix(base)+strconv.FormatUint(uint64(rand.Uint32()), 36))
 		// 0666 through O_CREATE|O_EXCL: the kernel applies the umask.
 		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
