@@ -272,7 +272,9 @@ func TestCreateRunDir(t *testing.T) {
 		{"someone's config.json", []string{ConfigFile}, "already exists and is not empty (it holds config.json); choose another --out"},
 		{"other files", []string{"a.txt", "b", "c", "d", "e", ".checkpoint.dsck.tmp1"}, "already exists and is not empty (it holds .checkpoint.dsck.tmp1, a.txt, b, c and 2 more); choose another --out"},
 		{"unfinished run", []string{ConfigFile, CheckpointFile, ProvenanceFile}, "holds an unfinished run (its checkpoint.dsck); continue it with darwinsim evolve --resume "},
-		{"finished run", []string{ConfigFile, CheckpointFile, "best.json", TimingsFile}, "already holds a finished run; choose another --out"},
+		{"finished run", append([]string{ConfigFile, CheckpointFile, TimingsFile}, ResultFiles...), "already holds a finished run; choose another --out"},
+		// Stopped while writing its result files: --resume writes them.
+		{"result files half written", []string{ConfigFile, CheckpointFile, "best.json", "best.txt"}, "holds an unfinished run (its checkpoint.dsck); continue it with darwinsim evolve --resume "},
 		{"a directory named like a leftover", []string{ProvenanceFile + "/x"}, "already exists and is not empty (it holds provenance.json)"},
 	} {
 		t.Run("refused/"+tc.name, func(t *testing.T) {
