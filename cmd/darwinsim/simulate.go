@@ -85,24 +85,7 @@ request's workers, since results do not depend on them.`,
 			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
-			bar := newProgress(cmd.ErrOrStderr(), g.quiet, games, "games")
-			cfg.Progress = bar.update
-			st, err := vm.Batch(cmd.Context(), p, cfg)
-			bar.done()
-			if err != nil {
-				return err
-			}
-			if out != "" {
-				if err := writeResult(out, g.seed, games, st); err != nil {
-					return err
-				}
-			}
-			w := cmd.OutOrStdout()
-			if asJSON {
-				return writeStatsJSON(w, gm.Name, g.seed, policy, st)
-			}
-			writeStatsTable(w, gm.Name, g.seed, policy, st)
-			return nil
+			return playBatch(cmd, g, gm.Name, policy, p, cfg, out, asJSON)
 		},
 	}
 	f := cmd.Flags()
@@ -131,15 +114,27 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	cfg := req.Config()
-	if err := cfg.Validate(p); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
+	cfg := req.Config() // valid: ReadBatchRequest checks it against the program
 	if cmd.Flags().Changed("workers") {
 		cfg.Workers = g.workers
 	} else {
 		cfg.Workers = clampWorkers(cmd.ErrOrStderr(), path+": workers", cfg.Workers)
 	}
+	var names []string
+	for _, pol := range cfg.Policies {
+		names = append(names, pol.String())
+	}
+	policy := strings.Join(names, ",")
+	if policy == "" {
+		policy = "random"
+	}
+	return playBatch(cmd, g, path, policy, p, cfg, out, asJSON)
+}
+
+// playBatch plays the batch cfg of p with a progress bar, writes its
+// result file out (if any) and prints its statistics for the game name
+// played by policy.
+func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Program, cfg vm.BatchConfig, out string, asJSON bool) error {
 	bar := newProgress(cmd.ErrOrStderr(), g.quiet, cfg.Games, "games")
 	cfg.Progress = bar.update
 	st, err := vm.Batch(cmd.Context(), p, cfg)
@@ -152,18 +147,11 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 			return err
 		}
 	}
-	var names []string
-	for _, pol := range cfg.Policies {
-		names = append(names, pol.String())
-	}
-	policy := strings.Join(names, ",")
-	if policy == "" {
-		policy = "random"
-	}
+	w := cmd.OutOrStdout()
 	if asJSON {
-		return writeStatsJSON(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
+		return writeStatsJSON(w, name, cfg.Seed, policy, st)
 	}
-	writeStatsTable(cmd.OutOrStdout(), path, cfg.Seed, policy, st)
+	writeStatsTable(w, name, cfg.Seed, policy, st)
 	return nil
 }
 
