@@ -21,13 +21,19 @@ func (m *Machine) decided(n int) {
 // policy, and Greedy where nothing it may see tells the options apart), or
 // the External seat's Player's.
 func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
-	m.decided(n)
-	if n == 1 {
-		return 0
-	}
-	if kind != DecideBlind {
-		// Options the seat can tell apart: an informed decision.
-		m.res.Informed++
+	if m.resuming {
+		// A copy has re-entered its paused decision, which the original
+		// counted before the copy was made.
+		m.resuming = false
+	} else {
+		m.decided(n)
+		if n == 1 {
+			return 0
+		}
+		if kind != DecideBlind {
+			// Options the seat can tell apart: an informed decision.
+			m.res.Informed++
+		}
 	}
 	switch m.policy[s] {
 	case Greedy:

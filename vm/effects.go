@@ -6,8 +6,16 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // order.
 func (m *Machine) fireEffects(r uint8, s int) {
 	p := m.p
-	for i := p.effStart[r]; i < p.effStart[r+1]; i++ {
+	i := p.effStart[r]
+	if m.resuming {
+		// Re-enter the forced discard the game is paused in.
+		i = m.effI
+		m.target(&p.effs[i], s)
+		i++
+	}
+	for ; i < p.effStart[r+1]; i++ {
 		e := &p.effs[i]
+		m.effI = i
 		m.res.Effects[e.typ]++
 		if m.trace != nil {
 			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value))
@@ -30,6 +38,19 @@ func (m *Machine) fireEffects(r uint8, s int) {
 // target applies a targeted effect of seat s to each of its targets, in
 // seat order from the next seat.
 func (m *Machine) target(e *effect, s int) {
+	if m.resuming {
+		// Re-enter target m.tgt's discards, then hit the tgtLeft
+		// targets after it.
+		t, left := int(m.tgt), int(m.tgtLeft)
+		m.hit(e, s, t)
+		for ; left > 0; left-- {
+			t = m.step(t, m.dir, 1)
+			m.tgtLeft = int8(left - 1)
+			m.hit(e, s, t)
+		}
+		return
+	}
+	m.tgtLeft = 0
 	if e.target == cardrules.TargetSelf {
 		m.hit(e, s, s)
 		return
@@ -50,8 +71,9 @@ func (m *Machine) target(e *effect, s int) {
 		m.hit(e, s, m.step(s, -m.dir, 1))
 	case cardrules.TargetAllOpponents:
 		t := s
-		for range opps {
+		for k := range opps {
 			t = m.step(t, m.dir, 1)
+			m.tgtLeft = int8(opps - 1 - k)
 			m.hit(e, s, t)
 		}
 	case cardrules.TargetRandomOpponent:
@@ -62,6 +84,7 @@ func (m *Machine) target(e *effect, s int) {
 
 // hit applies a targeted effect of seat s to seat t.
 func (m *Machine) hit(e *effect, s, t int) {
+	m.tgt = int8(t)
 	if !m.isActive(t) {
 		return
 	}
@@ -73,10 +96,13 @@ func (m *Machine) hit(e *effect, s, t int) {
 		}
 	case cardrules.ForceDiscard:
 		k := min(int(e.value), int(m.count[t]))
-		if k > 0 && t != s {
+		if m.resuming {
+			k = int(m.discLeft) // the paused discard and those after it
+		} else if k > 0 && t != s {
 			m.res.Interactions++
 		}
-		for range k {
+		for ; k > 0; k-- {
+			m.discLeft = uint8(k)
 			var c uint8
 			if m.p.pileHands {
 				c = m.popPile(t)

@@ -12,6 +12,34 @@ import (
 // decision among positions in the giver's hand (ascending card order).
 func (m *Machine) takePhase(ph *phase) {
 	s := m.cur
+	t := m.asked // re-entering: the blind choice from the seat chosen before
+	if !m.resuming {
+		t = m.takeSource(ph, s)
+		if t < 0 || t == s {
+			m.checkEnd()
+			return
+		}
+	}
+	m.asked = t
+	c := nth(m.hand[t], m.decide(s, DecideBlind, int(m.count[t]), 0))
+	m.take(t, c)
+	m.give(s, c)
+	m.knownBy[c] |= 1 << t // the seat it was taken from saw which card left
+	m.denied[s] = 0
+	m.void[s] = 0
+	m.steps++
+	m.res.Interactions++
+	if m.trace != nil {
+		m.trace.add(EvTakeFrom, s, c, t)
+	}
+	if m.p.meld > 0 {
+		m.meldSets(s)
+	}
+	m.checkEnd()
+}
+
+// takeSource returns the seat seat s takes from in phase ph, or -1.
+func (m *Machine) takeSource(ph *phase, s int) int {
 	t := -1
 	switch ph.from {
 	case cardrules.TargetNext, cardrules.TargetPrevious:
@@ -47,23 +75,7 @@ func (m *Machine) takePhase(ph *phase) {
 			}
 		}
 	}
-	if t < 0 || t == s {
-		m.checkEnd()
-		return
-	}
-	c := nth(m.hand[t], m.decide(s, DecideBlind, int(m.count[t]), 0))
-	m.take(t, c)
-	m.give(s, c)
-	m.denied[s] = 0
-	m.steps++
-	m.res.Interactions++
-	if m.trace != nil {
-		m.trace.add(EvTakeFrom, s, c, t)
-	}
-	if m.p.meld > 0 {
-		m.meldSets(s)
-	}
-	m.checkEnd()
+	return t
 }
 
 // ask: the current seat asks an opponent holding cards for a rank it holds
@@ -76,6 +88,11 @@ func (m *Machine) takePhase(ph *phase) {
 func (m *Machine) ask() {
 	s := m.cur
 	no := 0
+	if m.resuming && m.paused == DecideRank {
+		// Re-enter the choice of rank, the opponent chosen.
+		m.askRank(s, m.asked)
+		return
+	}
 	if m.count[s] > 0 {
 		x := s
 		for range m.nActive - 1 {
@@ -95,6 +112,12 @@ func (m *Machine) ask() {
 	}
 	t := int(m.opts[m.decide(s, DecideOpponent, no, 0)])
 	m.asked = t
+	m.askRank(s, t)
+}
+
+// askRank is the rest of an ask once seat s has chosen opponent t: the
+// rank asked for and its answer.
+func (m *Machine) askRank(s, t int) {
 	nr := 0
 	for r := range uint8(13) {
 		if m.hand[s]&rankSet[r] != 0 {
@@ -115,6 +138,7 @@ func (m *Machine) ask() {
 			c := uint8(bits.TrailingZeros64(x))
 			m.take(t, c)
 			m.give(s, c)
+			m.knownBy[c] = 0xff // handed over in the open
 		}
 		m.steps++
 		m.res.Interactions++

@@ -64,9 +64,19 @@ type Machine struct {
 	budget int
 	trace  *Trace
 
-	players [MaxSeats]Player
-	dec     Decision
-	opts    [52]uint8 // the options of the decision being made
+	players  [MaxSeats]Player
+	starters [MaxSeats]GameStarter // the External players that want each game's seed
+	dec      Decision
+	opts     [52]uint8 // the options of the decision being made
+
+	// observe keeps what each seat has seen (knownBy, void) for the
+	// determinization of a search; it is on when some seat is External.
+	observe bool
+	// resuming is set by Fork: the game is paused at a decision of kind
+	// paused and the turn's code re-enters to it, skipping what it has
+	// done (see resume.go).
+	resuming bool
+	paused   DecisionKind
 }
 
 // game is everything one game changes. reset zeroes it in one assignment
@@ -110,6 +120,28 @@ type game struct {
 	// asked, or laid them down, and has not gained a card since).
 	knownHas [MaxSeats]uint16
 	denied   [MaxSeats]uint16
+
+	// What seats have seen, kept while the machine observes (see
+	// resume.go): knownBy[c] is the set of seats that know which hand
+	// holds card c while a hand does; void[s] is the cards seat s has shown
+	// it does not hold among its hidden cards (it could not follow, or
+	// had to draw), until it gains a card no one else sees.
+	knownBy [52]uint8
+	void    [MaxSeats]uint64
+
+	// Where the current turn is, so that a copy paused at a decision can
+	// re-enter it: the phase, the play direction the turn started with,
+	// the trick's seat and the seats it has visited, the effect being
+	// resolved, its target and the targets after it, and the discards the
+	// target still owes.
+	phaseI       uint8
+	turnDir      int8
+	trickSeat    int8
+	trickVisited uint8
+	effI         uint16
+	tgt          int8
+	tgtLeft      int8
+	discLeft     uint8
 
 	outOrder [MaxSeats]int8
 	outRes   [MaxSeats]cardrules.Result
@@ -163,8 +195,18 @@ func NewMachine(p *Program, seats int, policies []Policy) (*Machine, error) {
 // Play plays one whole game from seed and returns its result.
 func (m *Machine) Play(seed uint64) Result {
 	m.reset(seed)
+	return m.run()
+}
+
+// run plays turns until the game is over, capped or aborted. A resumed
+// game is in the middle of a turn, whose start has passed these checks.
+func (m *Machine) run() Result {
 	p := m.p
 	for !m.over {
+		if m.resuming {
+			m.turn()
+			continue
+		}
 		if m.res.Turns >= p.turnCap {
 			m.res.Winner = Capped
 			return m.res
@@ -185,6 +227,11 @@ func (m *Machine) Play(seed uint64) Result {
 func (m *Machine) reset(seed uint64) {
 	p := m.p
 	m.rng.Seed(seed)
+	for s, g := range m.starters[:m.n] {
+		if g != nil {
+			g.NewGame(rng.Derive(seed, playerSeeds+uint64(s)))
+		}
+	}
 	m.game = game{
 		empty:    0xff,
 		active:   uint8(1<<m.n - 1),
@@ -222,8 +269,13 @@ func (m *Machine) reset(seed uint64) {
 			if m.hand[s]&(1<<p.leadCard) != 0 {
 				m.cur = s
 				m.mustPlay = int16(p.leadCard)
+				// Everyone sees who holds it: that seat leads.
+				m.knownBy[p.leadCard] = 0xff
 			}
 		}
+	}
+	if p.showsLastDealt && !p.pileHands {
+		m.knownBy[m.lastDealt] = 0xff
 	}
 	if m.trace != nil {
 		m.trace.deal(m)

@@ -12,11 +12,19 @@ import (
 func (m *Machine) playPhase(ph *phase) {
 	s := m.cur
 	m.ph = ph
+	if m.resuming && m.paused != DecideCard {
+		// Paused after the card landed: naming a suit, or a discard
+		// its effects force.
+		m.onPlayMore(s, uint8(m.last))
+		m.checkEnd()
+		return
+	}
 	if !m.isActive(s) {
 		return
 	}
 	legal := m.legal(ph, s)
 	if legal == 0 {
+		m.noteNone(s, ph.pred)
 		for range int(ph.drawMax) {
 			if !m.draw(s) {
 				break
@@ -24,6 +32,7 @@ func (m *Machine) playPhase(ph *phase) {
 			if legal = m.legal(ph, s); legal != 0 {
 				break
 			}
+			m.noteNone(s, ph.pred)
 		}
 		if legal == 0 {
 			if m.trace != nil {
@@ -33,6 +42,10 @@ func (m *Machine) playPhase(ph *phase) {
 		}
 	}
 	c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
+	if m.observe && m.discN > 0 {
+		top := m.disc[m.discN-1]
+		m.notePlayed(s, c, ph.pred, ph.prefer, top, m.suit)
+	}
 	m.take(s, c)
 	m.disc[m.discN] = c
 	m.discN++

@@ -38,7 +38,15 @@ type Decision struct {
 	Kind    DecisionKind
 	Options []uint8 // cards, suits, positions, seats or ranks, by Kind
 	View    View
+
+	m *Machine // the machine asking, for Fork
 }
+
+// Program returns the program of the game being decided.
+func (d *Decision) Program() *Program { return d.m.p }
+
+// Seats returns the number of seats of the game being decided.
+func (d *Decision) Seats() int { return d.m.n }
 
 // Player decides for an External seat: a search, an external program, or
 // a test. Choose returns the index of the chosen option; an index out of
@@ -47,6 +55,20 @@ type Decision struct {
 type Player interface {
 	Choose(d *Decision) int
 }
+
+// GameStarter is a Player that keeps state from game to game (a search's
+// random numbers). The machine calls NewGame at the start of every game,
+// before the deal, with a seed derived from the game's seed and the seat:
+// a player that draws its random numbers from it makes the game
+// reproducible from the game's seed alone, whatever else its worker
+// played before. The seed tells nothing of the deal.
+type GameStarter interface {
+	NewGame(seed uint64)
+}
+
+// playerSeeds is where the seeds of players start among the seeds derived
+// from a game's seed (rng.Derive(game seed, playerSeeds+seat)).
+const playerSeeds = 1 << 40
 
 // SetPlayer makes seat s an External seat decided by p (nil restores the
 // Random policy). It panics unless s is a seat of the machine's game (0 to
@@ -57,8 +79,15 @@ func (m *Machine) SetPlayer(s int, p Player) {
 	}
 	m.players[s] = p
 	m.policy[s] = External
+	m.starters[s], _ = p.(GameStarter)
 	if p == nil {
 		m.policy[s] = Random
+	}
+	m.observe = false
+	for _, pol := range m.policy[:m.n] {
+		if pol == External {
+			m.observe = true
+		}
 	}
 }
 
@@ -66,6 +95,7 @@ func (m *Machine) SetPlayer(s int, p Player) {
 // options to seat s's Player and returns the chosen index.
 func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	d := &m.dec
+	d.m = m
 	d.Kind = kind
 	d.Options = m.opts[:n]
 	v := &d.View

@@ -51,12 +51,15 @@ type Program struct {
 	fewerBetter bool
 	leadSign    int // +1 when a higher standing ranks better, -1 when lower
 
-	meld       int
-	leadCard   int // -1: none
-	teams      int
-	scoreTrick int16
-	scoreMeld  int16
-	points     [52]int16 // points of each card in a won trick
+	meld     int
+	leadCard int // -1: none
+	// showsLastDealt: a phase's trump is the suit of the last card dealt,
+	// which is turned up for everyone to see.
+	showsLastDealt bool
+	teams          int
+	scoreTrick     int16
+	scoreMeld      int16
+	points         [52]int16 // points of each card in a won trick
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -148,6 +151,9 @@ func Load(code []byte) (*Program, error) {
 			op: ph.Op, pred: uint8(ph.Pred), prefer: uint8(ph.Prefer), lead: uint8(ph.Lead), leadPrefer: uint8(ph.LeadPrefer),
 			trump: ph.Trump, from: ph.From, drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
+		}
+		if ph.Op == bytecode.OpTrick && ph.Trump == cardrules.TrumpLastDealt {
+			p.showsLastDealt = true
 		}
 		if ph.Op == bytecode.OpPlay {
 			p.hasDiscard = true

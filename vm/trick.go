@@ -3,6 +3,7 @@ package vm
 import (
 	"math/bits"
 
+	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
@@ -16,30 +17,53 @@ import (
 // and the trick's points go to the winner, and the winner leads next.
 func (m *Machine) trick(ph *phase) {
 	m.ph = ph
-	m.tableN = 0
-	var visited uint8
-	for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
+	s, visited := m.cur, uint8(0)
+	if m.resuming {
+		// Re-enter at the seat the trick is paused at.
+		s, visited = int(m.trickSeat), m.trickVisited
+	} else {
+		m.tableN = 0
+	}
+	for ; s >= 0; s = m.nextInTrick(s, &visited) {
+		m.trickSeat, m.trickVisited = int8(s), visited
+		if m.resuming && m.paused != DecideCard {
+			// Paused in the effects of the card this seat played.
+			m.onPlayMore(s, uint8(m.last))
+			continue
+		}
 		if m.count[s] == 0 {
 			continue
 		}
 		h := m.hand[s]
 		var legal uint64
+		pred, prefer, top, active := ph.pred, ph.prefer, uint8(0), uint8(0)
 		switch {
 		case m.tableN > 0:
-			led := m.table[0]
-			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
+			top = m.table[0]
+			active = top / 13
 		case m.last >= 0:
-			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
+			pred, prefer, top, active = ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit
 		default:
+			pred = bytecode.NoPred // any card leads
+		}
+		if pred != bytecode.NoPred {
+			legal = m.allowed(h, pred, prefer, top, active)
+		} else {
 			legal = h
 		}
 		if legal == 0 {
 			// The predicates allow nothing from this hand: the seat
 			// cannot follow and plays no card to this trick.
+			if m.observe {
+				m.void[s] |= m.p.preds[pred].at(top, active, m.played)
+			}
 			continue
 		}
 		legal = m.must(s, legal)
 		c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
+		if m.observe && pred != bytecode.NoPred {
+			m.notePlayed(s, c, pred, prefer, top, active)
+		}
 		m.take(s, c)
 		m.table[m.tableN] = c
 		m.tableBy[m.tableN] = int8(s)

@@ -35,6 +35,9 @@ func (m *Machine) give(s int, c uint8) {
 		m.piles[s].pushBottom(c)
 	} else {
 		m.hand[s] |= 1 << c
+		if m.observe {
+			m.knownBy[c] = 1 << s
+		}
 	}
 	m.count[s]++
 	m.empty &^= 1 << s
@@ -92,6 +95,7 @@ func (m *Machine) drawCard(s int) (uint8, bool) {
 	c := m.pop()
 	m.give(s, c)
 	m.denied[s] = 0
+	m.void[s] = 0
 	m.steps++
 	if m.trace != nil {
 		m.trace.add(EvDraw, s, c, 0)
@@ -170,17 +174,30 @@ func (m *Machine) onPlay(s int, c uint8) {
 
 // onPlayMore is the rest of onPlay: the trace, naming a suit, effects.
 func (m *Machine) onPlayMore(s int, c uint8) {
-	if m.trace != nil {
-		m.trace.add(EvPlay, s, c, 0)
-	}
-	if m.ph.nameSuit&(1<<(c%13)) != 0 {
-		m.suit = m.chooseSuit(s)
-		m.lastSuit = m.suit
+	if m.resuming {
+		// Re-entering: the card was traced; the suit was named unless
+		// naming it is the decision paused at.
+		if m.paused == DecideSuit {
+			m.nameSuit(s)
+		}
+	} else {
 		if m.trace != nil {
-			m.trace.add(EvNameSuit, s, m.suit, 0)
+			m.trace.add(EvPlay, s, c, 0)
+		}
+		if m.ph.nameSuit&(1<<(c%13)) != 0 {
+			m.nameSuit(s)
 		}
 	}
 	if m.p.effRanks&(1<<(c%13)) != 0 {
 		m.fireEffects(c%13, s)
+	}
+}
+
+// nameSuit is seat s's choice of the active suit after its card.
+func (m *Machine) nameSuit(s int) {
+	m.suit = m.chooseSuit(s)
+	m.lastSuit = m.suit
+	if m.trace != nil {
+		m.trace.add(EvNameSuit, s, m.suit, 0)
 	}
 }
