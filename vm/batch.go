@@ -33,6 +33,13 @@ type BatchConfig struct {
 	Policies []Policy // none: every seat Random; one: every seat; else exactly one per seat
 	Seed     uint64   // batch seed: game i uses rng.Derive(Seed, i)
 	Workers  int      // 0: runtime.GOMAXPROCS(0); at most MaxWorkers
+	// Players, when set, builds the players of one worker's machine: it
+	// is called once per seat for every worker, and a non-nil Player
+	// decides that seat (an External seat) in place of its policy. Each
+	// worker owns what it returns, so a Player need not be safe for
+	// concurrent use; a Player that is a GameStarter is given each game's
+	// seed, which keeps the batch the same bytes for any worker count.
+	Players func(seat int) Player
 	// Progress, when set, is called with the number of games finished so
 	// far, from worker goroutines, every few hundred games.
 	Progress func(done int)
@@ -143,6 +150,23 @@ func (p *Program) CheckPlayers(seats int, policies []Policy) error {
 	return es.err()
 }
 
+// machine returns a machine for the configuration's seats, policies and
+// players.
+func (c *BatchConfig) machine(p *Program) (*Machine, error) {
+	m, err := NewMachine(p, c.Seats, c.Policies)
+	if err != nil {
+		return nil, err
+	}
+	if c.Players != nil {
+		for s := range m.n {
+			if pl := c.Players(s); pl != nil {
+				m.SetPlayer(s, pl)
+			}
+		}
+	}
+	return m, nil
+}
+
 // span returns the first game of worker k of w over n games: the games
 // are split into w contiguous ranges whose sizes differ by at most one.
 // It never computes more than n, so it cannot overflow.
@@ -177,7 +201,7 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 	var wg sync.WaitGroup
 	for k := range w {
 		lo, hi := span(cfg.Games, w, k), span(cfg.Games, w, k+1)
-		m, err := NewMachine(p, seats, cfg.Policies)
+		m, err := cfg.machine(p)
 		if err != nil {
 			wg.Wait()
 			return nil, err // Validate has checked what NewMachine does

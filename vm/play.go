@@ -26,10 +26,15 @@ func (m *Machine) playPhase(ph *phase) {
 	if legal == 0 {
 		m.noteNone(s, ph.pred)
 		for range int(ph.drawMax) {
+			before := m.void[s]
 			if !m.draw(s) {
 				break
 			}
 			if legal = m.legal(ph, s); legal != 0 {
+				// The hand before this draw had no legal card, so the
+				// card drawn is the only one, and is played now: the
+				// rest of the hand is what it was before the draw.
+				m.void[s] = before
 				break
 			}
 			m.noteNone(s, ph.pred)

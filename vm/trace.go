@@ -78,11 +78,18 @@ func (t *Trace) deal(m *Machine) {
 // batch seed) with tracing on. Its Result equals the batch's game i.
 // Seats and policies that NewMachine refuses are an error.
 func Replay(p *Program, seats int, policies []Policy, batchSeed uint64, i uint64) (*Trace, error) {
-	m, err := NewMachine(p, seats, policies)
+	c := BatchConfig{Seats: seats, Policies: policies, Seed: batchSeed}
+	return c.Replay(p, i)
+}
+
+// Replay plays game i of the batch c describes (its seats, policies,
+// players and seed) with tracing on. Its Result equals the batch's game i.
+func (c *BatchConfig) Replay(p *Program, i uint64) (*Trace, error) {
+	m, err := c.machine(p)
 	if err != nil {
 		return nil, err
 	}
-	seed := rng.Derive(batchSeed, i)
+	seed := rng.Derive(c.Seed, i)
 	t := &Trace{Seats: m.n, Seed: seed}
 	m.trace = t
 	t.Result = m.Play(seed)

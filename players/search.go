@@ -1,0 +1,216 @@
+package players
+
+import (
+	"math"
+
+	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// Search is a single-observer information-set MCTS player (Cowling,
+// Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+// TCIAIG 2012). Each decision it spends a fixed number of iterations; one
+// iteration copies the game (vm.Machine.Fork), re-deals the cards its
+// seat cannot see (vm.Machine.Determinize), and plays the copy to its end:
+// down the tree while every option of a decision has been tried, choosing
+// by UCT on availability (an option's mean reward plus the exploration
+// constant times sqrt(ln(times it was available) / visits)); then it adds
+// one untried option, chosen uniformly, and plays on at random. Each seat
+// that chose on the way is credited with its own reward (1 shared among
+// the winners, 1/seats each for a tie or a draw at the turn cap). The tree
+// holds every seat's decisions, keyed by the seat, the kind of decision
+// and the option (a card, suit, seat, rank or position), so the nodes are
+// information sets of the observer's search. The option chosen is the one
+// visited most (the lowest on ties).
+//
+// The search sees only its seat's view: the determinization re-deals
+// everything else from the search's own random numbers, which it draws
+// from the seed each game gives it (vm.GameStarter), never from the game's.
+// With peek set (the mcts:N spec) it skips the determinization and sees
+// every card and the stock's order: it exists to measure what peeking is
+// worth, and its results are never a fair player's.
+//
+// A Search is not safe for concurrent use: a batch gives each worker its
+// own. After its first decision in a game of a program, a decision
+// allocates nothing.
+type Search struct {
+	iters int
+	c     float64
+	peek  bool
+
+	rng   rng.Source
+	sim   *vm.Machine
+	simP  *vm.Program
+	simN  int
+	nodes []node
+	path  []int32
+	cur   int32 // the node the iteration is at, while in the tree
+	in    bool  // the iteration is still in the tree
+	w     walker
+}
+
+// node is one option taken at a decision: its key, its children (the
+// decisions after it, as a list), its visits, the times it was available,
+// and the rewards credited to the seat that took it.
+type node struct {
+	key    uint16 // seat<<11 | kind<<8 | option
+	child  int32  // first child, 0 for none (the root is no child)
+	next   int32  // next sibling, 0 for none
+	visits int32
+	avail  int32
+	reward float64
+}
+
+// NewSearch returns a search player spending iters iterations per
+// decision with UCT exploration constant c; with peek it sees every card
+// (a perfect-information MCTS, to measure what peeking is worth).
+func NewSearch(iters int, c float64, peek bool) *Search {
+	s := &Search{iters: max(iters, 1), c: c, peek: peek}
+	s.w.s = s
+	return s
+}
+
+// NewGame seeds the search's random numbers for a game.
+func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
+
+
+// walker decides for every seat of the copies: in the tree it selects and
+// expands, past it it plays at random.
+type walker struct{ s *Search }
+
+func key(seat int, kind vm.DecisionKind, opt uint8) uint16 {
+	return uint16(seat)<<11 | uint16(kind)<<8 | uint16(opt)
+}
+
+// Choose implements vm.Player: the search's decision.
+func (s *Search) Choose(d *vm.Decision) int {
+	if s.sim == nil || s.simP != d.Program() || s.simN != d.Seats() {
+		s.simP, s.simN = d.Program(), d.Seats()
+		m, err := vm.NewMachine(s.simP, s.simN, nil)
+		if err != nil {
+			panic("players: a machine for the game being decided: " + err.Error())
+		}
+		for t := range s.simN {
+			m.SetPlayer(t, &s.w)
+		}
+		s.sim = m
+		s.nodes = make([]node, 1, s.iters+1)
+	}
+	s.nodes = s.nodes[:1]
+	s.nodes[0] = node{}
+	s.sim.Seed(s.rng.Uint64())
+	x := d.View.Seat
+	var reward [vm.MaxSeats]float64
+	for range s.iters {
+		s.sim.Fork(d)
+		if !s.peek {
+			s.sim.Determinize(x)
+		}
+		s.cur, s.in, s.path = 0, true, s.path[:0]
+		r := s.sim.Resume()
+		rewards(&reward, &r, s.simN)
+		for _, i := range s.path {
+			n := &s.nodes[i]
+			n.visits++
+			n.reward += reward[n.key>>11]
+		}
+	}
+	best, bestV := 0, int32(-1)
+	for i, o := range d.Options {
+		if c := s.find(0, key(x, d.Kind, o)); c > 0 && s.nodes[c].visits > bestV {
+			best, bestV = i, s.nodes[c].visits
+		}
+	}
+	return best
+}
+
+// rewards sets each seat's reward for a finished game: the winners share
+// 1; with no winner every seat gets 1/seats.
+func rewards(out *[vm.MaxSeats]float64, r *vm.Result, seats int) {
+	k := 0
+	for m := r.WinMask; m != 0; m &= m - 1 {
+		k++
+	}
+	for t := range seats {
+		switch {
+		case k == 0:
+			out[t] = 1 / float64(seats)
+		case r.WinMask&(1<<t) != 0:
+			out[t] = 1 / float64(k)
+		default:
+			out[t] = 0
+		}
+	}
+}
+
+// find returns the child of node p with key k, or 0.
+func (s *Search) find(p int32, k uint16) int32 {
+	for c := s.nodes[p].child; c != 0; c = s.nodes[c].next {
+		if s.nodes[c].key == k {
+			return c
+		}
+	}
+	return 0
+}
+
+// Choose implements vm.Player for the copies.
+func (w *walker) Choose(d *vm.Decision) int {
+	s := w.s
+	n := len(d.Options)
+	if !s.in {
+		return s.rng.IntN(n)
+	}
+	seat := d.View.Seat
+	untried, best, bestU := 0, -1, math.Inf(-1)
+	for i, o := range d.Options {
+		c := s.find(s.cur, key(seat, d.Kind, o))
+		if c == 0 {
+			untried++
+			continue
+		}
+		nd := &s.nodes[c]
+		nd.avail++
+		if untried > 0 {
+			continue // an untried option will be expanded: no need to score
+		}
+		u := nd.reward/float64(nd.visits) + s.c*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits))
+		if u > bestU {
+			best, bestU = i, u
+		}
+	}
+	if untried > 0 {
+		// Expand the k-th untried option.
+		k := s.rng.IntN(untried)
+		for i, o := range d.Options {
+			kk := key(seat, d.Kind, o)
+			if s.find(s.cur, kk) != 0 {
+				continue
+			}
+			if k > 0 {
+				k--
+				continue
+			}
+			c := s.add(s.cur, kk)
+			s.path = append(s.path, c)
+			s.in = false
+			return i
+		}
+	}
+	c := s.find(s.cur, key(seat, d.Kind, d.Options[best]))
+	s.path = append(s.path, c)
+	s.cur = c
+	return best
+}
+
+// add makes a new child of node p with key k, available once.
+func (s *Search) add(p int32, k uint16) int32 {
+	if len(s.nodes) == cap(s.nodes) {
+		// More nodes than iterations: cannot happen (one per iteration),
+		// but the pool grows rather than fail.
+		s.nodes = append(s.nodes, node{})[:len(s.nodes)]
+	}
+	i := int32(len(s.nodes))
+	s.nodes = append(s.nodes, node{key: k, next: s.nodes[p].child, avail: 1})
+	s.nodes[p].child = i
+	return i
+}
