@@ -73,7 +73,6 @@ func NewSearch(iters int, c float64, peek bool) *Search {
 // NewGame seeds the search's random numbers for a game.
 func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
 
-
 // walker decides for every seat of the copies: in the tree it selects and
 // expands, past it it plays at random.
 type walker struct{ s *Search }
