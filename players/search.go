@@ -34,6 +34,9 @@ import (
 // own. After its first decision in a game of a program, a decision
 // allocates nothing.
 type Search struct {
+	// Iterations counts the iterations spent so far, for benchmarks.
+	Iterations uint64
+
 	iters int
 	c     float64
 	peek  bool
@@ -47,7 +50,12 @@ type Search struct {
 	cur   int32 // the node the iteration is at, while in the tree
 	in    bool  // the iteration is still in the tree
 	w     walker
+	obs   int
 }
+
+var ObserverOnly = false
+var RolloutEps = 0
+var GreedyFirst = false
 
 // node is one option taken at a decision: its key, its children (the
 // decisions after it, as a list), its visits, the times it was available,
@@ -97,8 +105,10 @@ func (s *Search) Choose(d *vm.Decision) int {
 	}
 	s.nodes = s.nodes[:1]
 	s.nodes[0] = node{}
+	s.Iterations += uint64(s.iters)
 	s.sim.Seed(s.rng.Uint64())
 	x := d.View.Seat
+	s.obs = x
 	var reward [vm.MaxSeats]float64
 	for range s.iters {
 		s.sim.Fork(d)
@@ -157,9 +167,17 @@ func (w *walker) Choose(d *vm.Decision) int {
 	s := w.s
 	n := len(d.Options)
 	if !s.in {
+		if RolloutEps > 0 && s.rng.IntN(100) < RolloutEps {
+			if k := d.Greedy(); k >= 0 {
+				return k
+			}
+		}
 		return s.rng.IntN(n)
 	}
 	seat := d.View.Seat
+	if ObserverOnly && seat != s.obs {
+		return s.rng.IntN(n)
+	}
 	untried, best, bestU := 0, -1, math.Inf(-1)
 	for i, o := range d.Options {
 		c := s.find(s.cur, key(seat, d.Kind, o))
@@ -178,6 +196,17 @@ func (w *walker) Choose(d *vm.Decision) int {
 		}
 	}
 	if untried > 0 {
+		if GreedyFirst {
+			if g := d.Greedy(); g >= 0 {
+				kk := key(seat, d.Kind, d.Options[g])
+				if s.find(s.cur, kk) == 0 {
+					c := s.add(s.cur, kk)
+					s.path = append(s.path, c)
+					s.in = false
+					return g
+				}
+			}
+		}
 		// Expand the k-th untried option.
 		k := s.rng.IntN(untried)
 		for i, o := range d.Options {

@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
@@ -46,4 +47,144 @@ func TestSearchSmoke(t *testing.T) {
 	a := winRate(t, p, "ismcts:200,greedy", 100, 0)
 	b := winRate(t, p, "greedy,ismcts:200", 100, 1)
 	t.Logf("ismcts:200 vs greedy: seat 0 %.2f, seat 1 %.2f", a, b)
+}
+
+// rootVisits returns the visits of the root's children for the options of
+// d, in option order, after a decision of s.
+func rootVisits(s *Search, d *vm.Decision) []int32 {
+	out := make([]int32, len(d.Options))
+	for i, o := range d.Options {
+		if c := s.find(0, key(d.View.Seat, d.Kind, o)); c > 0 {
+			out[i] = s.nodes[c].visits
+		}
+	}
+	return out
+}
+
+type playerFunc func(d *vm.Decision) int
+
+func (f playerFunc) Choose(d *vm.Decision) int { return f(d) }
+
+// noPeek plays games of p in which, at every decision of seat 0 (up to
+// max), two searches from the same seed decide: one in the real game, one
+// in a copy whose hidden cards were re-dealt consistently with seat 0's
+// view. It returns the decisions compared and those where the two differ
+// in their choice or in the visits of any option.
+func noPeek(t *testing.T, p *vm.Program, iters int, peek bool, games, max int) (compared, differ int) {
+	t.Helper()
+	n := p.DefaultSeats()
+	for g := range uint64(games) {
+		m, err := vm.NewMachine(p, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SetPlayer(0, playerFunc(func(d *vm.Decision) int {
+			if compared >= max {
+				return 0
+			}
+			seed := g<<20 | uint64(compared)
+			a := NewSearch(iters, DefaultExploration, peek)
+			a.NewGame(seed)
+			ca := a.Choose(d)
+			va := rootVisits(a, d)
+
+			b, err := vm.NewMachine(p, n, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Fork(d)
+			b.Seed(seed ^ 0xdead)
+			b.Determinize(0)
+			var cb int
+			var vb []int32
+			first := true
+			b.SetPlayer(0, playerFunc(func(e *vm.Decision) int {
+				if first {
+					first = false
+					s := NewSearch(iters, DefaultExploration, peek)
+					s.NewGame(seed)
+					cb = s.Choose(e)
+					vb = rootVisits(s, e)
+				}
+				return 0
+			}))
+			b.Resume()
+			compared++
+			if ca != cb || fmt.Sprint(va) != fmt.Sprint(vb) {
+				differ++
+			}
+			return ca
+		}))
+		m.Play(g)
+	}
+	return compared, differ
+}
+
+// The search never peeks: re-dealing the cards its seat cannot see, in any
+// way consistent with what the seat has seen, never changes its choice or
+// the visits behind it (the same search seed). The perfect-information
+// search, which does peek, is told apart by the same test.
+func TestSearchNeverPeeks(t *testing.T) {
+	for _, name := range []string{"crazy-eights", "uno-style", "hearts", "whist", "go-fish", "old-maid"} {
+		t.Run(name, func(t *testing.T) {
+			p := program(t, name)
+			compared, differ := noPeek(t, p, 40, false, 4, 60)
+			if compared == 0 {
+				t.Fatal("no decision compared")
+			}
+			t.Logf("%d decisions compared", compared)
+			if differ != 0 {
+				t.Fatalf("%d of %d decisions changed when hidden cards were re-dealt", differ, compared)
+			}
+		})
+	}
+	t.Run("mcts peeks", func(t *testing.T) {
+		p := program(t, "crazy-eights")
+		compared, differ := noPeek(t, p, 40, true, 3, 25)
+		if differ == 0 {
+			t.Fatalf("the perfect-information search chose alike in all %d re-dealt games: the test cannot see peeking", compared)
+		}
+	})
+}
+
+// A batch with search players is the same bytes for any worker count.
+func TestSearchBatchDeterministic(t *testing.T) {
+	p := program(t, "crazy-eights")
+	sp, err := ParseList("ismcts:30,greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first *vm.Stats
+	for _, w := range []int{1, 2, 3} {
+		cfg := vm.BatchConfig{Games: 24, Seed: 9, Workers: w}
+		Configure(&cfg, sp)
+		st, err := vm.Batch(context.Background(), p, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = st
+		} else if *st != *first {
+			t.Fatalf("%d workers: %+v, 1 worker: %+v", w, st, first)
+		}
+	}
+}
+
+// After its first game, a search allocates nothing.
+func TestSearchAllocatesNothing(t *testing.T) {
+	for _, name := range []string{"crazy-eights", "hearts"} {
+		p := program(t, name)
+		m, err := vm.NewMachine(p, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SetPlayer(0, NewSearch(50, DefaultExploration, false))
+		for g := range uint64(3) {
+			m.Play(g)
+		}
+		g := uint64(10)
+		if a := testing.AllocsPerRun(5, func() { m.Play(g); g++ }); a != 0 {
+			t.Fatalf("%s: %v allocations per game", name, a)
+		}
+	}
 }
