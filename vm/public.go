@@ -39,6 +39,25 @@ func (m *Machine) SetTrace(t *Trace) {
 	}
 }
 
+// Stop ends the game being played at the end of the current turn (any
+// decision left in the turn still goes to its seat): Play then returns with
+// Winner Aborted, as when the step budget runs out, and what it returns is
+// no result. A Player calls it from Choose when the person it stands for
+// quits, so that the others do not play the game out for nobody.
+func (m *Machine) Stop() { m.steps = m.budget + 1 }
+
+// SeatView returns what seat s may see now, as a decision's View shows it:
+// for the end of a game, its final standing. Table aliases the machine's
+// table and is valid until the machine plays on.
+func (m *Machine) SeatView(s int) View {
+	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Active: m.active,
+		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN}
+	if m.discN > 0 {
+		v.Top = int(m.disc[m.discN-1])
+	}
+	return v
+}
+
 // SeenBy returns e as seat s sees it: the card of a draw by another seat,
 // and of a blind take that s neither made nor suffered, is HiddenCard.
 // Every other event is public and returned unchanged.

@@ -3,6 +3,7 @@ package vm
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -307,4 +308,60 @@ func seedGenome(tb testing.TB, name string) *genome.Genome {
 		tb.Fatal(err)
 	}
 	return g
+}
+
+// quitter is a Player that stops the game at its first decision and then
+// answers every decision with the first option.
+type quitter struct {
+	m         *Machine
+	decisions int
+}
+
+func (q *quitter) Choose(d *Decision) int {
+	if q.decisions == 0 {
+		q.m.Stop()
+	}
+	q.decisions++
+	return 0
+}
+
+// TestStop: a player that stops the game at its first decision ends it at
+// the end of that turn, as Aborted, and the machine plays the next game
+// normally.
+func TestStop(t *testing.T) {
+	p := load(t, seedGenome(t, "crazy-eights"))
+	m := mustMachine(p, 2, []Policy{Greedy})
+	q := &quitter{m: m}
+	m.SetPlayer(0, q)
+	res := m.Play(rng.Derive(1, 0))
+	if res.Winner != Aborted || res.Turns > 2 || q.decisions != 1 {
+		t.Errorf("stopped game: %+v after %d decisions", res, q.decisions)
+	}
+	m.SetPlayer(0, nil)
+	want := mustMachine(p, 2, []Policy{Random, Greedy}).Play(rng.Derive(1, 0))
+	if got := m.Play(rng.Derive(1, 0)); got != want {
+		t.Errorf("the game after a stopped one: %+v, want %+v", got, want)
+	}
+}
+
+// TestSeatView: the view at the end of a game holds the seat's own hand,
+// every seat's count, and nothing of the others' hands.
+func TestSeatView(t *testing.T) {
+	p := load(t, seedGenome(t, "crazy-eights"))
+	m := mustMachine(p, 3, []Policy{Random})
+	m.Play(rng.Derive(4, 0))
+	total := 0
+	for s := range 3 {
+		v := m.SeatView(s)
+		if v.Seat != s || v.Hand != m.hand[s] || int(v.Counts[s]) != bits.OnesCount64(v.Hand) {
+			t.Errorf("seat %d: %+v", s, v)
+		}
+		total += int(v.Counts[s])
+		if v.Top != int(m.disc[m.discN-1]) || v.Stock != m.stockN || v.Discard != m.discN {
+			t.Errorf("seat %d: piles %+v", s, v)
+		}
+	}
+	if total+m.stockN+m.discN != 52 {
+		t.Errorf("counts %d + stock %d + discard %d do not make the deck", total, m.stockN, m.discN)
+	}
 }
