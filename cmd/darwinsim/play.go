@@ -45,15 +45,17 @@ func newPlayCmd(g *globals) *cobra.Command {
 		Long: `Play one seat of a game yourself, in the terminal, against the built-in
 policies. At each decision you see only what your seat may see (your hand,
 the top of the discard pile and the active suit, the cards on the table,
-the piles' sizes, every other seat's card count and score, and the moves
-since you last decided) and choose an option by its number; ? prints the
-rules and q quits.
+the piles' sizes, every seat's card count, and score where the game keeps
+scores, and the moves since you last decided) and choose an option by its
+number; a move with only one option is made for you. ? prints the rules and
+q quits (exit 0).
 
 Choices are read line by line from standard input, so a game can be piped
-in: "yes 1 | darwinsim play war" always takes the first option. Without
---seed a new deal is chosen at random, and its seed printed so the game can
-be played again: with the same --seed and the same choices the opponents
-make the same moves.`,
+in: "yes 1 | darwinsim play hearts" always takes the first option; input
+that ends before the game does is an error (exit 1). Without --seed a new
+deal is chosen at random, and its seed printed so the game can be played
+again: with the same --seed and the same choices the opponents make the
+same moves.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {

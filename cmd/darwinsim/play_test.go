@@ -424,3 +424,44 @@ func TestREADMEPlay(t *testing.T) {
 		t.Error("the README has no piped play example")
 	}
 }
+
+// TestPlayFiles: a genome JSON file, a program file and bare bytecode play
+// as the seed game they hold, and "?" prints the rules of the genome each
+// holds (a program's decompiled genome for bare bytecode).
+func TestPlayFiles(t *testing.T) {
+	dir := t.TempDir()
+	g, err := genome.Seed("uno-style")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonFile := filepath.Join(dir, "uno.json")
+	progFile := filepath.Join(dir, "uno.dspf")
+	bareFile := filepath.Join(dir, "uno.bin")
+	if err := os.WriteFile(jsonFile, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, e := runCLI(t, "compile", "uno-style", "-o", progFile); code != 0 {
+		t.Fatal(e)
+	}
+	if err := os.WriteFile(bareFile, testkit.SeedProgram(t, "uno-style"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := playCLI(t, ones, "play", "uno-style", "--seed", "3")
+	result := func(s string) string { return s[strings.Index(s, "\nresult: "):] }
+	for _, file := range []string{jsonFile, progFile, bareFile} {
+		code, out, errOut := playCLI(t, "?\n"+ones, "play", file, "--seed", "3")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", file, code, errOut)
+		}
+		if result(out) != result(want) {
+			t.Errorf("%s: not the seed game's game:\n%s", file, result(out))
+		}
+		if !strings.Contains(out, "Play starts with the first player") || !strings.Contains(out, "End: ") {
+			t.Errorf("%s: ? did not print the rules:\n%s", file, out[:min(len(out), 2000)])
+		}
+	}
+}
