@@ -89,7 +89,7 @@ same moves.`,
 				return err
 			}
 			t := &table{
-				ctx: cmd.Context(), out: cmd.OutOrStdout(), in: newLineReader(cmd.Context(), cmd.InOrStdin()),
+				out: cmd.OutOrStdout(), in: newLineReader(cmd.Context(), cmd.InOrStdin()),
 				echo: !isTerminalReader(cmd.InOrStdin()), m: m, seat: seat, seats: players,
 				rules: printableText(gm.Genome.Describe()), scored: p.Scored(), pile: p.PileHands(),
 				teams: p.Teams() == 2, tr: &vm.Trace{},
@@ -179,7 +179,6 @@ func isTerminalReader(r io.Reader) bool {
 // table is one game between a person, who answers on in and sees out, and
 // the policies. It is the person's vm.Player.
 type table struct {
-	ctx    context.Context
 	out    io.Writer
 	in     *lineReader
 	echo   bool
@@ -448,10 +447,14 @@ func (t *table) result(r vm.Result) string {
 	var won []string
 	for s := range t.seats {
 		if r.WinMask&(1<<s) != 0 {
-			won = append(won, fmt.Sprintf("seat %d", s))
+			won = append(won, strconv.Itoa(s))
 		}
 	}
-	return fmt.Sprintf("result: you lost after %d turns (%s won)", r.Turns, strings.Join(won, " and "))
+	who := "seat " + strings.Join(won, "")
+	if len(won) > 1 {
+		who = "seats " + strings.Join(won, " and ")
+	}
+	return fmt.Sprintf("result: you lost after %d turns (%s won)", r.Turns, who)
 }
 
 // cardSet names the cards of a set in ascending card order.

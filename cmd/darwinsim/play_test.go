@@ -465,3 +465,26 @@ func TestPlayFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayResult: the result is worded from the person's seat.
+func TestPlayResult(t *testing.T) {
+	solo := &table{seat: 1, seats: 3}
+	team := &table{seat: 1, seats: 4, teams: true}
+	cases := []struct {
+		t    *table
+		r    vm.Result
+		want string
+	}{
+		{solo, vm.Result{Winner: 1, WinMask: 2, Turns: 9}, "result: you won after 9 turns"},
+		{solo, vm.Result{Winner: 2, WinMask: 4, Turns: 9}, "result: you lost after 9 turns (seat 2 won)"},
+		{solo, vm.Result{Winner: vm.Tie, Turns: 9}, "result: a tie after 9 turns"},
+		{solo, vm.Result{Winner: vm.Capped, Turns: 400}, "result: a draw at the turn cap after 400 turns"},
+		{team, vm.Result{Winner: 1, WinMask: 0b1010, Turns: 13}, "result: you and your partner won after 13 turns"},
+		{team, vm.Result{Winner: 0, WinMask: 0b0101, Turns: 13}, "result: you lost after 13 turns (seats 0 and 2 won)"},
+	}
+	for _, c := range cases {
+		if got := c.t.result(c.r); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
