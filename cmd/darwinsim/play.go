@@ -84,7 +84,7 @@ same moves.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = randomSeed()
 			}
-			m, err := playOpponents(p, players, seat, specs, seed)
+			m, err := playOpponents(p, players, seat, specs)
 			if err != nil {
 				return err
 			}
@@ -129,11 +129,8 @@ func splitOpponents(vs string, seats, seat int) ([]string, error) {
 
 // playOpponents seats the opponents: specs[s] is seat s's policy spec
 // ("" at the person's seat, which the caller seats). It returns the
-// machine, or a usage error naming a spec it does not know. seed is the
-// game's seed, from which a player that draws random numbers of its own
-// derives them.
-func playOpponents(p *vm.Program, seats, seat int, specs []string, seed uint64) (*vm.Machine, error) {
-	_ = seed // the built-in policies draw from the machine's own source
+// machine, or a usage error naming a spec it does not know.
+func playOpponents(p *vm.Program, seats, seat int, specs []string) (*vm.Machine, error) {
 	pols := make([]vm.Policy, seats)
 	for s, spec := range specs {
 		if s == seat {

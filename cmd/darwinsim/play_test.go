@@ -74,7 +74,7 @@ func playedGame(t *testing.T, name string, seed uint64, seat int, specs []string
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := playOpponents(p, len(specs), seat, specs, seed)
+	m, err := playOpponents(p, len(specs), seat, specs)
 	if err != nil {
 		t.Fatal(err)
 	}
