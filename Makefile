@@ -10,6 +10,7 @@
 #   make fbs        regenerate FlatBuffers Go code from fbs/*.fbs
 #   make fbs-check  fail if the committed generated code is stale
 #   make cover      short tests with a coverage profile in cover.out
+#   make play-test  build, then play a game of `darwinsim play` in tmux (skipped without tmux)
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -53,7 +54,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build run lint fmt-check vet staticcheck file-length test soak bench fuzz fbs fbs-check cover clean
+.PHONY: build run lint fmt-check vet staticcheck file-length test soak bench fuzz fbs fbs-check cover play-test clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -173,6 +174,17 @@ fbs-check:
 
 cover:
 	$(GO) test -short -coverprofile=cover.out ./... && $(GO) tool cover -func=cover.out | tail -1
+
+# `darwinsim play` in a real terminal: scripts/play-tmux.sh answers every
+# prompt of a seeded game in a detached tmux session and checks its end.
+play-test:
+	@if command -v tmux >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory build && \
+		echo '==> scripts/play-tmux.sh $(BIN)' && \
+		scripts/play-tmux.sh $(BIN); \
+	else \
+		echo 'play-test: tmux is not installed: skipped'; \
+	fi
 
 clean:
 	rm -rf bin cover.out

@@ -51,6 +51,7 @@ var globalUse = map[string][]string{
 	"evolve":   {"seed", "workers"},
 	"score":    {"seed", "workers"},
 	"bench":    {"seed", "workers"},
+	"play":     {"seed"},
 }
 
 // usageError marks a mistake in how the command was called: it gets the
@@ -232,6 +233,7 @@ included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
 		newDisasmCmd(),
 		newSimulateCmd(g),
 		newReplayCmd(g),
+		newPlayCmd(g),
 		newEvolveCmd(g),
 		newScoreCmd(g),
 		newBenchCmd(g),

@@ -1,0 +1,181 @@
+package vm
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// What a seat may see of a game's record
+//
+// A trace records everything, hidden cards included: it is the referee's
+// record, for replays and tests. A seat sees less. The cards of its own
+// deal, and the cards it draws, are its own: no other seat sees them. A
+// card taken blind (a take phase) is seen by the taker and by the seat it
+// was taken from, which knows the card it lost; every other seat sees only
+// that a card moved. Everything else a trace holds is public: the starter,
+// plays, named suits, effects, forced discards (face up onto the discard
+// pile), asks and how many cards they gained, sets laid down, the table
+// taken, reshuffles and their size, passes, seats going out, and turns.
+// The game's seed is not part of any seat's view: it fixes the deck order.
+
+// HiddenCard stands for a card, in an Event as a seat sees it (SeenBy),
+// that the seat may not see. Event.String words it "a card".
+const HiddenCard uint8 = 0xff
+
+// SetTrace makes the machine record the next game Play plays into t (nil:
+// no record). Only a game that is being watched needs one, such as a game
+// against a person; batches and replays never call it. SetTrace clears t
+// and sets its seat count; Play then fills its deal, starter and events as
+// they happen, so a caller may read t.Events while the game is played (from
+// a Player's Choose). Play does not clear it again: call SetTrace before
+// each game to record. The caller sets t.Seed and t.Result if it wants them.
+func (m *Machine) SetTrace(t *Trace) {
+	m.trace = t
+	if t != nil {
+		*t = Trace{Seats: m.n, Starter: -1, Events: t.Events[:0]}
+	}
+}
+
+// Stop ends the game being played at the end of the current turn (any
+// decision left in the turn still goes to its seat): Play then returns with
+// Winner Aborted, as when the step budget runs out, and what it returns is
+// no result. A Player calls it from Choose when the person it stands for
+// quits, so that the others do not play the game out for nobody.
+func (m *Machine) Stop() { m.steps = m.budget + 1 }
+
+// SeatView returns what seat s may see now, as a decision's View shows it:
+// for the end of a game, its final standing. Table aliases the machine's
+// table and is valid until the machine plays on.
+func (m *Machine) SeatView(s int) View {
+	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Active: m.active,
+		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN}
+	if m.discN > 0 {
+		v.Top = int(m.disc[m.discN-1])
+	}
+	return v
+}
+
+// SeenBy returns e as seat s sees it: the card of a draw by another seat,
+// and of a blind take that s neither made nor suffered, is HiddenCard.
+// Every other event is public and returned unchanged.
+func (e Event) SeenBy(s int) Event {
+	switch e.Kind {
+	case EvDraw:
+		if int(e.Seat) != s {
+			e.Card = HiddenCard
+		}
+	case EvTakeFrom:
+		if int(e.Seat) != s && e.N != s {
+			e.Card = HiddenCard
+		}
+	}
+	return e
+}
+
+// String words the event on one line, as Trace.Format does but without
+// its indentation; a HiddenCard is "a card".
+func (e Event) String() string {
+	switch e.Kind {
+	case EvTurn:
+		return fmt.Sprintf("turn %d: seat %d", e.N, e.Seat)
+	case EvDraw:
+		return fmt.Sprintf("seat %d draws %s", e.Seat, seenCard(e.Card))
+	case EvReshuffle:
+		return fmt.Sprintf("the discard pile (%d cards) is shuffled into the stock", e.N)
+	case EvPass:
+		return fmt.Sprintf("seat %d cannot play and passes", e.Seat)
+	case EvPlay:
+		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
+	case EvNameSuit:
+		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
+	case EvEffect:
+		if t := cardrules.EffectType(e.Card); t.UsesValue() {
+			return fmt.Sprintf("effect: %s %d", t.Words(), e.N)
+		}
+		return "effect: " + cardrules.EffectType(e.Card).Words()
+	case EvDiscard:
+		return fmt.Sprintf("seat %d discards %s", e.Seat, seenCard(e.Card))
+	case EvWar:
+		return fmt.Sprintf("%d seats tie: war", e.N)
+	case EvTake:
+		return fmt.Sprintf("seat %d takes %d cards", e.Seat, e.N)
+	case EvTakeFrom:
+		return fmt.Sprintf("seat %d takes %s from seat %d", e.Seat, seenCard(e.Card), e.N)
+	case EvAsk:
+		return fmt.Sprintf("seat %d asks seat %d for %ss", e.Seat, e.N, rankWord(e.Card))
+	case EvMeld:
+		return fmt.Sprintf("seat %d lays down %d %ss", e.Seat, e.N, rankWord(e.Card))
+	case EvOut:
+		return fmt.Sprintf("seat %d is out (%ss)", e.Seat, cardrules.Result(e.Card))
+	}
+	return fmt.Sprintf("event %d", e.Kind)
+}
+
+// seenCard names a card, or "a card" for a hidden one.
+func seenCard(c uint8) string {
+	if c == HiddenCard {
+		return "a card"
+	}
+	return bytecode.CardName(c)
+}
+
+// FormatSeenBy writes the game as seat s saw it, one step per line in the
+// layout of Format: its own deal, only the size of the others', the
+// starter, every event through SeenBy, and the result. The seed is left
+// out: it fixes the deck order, which no seat sees.
+func (t *Trace) FormatSeenBy(w io.Writer, s int) {
+	fmt.Fprintf(w, "%d seats, as seat %d sees the game\n", t.Seats, s)
+	for o, h := range t.Hands {
+		if o == s {
+			fmt.Fprintf(w, "deal: seat %d gets %d cards: %s\n", o, len(h), cardList(h))
+		} else {
+			fmt.Fprintf(w, "deal: seat %d gets %d cards\n", o, len(h))
+		}
+	}
+	if t.Starter >= 0 {
+		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
+	}
+	for _, e := range t.Events {
+		indent := "  "
+		if e.Kind == EvTurn {
+			indent = ""
+		}
+		fmt.Fprintf(w, "%s%s\n", indent, e.SeenBy(s))
+	}
+	fmt.Fprintln(w, t.Result.Words())
+}
+
+// Words says how the game ended, as the last line of Format does.
+func (r Result) Words() string {
+	switch r.Winner {
+	case Capped:
+		return fmt.Sprintf("result: draw at the turn cap after %d turns", r.Turns)
+	case Tie:
+		return fmt.Sprintf("result: tie after %d turns", r.Turns)
+	case Aborted:
+		return fmt.Sprintf("result: aborted (step budget) after %d turns", r.Turns)
+	}
+	return fmt.Sprintf("result: seat %d wins after %d turns, %d decisions, %d plays", r.Winner, r.Turns, r.Decisions, r.Plays)
+}
+
+// Scored reports whether the game keeps scores: it ranks seats by score,
+// or awards points for tricks, sets or cards. A view's Scores mean
+// something only then.
+func (p *Program) Scored() bool {
+	if p.rankBy != cardrules.RankCards || p.scoreTrick != 0 || p.scoreMeld != 0 {
+		return true
+	}
+	for _, v := range p.points {
+		if v != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// PileHands reports whether seats hold face-down piles (as in War), whose
+// cards not even their owner sees, rather than hands of cards they see.
+func (p *Program) PileHands() bool { return p.pileHands }
