@@ -180,6 +180,47 @@
 // top card, the cards on the table, public card counts and the public rules)
 // and draws nothing, except for blind choices.
 //
+// External seats are decided by a Player (SetPlayer; a batch builds them
+// per worker with BatchConfig.Players). A Player that is a GameStarter is
+// given, before each deal, the seed rng.Derive(game seed, 2^40 + seat),
+// which tells it nothing of the deal; the game's own Source never serves
+// a Player.
+//
+// # Searching: copies, re-entry and what a seat has seen
+//
+// A search player copies the game it is asked to decide in (Fork: the game
+// is one fixed-size value), re-deals the cards its seat cannot see
+// (Determinize) and plays the copy on (Resume), with its own players and
+// random numbers. The turn's code keeps where it is in the game value (the
+// phase, the trick's seat and the seats it has visited, the effect being
+// resolved, its target and the targets after it, the discards it still
+// owes, the seat taken from or asked); a resumed copy re-enters its turn
+// through the same functions, each skipping what it had done, and the
+// paused decision is put again to its seat in the copy. Every kind of
+// decision can be re-entered (a card in a play phase or a trick, a suit, a
+// forced discard, a blind take, an opponent or a rank to ask for); pile
+// hands have no decisions.
+//
+// While some seat is External, the machine keeps what seats have seen. For
+// every card in a hand, the seats that know where it is: its holder;
+// everyone for cards handed over by an ask, the lead card (its holder
+// leads) and a turned-up trump; the seat a card was taken from blind. For
+// every seat, the cards it has shown it does not hold among its hidden
+// cards: a seat with no legal card holds none of the cards its rule allowed
+// (it draws, or passes); a seat that played a card its preference did not
+// allow (did not follow suit) holds none that both allow. A card gained
+// unseen (a draw, a blind take) clears them, except that a seat that drew
+// because it could not play and then played the card it drew keeps them:
+// that card was its only legal one. Asks add the ranks a seat asked for
+// (it holds one) and those it was found without. The stock, once refilled
+// from the discard pile, holds only cards of that pile. Determinize keeps
+// every public card, every card the seat knows the place of and every
+// count, and deals the rest (the other hands' hidden cards and the stock)
+// place by place, the place with the least room to spare first, each
+// place's share drawn uniformly from the cards it may hold; it depends on
+// nothing the seat cannot see, so two games that look alike to the seat
+// are re-dealt alike from the same random numbers.
+//
 // # Random draws
 //
 // Each game seeds an internal/rng Source with rng.Derive(batch seed, game

@@ -18,6 +18,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -101,10 +102,14 @@ same moves.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&seat, "seat", 0, "your seat (seat 0 moves first)")
-	f.StringVar(&vs, "vs", "greedy", "the opponents: random or greedy for every other seat, or a comma-separated list, one per other seat in seat order")
+	f.StringVar(&vs, "vs", defaultOpponents, "the opponents: a policy (random, greedy, ismcts:N, mcts:N) for every other seat, or a comma-separated list, one per other seat in seat order")
 	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
 	return cmd
 }
+
+// defaultOpponents is --vs unless given: a search that thinks ahead for
+// a few milliseconds a move.
+const defaultOpponents = "ismcts:500"
 
 // splitOpponents reads --vs for a game of seats seats in which the person
 // sits at seat: one spec for every other seat, or one per other seat in
@@ -132,19 +137,25 @@ func splitOpponents(vs string, seats, seat int) ([]string, error) {
 // machine, or a usage error naming a spec it does not know.
 func playOpponents(p *vm.Program, seats, seat int, specs []string) (*vm.Machine, error) {
 	pols := make([]vm.Policy, seats)
-	for s, spec := range specs {
+	search := make([]players.Spec, seats)
+	for s, text := range specs {
 		if s == seat {
 			continue
 		}
-		pol, ok := vm.ParsePolicy(spec)
-		if !ok {
-			return nil, usagef("--vs: unknown policy %q for seat %d (want random or greedy)", spec, s)
+		spec, err := players.Parse(text)
+		if err != nil {
+			return nil, usagef("--vs: seat %d: %v", s, err)
 		}
-		pols[s] = pol
+		pols[s], search[s] = spec.Policy(), spec
 	}
 	m, err := vm.NewMachine(p, seats, pols)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	for s, spec := range search {
+		if s != seat && spec.Search() {
+			m.SetPlayer(s, players.New(spec))
+		}
 	}
 	return m, nil
 }

@@ -150,7 +150,7 @@ func TestPlayEverySeed(t *testing.T) {
 				t.Fatal(err)
 			}
 			seats := gm.Genome.Seats.Default
-			specs, err := splitOpponents("greedy", seats, 0)
+			specs, err := splitOpponents(defaultOpponents, seats, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -305,10 +305,10 @@ func TestPlayUsage(t *testing.T) {
 		{[]string{"--seat", "2"}, "darwinsim: --seat 2: the game has seats 0 to 1"},
 		{[]string{"--seat", "-1"}, "darwinsim: --seat -1: the game has seats 0 to 1"},
 		{[]string{"hearts", "--seat", "4"}, "darwinsim: --seat 4: the game has seats 0 to 3"},
-		{[]string{"--vs", "clever"}, `darwinsim: --vs: unknown policy "clever" for seat 1 (want random or greedy)`},
+		{[]string{"--vs", "clever"}, `darwinsim: --vs: seat 1: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`},
 		{[]string{"--vs", "greedy,random"}, "darwinsim: --vs: 2 policies for 1 other seat: give one for every other seat, or one per other seat in seat order"},
 		{[]string{"hearts", "--vs", "greedy,random"}, "darwinsim: --vs: 2 policies for 3 other seats: give one for every other seat, or one per other seat in seat order"},
-		{[]string{"hearts", "--seat", "2", "--vs", "greedy,,random"}, `darwinsim: --vs: unknown policy "" for seat 1 (want random or greedy)`},
+		{[]string{"hearts", "--seat", "2", "--vs", "greedy,,random"}, `darwinsim: --vs: seat 1: unknown policy "" (want random, greedy, ismcts:N or mcts:N)`},
 		{[]string{"--players", "9"}, "darwinsim: the game is for 2 to 5 players, not 9"},
 		{[]string{"--workers", "2"}, "darwinsim: --workers has no effect on darwinsim play"},
 		{[]string{"--bogus"}, "darwinsim: unknown flag: --bogus"},
