@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -60,10 +59,11 @@ included: each worker has its own, seeded by each game.
 
 ` + policySpecsHelp + `
 
-With --request, the batch (program, games, seats, policies, seed) comes from
-a FlatBuffers batch request file, and the flags that file holds (--games,
---seed, --players, --policy) cannot be given; --workers overrides the
-request's workers, since results do not depend on them.`,
+With --request, the batch (program, games, seats, policy specs, seed)
+comes from a FlatBuffers batch request file (fbs/batch_request.fbs), and
+the flags that file holds (--games, --seed, --players, --policy) cannot be
+given; --workers overrides the request's workers, since results do not
+depend on them.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -108,7 +108,7 @@ request's workers, since results do not depend on them.`,
 	f.IntVarP(&seats, "players", "p", 0, "seats (0: the game's default)")
 	f.StringVar(&policy, "policy", "random", policyHelp)
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
-	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policies, seed, workers)")
+	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policy specs, seed, workers)")
 	f.StringVar(&out, "out", "", "also write the statistics to this FlatBuffers batch result file")
 	return cmd
 }
@@ -135,11 +135,7 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	} else {
 		cfg.Workers = clampWorkers(cmd.ErrOrStderr(), path+": workers", cfg.Workers)
 	}
-	var names []string
-	for _, pol := range cfg.Policies {
-		names = append(names, pol.String())
-	}
-	policy := strings.Join(names, ",")
+	policy := players.FormatList(req.Policies)
 	if policy == "" {
 		policy = "random"
 	}

@@ -3,10 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -117,5 +120,31 @@ func TestSimulatePolicySpecs(t *testing.T) {
 	code, out, e := runCLI(t, "simulate", "--policy", "mcts:5:2,random", "-n", "3", "--seed", "4")
 	if code != exitOK || !strings.HasPrefix(out, "crazy-eights: 3 games, 2 seats, policy mcts:5:2,random, seed 4\n") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, e, out)
+	}
+}
+
+// TestRequestPlaysSpecs: simulate --request plays the request's policy
+// specs, search players included: its output is what simulate prints for
+// the same batch named by flags, and its "policy" is the specs' text.
+func TestRequestPlaysSpecs(t *testing.T) {
+	dir := t.TempDir()
+	req := filepath.Join(dir, "req.dsrq")
+	code := testkit.SeedProgram(t, "crazy-eights")
+	os.WriteFile(req, rawRequest(code, 30, 0, []string{"ismcts:25:1.25", "greedy"}, 8, 2), 0o644)
+	c, got, e := runCLI(t, "simulate", "--request", req, "--json")
+	if c != exitOK {
+		t.Fatalf("exit %d: %s", c, e)
+	}
+	_, want, _ := runCLI(t, "simulate", "crazy-eights", "-n", "30", "--policy", "ismcts:25:1.25,greedy", "--seed", "8", "--json")
+	if want = strings.Replace(want, `"game": "crazy-eights"`, `"game": `+strconv.Quote(req), 1); got != want {
+		t.Errorf("the request's output:\n%s\ndiffers from the flags':\n%s", got, want)
+	}
+	var r statsReport
+	if err := json.Unmarshal([]byte(got), &r); err != nil || r.Policy != "ismcts:25:1.25,greedy" {
+		t.Errorf("policy %q (%v)", r.Policy, err)
+	}
+	_, random, _ := runCLI(t, "simulate", "crazy-eights", "-n", "30", "--policy", "random,greedy", "--seed", "8", "--json")
+	if strings.Replace(random, "random,greedy", "ismcts:25:1.25,greedy", 1) == want {
+		t.Error("ismcts:25 played the same 30 games as random")
 	}
 }
