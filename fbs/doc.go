@@ -32,7 +32,10 @@
 // A program file holds the bytecode, the genome it compiles from as JSON
 // (genome.Genome.Encode, metadata included), the genome's hash, and a name
 // and summary. A batch request holds a program and the fields of a
-// vm.BatchConfig. A batch result holds every field of vm.Stats (the Stats
+// vm.BatchConfig, each seat's policy named by its policy spec ("random",
+// "greedy", "ismcts:500", as package players reads them), and
+// BatchRequest.Config turns it into a configuration whose search players
+// each worker owns. A batch result holds every field of vm.Stats (the Stats
 // table mirrors it field by field; fixed arrays become vectors of at most
 // the array's length, histograms stop at their last non-zero bucket) and
 // echoes the request's seed and game count.
@@ -45,6 +48,11 @@
 // versions (bytecode.FormatVersion, bytecode.SemanticsVersion), checked
 // before the bytecode itself. Fields are only ever added at the end of a
 // table; a change an old reader could not safely ignore bumps the version.
+// Batch request version 2 replaced version 1's policy numbers (the
+// deprecated policies field) by policy specs (policy_specs): a version 1
+// request is refused, naming both versions and what changed, and so is a
+// version 2 request that still sets policies, which would otherwise play
+// its seats at random without a word.
 //
 // # Reading is total
 //
@@ -53,11 +61,11 @@
 // description of the schema: its size and file identifier, the root
 // offset, every table's vtable offset and size, every field's offset
 // within its table and its alignment, every string's and vector's offset
-// and length within the buffer (strings NUL-terminated and UTF-8), and
-// nested tables likewise. Only then does it read the fields, check the
+// and length within the buffer (strings NUL-terminated and UTF-8), the
+// strings of vectors of strings, and nested tables likewise. Only then does it read the fields, check the
 // versions and the contents (bytecode.Verify or vm.Load, genome.Parse, the
 // genome's hash, compile.Compile giving the stored bytes, ranges of
-// counts). Every problem is an *Error with the byte offset, the field
+// counts, each policy spec as players.Parse reads it). Every problem is an *Error with the byte offset, the field
 // ("BatchResult.stats.turns.hist") and the reason. A recover around each
 // read is a last net that turns a panic into an error; the tests fail if it
 // ever catches one.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strconv"
 	"sync/atomic"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -15,6 +16,7 @@ import (
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -30,8 +32,10 @@ const (
 // Versions of each root table's layout and meaning, stored in its version
 // field. A reader accepts only its own version.
 const (
-	ProgramFileVersion  = 1
-	BatchRequestVersion = 1
+	ProgramFileVersion = 1
+	// BatchRequestVersion 2 names each seat's policy by its spec
+	// (policy_specs); version 1 had vm.Policy numbers (policies).
+	BatchRequestVersion = 2
 	BatchResultVersion  = 2
 )
 
@@ -233,62 +237,90 @@ func ReadProgram(buf []byte) (pf *ProgramFile, err error) {
 // Batch requests
 
 // BatchRequest is a batch of games to play: a program and the fields of a
-// vm.BatchConfig (Config converts).
+// vm.BatchConfig (Config converts), each seat's policy named by its spec.
 type BatchRequest struct {
-	Program  []byte      // bytecode
-	Games    int         // at least 1
-	Seats    int         // 0: the program's default
-	Policies []vm.Policy // nil: every seat Random; one: every seat; else exactly one per seat
-	Seed     uint64      // batch seed
-	Workers  int         // 0: one per core
+	Program  []byte         // bytecode
+	Games    int            // at least 1
+	Seats    int            // 0: the program's default
+	Policies []players.Spec // the file's policy_specs; nil: every seat random; one: every seat; else exactly one per seat
+	Seed     uint64         // batch seed
+	Workers  int            // 0: one per core
 }
 
-// Config returns the request as a vm.BatchConfig.
+// MaxPolicySpecLen bounds one policy spec of a request, in bytes. The
+// longest spec players.Parse reads ("ismcts:1000000:" and a constant)
+// is far shorter; the bound keeps a message that quotes a bad spec short.
+const MaxPolicySpecLen = 64
+
+// Config returns the request as a vm.BatchConfig: its policies and, for
+// search players, the factory that gives each worker its own
+// (players.Configure).
 func (r *BatchRequest) Config() vm.BatchConfig {
-	return vm.BatchConfig{
-		Games:    r.Games,
-		Seats:    r.Seats,
-		Policies: r.Policies,
-		Seed:     r.Seed,
-		Workers:  r.Workers,
-	}
+	cfg := vm.BatchConfig{Games: r.Games, Seats: r.Seats, Seed: r.Seed, Workers: r.Workers}
+	players.Configure(&cfg, r.Policies)
+	return cfg
 }
 
-// check validates a request as ReadBatchRequest and WriteBatchRequest both
-// require: that the program loads, then the configuration for that program
-// as vm.BatchConfig.Validate checks it (games, seats, the number of
-// policies against the seats, each policy, workers), whose bounds are
-// within what the file's fields can hold. Every problem of the configuration is an *Error at its
-// field, and several are joined (errors.Join). at gives the byte offset to
-// report for a field (-1 when writing).
-func (r *BatchRequest) check(at func(slot int) int) error {
+// readSpec reads one policy spec of a request.
+func readSpec(text string) (players.Spec, error) {
+	if len(text) > MaxPolicySpecLen {
+		return players.Spec{}, fmt.Errorf("a policy spec of %d bytes, at most %d", len(text), MaxPolicySpecLen)
+	}
+	return players.Parse(text)
+}
+
+// specError is a problem with spec i of a request's policy_specs.
+func specError(off, i int, err error) *Error {
+	return &Error{Offset: off, Path: "BatchRequest.policy_specs[" + strconv.Itoa(i) + "]", Reason: err.Error(), Err: err}
+}
+
+// problems returns every problem of a request that ReadBatchRequest and
+// WriteBatchRequest both check: that the program loads (else that is the
+// only problem), then the configuration for that program as
+// vm.BatchConfig.Validate checks it (games, seats, the number of policies
+// against the seats, workers), whose bounds are within what the file's
+// fields can hold. Each is an *Error at its field; at gives the byte
+// offset to report for a field (-1 when writing).
+func (r *BatchRequest) problems(at func(slot int) int) []error {
 	const p = "BatchRequest."
 	prog, err := vm.Load(r.Program)
 	if err != nil {
-		return wrap(at(rqProgram), p+"program", "the program does not verify (offsets within the program)", err)
+		return []error{wrap(at(rqProgram), p+"program", "the program does not verify (offsets within the program)", err)}
 	}
 	cfg := r.Config()
 	err = cfg.Validate(prog)
 	var ces vm.ConfigErrors
 	if !errors.As(err, &ces) {
-		return err // nil: Validate returns nothing else
+		if err != nil {
+			return []error{err} // Validate returns nothing else
+		}
+		return nil
 	}
 	errs := make([]error, len(ces))
 	for i, ce := range ces {
-		slot, what := rqSeats, ""
+		slot, field, what := rqSeats, ce.Field, ""
 		switch ce.Field {
 		case "games":
 			slot = rqGames
 		case "seats":
 			what = "the request does not fit the program: "
 		case "policies":
-			slot, what = rqPolicies, "the request does not fit the program: "
+			slot, field, what = rqPolicySpecs, "policy_specs", "the request does not fit the program: "
 		case "workers":
 			slot = rqWorkers
 		}
-		errs[i] = &Error{Offset: at(slot), Path: p + ce.Field, Reason: what + ce.Reason, Err: ce}
+		errs[i] = &Error{Offset: at(slot), Path: p + field, Reason: what + ce.Reason, Err: ce}
 	}
-	if len(errs) == 1 {
+	return errs
+}
+
+// joinProblems returns nil for no problems, the problem itself for one,
+// and errors.Join of them for several.
+func joinProblems(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
 		return errs[0]
 	}
 	return errors.Join(errs...)
@@ -296,47 +328,68 @@ func (r *BatchRequest) check(at func(slot int) int) error {
 
 // WriteBatchRequest returns r as a batch request file. It fails if r is
 // not a valid request (the program must load, the configuration must be
-// valid for it): it never writes a file that ReadBatchRequest would refuse.
+// valid for it, and every policy spec must be one that players.Parse reads
+// back from its text): it never writes a file that ReadBatchRequest would
+// refuse. Every problem is reported.
 func WriteBatchRequest(r *BatchRequest) ([]byte, error) {
 	if r == nil {
 		return nil, errors.New("fbs: WriteBatchRequest: nil request")
 	}
-	if err := r.check(func(int) int { return -1 }); err != nil {
+	errs := r.problems(func(int) int { return -1 })
+	texts := make([]string, len(r.Policies))
+	for i, s := range r.Policies {
+		texts[i] = s.String()
+		q, err := readSpec(texts[i])
+		if err == nil && q != s {
+			err = fmt.Errorf("the spec %+v is not what its text %q reads as (%+v)", s, texts[i], q)
+		}
+		if err != nil {
+			errs = append(errs, specError(-1, i, err))
+		}
+	}
+	if err := joinProblems(errs); err != nil {
 		return nil, err
 	}
 	b := flatbuffers.NewBuilder(len(r.Program) + 128)
 	progOff := b.CreateByteVector(r.Program)
-	var polOff flatbuffers.UOffsetT
-	if len(r.Policies) > 0 {
-		pols := make([]byte, len(r.Policies))
-		for i, pol := range r.Policies {
-			pols[i] = byte(pol)
+	var specsOff flatbuffers.UOffsetT
+	if len(texts) > 0 {
+		offs := make([]flatbuffers.UOffsetT, len(texts))
+		for i, t := range texts {
+			offs[i] = b.CreateString(t)
 		}
-		polOff = b.CreateByteVector(pols)
+		fb.BatchRequestStartPolicySpecsVector(b, len(offs))
+		for i := len(offs) - 1; i >= 0; i-- {
+			b.PrependUOffsetT(offs[i])
+		}
+		specsOff = b.EndVector(len(offs))
 	}
 	fb.BatchRequestStart(b)
 	fb.BatchRequestAddVersion(b, BatchRequestVersion)
 	fb.BatchRequestAddProgram(b, progOff)
 	fb.BatchRequestAddGames(b, uint64(r.Games))
 	fb.BatchRequestAddSeats(b, byte(r.Seats))
-	if polOff != 0 {
-		fb.BatchRequestAddPolicies(b, polOff)
-	}
 	fb.BatchRequestAddSeed(b, r.Seed)
 	fb.BatchRequestAddWorkers(b, uint32(r.Workers))
+	if specsOff != 0 {
+		fb.BatchRequestAddPolicySpecs(b, specsOff)
+	}
 	b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(BatchRequestIdentifier))
 	return b.FinishedBytes(), nil
 }
 
 // ReadBatchRequest reads a batch request file: the FlatBuffers structure,
-// the identifier and version, then the request itself: the program must
-// load, and the games, seats, policies and workers must be valid for it as
-// vm.BatchConfig.Validate says (policies: none, one for every seat, or
-// exactly one per seat, the program's default seat count when seats is
-// 0). Each problem of the configuration is an *Error at its field, and
-// every one is reported (joined by errors.Join when there are several).
-// The result shares no memory with buf; Policies is nil when the file has
-// none.
+// the identifier and version (a request of another version is refused,
+// naming both and what changed), then the request itself: the program
+// must load; every policy spec must read (players.Parse, at most
+// MaxPolicySpecLen bytes); the games, seats, number of policies and
+// workers must be valid for the program as vm.BatchConfig.Validate says
+// (policies: none, one for every seat, or exactly one per seat, the
+// program's default seat count when seats is 0); and version 1's policies
+// field must be absent. Each problem is an *Error at its field (a spec's
+// is at policy_specs[i]), and every one is reported (joined by errors.Join
+// when there are several). The result shares no memory with buf; Policies
+// is nil when the file has none.
 func ReadBatchRequest(buf []byte) (r *BatchRequest, err error) {
 	defer guard("BatchRequest", &err)
 	c, err := verifyRoot(buf, BatchRequestIdentifier, requestSpec)
@@ -346,7 +399,11 @@ func ReadBatchRequest(buf []byte) (r *BatchRequest, err error) {
 	t := fb.GetRootAsBatchRequest(buf, 0)
 	const p = "BatchRequest."
 	if v := t.Version(); v != BatchRequestVersion {
-		return nil, errorf(c.where(rqVersion), p+"version", "batch request version %d, this build reads version %d", v, BatchRequestVersion)
+		advice := "use a newer darwinsim"
+		if v < BatchRequestVersion {
+			advice = `write the request again in version 2, which names each seat's policy by its spec in policy_specs ("random", "greedy", "ismcts:500") where version 1 had numbers in policies`
+		}
+		return nil, errorf(c.where(rqVersion), p+"version", "batch request version %d, this build reads version %d: %s", v, BatchRequestVersion, advice)
 	}
 	if !c.has(rqProgram) {
 		return nil, errorf(c.pos, p+"program", "missing")
@@ -362,16 +419,27 @@ func ReadBatchRequest(buf []byte) (r *BatchRequest, err error) {
 		Seed:    t.Seed(),
 		Workers: int(t.Workers()),
 	}
-	if n := t.PoliciesLength(); n > 0 {
+	var errs, specErrs []error
+	if c.has(rqPolicies) {
+		errs = append(errs, errorf(c.where(rqPolicies), p+"policies", `version 1's policy numbers, which version 2 does not read: name each seat's policy by its spec in policy_specs ("random", "greedy", "ismcts:500")`))
+	}
+	if n := t.PolicySpecsLength(); n > 0 {
 		if n > vm.MaxSeats {
-			return nil, errorf(c.where(rqPolicies), p+"policies", "%d policies for at most %d seats", n, vm.MaxSeats)
+			return nil, errorf(c.where(rqPolicySpecs), p+"policy_specs", "%d policy specs for at most %d seats", n, vm.MaxSeats)
 		}
-		r.Policies = make([]vm.Policy, n)
+		r.Policies = make([]players.Spec, n)
 		for i := range n {
-			r.Policies[i] = vm.Policy(t.Policies(i))
+			s, err := readSpec(string(t.PolicySpecs(i)))
+			if err != nil {
+				// The seat plays random for the checks that follow,
+				// which count the policies.
+				specErrs = append(specErrs, specError(c.strs[rqPolicySpecs][i], i, err))
+			}
+			r.Policies[i] = s
 		}
 	}
-	if err := r.check(c.where); err != nil {
+	errs = append(errs, r.problems(c.where)...)
+	if err := joinProblems(append(errs, specErrs...)); err != nil {
 		return nil, err
 	}
 	return r, nil

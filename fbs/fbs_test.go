@@ -11,11 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	flatbuffers "github.com/google/flatbuffers/go"
-
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
-	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
@@ -174,78 +171,6 @@ func TestWriteProgramRefuses(t *testing.T) {
 	}
 	for i, c := range cases {
 		if buf, err := WriteProgram(c.name, c.summary, c.g, c.code); err == nil {
-			t.Errorf("case %d: wrote %d bytes, want an error", i, len(buf))
-		}
-	}
-}
-
-func TestBatchRequestRoundTrip(t *testing.T) {
-	noRecover(t)
-	_, gs, codes := programs(t)
-	for i, code := range codes {
-		lo, hi := gs[i].Seats.Min, gs[i].Seats.Max
-		reqs := []*BatchRequest{
-			{Program: code, Games: 1},
-			{Program: code, Games: 1000, Seats: lo, Policies: []vm.Policy{vm.Greedy}, Seed: 42, Workers: 3},
-			{Program: code, Games: vm.MaxBatchGames, Seats: hi, Seed: math.MaxUint64, Workers: vm.MaxWorkers},
-		}
-		pols := make([]vm.Policy, hi)
-		for s := range pols {
-			pols[s] = vm.Policy(s % int(vm.NumPolicies))
-		}
-		reqs = append(reqs, &BatchRequest{Program: code, Games: 7, Seats: hi, Policies: pols, Seed: 1})
-		for _, r := range reqs {
-			buf, err := WriteBatchRequest(r)
-			if err != nil {
-				t.Fatalf("%+v: %v", r, err)
-			}
-			if !IsBatchRequest(buf) || IsProgramFile(buf) {
-				t.Fatal("identifier sniffing wrong")
-			}
-			got, err := ReadBatchRequest(buf)
-			if err != nil {
-				t.Fatalf("%+v: %v", r, err)
-			}
-			if !reflect.DeepEqual(got, r) {
-				t.Errorf("read %+v, want %+v", got, r)
-			}
-			if cfg, want := got.Config(), r.Config(); !reflect.DeepEqual(cfg, want) {
-				t.Errorf("config %+v, want %+v", cfg, want)
-			}
-		}
-		// An empty, non-nil policy list reads back as nil.
-		buf, err := WriteBatchRequest(&BatchRequest{Program: code, Games: 2, Policies: []vm.Policy{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := ReadBatchRequest(buf); err != nil || got.Policies != nil {
-			t.Fatalf("empty policies: %+v, %v", got, err)
-		}
-	}
-}
-
-func TestWriteBatchRequestRefuses(t *testing.T) {
-	_, gs, codes := programs(t)
-	code := codes[0]
-	for i, r := range []*BatchRequest{
-		nil,
-		{Program: code, Games: 0},
-		{Program: code, Games: -1},
-		{Program: code, Games: 1, Seats: -1},
-		{Program: code, Games: 1, Seats: gs[0].Seats.Max + 1},
-		{Program: code, Games: 1, Seats: 256},
-		{Program: code, Games: 1, Workers: -1},
-		{Program: code, Games: 1, Workers: math.MaxUint32 + 1},
-		{Program: code, Games: vm.MaxBatchGames + 1},
-		{Program: code, Games: 1, Workers: vm.MaxWorkers + 1},
-		{Program: code, Games: 1, Policies: []vm.Policy{vm.NumPolicies}},
-		{Program: code, Games: 1, Policies: make([]vm.Policy, vm.MaxSeats+1)},
-		{Program: code, Games: 1, Seats: 4, Policies: []vm.Policy{vm.Greedy, vm.Greedy}},
-		{Program: code, Games: 1, Policies: []vm.Policy{vm.Greedy, vm.Greedy, vm.Greedy}}, // the default is 2 seats
-		{Program: nil, Games: 1},
-		{Program: code[:len(code)-1], Games: 1},
-	} {
-		if buf, err := WriteBatchRequest(r); err == nil {
 			t.Errorf("case %d: wrote %d bytes, want an error", i, len(buf))
 		}
 	}
@@ -465,105 +390,6 @@ func TestVersionsMatchBytecode(t *testing.T) {
 	}
 	if buf[c.at[pfFormatVersion]] != bytecode.FormatVersion || buf[c.at[pfSemanticsVersion]] != bytecode.SemanticsVersion {
 		t.Fatal("versions not copied from package bytecode")
-	}
-}
-
-// rawRequest builds a batch request file without WriteBatchRequest's
-// checks, to feed the reader what another writer might.
-func rawRequest(program []byte, games uint64, seats byte, policies []byte, workers uint32) []byte {
-	b := flatbuffers.NewBuilder(0)
-	prog := b.CreateByteVector(program)
-	var pols flatbuffers.UOffsetT
-	if policies != nil {
-		pols = b.CreateByteVector(policies)
-	}
-	fb.BatchRequestStart(b)
-	fb.BatchRequestAddVersion(b, BatchRequestVersion)
-	fb.BatchRequestAddProgram(b, prog)
-	fb.BatchRequestAddGames(b, games)
-	fb.BatchRequestAddSeats(b, seats)
-	if pols != 0 {
-		fb.BatchRequestAddPolicies(b, pols)
-	}
-	fb.BatchRequestAddWorkers(b, workers)
-	b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(BatchRequestIdentifier))
-	return b.FinishedBytes()
-}
-
-// ReadBatchRequest checks the policies against the seats as vm.Batch
-// would (a request with 2 policies for 4 seats used to run with two seats
-// silently random), and reports every problem of the configuration, each
-// at its field and byte offset, wrapping the vm's ConfigError.
-func TestReadBatchRequestChecksConfig(t *testing.T) {
-	noRecover(t)
-	_, gs, codes := programs(t)
-	if gs[0].Seats.Min != 2 || gs[0].Seats.Max < 4 || gs[0].Seats.Default != 2 {
-		t.Fatalf("the first seed plays %+v seats, the test needs 2 to at least 4, default 2", gs[0].Seats)
-	}
-	code := codes[0]
-	type problem struct{ field, reason string }
-	for _, tc := range []struct {
-		name     string
-		buf      []byte
-		problems []problem
-	}{
-		{"2 policies for 4 seats", rawRequest(code, 10, 4, []byte{1, 1}, 0), []problem{
-			{"policies", "the request does not fit the program: 2 policies for 4 seats: give one policy for every seat, or a single one for all"}}},
-		{"3 policies for the default 2 seats", rawRequest(code, 10, 0, []byte{1, 0, 1}, 0), []problem{
-			{"policies", "the request does not fit the program: 3 policies for 2 seats: give one policy for every seat, or a single one for all"}}},
-		{"too many games", rawRequest(code, vm.MaxBatchGames+1, 0, nil, 0), []problem{
-			{"games", "games must be at most 4294967296 per batch, got 4294967297"}}},
-		{"too many workers", rawRequest(code, 10, 0, nil, vm.MaxWorkers+1), []problem{
-			{"workers", "workers must be at most 4096, got 4097"}}},
-		{"everything at once", rawRequest(code, 0, 3, []byte{1, 5}, vm.MaxWorkers+1), []problem{
-			{"games", "games must be at least 1, got 0"},
-			{"policies", "the request does not fit the program: 2 policies for 3 seats: give one policy for every seat, or a single one for all"},
-			{"policies", "the request does not fit the program: policy 5 of seat 1 is unknown"},
-			{"workers", "workers must be at most 4096, got 4097"}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, err := ReadBatchRequest(tc.buf)
-			if r != nil || err == nil {
-				t.Fatalf("read %+v, want an error", r)
-			}
-			errs := []error{err}
-			if j, ok := err.(interface{ Unwrap() []error }); ok {
-				errs = j.Unwrap()
-			}
-			if len(errs) != len(tc.problems) {
-				t.Fatalf("%d problems, want %d: %v", len(errs), len(tc.problems), err)
-			}
-			c, cerr := verifyRoot(tc.buf, BatchRequestIdentifier, requestSpec)
-			if cerr != nil {
-				t.Fatal(cerr)
-			}
-			slots := map[string]int{"games": rqGames, "seats": rqSeats, "policies": rqPolicies, "workers": rqWorkers}
-			for i, e := range errs {
-				var fe *Error
-				var ce vm.ConfigError
-				if !errors.As(e, &fe) || !errors.As(e, &ce) {
-					t.Fatalf("problem %d is %T %v, want an *Error wrapping a vm.ConfigError", i, e, e)
-				}
-				want := tc.problems[i]
-				if fe.Path != "BatchRequest."+want.field || fe.Reason != want.reason || ce.Field != want.field {
-					t.Errorf("problem %d: %s: %s, want BatchRequest.%s: %s", i, fe.Path, fe.Reason, want.field, want.reason)
-				}
-				if at := c.where(slots[want.field]); fe.Offset != at {
-					t.Errorf("problem %d at byte %d, want %d (the %s field)", i, fe.Offset, at, want.field)
-				}
-			}
-		})
-	}
-	// The same requests are fine once the counts agree.
-	for _, buf := range [][]byte{
-		rawRequest(code, 10, 4, []byte{1, 0, 1, 0}, 0),
-		rawRequest(code, 10, 4, []byte{1}, 0),
-		rawRequest(code, 10, 0, []byte{1, 0}, 0),
-		rawRequest(code, vm.MaxBatchGames, 0, nil, vm.MaxWorkers),
-	} {
-		if _, err := ReadBatchRequest(buf); err != nil {
-			t.Errorf("refused: %v", err)
-		}
 	}
 }
 

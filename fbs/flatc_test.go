@@ -132,6 +132,26 @@ func (c *jsonChecker) bytes(key string, want []byte) {
 	}
 }
 
+// strs checks a vector of strings (absent when want is empty).
+func (c *jsonChecker) strs(key string, want []string) {
+	c.t.Helper()
+	c.used[key] = true
+	v, ok := c.obj[key]
+	got, _ := v.([]any)
+	if !ok && len(want) == 0 {
+		return
+	}
+	if len(got) != len(want) {
+		c.t.Errorf("%s.%s: %v, want %q", c.path, key, v, want)
+		return
+	}
+	for i, w := range want {
+		if g, _ := got[i].(string); g != w {
+			c.t.Errorf("%s.%s[%d]: %v, want %q", c.path, key, i, got[i], w)
+		}
+	}
+}
+
 func (c *jsonChecker) sub(key string) *jsonChecker {
 	c.t.Helper()
 	c.used[key] = true
@@ -206,8 +226,8 @@ func TestFlatcReadsBatchRequest(t *testing.T) {
 	_, gs, codes := programs(t)
 	for i, r := range []*BatchRequest{
 		{Program: codes[0], Games: 1},
-		{Program: codes[len(codes)-1], Games: vm.MaxBatchGames, Seats: gs[len(gs)-1].Seats.Max, Policies: []vm.Policy{vm.Greedy}, Seed: 1<<64 - 1, Workers: vm.MaxWorkers},
-		{Program: codes[0], Games: 3, Seats: 2, Policies: []vm.Policy{vm.Greedy, vm.Random}}, // crazy-eights, 2 to 5 seats
+		{Program: codes[len(codes)-1], Games: vm.MaxBatchGames, Seats: gs[len(gs)-1].Seats.Max, Policies: everyKind[1:2], Seed: 1<<64 - 1, Workers: vm.MaxWorkers},
+		{Program: codes[0], Games: 3, Seats: len(everyKind), Policies: everyKind}, // crazy-eights, 2 to 5 seats
 	} {
 		buf, err := WriteBatchRequest(r)
 		if err != nil {
@@ -218,11 +238,11 @@ func TestFlatcReadsBatchRequest(t *testing.T) {
 		c.bytes("program", r.Program)
 		c.uint("games", uint64(r.Games))
 		c.uint("seats", uint64(r.Seats))
-		pols := make([]byte, len(r.Policies))
+		specs := make([]string, len(r.Policies))
 		for j, p := range r.Policies {
-			pols[j] = byte(p)
+			specs[j] = p.String()
 		}
-		c.bytes("policies", pols)
+		c.strs("policy_specs", specs)
 		c.uint("seed", r.Seed)
 		c.uint("workers", uint64(r.Workers))
 		c.done()

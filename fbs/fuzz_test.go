@@ -153,9 +153,13 @@ func smallFiles(tb testing.TB) [][][]byte {
 			out[0] = append(out[0], mustWriteProgram(tb, "Krieg – ♠", "Zwei Stapel.", bare, codes[i]))
 		}
 		for _, r := range []*BatchRequest{
-			{Program: codes[i], Games: 100, Policies: []vm.Policy{vm.Greedy}, Seed: 3, Workers: 2},
-			{Program: codes[i], Games: 7, Seats: g.Seats.Min, Policies: slices.Repeat([]vm.Policy{vm.Random}, g.Seats.Min), Seed: ^uint64(0)},
+			{Program: codes[i], Games: 100, Policies: everyKind[1:2], Seed: 3, Workers: 2},
+			{Program: codes[i], Games: 7, Seats: g.Seats.Min, Policies: slices.Repeat(everyKind[2:3], g.Seats.Min), Seed: ^uint64(0)},
+			{Program: codes[i], Games: 9, Seats: len(everyKind), Policies: everyKind, Seed: 11},
 		} {
+			if len(everyKind) < g.Seats.Min || len(everyKind) > g.Seats.Max {
+				r.Seats, r.Policies = 0, nil
+			}
 			buf, err := WriteBatchRequest(r)
 			if err != nil {
 				tb.Fatal(err)

@@ -15,8 +15,9 @@ import (
 // a little stricter (alignment of vector elements, UTF-8 strings, fields
 // that do not overlap their table's vtable offset), so that a buffer that
 // passes can be read with the generated accessors without any index going
-// out of range. Fields may be scalars, strings, vectors of scalars, tables
-// and vectors of tables (each element's offset and table checked); tables
+// out of range. Fields may be scalars, strings, vectors of scalars, vectors
+// of strings, tables and vectors of tables (each element's offset and
+// string or table checked); tables
 // nest at most maxDepth deep; and an object that several offsets lead to
 // (FlatBuffers lets writers share tables, vectors and strings) is checked
 // once, so that the work stays linear in the buffer's size.
@@ -28,11 +29,12 @@ const maxBuffer = 1<<31 - 1
 type kind uint8
 
 const (
-	kScalar kind = iota // inline scalar of size bytes
-	kString             // offset to a UTF-8 string
-	kVector             // offset to a vector of size-byte scalars
-	kTable              // offset to a table described by sub
-	kTables             // offset to a vector of offsets to tables described by sub
+	kScalar  kind = iota // inline scalar of size bytes
+	kString              // offset to a UTF-8 string
+	kVector              // offset to a vector of size-byte scalars
+	kTable               // offset to a table described by sub
+	kTables              // offset to a vector of offsets to tables described by sub
+	kStrings             // offset to a vector of offsets to UTF-8 strings
 )
 
 // maxDepth bounds how deeply tables may nest (the root is depth 1), as the
@@ -67,6 +69,8 @@ func vector(name, fbsType string, elem int) field {
 
 func str(name string) field { return field{name: name, kind: kString, size: 1, fbs: "string"} }
 
+func strs(name string) field { return field{name: name, kind: kStrings, size: 4, fbs: "[string]"} }
+
 func table(name string, sub *tableSpec) field {
 	return field{name: name, kind: kTable, sub: sub, fbs: sub.name}
 }
@@ -94,9 +98,10 @@ const (
 	rqProgram
 	rqGames
 	rqSeats
-	rqPolicies
+	rqPolicies // deprecated: version 1's policy numbers
 	rqSeed
 	rqWorkers
+	rqPolicySpecs
 )
 
 const (
@@ -178,6 +183,8 @@ var requestSpec = &tableSpec{name: "BatchRequest", fields: []field{
 	rqPolicies: vector("policies", "ubyte", 1),
 	rqSeed:     scalar("seed", "ulong", 8),
 	rqWorkers:  scalar("workers", "uint", 4),
+	// policy_specs is a vector of strings, each verified.
+	rqPolicySpecs: strs("policy_specs"),
 }}
 
 var resultSpec = &tableSpec{name: "BatchResult", fields: []field{
@@ -332,6 +339,7 @@ type checked struct {
 	n     []int        // per slot: for strings and vectors, the element count
 	sub   []*checked   // per slot: for tables, the checked sub-table (nil if absent)
 	elems [][]*checked // per slot: for vectors of tables, the checked elements (nil if no such field)
+	strs  [][]int      // per slot: for vectors of strings, where each string's bytes start (nil if no such field)
 
 	height int // 1 + the deepest nesting of tables under this one
 }
@@ -458,9 +466,15 @@ func (v *verifier) table(from, pos int64, spec *tableSpec, path string, depth in
 	n := len(spec.fields)
 	c := &checked{spec: spec, pos: int(pos), height: 1, at: make([]int, n), data: make([]int, n), n: make([]int, n), sub: make([]*checked, n)}
 	for _, f := range spec.fields {
-		if f.kind == kTables {
-			c.elems = make([][]*checked, n)
-			break
+		switch f.kind {
+		case kTables:
+			if c.elems == nil {
+				c.elems = make([][]*checked, n)
+			}
+		case kStrings:
+			if c.strs == nil {
+				c.strs = make([][]int, n)
+			}
 		}
 	}
 	for slot, f := range spec.fields {
@@ -507,13 +521,19 @@ func (v *verifier) table(from, pos int64, spec *tableSpec, path string, depth in
 			return nil, err
 		}
 		c.data[slot], c.n[slot] = int(data), int(cnt)
-		if f.kind == kTables {
+		switch f.kind {
+		case kTables:
 			tv, err := v.tableVector(target, data, cnt, f.sub, fpath, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			c.elems[slot] = tv.elems
 			c.height = max(c.height, 1+tv.height)
+		case kStrings:
+			c.strs[slot], err = v.stringVector(data, cnt, fpath)
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
 	if v.tables == nil {
@@ -553,6 +573,28 @@ func (v *verifier) tableVector(target, data, n int64, spec *tableSpec, path stri
 	}
 	v.vectors[memoKey{target, spec}] = tv
 	return tv, nil
+}
+
+// stringVector checks the strings of a vector of strings whose n offsets,
+// starting at data, the caller checked to be in the buffer, and returns
+// where each string's bytes start. Each string is checked once however
+// many offsets lead to it (the verifier's memo), so the work stays linear.
+func (v *verifier) stringVector(data, n int64, path string) ([]int, error) {
+	out := make([]int, n)
+	for i := range n {
+		at := data + 4*i
+		epath := path + "[" + strconv.FormatInt(i, 10) + "]"
+		target, err := v.offset(at, epath)
+		if err != nil {
+			return nil, err
+		}
+		sdata, _, err := v.vector(at, target, 1, true, epath)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = int(sdata)
+	}
+	return out, nil
 }
 
 // vector checks the vector or string at target (reached from the offset at

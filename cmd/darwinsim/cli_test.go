@@ -74,7 +74,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{[]string{"simulate", "nosuch"}, exitError, "darwinsim: nosuch: no such file, and no seed game of that name (seed games: crazy-eights, go-fish, hearts, old-maid, uno-style, war, whist)"},
 		{[]string{"simulate", "--players", "9"}, exitUsage, "darwinsim: the game is for 2 to 5 players, not 9"},
-		{[]string{"simulate", "--policy", "clever"}, exitUsage, `darwinsim: --policy: unknown policy "clever" (want random or greedy, or a comma-separated list per seat)`},
+		{[]string{"simulate", "--policy", "clever"}, exitUsage, `darwinsim: --policy: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`},
 		{[]string{"simulate", "--bogus"}, exitUsage, "darwinsim: unknown flag: --bogus"},
 		{[]string{"simulate", "-n", "0"}, exitUsage, "darwinsim: games must be at least 1, got 0"},
 		{[]string{"describe", "a", "b"}, exitUsage, "darwinsim: describe takes at most 1 argument(s), got 2"},

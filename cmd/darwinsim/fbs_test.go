@@ -39,7 +39,7 @@ func TestRequestFromScript(t *testing.T) {
 	for _, b := range code {
 		prog = append(prog, int(b))
 	}
-	req := map[string]any{"version": 1, "program": prog, "games": 1500, "seats": 3, "policies": []int{1, 0, 0}, "seed": 99, "workers": 2}
+	req := map[string]any{"version": fbs.BatchRequestVersion, "program": prog, "games": 1500, "seats": 3, "policy_specs": []string{"greedy", "random", "random"}, "seed": 99, "workers": 2}
 	js, _ := json.Marshal(req)
 	os.WriteFile(filepath.Join(dir, "req.json"), js, 0o644)
 	schemas, _ := filepath.Abs("../../fbs")

@@ -11,34 +11,42 @@ import (
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/fbs/darwinsim/fb"
 	"github.com/darwinsim/darwinsim/internal/testkit"
-	"github.com/darwinsim/darwinsim/vm"
 )
 
 // rawRequest builds a batch request file without WriteBatchRequest's
 // checks, as a script in another language could.
-func rawRequest(code []byte, games uint64, seats byte, pols []vm.Policy, seed uint64, workers uint32) []byte {
+func rawRequest(code []byte, games uint64, seats byte, specs []string, seed uint64, workers uint32) []byte {
 	b := flatbuffers.NewBuilder(len(code) + 128)
 	progOff := b.CreateByteVector(code)
-	var polOff flatbuffers.UOffsetT
-	if len(pols) > 0 {
-		ps := make([]byte, len(pols))
-		for i, p := range pols {
-			ps[i] = byte(p)
-		}
-		polOff = b.CreateByteVector(ps)
-	}
+	specsOff := specVector(b, specs)
 	fb.BatchRequestStart(b)
 	fb.BatchRequestAddVersion(b, fbs.BatchRequestVersion)
 	fb.BatchRequestAddProgram(b, progOff)
 	fb.BatchRequestAddGames(b, games)
 	fb.BatchRequestAddSeats(b, seats)
-	if polOff != 0 {
-		fb.BatchRequestAddPolicies(b, polOff)
+	if specsOff != 0 {
+		fb.BatchRequestAddPolicySpecs(b, specsOff)
 	}
 	fb.BatchRequestAddSeed(b, seed)
 	fb.BatchRequestAddWorkers(b, workers)
 	b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(fbs.BatchRequestIdentifier))
 	return b.FinishedBytes()
+}
+
+// specVector writes a request's policy_specs, or nothing (0) for nil.
+func specVector(b *flatbuffers.Builder, specs []string) flatbuffers.UOffsetT {
+	if specs == nil {
+		return 0
+	}
+	offs := make([]flatbuffers.UOffsetT, len(specs))
+	for i, s := range specs {
+		offs[i] = b.CreateString(s)
+	}
+	fb.BatchRequestStartPolicySpecsVector(b, len(offs))
+	for i := len(offs) - 1; i >= 0; i-- {
+		b.PrependUOffsetT(offs[i])
+	}
+	return b.EndVector(len(offs))
 }
 
 // TestRequestFlags: the flags a request file holds are usage errors with
@@ -47,7 +55,7 @@ func TestRequestFlags(t *testing.T) {
 	dir := t.TempDir()
 	req := filepath.Join(dir, "req.dsrq")
 	code := testkit.SeedProgram(t, "uno-style")
-	os.WriteFile(req, rawRequest(code, 400, 3, []vm.Policy{vm.Greedy, vm.Random, vm.Random}, 99, 4000), 0o644)
+	os.WriteFile(req, rawRequest(code, 400, 3, []string{"greedy", "random", "random"}, 99, 4000), 0o644)
 	for _, flag := range [][]string{{"-n", "5"}, {"--games", "5"}, {"--seed", "99"}, {"--players", "3"}, {"-p", "3"}, {"--policy", "greedy"}} {
 		c, _, e := runCLI(t, append([]string{"simulate", "--request", req}, flag...)...)
 		name := strings.TrimLeft(flag[0], "-")
@@ -76,7 +84,7 @@ func TestRequestFlags(t *testing.T) {
 	}
 	// Two policies for four seats: refused, not two seats silently random.
 	bad := filepath.Join(dir, "bad.dsrq")
-	os.WriteFile(bad, rawRequest(code, 400, 4, []vm.Policy{vm.Greedy, vm.Greedy}, 1, 0), 0o644)
+	os.WriteFile(bad, rawRequest(code, 400, 4, []string{"greedy", "ismcts:5"}, 1, 0), 0o644)
 	c, _, e := runCLI(t, "simulate", "--request", bad)
 	if c != exitError || !strings.HasPrefix(e, "darwinsim: "+bad+": ") || !strings.Contains(e, "2 policies for 4 seats") {
 		t.Errorf("2 policies for 4 seats: exit %d, stderr %q", c, e)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -14,29 +13,40 @@ import (
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
-// parsePolicies reads --policy: one policy for every seat, or a
-// comma-separated list, one per seat.
-func parsePolicies(s string) ([]vm.Policy, error) {
-	var out []vm.Policy
-	for _, name := range strings.Split(s, ",") {
-		p, ok := vm.ParsePolicy(strings.TrimSpace(name))
-		if !ok {
-			return nil, usagef("--policy: unknown policy %q (want random or greedy, or a comma-separated list per seat)", name)
-		}
-		out = append(out, p)
+// parsePolicies reads --policy: one policy spec for every seat, or a
+// comma-separated list, one per seat (players.ParseList). A bad spec is a
+// usage error.
+func parsePolicies(s string) ([]players.Spec, error) {
+	specs, err := players.ParseList(s)
+	if err != nil {
+		return nil, usagef("--policy: %w", err)
 	}
-	return out, nil
+	return specs, nil
 }
+
+// policyHelp is the --policy flag's help, shared by the commands that take
+// one.
+const policyHelp = "policy spec for every seat, or a comma-separated list per seat: random, greedy, ismcts:N or mcts:N"
+
+// policySpecsHelp explains policy specs in a command's long help.
+const policySpecsHelp = `A policy spec says how a seat plays: random, greedy (one ply, harmful
+effect cards first), ismcts:N (information-set Monte Carlo tree search of
+N iterations per decision, which sees only what its seat may see) or
+mcts:N (the same search allowed to see every card: a yardstick of what
+peeking is worth, never a fair player); ismcts:N:C sets the search's
+exploration constant C (default 0.7). --policy takes one spec for every
+seat or a comma-separated list, one per seat: --policy ismcts:200,greedy.`
 
 // requestHolds are simulate's flags that a batch request file holds: with
 // --request they would be ignored, so giving one is a usage error.
 var requestHolds = []string{"games", "seed", "players", "policy"}
 
 func newSimulateCmd(g *globals) *cobra.Command {
-	var games, players int
+	var games, seats int
 	var policy, request, out string
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -44,12 +54,16 @@ func newSimulateCmd(g *globals) *cobra.Command {
 		Short: "Play many games and print their statistics (default: crazy-eights)",
 		Long: `Play many games of one game and print win rates, game lengths and the
 other statistics evolution scores games by. The same --seed gives the same
-output, byte for byte, with any number of --workers.
+output, byte for byte, with any number of --workers, search players
+included: each worker has its own, seeded by each game.
 
-With --request, the batch (program, games, seats, policies, seed) comes from
-a FlatBuffers batch request file, and the flags that file holds (--games,
---seed, --players, --policy) cannot be given; --workers overrides the
-request's workers, since results do not depend on them.`,
+` + policySpecsHelp + `
+
+With --request, the batch (program, games, seats, policy specs, seed)
+comes from a FlatBuffers batch request file (fbs/batch_request.fbs), and
+the flags that file holds (--games, --seed, --players, --policy) cannot be
+given; --workers overrides the request's workers, since results do not
+depend on them.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,7 +87,7 @@ request's workers, since results do not depend on them.`,
 			if err != nil {
 				return err
 			}
-			pols, err := parsePolicies(policy)
+			specs, err := parsePolicies(policy)
 			if err != nil {
 				return err
 			}
@@ -81,19 +95,20 @@ request's workers, since results do not depend on them.`,
 			if err != nil {
 				return err
 			}
-			cfg := vm.BatchConfig{Games: games, Seats: players, Policies: pols, Seed: g.seed, Workers: g.workers}
+			cfg := vm.BatchConfig{Games: games, Seats: seats, Seed: g.seed, Workers: g.workers}
+			players.Configure(&cfg, specs)
 			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
-			return playBatch(cmd, g, gm.Name, policy, p, cfg, out, asJSON)
+			return playBatch(cmd, g, gm.Name, players.FormatList(specs), p, cfg, out, asJSON)
 		},
 	}
 	f := cmd.Flags()
 	f.IntVarP(&games, "games", "n", 10000, "games to play")
-	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
-	f.StringVar(&policy, "policy", "random", "random or greedy for every seat, or a comma-separated list per seat")
+	f.IntVarP(&seats, "players", "p", 0, "seats (0: the game's default)")
+	f.StringVar(&policy, "policy", "random", policyHelp)
 	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
-	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policies, seed, workers)")
+	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policy specs, seed, workers)")
 	f.StringVar(&out, "out", "", "also write the statistics to this FlatBuffers batch result file")
 	return cmd
 }
@@ -120,11 +135,7 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	} else {
 		cfg.Workers = clampWorkers(cmd.ErrOrStderr(), path+": workers", cfg.Workers)
 	}
-	var names []string
-	for _, pol := range cfg.Policies {
-		names = append(names, pol.String())
-	}
-	policy := strings.Join(names, ",")
+	policy := players.FormatList(req.Policies)
 	if policy == "" {
 		policy = "random"
 	}

@@ -757,9 +757,10 @@ type requestFields struct {
 	code     []byte // nil: no program field
 	games    uint64
 	seats    byte
-	policies []byte // nil: no policies field
+	policies []byte // version 1's policy numbers; nil: no policies field
 	seed     uint64
 	workers  uint32
+	specs    []string // nil: no policy_specs field
 }
 
 // sweepRequest builds a batch request file without WriteBatchRequest's
@@ -773,6 +774,7 @@ func sweepRequest(r requestFields) []byte {
 	if r.policies != nil {
 		pols = b.CreateByteVector(r.policies)
 	}
+	specs := specVector(b, r.specs)
 	fb.BatchRequestStart(b)
 	fb.BatchRequestAddVersion(b, r.version)
 	if prog != 0 {
@@ -781,10 +783,13 @@ func sweepRequest(r requestFields) []byte {
 	fb.BatchRequestAddGames(b, r.games)
 	fb.BatchRequestAddSeats(b, r.seats)
 	if pols != 0 {
-		fb.BatchRequestAddPolicies(b, pols)
+		b.PrependUOffsetTSlot(4, pols, 0) // version 1's policies: no generated adder
 	}
 	fb.BatchRequestAddSeed(b, r.seed)
 	fb.BatchRequestAddWorkers(b, r.workers)
+	if specs != 0 {
+		fb.BatchRequestAddPolicySpecs(b, specs)
+	}
 	b.FinishWithFileIdentifier(fb.BatchRequestEnd(b), []byte(r.ident))
 	return b.FinishedBytes()
 }
@@ -792,7 +797,7 @@ func sweepRequest(r requestFields) []byte {
 // requestRows: batch requests (simulate --request) that must be refused.
 func requestRows(t *testing.T, fx string) []sweepRow {
 	uno := testkit.SeedProgram(t, "uno-style")
-	good := requestFields{version: fbs.BatchRequestVersion, ident: fbs.BatchRequestIdentifier, code: uno, games: 20, seats: 4, policies: []byte{1}, seed: 1}
+	good := requestFields{version: fbs.BatchRequestVersion, ident: fbs.BatchRequestIdentifier, code: uno, games: 20, seats: 4, specs: []string{"greedy"}, seed: 1}
 	if _, err := fbs.ReadBatchRequest(sweepRequest(good)); err != nil {
 		t.Fatalf("the fixture request does not read: %v", err)
 	}
@@ -809,17 +814,45 @@ func requestRows(t *testing.T, fx string) []sweepRow {
 		has        []string
 	}
 	cases := []c{
-		{"2 policies for 4 seats", rq("pol2.dsrq", func(r *requestFields) { r.policies = []byte{1, 1} }),
-			p + "policies: the request does not fit the program: 2 policies for 4 seats", nil},
-		{"5 policies for 4 seats", rq("pol5.dsrq", func(r *requestFields) { r.policies = []byte{1, 1, 0, 0, 0} }),
-			p + "policies: the request does not fit the program: 5 policies for 4 seats", nil},
-		{"20 policies", rq("pol20.dsrq", func(r *requestFields) { r.policies = make([]byte, 20) }),
-			p + "policies: 20 policies for at most 8 seats", nil},
-		{"unknown policy", rq("pol7.dsrq", func(r *requestFields) { r.policies = []byte{7} }),
-			p + "policies: the request does not fit the program: policy 7 of seat 0 is unknown", nil},
+		{"2 policies for 4 seats", rq("pol2.dsrq", func(r *requestFields) { r.specs = []string{"greedy", "ismcts:5"} }),
+			p + "policy_specs: the request does not fit the program: 2 policies for 4 seats", nil},
+		{"5 policies for 4 seats", rq("pol5.dsrq", func(r *requestFields) { r.specs = []string{"greedy", "greedy", "random", "random", "random"} }),
+			p + "policy_specs: the request does not fit the program: 5 policies for 4 seats", nil},
+		{"20 policies", rq("pol20.dsrq", func(r *requestFields) { r.specs = make([]string, 20) }),
+			p + "policy_specs: 20 policy specs for at most 8 seats", nil},
+		{"unknown policy", rq("pol-clever.dsrq", func(r *requestFields) { r.specs = []string{"clever"} }),
+			p + `policy_specs[0]: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`, nil},
+		{"empty policy spec", rq("pol-empty.dsrq", func(r *requestFields) { r.specs = []string{""} }),
+			p + `policy_specs[0]: unknown policy "" (want random, greedy, ismcts:N or mcts:N)`, nil},
+		{"policy spec with spaces", rq("pol-space.dsrq", func(r *requestFields) { r.specs = []string{"greedy ", "random"} }),
+			p + `policy_specs[0]: unknown policy "greedy " (want random, greedy, ismcts:N or mcts:N)`, nil},
+		{"ismcts without iterations", rq("pol-ismcts.dsrq", func(r *requestFields) { r.specs = []string{"ismcts"} }),
+			p + `policy_specs[0]: policy "ismcts": give ismcts its iterations per decision, as ismcts:500`, nil},
+		{"ismcts:0", rq("pol-ismcts0.dsrq", func(r *requestFields) { r.specs = []string{"greedy", "ismcts:0", "random", "random"} }),
+			p + `policy_specs[1]: policy "ismcts:0": iterations must be a whole number from 1 to 1000000, got "0"`, nil},
+		{"mcts beyond the most iterations", rq("pol-mcts-huge.dsrq", func(r *requestFields) { r.specs = []string{"mcts:1000001"} }),
+			p + `policy_specs[0]: policy "mcts:1000001": iterations must be a whole number from 1 to 1000000, got "1000001"`, nil},
+		{"greedy with iterations", rq("pol-greedy5.dsrq", func(r *requestFields) { r.specs = []string{"greedy:5"} }),
+			p + `policy_specs[0]: policy "greedy:5": greedy takes no iterations`, nil},
+		{"exploration 0", rq("pol-c0.dsrq", func(r *requestFields) { r.specs = []string{"ismcts:9:0"} }),
+			p + `policy_specs[0]: policy "ismcts:9:0": the exploration constant must be a number above 0 and at most 100, got "0"`, nil},
+		{"exploration NaN", rq("pol-cnan.dsrq", func(r *requestFields) { r.specs = []string{"ismcts:9:NaN"} }),
+			p + `policy_specs[0]: policy "ismcts:9:NaN": the exploration constant must be a number above 0 and at most 100, got "NaN"`, nil},
+		{"policy spec with a control character", rq("pol-esc.dsrq", func(r *requestFields) { r.specs = []string{"ismcts:\x1b[2J"} }),
+			p + `policy_specs[0]: policy "ismcts:\x1b[2J": iterations must be a whole number from 1 to 1000000, got "\x1b[2J"`, nil},
+		{"policy spec of 100 bytes", rq("pol-long.dsrq", func(r *requestFields) { r.specs = []string{strings.Repeat("x", 100)} }),
+			p + "policy_specs[0]: a policy spec of 100 bytes, at most 64", nil},
+		{"every bad spec and more", rq("pol-many.dsrq", func(r *requestFields) { r.games = 0; r.specs = []string{"clever", "greedy", "ismcts:0"} }),
+			p + "games: games must be at least 1, got 0", []string{
+				"policy_specs: the request does not fit the program: 3 policies for 4 seats",
+				`policy_specs[0]: unknown policy "clever"`, `policy_specs[2]: policy "ismcts:0"`}},
+		{"version 1's policy numbers", rq("pol-v1field.dsrq", func(r *requestFields) { r.specs = nil; r.policies = []byte{1} }),
+			p + `policies: version 1's policy numbers, which version 2 does not read: name each seat's policy by its spec in policy_specs ("random", "greedy", "ismcts:500")`, nil},
+		{"version 1", rq("version1.dsrq", func(r *requestFields) { r.version = 1; r.specs = nil; r.policies = []byte{1} }),
+			p + `version: batch request version 1, this build reads version 2: write the request again in version 2, which names each seat's policy by its spec in policy_specs ("random", "greedy", "ismcts:500") where version 1 had numbers in policies`, nil},
 		{"one seat", rq("seats1.dsrq", func(r *requestFields) { r.seats = 1 }),
 			p + "seats: the request does not fit the program: the game is for 2 to 6 players, not 1", nil},
-		{"7 seats for a 2-6 seat game", rq("seats7.dsrq", func(r *requestFields) { r.seats = 7; r.policies = nil }),
+		{"7 seats for a 2-6 seat game", rq("seats7.dsrq", func(r *requestFields) { r.seats = 7; r.specs = nil }),
 			p + "seats: the request does not fit the program: the game is for 2 to 6 players, not 7", nil},
 		{"9 seats", rq("seats9.dsrq", func(r *requestFields) { r.seats = 9 }),
 			p + "seats: the request does not fit the program: the game is for 2 to 6 players, not 9", nil},
@@ -835,7 +868,7 @@ func requestRows(t *testing.T, fx string) []sweepRow {
 			p + "workers: workers must be at most 4096, got 5000", nil},
 		{"2^32-1 workers", rq("workers-max.dsrq", func(r *requestFields) { r.workers = 1<<32 - 1 }),
 			p + "workers: workers must be at most 4096, got 4294967295", nil},
-		{"every problem at once", rq("three.dsrq", func(r *requestFields) { r.games = 0; r.policies = []byte{1, 1}; r.workers = 5000 }),
+		{"every problem at once", rq("three.dsrq", func(r *requestFields) { r.games = 0; r.specs = []string{"greedy", "greedy"}; r.workers = 5000 }),
 			p + "games: games must be at least 1, got 0", []string{"2 policies for 4 seats", "workers must be at most 4096"}},
 		{"every problem at once, seats out of range", rq("three-seats.dsrq", func(r *requestFields) { r.games = 0; r.seats = 9; r.workers = 5000 }),
 			p + "games: games must be at least 1, got 0", []string{"seats: the request does not fit the program: the game is for 2 to 6 players, not 9", "workers must be at most 4096"}},
@@ -875,7 +908,7 @@ func requestRows(t *testing.T, fx string) []sweepRow {
 	}
 	rows = append(rows,
 		sweepRow{cat: catRequest, name: "truncated file", args: []string{"simulate", "--request", trunc}, code: exitError,
-			want: "darwinsim: " + trunc + ": fbs: byte ", has: []string{"runs past the end of the "}},
+			want: "darwinsim: " + trunc + ": fbs: byte ", has: []string{"past the end of the "}},
 		sweepRow{cat: catRequest, name: "zero-length file", args: []string{"simulate", "--request", empty}, code: exitError,
 			want: "darwinsim: " + empty + `: fbs: byte 0 (0x0000): BatchRequest: file of 0 bytes is shorter than the 8-byte header`},
 		sweepRow{cat: catRequest, name: "a batch result", args: []string{"simulate", "--request", result}, code: exitError,
@@ -947,13 +980,31 @@ func flagRows(t *testing.T) []sweepRow {
 		usage("simulate --players 9", []string{"simulate", "--players", "9"}, "the game is for 2 to 5 players, not 9"),
 		usage("simulate --players 1", []string{"simulate", "war", "--players", "1"}, "the game is for 2 to 4 players, not 1"),
 		usage("simulate --players -1", []string{"simulate", "war", "--players", "-1"}, "the game is for 2 to 4 players, not -1"),
-		usage("simulate --policy clever", []string{"simulate", "--policy", "clever"}, `--policy: unknown policy "clever" (want random or greedy, or a comma-separated list per seat)`),
+		usage("simulate --policy clever", []string{"simulate", "--policy", "clever"}, `--policy: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`),
 		usage("simulate --policy with an empty item", []string{"simulate", "--policy", "greedy,,random"}, `--policy: unknown policy ""`),
+		usage("simulate --policy ismcts without iterations", []string{"simulate", "--policy", "ismcts"}, `--policy: policy "ismcts": give ismcts its iterations per decision, as ismcts:500`),
+		usage("simulate --policy ismcts:0", []string{"simulate", "--policy", "ismcts:0,greedy"}, `--policy: policy "ismcts:0": iterations must be a whole number from 1 to 1000000, got "0"`),
+		usage("simulate --policy ismcts:many", []string{"simulate", "--policy", "ismcts:many"}, `--policy: policy "ismcts:many": iterations must be a whole number from 1 to 1000000, got "many"`),
+		usage("simulate --policy ismcts beyond the most iterations", []string{"simulate", "--policy", "ismcts:1000001"}, `--policy: policy "ismcts:1000001": iterations must be a whole number from 1 to 1000000, got "1000001"`),
+		usage("simulate --policy ismcts with a huge count", []string{"simulate", "--policy", "ismcts:99999999999999999999999"}, `--policy: policy "ismcts:99999999999999999999999": iterations must be a whole number from 1 to 1000000`),
+		usage("simulate --policy mcts:-3", []string{"simulate", "--policy", "greedy,mcts:-3"}, `--policy: policy "mcts:-3": iterations must be a whole number from 1 to 1000000, got "-3"`),
+		usage("simulate --policy greedy with iterations", []string{"simulate", "--policy", "greedy:5"}, `--policy: policy "greedy:5": greedy takes no iterations`),
+		usage("simulate --policy ismcts exploration 0", []string{"simulate", "--policy", "ismcts:10:0"}, `--policy: policy "ismcts:10:0": the exploration constant must be a number above 0 and at most 100, got "0"`),
+		usage("simulate --policy ismcts exploration NaN", []string{"simulate", "--policy", "ismcts:10:NaN"}, `--policy: policy "ismcts:10:NaN": the exploration constant must be a number above 0 and at most 100, got "NaN"`),
+		usage("simulate --policy ismcts exploration Inf", []string{"simulate", "--policy", "ismcts:10:+Inf"}, `--policy: policy "ismcts:10:+Inf": the exploration constant must be a number above 0 and at most 100, got "+Inf"`),
+		usage("simulate --policy ismcts with a fourth field", []string{"simulate", "--policy", "ismcts:10:1:2"}, `--policy: policy "ismcts:10:1:2": the exploration constant must be a number above 0 and at most 100, got "1:2"`),
+		usage("simulate --policy in capitals", []string{"simulate", "--policy", "ISMCTS:10"}, `--policy: unknown policy "ISMCTS:10" (want random, greedy, ismcts:N or mcts:N)`),
+		usage("simulate --policy with a control character", []string{"simulate", "--policy", "ismcts:1\x1b[2J"}, `--policy: policy "ismcts:1\x1b[2J": iterations must be a whole number from 1 to 1000000, got "1\x1b[2J"`),
+		usage("simulate 3 specs for 2 seats", []string{"simulate", "-n", "5", "--policy", "ismcts:10,greedy,mcts:5"}, "3 policies for 2 seats: give one policy for every seat, or a single one for all"),
+		usage("replay --policy ismcts:0", []string{"replay", "--policy", "ismcts:0"}, `--policy: policy "ismcts:0": iterations must be a whole number from 1 to 1000000, got "0"`),
+		usage("replay --policy clever", []string{"replay", "war", "--policy", "greedy,clever"}, `--policy: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`),
+		usage("replay 3 specs for 2 seats", []string{"replay", "--policy", "ismcts:10,greedy,random"}, "3 policies for 2 seats"),
 		usage("simulate 2 policies for 4 seats", []string{"simulate", "uno-style", "-n", "20", "--policy", "greedy,greedy"}, "2 policies for 4 seats"),
 		usage("replay 2 policies for 4 seats", []string{"replay", "uno-style", "--policy", "greedy,greedy"}, "2 policies for 4 seats"),
 		usage("replay 4 policies for 3 seats", []string{"replay", "uno-style", "-p", "3", "--policy", "greedy,greedy,random,random"}, "4 policies for 3 seats"),
 		usage("replay --players 9", []string{"replay", "war", "--players", "9"}, "the game is for 2 to 4 players, not 9"),
-		usage("replay --game -1", []string{"replay", "war", "--game", "-1"}, `invalid argument "-1" for "--game" flag`),
+		usage("replay --game -1", []string{"replay", "war", "--game", "-1"}, `invalid argument "-1" for "-i, --game" flag`),
+		usage("replay -i -1", []string{"replay", "war", "-i", "-1"}, `invalid argument "-1" for "-i, --game" flag`),
 		usage("score -n 0", []string{"score", "war", "-n", "0"}, "games per evaluation must be "),
 		usage("score huge -n", []string{"score", "war", "-n", "9223372036854775807"}, "games per evaluation must be "),
 		usage("score --players 9", []string{"score", "war", "--players", "9"}, "--players 9: war is for 2 to 4 players"),

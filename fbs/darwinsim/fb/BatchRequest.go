@@ -103,40 +103,6 @@ func (rcv *BatchRequest) MutateSeats(n byte) bool {
 	return rcv._tab.MutateByteSlot(10, n)
 }
 
-func (rcv *BatchRequest) Policies(j int) byte {
-	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
-	if o != 0 {
-		a := rcv._tab.Vector(o)
-		return rcv._tab.GetByte(a + flatbuffers.UOffsetT(j*1))
-	}
-	return 0
-}
-
-func (rcv *BatchRequest) PoliciesLength() int {
-	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
-	if o != 0 {
-		return rcv._tab.VectorLen(o)
-	}
-	return 0
-}
-
-func (rcv *BatchRequest) PoliciesBytes() []byte {
-	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
-	if o != 0 {
-		return rcv._tab.ByteVector(o + rcv._tab.Pos)
-	}
-	return nil
-}
-
-func (rcv *BatchRequest) MutatePolicies(j int, n byte) bool {
-	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
-	if o != 0 {
-		a := rcv._tab.Vector(o)
-		return rcv._tab.MutateByte(a+flatbuffers.UOffsetT(j*1), n)
-	}
-	return false
-}
-
 func (rcv *BatchRequest) Seed() uint64 {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(14))
 	if o != 0 {
@@ -161,8 +127,25 @@ func (rcv *BatchRequest) MutateWorkers(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(16, n)
 }
 
+func (rcv *BatchRequest) PolicySpecs(j int) []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(18))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.ByteVector(a + flatbuffers.UOffsetT(j*4))
+	}
+	return nil
+}
+
+func (rcv *BatchRequest) PolicySpecsLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(18))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
 func BatchRequestStart(builder *flatbuffers.Builder) {
-	builder.StartObject(7)
+	builder.StartObject(8)
 }
 func BatchRequestAddVersion(builder *flatbuffers.Builder, version uint16) {
 	builder.PrependUint16Slot(0, version, 0)
@@ -179,17 +162,17 @@ func BatchRequestAddGames(builder *flatbuffers.Builder, games uint64) {
 func BatchRequestAddSeats(builder *flatbuffers.Builder, seats byte) {
 	builder.PrependByteSlot(3, seats, 0)
 }
-func BatchRequestAddPolicies(builder *flatbuffers.Builder, policies flatbuffers.UOffsetT) {
-	builder.PrependUOffsetTSlot(4, flatbuffers.UOffsetT(policies), 0)
-}
-func BatchRequestStartPoliciesVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
-	return builder.StartVector(1, numElems, 1)
-}
 func BatchRequestAddSeed(builder *flatbuffers.Builder, seed uint64) {
 	builder.PrependUint64Slot(5, seed, 0)
 }
 func BatchRequestAddWorkers(builder *flatbuffers.Builder, workers uint32) {
 	builder.PrependUint32Slot(6, workers, 0)
+}
+func BatchRequestAddPolicySpecs(builder *flatbuffers.Builder, policySpecs flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(7, flatbuffers.UOffsetT(policySpecs), 0)
+}
+func BatchRequestStartPolicySpecsVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
 }
 func BatchRequestEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
