@@ -20,7 +20,7 @@ func BenchmarkSearch(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := NewSearch(300, DefaultExploration, false)
+			s := NewSearch(300, DefaultExploration, RolloutRandom, false)
 			m.SetPlayer(0, s)
 			m.Play(0) // warm up: the search's pools
 			s.Iterations = 0

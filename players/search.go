@@ -40,6 +40,7 @@ type Search struct {
 	iters int
 	c     float64
 	peek  bool
+	roll  Rollout
 
 	rng   rng.Source
 	sim   *vm.Machine
@@ -50,12 +51,7 @@ type Search struct {
 	cur   int32 // the node the iteration is at, while in the tree
 	in    bool  // the iteration is still in the tree
 	w     walker
-	obs   int
 }
-
-var ObserverOnly = false
-var RolloutEps = 0
-var GreedyFirst = false
 
 // node is one option taken at a decision: its key, its children (the
 // decisions after it, as a list), its visits, the times it was available,
@@ -70,10 +66,11 @@ type node struct {
 }
 
 // NewSearch returns a search player spending iters iterations per
-// decision with UCT exploration constant c; with peek it sees every card
-// (a perfect-information MCTS, to measure what peeking is worth).
-func NewSearch(iters int, c float64, peek bool) *Search {
-	s := &Search{iters: max(iters, 1), c: c, peek: peek}
+// decision with UCT exploration constant c and rollouts roll; with peek it
+// sees every card (a perfect-information MCTS, to measure what peeking is
+// worth).
+func NewSearch(iters int, c float64, roll Rollout, peek bool) *Search {
+	s := &Search{iters: max(iters, 1), c: c, roll: roll, peek: peek}
 	s.w.s = s
 	return s
 }
@@ -108,7 +105,6 @@ func (s *Search) Choose(d *vm.Decision) int {
 	s.Iterations += uint64(s.iters)
 	s.sim.Seed(s.rng.Uint64())
 	x := d.View.Seat
-	s.obs = x
 	var reward [vm.MaxSeats]float64
 	for range s.iters {
 		s.sim.Fork(d)
@@ -162,22 +158,24 @@ func (s *Search) find(p int32, k uint16) int32 {
 	return 0
 }
 
+// rollout decides past the tree's leaves: uniformly at random, or with
+// greedy rollouts as the Greedy policy would four times in five.
+func (s *Search) rollout(d *vm.Decision) int {
+	if s.roll == RolloutGreedy && s.rng.IntN(5) != 0 {
+		if k := d.Greedy(); k >= 0 {
+			return k
+		}
+	}
+	return s.rng.IntN(len(d.Options))
+}
+
 // Choose implements vm.Player for the copies.
 func (w *walker) Choose(d *vm.Decision) int {
 	s := w.s
-	n := len(d.Options)
 	if !s.in {
-		if RolloutEps > 0 && s.rng.IntN(100) < RolloutEps {
-			if k := d.Greedy(); k >= 0 {
-				return k
-			}
-		}
-		return s.rng.IntN(n)
+		return s.rollout(d)
 	}
 	seat := d.View.Seat
-	if ObserverOnly && seat != s.obs {
-		return s.rng.IntN(n)
-	}
 	untried, best, bestU := 0, -1, math.Inf(-1)
 	for i, o := range d.Options {
 		c := s.find(s.cur, key(seat, d.Kind, o))
@@ -196,17 +194,6 @@ func (w *walker) Choose(d *vm.Decision) int {
 		}
 	}
 	if untried > 0 {
-		if GreedyFirst {
-			if g := d.Greedy(); g >= 0 {
-				kk := key(seat, d.Kind, d.Options[g])
-				if s.find(s.cur, kk) == 0 {
-					c := s.add(s.cur, kk)
-					s.path = append(s.path, c)
-					s.in = false
-					return g
-				}
-			}
-		}
 		// Expand the k-th untried option.
 		k := s.rng.IntN(untried)
 		for i, o := range d.Options {

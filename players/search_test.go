@@ -70,7 +70,7 @@ func (f playerFunc) Choose(d *vm.Decision) int { return f(d) }
 // in a copy whose hidden cards were re-dealt consistently with seat 0's
 // view. It returns the decisions compared and those where the two differ
 // in their choice or in the visits of any option.
-func noPeek(t *testing.T, p *vm.Program, iters int, peek bool, games, max int) (compared, differ int) {
+func noPeek(t *testing.T, p *vm.Program, iters int, roll Rollout, peek bool, games, max int) (compared, differ int) {
 	t.Helper()
 	n := p.DefaultSeats()
 	for g := range uint64(games) {
@@ -83,7 +83,7 @@ func noPeek(t *testing.T, p *vm.Program, iters int, peek bool, games, max int) (
 				return 0
 			}
 			seed := g<<20 | uint64(compared)
-			a := NewSearch(iters, DefaultExploration, peek)
+			a := NewSearch(iters, DefaultExploration, roll, peek)
 			a.NewGame(seed)
 			ca := a.Choose(d)
 			va := rootVisits(a, d)
@@ -101,7 +101,7 @@ func noPeek(t *testing.T, p *vm.Program, iters int, peek bool, games, max int) (
 			b.SetPlayer(0, playerFunc(func(e *vm.Decision) int {
 				if first {
 					first = false
-					s := NewSearch(iters, DefaultExploration, peek)
+					s := NewSearch(iters, DefaultExploration, roll, peek)
 					s.NewGame(seed)
 					cb = s.Choose(e)
 					vb = rootVisits(s, e)
@@ -125,10 +125,11 @@ func noPeek(t *testing.T, p *vm.Program, iters int, peek bool, games, max int) (
 // the visits behind it (the same search seed). The perfect-information
 // search, which does peek, is told apart by the same test.
 func TestSearchNeverPeeks(t *testing.T) {
-	for _, name := range []string{"crazy-eights", "uno-style", "hearts", "whist", "go-fish", "old-maid"} {
-		t.Run(name, func(t *testing.T) {
+	for i, name := range []string{"crazy-eights", "uno-style", "hearts", "whist", "go-fish", "old-maid"} {
+		roll := Rollout(i % int(numRollouts))
+		t.Run(name+"/"+roll.String(), func(t *testing.T) {
 			p := program(t, name)
-			compared, differ := noPeek(t, p, 40, false, 4, 60)
+			compared, differ := noPeek(t, p, 40, roll, false, 4, 60)
 			if compared == 0 {
 				t.Fatal("no decision compared")
 			}
@@ -140,7 +141,7 @@ func TestSearchNeverPeeks(t *testing.T) {
 	}
 	t.Run("mcts peeks", func(t *testing.T) {
 		p := program(t, "crazy-eights")
-		compared, differ := noPeek(t, p, 40, true, 3, 25)
+		compared, differ := noPeek(t, p, 40, RolloutRandom, true, 3, 25)
 		if differ == 0 {
 			t.Fatalf("the perfect-information search chose alike in all %d re-dealt games: the test cannot see peeking", compared)
 		}
@@ -178,7 +179,7 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.SetPlayer(0, NewSearch(50, DefaultExploration, false))
+		m.SetPlayer(0, NewSearch(50, DefaultExploration, RolloutRandom, false))
 		for g := range uint64(3) {
 			m.Play(g)
 		}

@@ -128,6 +128,10 @@ type game struct {
 	// had to draw), until it gains a card no one else sees.
 	knownBy [52]uint8
 	void    [MaxSeats]uint64
+	// stockFrom holds every card the stock may hold: the whole deck until
+	// the stock is refilled, then the cards of the discard pile that
+	// refilled it (everyone saw them).
+	stockFrom uint64
 
 	// Where the current turn is, so that a copy paused at a decision can
 	// re-enter it: the phase, the play direction the turn started with,
@@ -242,6 +246,8 @@ func (m *Machine) reset(seed uint64) {
 		mustPlay: -1,
 		next:     -1,
 		stockN:   p.deckN,
+
+		stockFrom: ^uint64(0),
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])

@@ -112,3 +112,16 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	}
 	return k
 }
+
+// Greedy returns the index of the option the Greedy policy would choose in
+// this decision, from the same view, or -1 where nothing the seat may see
+// tells the options apart (a blind take).
+func (d *Decision) Greedy() int {
+	var set uint64
+	if d.Kind == DecideCard || d.Kind == DecideDiscard {
+		for _, c := range d.Options {
+			set |= 1 << c
+		}
+	}
+	return d.m.greedy(d.View.Seat, d.Kind, len(d.Options), set)
+}

@@ -96,21 +96,23 @@ const determinizeTries = 32
 // Determinize re-deals, with m's own random numbers, every card that seat
 // x cannot see: the cards of the other hands that x does not know to be
 // there, and the stock, whose order x never sees. Each hand keeps its
-// count and the cards x knows it holds; the hidden cards are dealt to the
-// hands in seat order, seats with a shown void or a known rank first, each
-// seat's share drawn uniformly from the cards it may hold (none it has
-// shown it lacks, one of each rank it is known to hold), and what is left
-// is shuffled into the stock. A deal that cannot respect every constraint
-// is tried again; after determinizeTries it deals by counts alone. Two
-// games that look the same to x are re-dealt the same way from the same
-// random numbers: nothing x cannot see reaches the result. Games with pile
-// hands have no decisions, and Determinize leaves them as they are.
+// count and the cards x knows it holds, and the stock its count; the
+// hidden cards are dealt to these places one place at a time, the place
+// with the least room to spare first, each place's share drawn uniformly
+// from the cards it may hold: a hand, none it has shown it lacks and one
+// of each rank it is known to hold; the stock, once it has been refilled
+// from the discard pile, only cards of that pile. A deal that cannot
+// respect every constraint is tried again; after determinizeTries it deals
+// by counts alone. Two games that look the same to x are re-dealt the same
+// way from the same random numbers: nothing x cannot see reaches the
+// result. Games with pile hands have no decisions, and Determinize leaves
+// them as they are.
 func (m *Machine) Determinize(x int) {
 	if m.p.pileHands {
 		return
 	}
 	seen := uint8(1) << x
-	var need [MaxSeats]int
+	var need [places]int
 	var hidden uint64
 	for t := range m.n {
 		if t == x {
@@ -129,15 +131,9 @@ func (m *Machine) Determinize(x int) {
 	for _, c := range m.stock[:m.stockN] {
 		hidden |= 1 << c
 	}
-	var dealt [MaxSeats]uint64
-	rest := hidden
-	for try := 0; ; try++ {
-		if m.deal(x, &need, hidden, &dealt, try < determinizeTries) {
-			break
-		}
-	}
-	for t := range m.n {
-		rest &^= dealt[t]
+	need[stockPlace] = m.stockN
+	var dealt [places]uint64
+	for try := 0; !m.deal(x, &need, hidden, &dealt, try < determinizeTries); try++ {
 	}
 	for t := range m.n {
 		m.hand[t] |= dealt[t]
@@ -145,34 +141,59 @@ func (m *Machine) Determinize(x int) {
 			m.knownBy[bits.TrailingZeros64(y)] = 1 << t
 		}
 	}
-	n := 0
-	for y := rest; y != 0; y &= y - 1 {
-		m.stock[n] = uint8(bits.TrailingZeros64(y))
-		n++
-	}
+	n := cardOptions(&m.stock, dealt[stockPlace])
 	m.rng.ShuffleBytes(m.stock[:n])
 }
 
-// deal deals the hidden cards to the seats other than x, need[t] to seat
-// t, into dealt: at each step to the seat with the least room to spare
-// (the fewest cards it may hold beyond those it needs; the lowest seat on
-// ties), so that the seats with the fewest choices choose first. With
-// strict it respects what each seat has shown, and reports false when a
-// seat is left too few cards it may hold.
-func (m *Machine) deal(x int, need *[MaxSeats]int, hidden uint64, dealt *[MaxSeats]uint64, strict bool) bool {
+// The places Determinize deals to: the seats' hands, then the stock.
+const (
+	stockPlace = MaxSeats
+	places     = MaxSeats + 1
+)
+
+// deal deals the hidden cards to the hands of the seats other than x and
+// to the stock, need[t] to place t, into dealt: at each step to the place
+// with the least room to spare (the fewest cards it may hold beyond those
+// it needs; the lowest on ties), so that the places with the fewest
+// choices choose first. With strict it respects what each place may hold,
+// and reports false when a place is left too few of those cards.
+func (m *Machine) deal(x int, need *[places]int, hidden uint64, dealt *[places]uint64, strict bool) bool {
 	rest := hidden
-	var done uint8
+	var done uint16
+	var left [places]int
+	for t := range places {
+		dealt[t], left[t] = 0, need[t]
+	}
+	if strict {
+		// First one card of each rank a seat is known to hold and shows
+		// none of.
+		for t := range m.n {
+			if t == x {
+				continue
+			}
+			for o := m.owed(t); o != 0; o &= o - 1 {
+				of := rest & rankSet[bits.TrailingZeros16(o)] &^ m.banned(t)
+				if of == 0 || left[t] == 0 {
+					return false
+				}
+				c := nth(of, m.rng.IntN(bits.OnesCount64(of)))
+				dealt[t] |= 1 << c
+				rest &^= 1 << c
+				left[t]--
+			}
+		}
+	}
 	for {
 		best, bestRoom := -1, 0
-		for t := range m.n {
-			if t == x || done&(1<<t) != 0 || need[t] == 0 {
+		for t := range places {
+			if t == x || done&(1<<t) != 0 || left[t] == 0 {
 				continue
 			}
 			may := rest
 			if strict {
 				may &^= m.banned(t)
 			}
-			room := bits.OnesCount64(may) - need[t]
+			room := bits.OnesCount64(may) - left[t]
 			if best < 0 || room < bestRoom {
 				best, bestRoom = t, room
 			}
@@ -180,18 +201,34 @@ func (m *Machine) deal(x int, need *[MaxSeats]int, hidden uint64, dealt *[MaxSea
 		if best < 0 {
 			return true
 		}
-		d, ok := m.dealTo(best, need[best], rest, strict)
+		// Cards no other place may hold must go here.
+		var others uint64
+		for t := range places {
+			if t != x && t != best && done&(1<<t) == 0 && left[t] > 0 {
+				if strict {
+					others |= rest &^ m.banned(t)
+				} else {
+					others |= rest
+				}
+			}
+		}
+		d, ok := m.dealTo(best, left[best], rest, rest&^others, strict)
 		if !ok {
 			return false
 		}
-		dealt[best] = d
+		dealt[best] |= d
 		rest &^= d
 		done |= 1 << best
 	}
 }
 
-// banned returns the cards seat t has shown it does not hold.
+// banned returns the cards place t may not hold: for a seat, those it
+// has shown it does not hold; for the stock, those that were not in it
+// when it was last filled.
 func (m *Machine) banned(t int) uint64 {
+	if t == stockPlace {
+		return ^m.stockFrom
+	}
 	b := m.void[t]
 	for r := m.denied[t]; r != 0; r &= r - 1 {
 		b |= rankSet[bits.TrailingZeros16(r)]
@@ -203,6 +240,9 @@ func (m *Machine) banned(t int) uint64 {
 // hidden (no card of it among the cards left in its hand).
 func (m *Machine) owed(t int) uint16 {
 	var o uint16
+	if t == stockPlace {
+		return 0
+	}
 	for r := m.knownHas[t]; r != 0; r &= r - 1 {
 		k := bits.TrailingZeros16(r)
 		if m.hand[t]&rankSet[k] == 0 {
@@ -212,28 +252,23 @@ func (m *Machine) owed(t int) uint16 {
 	return o
 }
 
-// dealTo draws k cards for seat t from rest: with strict, one of each
-// rank t owes first, then the rest from the cards it may hold; it reports
-// false when those are too few.
-func (m *Machine) dealTo(t, k int, rest uint64, strict bool) (uint64, bool) {
-	var got uint64
-	cand := rest
+// dealTo draws k cards for place t from rest: the forced cards (no other
+// place may hold them), then, uniformly, the rest from the cards it may
+// hold (with strict, none it has shown it lacks); it reports false when
+// those are too few, or too many are forced.
+func (m *Machine) dealTo(t, k int, rest, forced uint64, strict bool) (uint64, bool) {
+	cand := rest &^ forced
 	if strict {
-		cand &^= m.banned(t)
-		for o := m.owed(t); o != 0 && k > 0; o &= o - 1 {
-			of := cand & rankSet[bits.TrailingZeros16(o)]
-			if of == 0 {
-				return 0, false
-			}
-			c := nth(of, m.rng.IntN(bits.OnesCount64(of)))
-			got |= 1 << c
-			cand &^= 1 << c
-			k--
+		if forced&m.banned(t) != 0 {
+			return 0, false
 		}
+		cand &^= m.banned(t)
 	}
-	if bits.OnesCount64(cand) < k {
+	k -= bits.OnesCount64(forced)
+	if k < 0 || bits.OnesCount64(cand) < k {
 		return 0, false
 	}
+	got := forced
 	var pool [52]uint8
 	n := cardOptions(&pool, cand)
 	for i := range k {

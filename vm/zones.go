@@ -124,6 +124,12 @@ func (m *Machine) refill() bool {
 	}
 	k := m.discN - 1
 	copy(m.stock[:k], m.disc[:k])
+	if m.observe {
+		m.stockFrom = 0
+		for _, c := range m.stock[:k] {
+			m.stockFrom |= 1 << c
+		}
+	}
 	m.stockN = k
 	m.disc[0] = m.disc[k]
 	m.discN = 1

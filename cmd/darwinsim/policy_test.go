@@ -100,7 +100,7 @@ func TestReplaySearchPlayers(t *testing.T) {
 func TestSimulatePolicySpecs(t *testing.T) {
 	var first string
 	for _, w := range []string{"1", "2", "5"} {
-		code, out, e := runCLI(t, "simulate", "--policy", " ismcts:20:0.70 , greedy", "-n", "12", "--seed", "4", "--json", "--workers", w)
+		code, out, e := runCLI(t, "simulate", "--policy", " ismcts:20:1.20 , greedy", "-n", "12", "--seed", "4", "--json", "--workers", w)
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, e)
 		}

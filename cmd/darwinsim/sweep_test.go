@@ -992,7 +992,7 @@ func flagRows(t *testing.T) []sweepRow {
 		usage("simulate --policy ismcts exploration 0", []string{"simulate", "--policy", "ismcts:10:0"}, `--policy: policy "ismcts:10:0": the exploration constant must be a number above 0 and at most 100, got "0"`),
 		usage("simulate --policy ismcts exploration NaN", []string{"simulate", "--policy", "ismcts:10:NaN"}, `--policy: policy "ismcts:10:NaN": the exploration constant must be a number above 0 and at most 100, got "NaN"`),
 		usage("simulate --policy ismcts exploration Inf", []string{"simulate", "--policy", "ismcts:10:+Inf"}, `--policy: policy "ismcts:10:+Inf": the exploration constant must be a number above 0 and at most 100, got "+Inf"`),
-		usage("simulate --policy ismcts with a fourth field", []string{"simulate", "--policy", "ismcts:10:1:2"}, `--policy: policy "ismcts:10:1:2": the exploration constant must be a number above 0 and at most 100, got "1:2"`),
+		usage("simulate --policy ismcts with a fourth field", []string{"simulate", "--policy", "ismcts:10:1:2"}, `--policy: policy "ismcts:10:1:2": the exploration constant is given twice`),
 		usage("simulate --policy in capitals", []string{"simulate", "--policy", "ISMCTS:10"}, `--policy: unknown policy "ISMCTS:10" (want random, greedy, ismcts:N or mcts:N)`),
 		usage("simulate --policy with a control character", []string{"simulate", "--policy", "ismcts:1\x1b[2J"}, `--policy: policy "ismcts:1\x1b[2J": iterations must be a whole number from 1 to 1000000, got "1\x1b[2J"`),
 		usage("simulate 3 specs for 2 seats", []string{"simulate", "-n", "5", "--policy", "ismcts:10,greedy,mcts:5"}, "3 policies for 2 seats: give one policy for every seat, or a single one for all"),
