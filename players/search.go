@@ -15,9 +15,10 @@ import (
 // down the tree while every option of a decision has been tried, choosing
 // by UCT on availability (an option's mean reward plus the exploration
 // constant times sqrt(ln(times it was available) / visits)); then it adds
-// one untried option, chosen uniformly, and plays on at random. Each seat
-// that chose on the way is credited with its own reward (1 shared among
-// the winners, 1/seats each for a tie or a draw at the turn cap). The tree
+// one untried option, chosen uniformly, and plays on with its rollouts.
+// Each seat that chose on the way is credited with its own reward: its
+// share of the finished game (vm.Machine.Shares: 1 for the first place, 0
+// for the last, evenly between; the win alone with two seats). The tree
 // holds every seat's decisions, keyed by the seat, the kind of decision
 // and the option (a card, suit, seat, rank or position), so the nodes are
 // information sets of the observer's search. The option chosen is the one
@@ -112,8 +113,8 @@ func (s *Search) Choose(d *vm.Decision) int {
 			s.sim.Determinize(x)
 		}
 		s.cur, s.in, s.path = 0, true, s.path[:0]
-		r := s.sim.Resume()
-		rewards(&reward, &r, s.simN)
+		s.sim.Resume()
+		s.sim.Shares(&reward)
 		for _, i := range s.path {
 			n := &s.nodes[i]
 			n.visits++
@@ -127,25 +128,6 @@ func (s *Search) Choose(d *vm.Decision) int {
 		}
 	}
 	return best
-}
-
-// rewards sets each seat's reward for a finished game: the winners share
-// 1; with no winner every seat gets 1/seats.
-func rewards(out *[vm.MaxSeats]float64, r *vm.Result, seats int) {
-	k := 0
-	for m := r.WinMask; m != 0; m &= m - 1 {
-		k++
-	}
-	for t := range seats {
-		switch {
-		case k == 0:
-			out[t] = 1 / float64(seats)
-		case r.WinMask&(1<<t) != 0:
-			out[t] = 1 / float64(k)
-		default:
-			out[t] = 0
-		}
-	}
 }
 
 // find returns the child of node p with key k, or 0.

@@ -175,3 +175,63 @@ func (m *Machine) trackLead() {
 	}
 	m.leader = lead
 }
+
+// Shares sets each seat's share of a finished game in [0, 1], by its place
+// in the ranking winner uses: seats out as winners first (in the order
+// they went out), then seats still in by their standing, then seats out as
+// losers (the last out best). The first place gets 1, the last 0, evenly
+// between; seats tied on a place share the places they span. In a
+// partnership game the winning team's seats get 1 and the others 0; a game
+// that did not finish (capped, aborted) gives every seat the even share.
+// A search rewards itself with it, which says more than the win alone in a
+// game of several seats (in Hearts, taking fewer points than the others).
+func (m *Machine) Shares(out *[MaxSeats]float64) {
+	n := m.n
+	if !m.over || m.p.teams == 2 || n < 2 {
+		mask := m.res.WinMask
+		for s := range n {
+			switch {
+			case !m.over || mask == 0:
+				out[s] = 1 / float64(n)
+			case mask&(1<<s) != 0:
+				out[s] = 1
+			default:
+				out[s] = 0
+			}
+		}
+		return
+	}
+	// key ranks a seat: lower is better.
+	var key [MaxSeats]int
+	for i := range m.nOut {
+		s := m.outOrder[i]
+		if m.outRes[i] == cardrules.ResultWin {
+			key[s] = -1<<20 + i
+		} else {
+			key[s] = 1<<20 - i
+		}
+	}
+	for s := range n {
+		if m.isActive(s) {
+			v := m.standing(s)
+			if !m.better(v-1, v) { // higher is better: negate
+				v = -v
+			}
+			key[s] = v
+		}
+	}
+	for s := range n {
+		above, same := 0, 0
+		for t := range n {
+			switch {
+			case key[t] < key[s]:
+				above++
+			case key[t] == key[s]:
+				same++
+			}
+		}
+		// Places above .. above+same-1, shared.
+		top := float64(above) + float64(same-1)/2
+		out[s] = 1 - top/float64(n-1)
+	}
+}
