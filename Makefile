@@ -35,7 +35,7 @@ RACE_TIMEOUT ?= 480s
 SOAK_TIMEOUT ?= 60m
 FUZZTIME ?= 2m
 FUZZMINIMIZETIME ?= 5s
-BENCH_PKGS ?= ./bench/ ./vm/
+BENCH_PKGS ?= ./bench/ ./vm/ ./players/
 BENCH_COUNT ?= 10
 BENCH_OUT ?= bench/latest.txt
 

@@ -21,7 +21,16 @@ func (m *Machine) takePhase(ph *phase) {
 		}
 	}
 	m.asked = t
-	c := nth(m.hand[t], m.decide(s, DecideBlind, int(m.count[t]), 0))
+	n := int(m.count[t])
+	k := m.decide(s, DecideBlind, n, 0)
+	if m.policy[s] == External && n > 1 {
+		// A Player could know where a card sits in the ascending order
+		// (the card it gave away): the positions it chooses among are
+		// that order turned by an amount it cannot see. The built-in
+		// policies choose a position uniformly, which is as blind.
+		k = (k + m.rng.IntN(n)) % n
+	}
+	c := nth(m.hand[t], k)
 	m.take(t, c)
 	m.give(s, c)
 	m.knownBy[c] |= 1 << t // the seat it was taken from saw which card left
