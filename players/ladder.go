@@ -26,6 +26,9 @@ import (
 // searches ten times apart in iterations.
 const DefaultLadderText = "random,greedy,ismcts:100,ismcts:1000"
 
+// MaxRungs is the most rungs a ladder may have.
+const MaxRungs = 16
+
 // DefaultLadder returns the default ladder's rungs, in a slice of the
 // caller's own.
 func DefaultLadder() []Spec {
@@ -36,12 +39,16 @@ func DefaultLadder() []Spec {
 	return s
 }
 
-// ParseLadder reads a ladder: a comma-separated list of at least two
+// ParseLadder reads a ladder: a comma-separated list of two to MaxRungs
 // policy specs, weakest first. An error names the rung (counted from 1)
 // and why.
 func ParseLadder(text string) ([]Spec, error) {
+	fields := strings.Split(text, ",")
+	if len(fields) > MaxRungs {
+		return nil, fmt.Errorf("ladder: %d rungs, at most %d", len(fields), MaxRungs)
+	}
 	var out []Spec
-	for i, f := range strings.Split(text, ",") {
+	for i, f := range fields {
 		s, err := Parse(strings.TrimSpace(f))
 		if err != nil {
 			return nil, fmt.Errorf("ladder rung %d: %w", i+1, err)
@@ -56,7 +63,7 @@ func ParseLadder(text string) ([]Spec, error) {
 
 // LadderConfig says how to climb a ladder.
 type LadderConfig struct {
-	// Rungs are the policies, weakest first, at least two; the first is
+	// Rungs are the policies, weakest first, two to MaxRungs; the first is
 	// also the field every other seat plays. None: DefaultLadder.
 	Rungs []Spec
 	// Games is the number of games of each rung with the tested seat at
@@ -109,8 +116,8 @@ func Ladder(ctx context.Context, p *vm.Program, cfg LadderConfig) (*LadderResult
 	if rungs == nil {
 		rungs = DefaultLadder()
 	}
-	if len(rungs) < 2 {
-		return nil, fmt.Errorf("ladder: %d rungs, give at least two, weakest first (as %s)", len(rungs), DefaultLadderText)
+	if len(rungs) < 2 || len(rungs) > MaxRungs {
+		return nil, fmt.Errorf("ladder: %d rungs, give from two to %d, weakest first (as %s)", len(rungs), MaxRungs, DefaultLadderText)
 	}
 	for i, s := range rungs {
 		if err := checkSpec(s); err != nil {

@@ -170,8 +170,8 @@ func TestLadderErrors(t *testing.T) {
 		{"no program", nil, LadderConfig{Rungs: two, Games: 1}, "ladder: no program"},
 		{"no games", p, LadderConfig{Rungs: two}, "games per seat must be from 1 to 4294967296, got 0"},
 		{"negative games", p, LadderConfig{Rungs: two, Games: -3}, "games per seat must be from 1 to 4294967296, got -3"},
-		{"one rung", p, LadderConfig{Rungs: two[:1], Games: 1}, "ladder: 1 rungs, give at least two"},
-		{"empty rungs", p, LadderConfig{Rungs: []Spec{}, Games: 1}, "ladder: 0 rungs, give at least two"},
+		{"one rung", p, LadderConfig{Rungs: two[:1], Games: 1}, "ladder: 1 rungs, give from two to 16"},
+		{"empty rungs", p, LadderConfig{Rungs: []Spec{}, Games: 1}, "ladder: 0 rungs, give from two to 16"},
 		{"no iterations", p, LadderConfig{Rungs: []Spec{{Kind: Random}, {Kind: ISMCTS, Exploration: DefaultExploration}}, Games: 1},
 			`ladder rung 2: policy "ismcts:0": iterations must be a whole number from 1 to 1000000`},
 		{"no exploration", p, LadderConfig{Rungs: []Spec{{Kind: Random}, {Kind: MCTS, Iterations: 5}}, Games: 1},
@@ -179,6 +179,7 @@ func TestLadderErrors(t *testing.T) {
 		{"unknown kind", p, LadderConfig{Rungs: []Spec{{Kind: 9}, {Kind: Greedy}}, Games: 1}, "ladder rung 1: unknown policy kind 9"},
 		{"iterations on a built-in", p, LadderConfig{Rungs: []Spec{{Kind: Random, Iterations: 4}, {Kind: Greedy}}, Games: 1},
 			`ladder rung 1: policy random with 4 iterations and exploration constant 0 is not a spec Parse gives ("random" reads back with 0 and 0)`},
+		{"too many rungs", p, LadderConfig{Rungs: make([]Spec, 17), Games: 1}, "ladder: 17 rungs, give from two to 16"},
 		{"seats", p, LadderConfig{Rungs: two, Games: 1, Seats: 9}, "ladder: the game is for 2 to 5 players, not 9"},
 		{"workers", p, LadderConfig{Rungs: two, Games: 1, Workers: -1}, "ladder: workers must be from 0 (all cores) to 4096, got -1"},
 	} {
@@ -194,6 +195,7 @@ func TestLadderErrors(t *testing.T) {
 		{"random,,greedy", `ladder rung 2: unknown policy ""`},
 		{"random,greedy,ismcts", `ladder rung 3: policy "ismcts": give ismcts its iterations per decision`},
 		{"random, smart", `ladder rung 2: unknown policy "smart"`},
+		{strings.Repeat("random,", 16) + "greedy", "ladder: 17 rungs, at most 16"},
 	} {
 		if _, err := ParseLadder(tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseLadder(%q): %v, want %q", tc.text, err, tc.want)
