@@ -30,9 +30,10 @@ type scoreReport struct {
 	Ladder *players.LadderResult `json:"ladder,omitempty"`
 }
 
-// defaultLadderGames is --ladder-games' default: the default ladder on
-// Crazy Eights then takes a few seconds on two cores, Hearts and Whist
-// (four seats) about ten, Go Fish (long games to search) about a minute.
+// defaultLadderGames is --ladder-games' default: score --ladder then
+// takes two seconds on two cores for Crazy Eights, five to ten for Hearts
+// and Whist (four seats), half a minute for Go Fish (long games to search);
+// bench/RESULTS.md has the figures.
 const defaultLadderGames = 100
 
 func newScoreCmd(g *globals) *cobra.Command {
@@ -56,8 +57,8 @@ tests at 1%) at any seat count under either play is dead.
 --players): each policy of --ladder-policies, weakest first, plays one seat
 against the first policy (random) at every other seat, the seat rotated
 over all seats, every policy on the same deals; --ladder-games games per
-seat (default ` + fmt.Sprint(defaultLadderGames) + `: seconds for most seed games, a minute for
-Go Fish, whose long games are costly to search). It prints each policy's
+seat (default ` + fmt.Sprint(defaultLadderGames) + `: seconds for most seed games, half a minute
+for Go Fish, whose long games are costly to search). It prints each policy's
 win rate with its 95% interval against the fair share, the least-squares
 slope of the rates over the rungs and whether they climb: a game where
 thinking wins climbs; a lottery stays flat.`,
