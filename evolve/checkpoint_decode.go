@@ -242,11 +242,13 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	c.Sharing = t.Sharing()
 	c.HallSpacing = t.HallSpacing()
 	c.Retries = int(t.Retries())
+	c.Skill = d.str(t.Skill())
+	c.Ladder = d.str(t.Ladder())
 	for _, f := range []struct {
 		name string
 		v    uint64
 		dst  *int
-	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_length", t.TargetLength(), &c.TargetLength}, {"rescore", t.Rescore(), &c.Rescore}, {"ablation_games", t.AblationGames(), &c.AblationGames}} {
+	}{{"games", t.Games(), &c.Games}, {"skill_games", t.SkillGames(), &c.SkillGames}, {"target_length", t.TargetLength(), &c.TargetLength}, {"rescore", t.Rescore(), &c.Rescore}, {"ablation_games", t.AblationGames(), &c.AblationGames}, {"ladder_games", t.LadderGames(), &c.LadderGames}} {
 		if *f.dst, err = d.count(f.v, at, p+f.name); err != nil {
 			return err
 		}

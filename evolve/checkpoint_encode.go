@@ -57,7 +57,10 @@ type encoder struct {
 
 func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	b := e.b
-	cfg := e.config(&cp.Config)
+	cfg, err := e.config(&cp.Config)
+	if err != nil {
+		return nil, err
+	}
 	pop, err := e.vector(len(cp.Population), func(i int) (flatbuffers.UOffsetT, error) {
 		return e.individual(cp.Population[i], fmt.Sprintf("Checkpoint.population[%d]", i))
 	})
@@ -176,8 +179,16 @@ func (e *encoder) str(s, path string) (flatbuffers.UOffsetT, error) {
 }
 
 // config writes c, whose values checkCheckpoint found to fit the schema.
-func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
+func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 	b := e.b
+	skill, err := e.str(c.Skill, "Checkpoint.config.skill")
+	if err != nil {
+		return 0, err
+	}
+	ladder, err := e.str(c.Ladder, "Checkpoint.config.ladder")
+	if err != nil {
+		return 0, err
+	}
 	fb.RatesStart(b)
 	putDoubles(b, c.Rates.values())
 	rates := fb.RatesEnd(b)
@@ -201,7 +212,10 @@ func (e *encoder) config(c *Config) flatbuffers.UOffsetT {
 	fb.ConfigAddRetries(b, uint32(c.Retries))
 	putDouble(b, slotConfigHallSpacing, c.HallSpacing)
 	fb.ConfigAddAblationGames(b, uint64(c.AblationGames))
-	return fb.ConfigEnd(b)
+	fb.ConfigAddSkill(b, skill) // 0, for "", leaves it out
+	fb.ConfigAddLadder(b, ladder)
+	fb.ConfigAddLadderGames(b, uint64(c.LadderGames))
+	return fb.ConfigEnd(b), nil
 }
 
 func (e *encoder) score(s *Score, path string) (flatbuffers.UOffsetT, error) {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/darwinsim/darwinsim/players"
 )
 
 // Rates are the per-offspring probabilities of each operator.
@@ -46,7 +48,25 @@ type Config struct {
 	AblationGames int `json:"ablation_games"`
 	Rescore       int `json:"rescore"` // top genomes re-scored at the end with 10x games
 	Retries       int `json:"retries"` // attempts an operator gets to produce a valid genome
+	// Skill is what the skill metric measures: SkillGreedy (the default,
+	// written "greedy" in a file) a greedy seat 0 against random seats in
+	// SkillGames games; SkillLadder the slope of the skill ladder Ladder,
+	// LadderGames games per rung and seat (SkillGames then plays nothing).
+	// The three are left out of a configuration's JSON when unset, so that
+	// a run of the greedy skill has the identity it always had.
+	Skill       string `json:"skill,omitempty"`
+	Ladder      string `json:"ladder,omitempty"`       // the ladder's policy specs, weakest first, comma-separated: "random,greedy,ismcts:20"
+	LadderGames int    `json:"ladder_games,omitempty"` // ladder games per rung and seat
 }
+
+// The skill metrics (Config.Skill).
+const (
+	SkillGreedy = ""       // greedy seat 0 against random seats
+	SkillLadder = "ladder" // the slope of a skill ladder (players.Ladder)
+)
+
+// skillGreedyName is SkillGreedy's name in a configuration file.
+const skillGreedyName = "greedy"
 
 // The preset values are unexported so that no caller can change what a
 // later run starts from: DefaultRates, DefaultWeights and Preset return
@@ -175,12 +195,34 @@ func (c *Config) problems() ConfigProblems {
 	if c.Retries < 1 || c.Retries > 100 {
 		bad("$.retries", "retries must be between 1 and 100, got %d", c.Retries)
 	}
+	switch c.Skill {
+	case SkillGreedy:
+		if c.Ladder != "" {
+			bad("$.ladder", "a ladder is used only with \"skill\": \"ladder\"; the skill is greedy against random")
+		}
+		if c.LadderGames != 0 {
+			bad("$.ladder_games", "ladder games are used only with \"skill\": \"ladder\"; the skill is greedy against random")
+		}
+	case SkillLadder:
+		if c.Ladder == "" {
+			bad("$.ladder", "the ladder skill needs a ladder: policy specs, weakest first, as \"random,greedy,ismcts:20\"")
+		} else if _, err := players.ParseLadder(c.Ladder); err != nil {
+			bad("$.ladder", "%v", err)
+		}
+		if c.LadderGames < 1 || c.LadderGames > MaxGames {
+			bad("$.ladder_games", "ladder games must be between 1 and %d games per rung and seat, got %d", MaxGames, c.LadderGames)
+		}
+	default:
+		bad("$.skill", "skill must be %q (the default: greedy against random) or %q (the slope of a skill ladder), got %q", skillGreedyName, SkillLadder, c.Skill)
+	}
 	// Each bound above keeps its own arithmetic within an int; together
 	// they could still make a run whose game count overflows (and that
 	// would never end): bound the whole run too, when the counts it
 	// multiplies are each in range (so that the product cannot overflow).
 	if !slices.ContainsFunc(ps, func(p ConfigProblem) bool { return slices.Contains(runCounts, p.Path) }) {
-		if n := c.runGames(); n > MaxRunGames {
+		if n := c.runGames(); n > MaxRunGames && c.Skill == SkillLadder {
+			bad("", "a run of population %d, %d generations, %d games per evaluation and a ladder of %d games per rung and seat plays more than %d games (population x (generations + 1) x (games + ladder games x rungs) = %d); make it smaller", c.Population, c.Generations, c.Games, c.LadderGames, uint64(MaxRunGames), n)
+		} else if n > MaxRunGames {
 			bad("", "a run of population %d, %d generations and %d games and %d skill games per evaluation plays more than %d games (population x (generations + 1) x (games + skill games) = %d); make it smaller", c.Population, c.Generations, c.Games, c.SkillGames, uint64(MaxRunGames), n)
 		}
 	}
@@ -204,11 +246,17 @@ const (
 )
 
 // runCounts are the paths of the counts runGames multiplies.
-var runCounts = []string{"$.population", "$.generations", "$.games", "$.skill_games"}
+var runCounts = []string{"$.population", "$.generations", "$.games", "$.skill_games", "$.skill", "$.ladder", "$.ladder_games"}
 
 // runGames is population x (generations + 1) x (games + skill games): the
-// random and skill games of every evaluation of a run, at one seat count.
-// The counts must be within Validate's bounds.
+// random and skill games of every evaluation of a run, at one seat count;
+// with the ladder skill, the skill games are the ladder games x its rungs
+// (per tested seat). The counts must be within Validate's bounds
+// (players.MaxRungs bounds the rungs).
 func (c *Config) runGames() uint64 {
-	return uint64(c.Population) * uint64(c.Generations+1) * uint64(c.Games+c.SkillGames)
+	skill := uint64(c.SkillGames)
+	if c.Skill == SkillLadder {
+		skill = uint64(c.LadderGames) * uint64(strings.Count(c.Ladder, ",")+1)
+	}
+	return uint64(c.Population) * uint64(c.Generations+1) * (uint64(c.Games) + skill)
 }

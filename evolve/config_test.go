@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -118,5 +119,70 @@ func TestConfigBounds(t *testing.T) {
 	}
 	if n := len(strings.Split(err.Error(), "\n")); n != 5 {
 		t.Errorf("Validate() reports %d problems, want 5:\n%v", n, err)
+	}
+}
+
+// TestConfigLadderSkill: the ladder skill's fields are bounded, counted
+// in a run's games (ladder games x rungs in place of the skill games), and
+// left out of the JSON of a configuration without them, so that the
+// default configuration keeps its identity.
+func TestConfigLadderSkill(t *testing.T) {
+	base, _ := Preset("quick")
+	base.Skill, base.Ladder, base.LadderGames = SkillLadder, "random,greedy", MaxGames
+	if err := base.Validate(); err != nil {
+		t.Errorf("ladder games at their bound %d: %v", MaxGames, err)
+	}
+	c := base
+	c.LadderGames = MaxGames + 1
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("ladder games must be between 1 and %d games per rung and seat, got %d", MaxGames, MaxGames+1)) {
+		t.Errorf("ladder games past their bound: %v", err)
+	}
+
+	// 100000 x 10000 x (games + skill): 500000 games + 200 skill games
+	// fit under MaxRunGames, 500000 + a ladder of 2 rungs of 300000 games
+	// does not.
+	c = base
+	c.Population, c.Generations, c.Games, c.SkillGames, c.Elite = 100000, 9999, 500000, 200, 1
+	c.LadderGames = 300000
+	err := c.Validate()
+	if err == nil || !strings.Contains(err.Error(), "a ladder of 300000 games per rung and seat plays more than") {
+		t.Errorf("a run of %d games with the ladder skill: %v", c.runGames(), err)
+	}
+	c.Skill, c.Ladder, c.LadderGames = SkillGreedy, "", 0
+	if err := c.Validate(); err != nil {
+		t.Errorf("the same run with the greedy skill (%d games): %v", c.runGames(), err)
+	}
+	// The largest counts cannot overflow the product.
+	c = base
+	c.Population, c.Generations, c.Games, c.Elite = 100000, 1000000, MaxGames, 1
+	c.Ladder = strings.Repeat("random,", 15) + "greedy"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "plays more than") || c.runGames() < MaxRunGames {
+		t.Errorf("the largest run, %d games: %v", c.runGames(), err)
+	}
+
+	for _, name := range PresetNames() {
+		p, _ := Preset(name)
+		js, err := ConfigJSON(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]any
+		if err := json.Unmarshal(js, &top); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"skill", "ladder", "ladder_games"} {
+			if _, ok := top[key]; ok {
+				t.Errorf("preset %s: config.json names %s:\n%s", name, key, js)
+			}
+		}
+	}
+	js, err := ConfigJSON(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{`"skill": "ladder"`, `"ladder": "random,greedy"`, `"ladder_games": 10000000`} {
+		if !strings.Contains(string(js), key) {
+			t.Errorf("config.json of the ladder skill lacks %s:\n%s", key, js)
+		}
 	}
 }

@@ -41,7 +41,8 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // afresh, genomes migrate). Decoding is strict: unknown fields, duplicate
 // keys, wrong types, null, fractions for integers and out-of-range values
 // are errors, each at its JSON path, and all are reported (as
-// ConfigProblems). base.Workers is kept; the file cannot set it.
+// ConfigProblems). base.Workers is kept; the file cannot set it. A file's
+// "skill": "greedy" is SkillGreedy.
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
 	if path, reason := jsontree.DecodeAt(data, &tree, "a JSON object", "JSON document"); reason != "" {
@@ -56,6 +57,9 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	decodeConfig(tree, reflect.ValueOf(&cfg).Elem(), "$", set, &ps)
 	if len(ps) > 0 {
 		return Config{}, ps
+	}
+	if cfg.Skill == skillGreedyName {
+		cfg.Skill = SkillGreedy // one spelling, so that one run has one identity
 	}
 	for _, p := range cfg.problems() {
 		if !set[p.Path] {
@@ -152,6 +156,13 @@ func decodeConfig(v any, dst reflect.Value, path string, set map[string]bool, ps
 			return
 		}
 		dst.SetUint(u)
+	case reflect.String:
+		str, ok := v.(string)
+		if !ok {
+			addProblem(ps, path, "expected a string, got %s", jsontree.Kind(v))
+			return
+		}
+		dst.SetString(str)
 	case reflect.Float64:
 		num, ok := v.(json.Number)
 		if !ok {

@@ -35,6 +35,9 @@ func TestParseConfigLayers(t *testing.T) {
 		{"integral float and exponent", `{"cap_budget": 1, "hall_spacing": 5e-2}`, func(c *Config) { c.CapBudget, c.HallSpacing = 1, 0.05 }},
 		{"this fitness version", `{"fitness_version": 2, "games": 30}`, func(c *Config) { c.Games = 30 }},
 		{"whitespace around", "\n  {\"elite\": 0}\n\n", func(c *Config) { c.Elite = 0 }},
+		{"the greedy skill by name", `{"skill": "greedy"}`, func(c *Config) {}},
+		{"the ladder skill", `{"skill": "ladder", "ladder": "random, greedy,ismcts:20", "ladder_games": 7}`,
+			func(c *Config) { c.Skill, c.Ladder, c.LadderGames = SkillLadder, "random, greedy,ismcts:20", 7 }},
 	}
 	if FitnessVersion != 2 {
 		t.Fatalf("update the fitness_version case for FitnessVersion %d", FitnessVersion)
@@ -62,7 +65,8 @@ func TestParseConfigRoundTrip(t *testing.T) {
 	want := Config{Population: 31, Generations: 7, Games: 33, SkillGames: 11, Seed: 1<<63 + 12345, Elite: 3, Tournament: 5,
 		Rates:        Rates{AddEffect: 0.11, RemoveEffect: 0.12, MutateEffect: 0.13, Structure: 0.14, Crossover: 1.0 / 3},
 		Weights:      Weights{Completion: 1.1, Balance: 1.2, Decisions: 1.3, LeadChanges: 1.4, Interaction: 1.5, Length: 1.6, Skill: 0.1 + 0.2, Simplicity: 1.8, Effects: 1.9},
-		TargetLength: 17, CapBudget: 0.21, Sharing: 0.16, HallSpacing: 0.06, AblationGames: 150, Rescore: 4, Retries: 9}
+		TargetLength: 17, CapBudget: 0.21, Sharing: 0.16, HallSpacing: 0.06, AblationGames: 150, Rescore: 4, Retries: 9,
+		Skill: SkillLadder, Ladder: "random,ismcts:7:1.5", LadderGames: 3}
 	// Every field but Workers differs from the base, so none can pass
 	// through undecoded.
 	base := quick(t)
@@ -96,7 +100,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown nested field", `{"weights": {"skil": 3}}`,
 			`$.weights.skil: unknown field "skil" (want one of completion, balance, decisions, lead_changes, interaction, length, skill, simplicity, effects)`},
 		{"unknown top-level field", `{"populaton": 3}`,
-			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries)`},
+			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games)`},
 		{"workers", `{"workers": 4}`,
 			`$.workers: unknown field "workers": the worker count is not part of a run's configuration (results do not depend on it)`},
 		{"string for an integer", `{"population": "24"}`, `$.population: expected an integer, got the string "24"`},
@@ -141,6 +145,21 @@ func TestParseConfigErrors(t *testing.T) {
 			`$.semantics_version: the file is for semantics version 2, but this build plays version 3, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
 		{"format version not a number", `{"bytecode_format_version": null}`, `$.bytecode_format_version: expected an integer, got null`},
 		{"schema version not a number", `{"genome_schema_version": 1.5}`, `$.genome_schema_version: expected an integer, got the number 1.5`},
+		{"number for a string", `{"skill": 1}`, `$.skill: expected a string, got the number 1`},
+		{"null for a string", `{"ladder": null}`, `$.ladder: expected a string, got null`},
+		{"unknown skill", `{"skill": "ismcts"}`, `$.skill: skill must be "greedy" (the default: greedy against random) or "ladder" (the slope of a skill ladder), got "ismcts"`},
+		{"ladder skill without a ladder", `{"skill": "ladder"}`, `2 problems:
+  the ladder skill needs a ladder: policy specs, weakest first, as "random,greedy,ismcts:20"
+  ladder games must be between 1 and 10000000 games per rung and seat, got 0`},
+		{"a ladder of one rung", `{"skill": "ladder", "ladder": "random", "ladder_games": 5}`,
+			`$.ladder: ladder "random": give at least two rungs, weakest first (as random,greedy,ismcts:100,ismcts:1000)`},
+		{"a bad rung", `{"skill": "ladder", "ladder": "random,greedy,ismcts:0", "ladder_games": 5}`,
+			`$.ladder: ladder rung 3: policy "ismcts:0": iterations must be a whole number from 1 to 1000000, got "0"`},
+		{"too many ladder games", `{"skill": "ladder", "ladder": "random,greedy", "ladder_games": 10000001}`,
+			`$.ladder_games: ladder games must be between 1 and 10000000 games per rung and seat, got 10000001`},
+		{"a ladder without the ladder skill", `{"ladder": "random,greedy", "ladder_games": 5}`, `2 problems:
+  $.ladder: a ladder is used only with "skill": "ladder"; the skill is greedy against random
+  $.ladder_games: ladder games are used only with "skill": "ladder"; the skill is greedy against random`},
 		{"fitness version nested", `{"rates": {"fitness_version": 2}}`,
 			`$.rates.fitness_version: unknown field "fitness_version" (want one of add_effect, remove_effect, mutate_effect, structure, crossover)`},
 	}

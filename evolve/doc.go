@@ -69,7 +69,8 @@
 //	               (an interaction: a card of another seat moves, or effects
 //	               change who moves next; see the vm package doc)
 //	length       = exp(-ln(decisions per seat per game / TargetLength)^2 / (2 * 0.5^2))
-//	skill        = (greedy seat-0 win rate - random seat-0 win rate) / (1 - random seat-0 win rate), clamped
+//	skill        = (greedy seat-0 win rate - random seat-0 win rate) / (1 - random seat-0 win rate), clamped;
+//	               with the ladder skill, slope x (rungs - 1) / (1 - r0), clamped (below)
 //	simplicity   = 1 - (program bytes - 40) / 400, clamped
 //	effects      = 1 - exp(-3 * impact) when the impact is significant, else 0:
 //	               the random games are also played without any effect on
@@ -77,6 +78,22 @@
 //	               paired difference (|mean| / sd of the per-game
 //	               differences) in a side's wins, decisions, informed
 //	               decisions or lead changes, tested at Alpha (Bonferroni)
+//
+// The skill metric asks whether playing better wins. By default (Skill
+// "greedy") it compares a greedy seat 0 against random seats with random
+// play. With Skill "ladder" it climbs a skill ladder instead
+// (players.Ladder), in place of the SkillGames games: each policy of
+// Ladder, weakest first (say random, greedy, ismcts:20), plays one seat
+// against the first policy at every other seat, the seat rotated over all
+// seats, LadderGames games per rung and seat, every rung on the same deals
+// (from rng.Derive(seed, 2) at each seat count). The least-squares slope
+// of the rungs' win rates over their indexes 0..rungs-1, times rungs - 1,
+// is the rise the ladder fits from its first rung to its last; the metric
+// is that rise as a share of the room the first rung leaves, 1 - r0 with
+// r0 the first rung's win rate. A lottery, where no policy wins more than
+// another, scores 0; a game where each rung wins clearly more than the one
+// below scores high; a ladder that falls is clamped to 0. With two rungs,
+// random and greedy, it is the default's formula with the seats rotated.
 //
 // Rates are per decision or per seat, never per turn, because what a turn
 // holds depends on the game (a trick turn is a decision of every seat).

@@ -11,6 +11,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -118,7 +119,8 @@ type SeatScore struct {
 // it by the worst: at each seat count, Games games with every seat random
 // (in chunks, stopping once the capped share passes the budget), Games/2
 // with every seat greedy, and SkillGames with a greedy seat 0 against
-// random seats. A seat count where either kind of play is degenerate makes
+// random seats (or, with the ladder skill, the skill ladder: LadderGames
+// games per rung and seat). A seat count where either kind of play is degenerate makes
 // the genome degenerate, with the seat count and the policy in the reason.
 // The Score is that of the worst seat count (the first of equals); the
 // breakdown by seat count comes with it. seed fixes every game: seat count n
@@ -202,7 +204,21 @@ func evaluateAt(ctx context.Context, p, bare *vm.Program, n, progLen int, cfg *C
 		return sc, nil
 	}
 	var skill *vm.Stats
-	if cfg.SkillGames > 0 {
+	var ladder *players.LadderResult
+	if cfg.Skill == SkillLadder {
+		rungs, err := players.ParseLadder(cfg.Ladder)
+		if err != nil {
+			return sc, fmt.Errorf("the configuration's ladder: %w", err)
+		}
+		ladder, err = players.Ladder(ctx, p, players.LadderConfig{Rungs: rungs, Games: cfg.LadderGames, Seats: n,
+			Seed: rng.Derive(seed, 2), Workers: cfg.Workers})
+		if err != nil {
+			return sc, err
+		}
+		for _, r := range ladder.Rungs {
+			sc.Games += r.Games
+		}
+	} else if cfg.SkillGames > 0 {
 		pols := make([]vm.Policy, n) // one per seat: seat 0 Greedy, the others Random
 		pols[0] = vm.Greedy
 		skill, err = vm.Batch(ctx, p, vm.BatchConfig{Games: cfg.SkillGames, Seats: n, Seed: rng.Derive(seed, 2),
@@ -213,6 +229,9 @@ func evaluateAt(ctx context.Context, p, bare *vm.Program, n, progLen int, cfg *C
 		sc.Games += skill.Games
 	}
 	sc.Metrics = metrics(random, greedy, skill, p.Teams(), progLen, cfg)
+	if ladder != nil {
+		sc.Metrics.Skill = ladderSkill(ladder)
+	}
 	sc.Metrics.Effects = 0
 	if impact != nil {
 		if im := impact.impact(n, p.Teams()); im.Significant {
@@ -343,6 +362,19 @@ func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metri
 	}
 	m.Simplicity = clamp01(1 - float64(progLen-40)/400)
 	return m
+}
+
+// ladderSkill maps a skill ladder into [0, 1]: the rise of the win rate
+// over the ladder that its slope fits, slope x (rungs - 1), as a share of
+// the room the first rung leaves, 1 - its win rate; clamped. With two
+// rungs, random and greedy, it has the greedy skill's form, (greedy's
+// rate - random's) / (1 - random's), over every seat rather than seat 0.
+func ladderSkill(l *players.LadderResult) float64 {
+	base := l.Rungs[0].WinRate
+	if base >= 1 {
+		return 0
+	}
+	return clamp01(float64(l.Slope*float64(len(l.Rungs)-1)) / (1 - base))
 }
 
 // completion is the share of games that ended with a result.

@@ -3,13 +3,16 @@ package evolve
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
+	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -121,5 +124,121 @@ func TestEffectsJudgedByImpact(t *testing.T) {
 	draw := score(twoSeats(t, "crazy-eights", effectOf(cardrules.DrawCards, 0, cardrules.TargetNext, 2)))
 	if draw.Metrics.Effects == 0 {
 		t.Error("2s making the next player draw two have no measured impact")
+	}
+}
+
+// TestLadderSkillMetric: the ladder skill maps the slope's rise over the
+// ladder into the room the first rung leaves, clamped to [0, 1].
+func TestLadderSkillMetric(t *testing.T) {
+	ladder := func(rates ...float64) *players.LadderResult {
+		l := &players.LadderResult{}
+		for _, r := range rates {
+			l.Rungs = append(l.Rungs, players.Rung{WinRate: r, Games: 100})
+		}
+		n := float64(len(rates) - 1)
+		l.Slope = (rates[len(rates)-1] - rates[0]) / n // the rates below lie on a line
+		return l
+	}
+	for _, tc := range []struct {
+		rates []float64
+		want  float64
+	}{
+		{[]float64{0.5, 0.75}, 0.5},        // two rungs: (greedy - random) / (1 - random)
+		{[]float64{0.2, 0.4, 0.6}, 0.5},    // a rise of 0.4 of the room 0.8
+		{[]float64{0.25, 0.5, 0.75, 1}, 1}, // from a fair share to every game
+		{[]float64{0.5, 0.5, 0.5}, 0},      // a lottery
+		{[]float64{0.6, 0.4}, 0},           // thinking loses: clamped
+		{[]float64{0.1, 1, 1.9}, 1},        // past the room: clamped
+		{[]float64{1, 1}, 0},               // no room
+	} {
+		if got := ladderSkill(ladder(tc.rates...)); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("rates %v: skill %v, want %v", tc.rates, got, tc.want)
+		}
+	}
+}
+
+// TestEvaluateLadderSkill: with the ladder skill, Evaluate climbs the
+// ladder in place of the greedy-against-random games; every other metric
+// is what the greedy skill's evaluation measures, the skill is the
+// ladder's, the ladder's games count, and the score does not depend on
+// the worker count.
+func TestEvaluateLadderSkill(t *testing.T) {
+	ctx := context.Background()
+	g := testkit.SeedGenome(t, "crazy-eights")
+	cfg, _ := Preset("quick")
+	cfg.Games, cfg.Workers = 40, 1
+	greedy, _, err := evaluateSeats(ctx, g, &cfg, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Skill, cfg.Ladder, cfg.LadderGames = SkillLadder, "random,greedy,ismcts:10", 8
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	lad, _, err := evaluateSeats(ctx, g, &cfg, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 3
+	lad3, _, err := evaluateSeats(ctx, g, &cfg, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lad3 != lad {
+		t.Errorf("3 workers: %+v\n1 worker: %+v", lad3, lad)
+	}
+
+	want := greedy.Metrics
+	want.Skill = lad.Metrics.Skill
+	if lad.Metrics != want {
+		t.Errorf("ladder skill metrics %+v, want the greedy skill's but for skill: %+v", lad.Metrics, greedy.Metrics)
+	}
+	p, err := vm.Load(testkit.SeedProgram(t, "crazy-eights"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rungs, _ := players.ParseLadder(cfg.Ladder)
+	l, err := players.Ladder(ctx, p, players.LadderConfig{Rungs: rungs, Games: 8, Seats: 2, Seed: rng.Derive(rng.Derive(5, 2), 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ladderSkill(l); lad.Metrics.Skill != s || s == greedy.Metrics.Skill {
+		t.Errorf("skill %v, the ladder's %v (greedy against random: %v)", lad.Metrics.Skill, s, greedy.Metrics.Skill)
+	}
+	if d := lad.Games + uint64(cfg.SkillGames) - greedy.Games; d != 3*2*8 {
+		t.Errorf("the ladder added %d games, want 3 rungs x 2 seats x 8", d)
+	}
+	if lad.Fitness != weighted(lad.Metrics, cfg.Weights) {
+		t.Errorf("fitness %v, want the weighted metrics %v", lad.Fitness, weighted(lad.Metrics, cfg.Weights))
+	}
+}
+
+// TestRunLadderSkill: a short run scored with the ladder skill is the same
+// for any worker count and scores skill by the ladder.
+func TestRunLadderSkill(t *testing.T) {
+	cfg, _ := Preset("quick")
+	cfg.Population, cfg.Generations, cfg.Games, cfg.Rescore, cfg.AblationGames, cfg.Seed = 4, 1, 20, 1, 100, 2
+	cfg.Skill, cfg.Ladder, cfg.LadderGames, cfg.SkillGames = SkillLadder, "random,greedy,ismcts:3", 2, 0
+	var first any
+	for _, w := range []int{1, 2} {
+		cfg.Workers = w
+		res, err := Run(context.Background(), cfg, []*genome.Genome{testkit.SeedGenome(t, "crazy-eights"), testkit.SeedGenome(t, "hearts")}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skilled := 0
+		for _, h := range res.Hall {
+			if h.Score.Metrics.Skill > 0 {
+				skilled++
+			}
+		}
+		if skilled == 0 {
+			t.Errorf("%d workers: no game of the hall of fame has any skill: %+v", w, res.Hall)
+		}
+		if first == nil {
+			first = summary(res)
+		} else if !reflect.DeepEqual(summary(res), first) {
+			t.Errorf("%d workers: the run differs from 1 worker's", w)
+		}
 	}
 }

@@ -293,6 +293,9 @@ func walkCheckpoint(t *fb.Checkpoint) uint64 {
 		f(c.CapBudget())
 		f(c.Sharing())
 		f(c.HallSpacing())
+		bs(c.Skill())
+		bs(c.Ladder())
+		u(c.LadderGames())
 		if r := c.Rates(nil); r != nil {
 			for _, x := range []float64{r.AddEffect(), r.RemoveEffect(), r.MutateEffect(), r.Structure(), r.Crossover()} {
 				f(x)

@@ -249,6 +249,9 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	scalar("retries", "uint", 4),
 	scalar("hall_spacing", "double", 8),
 	scalar("ablation_games", "ulong", 8),
+	str("skill"),
+	str("ladder"),
+	scalar("ladder_games", "ulong", 8),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{

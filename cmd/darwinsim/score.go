@@ -10,6 +10,8 @@ import (
 
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/players"
+	"github.com/darwinsim/darwinsim/vm"
 )
 
 // scoreReport is what score prints with --json.
@@ -24,11 +26,20 @@ type scoreReport struct {
 	Seats       []evolve.SeatScore    `json:"seats"`
 	DeadEffects []evolve.EffectImpact `json:"dead_effects"`
 	Effects     []evolve.EffectImpact `json:"effects"`
+	// Ladder is the skill ladder, with --ladder only.
+	Ladder *players.LadderResult `json:"ladder,omitempty"`
 }
 
+// defaultLadderGames is --ladder-games' default: score --ladder then
+// takes two seconds on two cores for Crazy Eights, five to ten for Hearts
+// and Whist (four seats), half a minute for Go Fish (long games to search);
+// bench/RESULTS.md has the figures.
+const defaultLadderGames = 100
+
 func newScoreCmd(g *globals) *cobra.Command {
-	var players, games int
-	var asJSON bool
+	var seats, games, ladderGames int
+	var asJSON, ladder bool
+	var ladderPolicies string
 	cmd := &cobra.Command{
 		Use:   "score [game|file]",
 		Short: "Print a game's fitness, its breakdown and its dead effects (default: crazy-eights)",
@@ -40,9 +51,21 @@ Each special effect is then played against the game without it on the same
 deals (4,000 random and 4,000 greedy games per seat count, as the default
 preset's ablation_games): an effect whose removal changes nothing
 measurable (who wins, length, informed decisions, lead changes; paired
-tests at 1%) at any seat count under either play is dead.`,
+tests at 1%) at any seat count under either play is dead.
+
+--ladder also climbs a skill ladder at the default seat count (or
+--players): each policy of --ladder-policies, weakest first, plays one seat
+against the first policy (random) at every other seat, the seat rotated
+over all seats, every policy on the same deals; --ladder-games games per
+seat (default ` + fmt.Sprint(defaultLadderGames) + `: seconds for most seed games, half a minute
+for Go Fish, whose long games are costly to search). It prints each policy's
+win rate with its 95% interval against the fair share, the least-squares
+slope of the rates over the rungs and whether they climb: a game where
+thinking wins climbs; a lottery stays flat.`,
 		Example: `  darwinsim score uno-style
-  darwinsim score best.json --players 4 --json`,
+  darwinsim score best.json --players 4 --json
+  darwinsim score crazy-eights --ladder
+  darwinsim score hearts --ladder --ladder-policies random,greedy,ismcts:300 --ladder-games 50`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -65,14 +88,26 @@ tests at 1%) at any seat count under either play is dead.`,
 				return usageError{err}
 			}
 			lo, hi := gm.Genome.Seats.Min, gm.Genome.Seats.Max
-			if players != 0 && (players < lo || players > hi) {
-				return usagef("--players %d: %s is for %d to %d players", players, gm.Name, lo, hi)
+			if seats != 0 && (seats < lo || seats > hi) {
+				return usagef("--players %d: %s is for %d to %d players", seats, gm.Name, lo, hi)
 			}
-			rs, err := evolve.Replicate(cmd.Context(), cfg, gm.Genome, g.seed, players)
+			var lc *players.LadderConfig
+			if ladder {
+				if lc, err = ladderConfig(ladderPolicies, ladderGames, seats, g); err != nil {
+					return err
+				}
+			} else {
+				for _, name := range []string{"ladder-policies", "ladder-games"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s has no effect without --ladder", name)
+					}
+				}
+			}
+			rs, err := evolve.Replicate(cmd.Context(), cfg, gm.Genome, g.seed, seats)
 			if err != nil {
 				return err
 			}
-			effects, err := evolve.Ablate(cmd.Context(), gm.Genome, players, cfg.AblationGames, g.workers, g.seed)
+			effects, err := evolve.Ablate(cmd.Context(), gm.Genome, seats, cfg.AblationGames, g.workers, g.seed)
 			if err != nil {
 				return err
 			}
@@ -84,6 +119,15 @@ tests at 1%) at any seat count under either play is dead.`,
 					rep.DeadEffects = append(rep.DeadEffects, e)
 				}
 			}
+			if lc != nil {
+				p, err := vm.Load(gm.Code)
+				if err != nil {
+					return err
+				}
+				if rep.Ladder, err = players.Ladder(cmd.Context(), p, *lc); err != nil {
+					return err
+				}
+			}
 			w := cmd.OutOrStdout()
 			if asJSON {
 				enc := json.NewEncoder(w)
@@ -91,13 +135,20 @@ tests at 1%) at any seat count under either play is dead.`,
 				return enc.Encode(rep)
 			}
 			printScore(w, &rep, rs, cfg.AblationGames)
+			if rep.Ladder != nil {
+				fmt.Fprintln(w)
+				printLadder(w, rep.Ladder)
+			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&players, "players", 0, "score at this seat count only (0: every seat count the rules allow)")
+	f.IntVar(&seats, "players", 0, "score at this seat count only (0: every seat count the rules allow)")
 	f.IntVarP(&games, "games", "n", 500, "random games per seat count and evaluation (greedy play gets half, as in evolution)")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	f.BoolVar(&ladder, "ladder", false, "also climb the skill ladder: each policy against a field of the first, on the same deals")
+	f.StringVar(&ladderPolicies, "ladder-policies", players.DefaultLadderText, "the ladder's policies, weakest first (random, greedy, ismcts:N, mcts:N)")
+	f.IntVar(&ladderGames, "ladder-games", defaultLadderGames, "ladder games per rung and seat (each rung plays this many with its policy at each seat)")
 	return cmd
 }
 
@@ -144,6 +195,40 @@ func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored, ablationGame
 		fmt.Fprintf(w, "  %-5s %s (impact %s)\n", state, effectText(e.Effect), strings.Join(sizes, ", "))
 	}
 	fmt.Fprintf(w, "%d dead\n", len(rep.DeadEffects))
+}
+
+// ladderConfig checks the ladder's flags.
+func ladderConfig(policies string, games, seats int, g *globals) (*players.LadderConfig, error) {
+	rungs, err := players.ParseLadder(policies)
+	if err != nil {
+		return nil, usagef("--ladder-policies: %v", err)
+	}
+	if games < 1 || uint64(games) > vm.MaxBatchGames {
+		return nil, usagef("--ladder-games must be from 1 to %d, got %d", uint64(vm.MaxBatchGames), games)
+	}
+	return &players.LadderConfig{Rungs: rungs, Games: games, Seats: seats, Seed: g.seed, Workers: g.workers}, nil
+}
+
+// printLadder prints a skill ladder: a line per rung, then its slope.
+func printLadder(w io.Writer, l *players.LadderResult) {
+	fmt.Fprintf(w, "skill ladder (%d seats: each policy at one seat against %s at the others, seat rotated, %d games per seat, the same deals for every policy):\n",
+		l.Seats, printable(l.Field), l.GamesPerSeat)
+	fmt.Fprintf(w, "%4s  %-16s  %8s  %-16s  %s\n", "rung", "policy", "win rate", "95% CI", fmt.Sprintf("vs fair share %.3f", l.FairShare))
+	for i, r := range l.Rungs {
+		vs := "within"
+		switch {
+		case r.CI95[0] > l.FairShare:
+			vs = "above"
+		case r.CI95[1] < l.FairShare:
+			vs = "below"
+		}
+		fmt.Fprintf(w, "%4d  %-16s  %8.3f  [%.3f, %.3f]    %+.3f %s\n", i, printable(r.Policy), r.WinRate, r.CI95[0], r.CI95[1], r.WinRate-l.FairShare, vs)
+	}
+	mono := "no"
+	if l.Monotone {
+		mono = "yes"
+	}
+	fmt.Fprintf(w, "slope %.4f ± %.4f per rung (least squares of the win rate over rungs 0..%d); monotone: %s\n", l.Slope, l.SlopeSE, len(l.Rungs)-1, mono)
 }
 
 // effectText is an effect as the genome writes it: "4: skip_next 1".

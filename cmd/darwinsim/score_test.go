@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +56,78 @@ func TestScore(t *testing.T) {
 
 	if code, _, _ := runCLI(t, "score", "whist", "--players", "3"); code != exitUsage {
 		t.Errorf("score whist --players 3 (a 4-player game): exit %d, want %d", code, exitUsage)
+	}
+}
+
+// TestScoreLadder: --ladder adds the skill ladder, in the order of
+// --ladder-policies, to the table and to --json; plain score has none;
+// bad ladder flags are usage mistakes that say which flag and why.
+func TestScoreLadder(t *testing.T) {
+	args := []string{"crazy-eights", "-n", "10", "--players", "2", "--ladder", "--ladder-policies", "random,greedy,ismcts:5", "--ladder-games", "6"}
+	rep := scoreJSON(t, args...)
+	lad, ok := rep["ladder"].(map[string]any)
+	if !ok {
+		t.Fatalf("score --ladder --json has no ladder: %v", rep)
+	}
+	rungs, _ := lad["rungs"].([]any)
+	var policies []string
+	for _, r := range rungs {
+		r, _ := r.(map[string]any)
+		policies = append(policies, fmt.Sprint(r["policy"]))
+		if r["games"] != 12.0 {
+			t.Errorf("rung %v: %v games, want 12 (6 per seat, 2 seats)", r["policy"], r["games"])
+		}
+		ci, _ := r["ci95"].([]any)
+		if rate, _ := r["win_rate"].(float64); len(ci) != 2 || ci[0].(float64) > rate || ci[1].(float64) < rate {
+			t.Errorf("rung %v: win rate %v with ci95 %v", r["policy"], r["win_rate"], r["ci95"])
+		}
+	}
+	if got := strings.Join(policies, ","); got != "random,greedy,ismcts:5" {
+		t.Errorf("ladder rungs %s, want random,greedy,ismcts:5", got)
+	}
+	for _, k := range []string{"seats", "games_per_seat", "field", "fair_share", "slope", "slope_se", "monotone"} {
+		if _, ok := lad[k]; !ok {
+			t.Errorf("the ladder has no %s: %v", k, lad)
+		}
+	}
+	if lad["fair_share"] != 0.5 || lad["field"] != "random" || lad["games_per_seat"] != 6.0 {
+		t.Errorf("fair share %v, field %v, games per seat %v", lad["fair_share"], lad["field"], lad["games_per_seat"])
+	}
+
+	code, out, errOut := runCLI(t, append([]string{"score"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("score %v: exit %d: %s", args, code, errOut)
+	}
+	i := strings.Index(out, "skill ladder (2 seats")
+	if i < 0 {
+		t.Fatalf("score --ladder prints no ladder:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSpace(out[i:]), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[5], "slope ") {
+		t.Fatalf("the ladder table:\n%s", out[i:])
+	}
+	for k, want := range []string{"random", "greedy", "ismcts:5"} {
+		if f := strings.Fields(lines[2+k]); len(f) < 2 || f[0] != fmt.Sprint(k) || f[1] != want {
+			t.Errorf("ladder line %d is %q, want rung %d, %s", k, lines[2+k], k, want)
+		}
+	}
+
+	if _, ok := scoreJSON(t, "crazy-eights", "-n", "10", "--players", "2")["ladder"]; ok {
+		t.Error("plain score --json has a ladder")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ladder", "--ladder-games", "0"}, "darwinsim: --ladder-games must be from 1 to 4294967296, got 0"},
+		{[]string{"--ladder", "--ladder-policies", "random,clever"}, `darwinsim: --ladder-policies: ladder rung 2: unknown policy "clever"`},
+		{[]string{"--ladder", "--ladder-policies", "greedy"}, `darwinsim: --ladder-policies: ladder "greedy": give at least two rungs`},
+		{[]string{"--ladder-games", "5"}, "darwinsim: --ladder-games has no effect without --ladder"},
+		{[]string{"--ladder-policies", "random,greedy"}, "darwinsim: --ladder-policies has no effect without --ladder"},
+	} {
+		code, _, errOut := runCLI(t, append([]string{"score", "war", "-n", "10"}, tc.args...)...)
+		if code != exitUsage || !strings.HasPrefix(errOut, tc.want) {
+			t.Errorf("score %v: exit %d, %q; want %d, %q", tc.args, code, errOut, exitUsage, tc.want)
+		}
 	}
 }

@@ -227,8 +227,36 @@ func (rcv *Config) MutateAblationGames(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(34, n)
 }
 
+func (rcv *Config) Skill() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(36))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
+func (rcv *Config) Ladder() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(38))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
+func (rcv *Config) LadderGames() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(40))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Config) MutateLadderGames(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(40, n)
+}
+
 func ConfigStart(builder *flatbuffers.Builder) {
-	builder.StartObject(16)
+	builder.StartObject(19)
 }
 func ConfigAddPopulation(builder *flatbuffers.Builder, population uint32) {
 	builder.PrependUint32Slot(0, population, 0)
@@ -277,6 +305,15 @@ func ConfigAddHallSpacing(builder *flatbuffers.Builder, hallSpacing float64) {
 }
 func ConfigAddAblationGames(builder *flatbuffers.Builder, ablationGames uint64) {
 	builder.PrependUint64Slot(15, ablationGames, 0)
+}
+func ConfigAddSkill(builder *flatbuffers.Builder, skill flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(16, flatbuffers.UOffsetT(skill), 0)
+}
+func ConfigAddLadder(builder *flatbuffers.Builder, ladder flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(17, flatbuffers.UOffsetT(ladder), 0)
+}
+func ConfigAddLadderGames(builder *flatbuffers.Builder, ladderGames uint64) {
+	builder.PrependUint64Slot(18, ladderGames, 0)
 }
 func ConfigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
