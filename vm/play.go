@@ -24,7 +24,10 @@ func (m *Machine) playPhase(ph *phase) {
 	}
 	legal := m.legal(ph, s)
 	if legal == 0 {
-		m.noteNone(s, ph.pred)
+		obs := m.observe
+		if obs {
+			m.noteNone(s, ph.pred)
+		}
 		for range int(ph.drawMax) {
 			before := m.void[s]
 			if !m.draw(s) {
@@ -37,7 +40,9 @@ func (m *Machine) playPhase(ph *phase) {
 				m.void[s] = before
 				break
 			}
-			m.noteNone(s, ph.pred)
+			if obs {
+				m.noteNone(s, ph.pred)
+			}
 		}
 		if legal == 0 {
 			if m.trace != nil {

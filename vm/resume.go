@@ -34,7 +34,7 @@ import (
 // noteNone records that seat s holds no card its phase's rule pred allows
 // on the discard pile's top card (it has to draw or pass).
 func (m *Machine) noteNone(s int, pred uint8) {
-	if m.observe && m.discN > 0 {
+	if m.discN > 0 {
 		m.void[s] |= m.p.preds[pred].at(m.disc[m.discN-1], m.suit, m.played)
 	}
 }
@@ -51,6 +51,28 @@ func (m *Machine) notePlayed(s int, c, pred, prefer, top, active uint8) {
 	if q&(1<<c) == 0 {
 		m.void[s] |= q & m.p.preds[pred].at(top, active, m.played)
 	}
+}
+
+// noteTrick records what seat s's card c in a trick shows (c < 0: it had
+// none it could play), by the rules that gave its legal cards: the follow
+// rules with the led card once the trick has one, else the lead rules with
+// the last card played (any card leads the first trick: nothing to learn).
+func (m *Machine) noteTrick(ph *phase, s, c int) {
+	pred, prefer, top, active := ph.pred, ph.prefer, uint8(0), uint8(0)
+	switch {
+	case m.tableN > 0:
+		top = m.table[0]
+		active = top / 13
+	case m.last >= 0:
+		pred, prefer, top, active = ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit
+	default:
+		return
+	}
+	if c < 0 {
+		m.void[s] |= m.p.preds[pred].at(top, active, m.played)
+		return
+	}
+	m.notePlayed(s, uint8(c), pred, prefer, top, active)
 }
 
 // Fork makes m a copy of the game that decision d is put in, paused at d.

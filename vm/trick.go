@@ -3,7 +3,6 @@ package vm
 import (
 	"math/bits"
 
-	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
@@ -36,33 +35,27 @@ func (m *Machine) trick(ph *phase) {
 		}
 		h := m.hand[s]
 		var legal uint64
-		pred, prefer, top, active := ph.pred, ph.prefer, uint8(0), uint8(0)
 		switch {
 		case m.tableN > 0:
-			top = m.table[0]
-			active = top / 13
+			led := m.table[0]
+			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
 		case m.last >= 0:
-			pred, prefer, top, active = ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit
+			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
 		default:
-			pred = bytecode.NoPred // any card leads
-		}
-		if pred != bytecode.NoPred {
-			legal = m.allowed(h, pred, prefer, top, active)
-		} else {
 			legal = h
 		}
 		if legal == 0 {
 			// The predicates allow nothing from this hand: the seat
 			// cannot follow and plays no card to this trick.
 			if m.observe {
-				m.void[s] |= m.p.preds[pred].at(top, active, m.played)
+				m.noteTrick(ph, s, -1)
 			}
 			continue
 		}
 		legal = m.must(s, legal)
 		c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
-		if m.observe && pred != bytecode.NoPred {
-			m.notePlayed(s, c, pred, prefer, top, active)
+		if m.observe {
+			m.noteTrick(ph, s, int(c))
 		}
 		m.take(s, c)
 		m.table[m.tableN] = c

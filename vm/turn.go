@@ -31,16 +31,14 @@ func (m *Machine) step(s, d, k int) int {
 // advance of 1 + skip active seats in the play direction.
 func (m *Machine) turn() {
 	p := m.p
-	i := 0
+	dir, i := m.dir, 0 // the direction the turn started with, the phase
 	if m.resuming {
 		// Re-enter the phase the turn is paused in.
-		i = int(m.phaseI)
-	} else {
-		m.turnDir = int8(m.dir) // the direction the turn started with
-		if m.trace != nil {
-			m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
-		}
+		dir, i = int(m.turnDir), int(m.phaseI)
+	} else if m.trace != nil {
+		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
 	}
+	m.turnDir = int8(dir)
 	for ; i < p.nPhases; i++ {
 		if !m.isActive(m.cur) {
 			// The seat went out during its turn: the rest of the turn
@@ -81,7 +79,6 @@ func (m *Machine) turn() {
 	case m.again && m.isActive(m.cur):
 		// The seat goes again.
 	case m.nActive > 0:
-		dir := int(m.turnDir)
 		next := m.step(m.cur, m.dir, 1+m.skip)
 		if (m.skip != 0 || m.dir != dir) && next != m.step(m.cur, dir, 1) {
 			// Effects changed who moves next (without a skip or a
