@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -175,10 +176,14 @@ func TestEvolveDeterministic(t *testing.T) {
 	}
 }
 
+// readmePiped matches a README example that pipes input into a command.
+var readmePiped = regexp.MustCompile(`^\$ printf '([^']*)' \| darwinsim (.*)$`)
+
 // TestREADME runs every console example of the README and compares its
 // output with what the README shows. A block ending in a line "..." only
 // has to match as a prefix. With -update the README's blocks are rewritten
 // from real runs (a "..." block keeps its first lines and the "...").
+// An example may pipe its input: $ printf '1\n2\n' | darwinsim play ...
 func TestREADME(t *testing.T) {
 	path, err := filepath.Abs("../../README.md")
 	if err != nil {
@@ -194,13 +199,20 @@ func TestREADME(t *testing.T) {
 	for i, blk := range parts[1:] {
 		body, rest, _ := strings.Cut(blk, "```")
 		cmdLine, want, _ := strings.Cut(body, "\n")
-		if !strings.HasPrefix(cmdLine, "$ darwinsim") {
+		var args []string
+		input := ""
+		if m := readmePiped.FindStringSubmatch(cmdLine); m != nil {
+			// Choices piped into a command that reads them.
+			input = strings.ReplaceAll(m[1], `\n`, "\n")
+			args = strings.Fields(m[2])
+		} else if strings.HasPrefix(cmdLine, "$ darwinsim") {
+			args = strings.Fields(strings.TrimPrefix(cmdLine, "$ darwinsim"))
+		} else {
 			continue
 		}
 		blocks++
-		args := strings.Fields(strings.TrimPrefix(cmdLine, "$ darwinsim"))
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			code, got, e := runCLI(t, args...)
+			code, got, e := playCLI(t, input, args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, e)
 			}

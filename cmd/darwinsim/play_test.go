@@ -379,52 +379,6 @@ func TestPlayInterrupt(t *testing.T) {
 	}
 }
 
-// readmePlay matches a README example that pipes choices into play.
-var readmePlay = regexp.MustCompile(`^\$ printf '([^']*)' \| darwinsim (play .*)$`)
-
-// TestREADMEPlay runs the README's piped play examples (TestREADME runs
-// the others) and compares their output with what the README shows; with
-// -update it rewrites them from real runs.
-func TestREADMEPlay(t *testing.T) {
-	path, err := filepath.Abs("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := strings.Split(string(data), "```console\n")
-	blocks := 0
-	for i, blk := range parts[1:] {
-		body, rest, _ := strings.Cut(blk, "```")
-		cmdLine, want, _ := strings.Cut(body, "\n")
-		m := readmePlay.FindStringSubmatch(cmdLine)
-		if m == nil {
-			continue
-		}
-		blocks++
-		input := strings.ReplaceAll(m[1], `\n`, "\n")
-		code, got, e := playCLI(t, input, strings.Fields(m[2])...)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", cmdLine, code, e)
-		}
-		if testkit.Update() {
-			parts[i+1] = cmdLine + "\n" + got + "```" + rest
-			continue
-		}
-		if got != want {
-			t.Errorf("README shows:\n%s\nbut %s prints:\n%s", want, cmdLine, got)
-		}
-	}
-	if testkit.Update() {
-		testkit.WriteGolden(t, path, []byte(strings.Join(parts, "```console\n")))
-	}
-	if blocks == 0 {
-		t.Error("the README has no piped play example")
-	}
-}
-
 // TestPlayFiles: a genome JSON file, a program file and bare bytecode play
 // as the seed game they hold, and "?" prints the rules of the genome each
 // holds (a program's decompiled genome for bare bytecode).
