@@ -39,8 +39,9 @@ type Event struct {
 	N    int
 }
 
-// Trace is the record of one game, move by move, for replay. Only replays
-// trace; batches run with a nil trace and allocate nothing.
+// Trace is the record of one game, move by move: a replay's, or a game
+// played with SetTrace (darwinsim play). Batches run with a nil trace and
+// allocate nothing.
 type Trace struct {
 	Seats   int
 	Seed    uint64
@@ -106,40 +107,11 @@ func (t *Trace) Format(w io.Writer) {
 		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
 	}
 	for _, e := range t.Events {
-		switch e.Kind {
-		case EvTurn:
-			fmt.Fprintf(w, "turn %d: seat %d\n", e.N, e.Seat)
-		case EvDraw:
-			fmt.Fprintf(w, "  seat %d draws %s\n", e.Seat, bytecode.CardName(e.Card))
-		case EvReshuffle:
-			fmt.Fprintf(w, "  the discard pile (%d cards) is shuffled into the stock\n", e.N)
-		case EvPass:
-			fmt.Fprintf(w, "  seat %d cannot play and passes\n", e.Seat)
-		case EvPlay:
-			fmt.Fprintf(w, "  seat %d plays %s\n", e.Seat, bytecode.CardName(e.Card))
-		case EvNameSuit:
-			fmt.Fprintf(w, "  seat %d names %s\n", e.Seat, cardrules.Suit(e.Card))
-		case EvEffect:
-			if t := cardrules.EffectType(e.Card); t.UsesValue() {
-				fmt.Fprintf(w, "  effect: %s %d\n", t.Words(), e.N)
-			} else {
-				fmt.Fprintf(w, "  effect: %s\n", t.Words())
-			}
-		case EvDiscard:
-			fmt.Fprintf(w, "  seat %d discards %s\n", e.Seat, bytecode.CardName(e.Card))
-		case EvWar:
-			fmt.Fprintf(w, "  %d seats tie: war\n", e.N)
-		case EvTake:
-			fmt.Fprintf(w, "  seat %d takes %d cards\n", e.Seat, e.N)
-		case EvTakeFrom:
-			fmt.Fprintf(w, "  seat %d takes %s from seat %d\n", e.Seat, bytecode.CardName(e.Card), e.N)
-		case EvAsk:
-			fmt.Fprintf(w, "  seat %d asks seat %d for %ss\n", e.Seat, e.N, rankWord(e.Card))
-		case EvMeld:
-			fmt.Fprintf(w, "  seat %d lays down %d %ss\n", e.Seat, e.N, rankWord(e.Card))
-		case EvOut:
-			fmt.Fprintf(w, "  seat %d is out (%s)\n", e.Seat, cardrules.Result(e.Card).String()+"s")
+		indent := "  "
+		if e.Kind == EvTurn {
+			indent = ""
 		}
+		fmt.Fprintf(w, "%s%s\n", indent, e.String())
 	}
 	r := t.Result
 	switch r.Winner {
