@@ -1,7 +1,9 @@
 package players
 
 import (
+	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/vm"
@@ -106,5 +108,28 @@ func TestConfigure(t *testing.T) {
 	Configure(&cfg, specs)
 	if cfg.Players != nil {
 		t.Error("a configuration without searches has a factory of players")
+	}
+}
+
+// A batch of slow search games stops soon after its context is cancelled:
+// workers check after every game, not every few hundred.
+func TestBatchWithSearchCancels(t *testing.T) {
+	p := program(t, "crazy-eights")
+	specs, _ := ParseList("ismcts:300")
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := vm.BatchConfig{Games: 100000, Seed: 1, Workers: 2}
+	Configure(&cfg, specs)
+	var played atomic.Int64
+	cfg.Progress = func(done int) {
+		played.Store(int64(done))
+		if done >= 10 {
+			cancel()
+		}
+	}
+	if _, err := vm.Batch(ctx, p, cfg); err != context.Canceled {
+		t.Fatalf("Batch after cancel: %v, want context.Canceled", err)
+	}
+	if n := played.Load(); n > 100 {
+		t.Errorf("%d games reported before the batch stopped", n)
 	}
 }

@@ -173,7 +173,7 @@ func (c *BatchConfig) machine(p *Program) (*Machine, error) {
 func span(n, w, k int) int { return k*(n/w) + min(k, n%w) }
 
 // progressEvery is how many games a worker plays between progress reports
-// and cancellation checks.
+// and cancellation checks (one, when some seat has a Player).
 const progressEvery = 256
 
 // Batch plays cfg.Games games of p over cfg.Workers workers and returns
@@ -206,6 +206,12 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 			wg.Wait()
 			return nil, err // Validate has checked what NewMachine does
 		}
+		// A game with search players can take seconds: check and report
+		// after every one.
+		every := progressEvery
+		if cfg.Players != nil {
+			every = 1
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -213,12 +219,12 @@ func Batch(ctx context.Context, p *Program, cfg BatchConfig) (*Stats, error) {
 			for i := lo; i < hi; i++ {
 				r := m.Play(rng.Derive(cfg.Seed, uint64(i)))
 				st.Add(&r)
-				if (i-lo+1)%progressEvery == 0 {
+				if (i-lo+1)%every == 0 {
 					if ctx.Err() != nil {
 						return
 					}
 					if cfg.Progress != nil {
-						cfg.Progress(int(done.Add(progressEvery)))
+						cfg.Progress(int(done.Add(int64(every))))
 					}
 				}
 			}
