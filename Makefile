@@ -21,7 +21,7 @@ BIN := bin/darwinsim
 ARGS ?=
 
 # Packages with goroutines of their own: their tests run under -race.
-RACE_DIRS := vm|evolve|cmd
+RACE_DIRS := vm|evolve|cmd|players
 MODULE = $(shell $(GO) list -m)
 RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 
