@@ -113,17 +113,7 @@ func (t *Trace) Format(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%s%s\n", indent, e.String())
 	}
-	r := t.Result
-	switch r.Winner {
-	case Capped:
-		fmt.Fprintf(w, "result: draw at the turn cap after %d turns\n", r.Turns)
-	case Tie:
-		fmt.Fprintf(w, "result: tie after %d turns\n", r.Turns)
-	case Aborted:
-		fmt.Fprintf(w, "result: aborted (step budget) after %d turns\n", r.Turns)
-	default:
-		fmt.Fprintf(w, "result: seat %d wins after %d turns, %d decisions, %d plays\n", r.Winner, r.Turns, r.Decisions, r.Plays)
-	}
+	fmt.Fprintln(w, t.Result.Words())
 }
 
 func cardList(cs []uint8) string {
