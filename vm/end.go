@@ -57,30 +57,50 @@ func (m *Machine) winner() int {
 	if m.p.teams == 2 {
 		return m.teamWinner()
 	}
-	for i := range m.nOut {
-		if m.outRes[i] == cardrules.ResultWin {
-			m.res.WinMask = 1 << m.outOrder[i]
-			return int(m.outOrder[i])
-		}
-	}
-	best, bestN, ties := -1, 0, 0
+	var key [MaxSeats]int
+	m.rankKeys(&key)
+	best, ties := 0, 0
 	for s := range m.n {
-		if !m.isActive(s) {
-			continue
-		}
-		c := m.standing(s)
 		switch {
-		case best < 0 || m.better(c, bestN):
-			best, bestN, ties = s, c, 1
-		case c == bestN:
+		case key[s] < key[best]:
+			best, ties = s, 1
+		case key[s] == key[best]:
 			ties++
 		}
 	}
-	if best < 0 || ties > 1 {
+	if ties > 1 || key[best] >= loserKeys {
+		// Several first, or every seat out as a loser.
 		return Tie
 	}
 	m.res.WinMask = 1 << best
 	return best
+}
+
+// Ranking keys (lower ranks better): seats out as winners come first, in
+// the order they went out; seats still in by their standing (which stays
+// well within ±loserKeys); seats out as losers last, the last out best.
+const loserKeys = 1 << 20
+
+// rankKeys sets each seat's ranking key, the one order winner and Shares
+// rank a finished game by.
+func (m *Machine) rankKeys(key *[MaxSeats]int) {
+	for i := range m.nOut {
+		s := m.outOrder[i]
+		if m.outRes[i] == cardrules.ResultWin {
+			key[s] = -2*loserKeys + i
+		} else {
+			key[s] = 2*loserKeys - i
+		}
+	}
+	for s := range m.n {
+		if m.isActive(s) {
+			v := m.standing(s)
+			if !m.better(v-1, v) { // a higher standing ranks better
+				v = -v
+			}
+			key[s] = v
+		}
+	}
 }
 
 // teamWinner ranks a partnership game (teams s%2): by the partners' total
@@ -201,25 +221,8 @@ func (m *Machine) Shares(out *[MaxSeats]float64) {
 		}
 		return
 	}
-	// key ranks a seat: lower is better.
 	var key [MaxSeats]int
-	for i := range m.nOut {
-		s := m.outOrder[i]
-		if m.outRes[i] == cardrules.ResultWin {
-			key[s] = -1<<20 + i
-		} else {
-			key[s] = 1<<20 - i
-		}
-	}
-	for s := range n {
-		if m.isActive(s) {
-			v := m.standing(s)
-			if !m.better(v-1, v) { // higher is better: negate
-				v = -v
-			}
-			key[s] = v
-		}
-	}
+	m.rankKeys(&key)
 	for s := range n {
 		above, same := 0, 0
 		for t := range n {

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"testing"
 
@@ -240,3 +241,47 @@ func TestDeterminize(t *testing.T) {
 type playerFunc func(d *Decision) int
 
 func (f playerFunc) Choose(d *Decision) int { return f(d) }
+
+// Shares ranks every finished game of every seed game as its result does:
+// the winners get 1; without partnerships the shares are the places
+// 1, ..., 0 spread evenly (they sum to seats/2, ties sharing), a seat with
+// a better standing never gets less, and a capped game gives every seat
+// 1/seats.
+func TestShares(t *testing.T) {
+	for _, sp := range vmSeeds(t) {
+		p := sp.p
+		n := p.seatsDefault
+		m := mustMachine(p, n, []Policy{Greedy})
+		for seed := range uint64(40) {
+			r := m.Play(seed)
+			var sh [MaxSeats]float64
+			m.Shares(&sh)
+			sum := 0.0
+			for s := range n {
+				sum += sh[s]
+				if sh[s] < 0 || sh[s] > 1 {
+					t.Fatalf("%s seed %d: seat %d's share %v", sp.name, seed, s, sh[s])
+				}
+				if r.WinMask&(1<<s) != 0 && sh[s] != 1 {
+					t.Fatalf("%s seed %d: winner %d gets %v", sp.name, seed, s, sh[s])
+				}
+				if r.Winner == Capped && sh[s] != 1/float64(n) {
+					t.Fatalf("%s seed %d: capped, seat %d gets %v", sp.name, seed, s, sh[s])
+				}
+			}
+			if r.Winner == Capped || p.teams == 2 {
+				continue
+			}
+			if math.Abs(sum-float64(n)/2) > 1e-9 {
+				t.Fatalf("%s seed %d: shares %v sum to %v, want %v", sp.name, seed, sh[:n], sum, float64(n)/2)
+			}
+			for a := range n {
+				for b := range n {
+					if m.isActive(a) && m.isActive(b) && m.better(m.standing(a), m.standing(b)) && sh[a] <= sh[b] {
+						t.Fatalf("%s seed %d: seat %d stands better than %d but gets %v <= %v", sp.name, seed, a, b, sh[a], sh[b])
+					}
+				}
+			}
+		}
+	}
+}
