@@ -80,7 +80,7 @@ func NewSearch(iters int, c float64, roll Rollout, peek bool) *Search {
 func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
 
 // walker decides for every seat of the copies: in the tree it selects and
-// expands, past it it plays at random.
+// expands, past it it plays by the rollouts.
 type walker struct{ s *Search }
 
 func key(seat int, kind vm.DecisionKind, opt uint8) uint16 {
@@ -158,55 +158,41 @@ func (w *walker) Choose(d *vm.Decision) int {
 		return s.rollout(d)
 	}
 	seat := d.View.Seat
-	untried, best, bestU := 0, -1, math.Inf(-1)
+	var untried [52]uint8 // the options with no child yet
+	nu, best, bestC, bestU := 0, 0, int32(0), math.Inf(-1)
 	for i, o := range d.Options {
 		c := s.find(s.cur, key(seat, d.Kind, o))
 		if c == 0 {
-			untried++
+			untried[nu] = uint8(i)
+			nu++
 			continue
 		}
 		nd := &s.nodes[c]
 		nd.avail++
-		if untried > 0 {
+		if nu > 0 {
 			continue // an untried option will be expanded: no need to score
 		}
 		u := nd.reward/float64(nd.visits) + s.c*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits))
 		if u > bestU {
-			best, bestU = i, u
+			best, bestC, bestU = i, c, u
 		}
 	}
-	if untried > 0 {
-		// Expand the k-th untried option.
-		k := s.rng.IntN(untried)
-		for i, o := range d.Options {
-			kk := key(seat, d.Kind, o)
-			if s.find(s.cur, kk) != 0 {
-				continue
-			}
-			if k > 0 {
-				k--
-				continue
-			}
-			c := s.add(s.cur, kk)
-			s.path = append(s.path, c)
-			s.in = false
-			return i
-		}
+	if nu > 0 {
+		// Expand an untried option, chosen uniformly, and play on from
+		// there by the rollouts.
+		i := int(untried[s.rng.IntN(nu)])
+		s.path = append(s.path, s.add(s.cur, key(seat, d.Kind, d.Options[i])))
+		s.in = false
+		return i
 	}
-	c := s.find(s.cur, key(seat, d.Kind, d.Options[best]))
-	s.path = append(s.path, c)
-	s.cur = c
+	s.path = append(s.path, bestC)
+	s.cur = bestC
 	return best
 }
 
 // add makes a new child of node p with key k, available once.
 func (s *Search) add(p int32, k uint16) int32 {
-	if len(s.nodes) == cap(s.nodes) {
-		// More nodes than iterations: cannot happen (one per iteration),
-		// but the pool grows rather than fail.
-		s.nodes = append(s.nodes, node{})[:len(s.nodes)]
-	}
-	i := int32(len(s.nodes))
+	i := int32(len(s.nodes)) // at most one node per iteration: within the pool
 	s.nodes = append(s.nodes, node{key: k, next: s.nodes[p].child, avail: 1})
 	s.nodes[p].child = i
 	return i
