@@ -235,9 +235,10 @@
 // cards when it takes from a random opponent, then one IntN over the
 // giver's hand size when it holds more than one card (a blind choice,
 // random for every policy), and when the taker is External one more IntN
-// over that size, which turns the ascending order its positions index
-// (a Player could otherwise find a card it knows the giver holds); per unforced Random ask, one IntN over the
-// opponents, then one over the ranks.
+// over that size, which turns the ascending order its positions index (a
+// Player could otherwise find a card it knows the giver holds); per
+// unforced Random ask, one IntN over the opponents, then one over the
+// ranks.
 //
 // # Statistics
 //
