@@ -28,7 +28,9 @@ import (
 //   - deal (1): the mean of rel of the cards dealt at the default seat
 //     count; the mean rel of the base count and of the count at every seat
 //     count from 2 to 8 (so overrides count); and flags of dealing all,
-//     a starter card and reshuffling.
+//     a starter card (for two starters, the mean of the flag of firing its
+//     effects and the Jaccard distance of the ranks it may not be), and
+//     reshuffling (either when, or whether).
 //   - table (1): the mean of rel of the set size (meld), flag of the lead
 //     card (a game without one differs from every game with one) and flag
 //     of partnerships.
@@ -46,8 +48,9 @@ import (
 //     change to a game with few effects, not a new game.
 //   - score (1): the mean of rel of the points per trick and per set, and
 //     the multiset distance of the card scoring rules.
-//   - end (1): the mean of flag of until, of the conditions (compared
-//     position by position, event and result), and of the ranking.
+//   - end (1): the mean of the larger of flag of until and rel of the
+//     blocked rule, of the conditions (compared position by position,
+//     event and result), and of the ranking.
 //   - turn cap (1): rel of the turn cap.
 //
 // predDiff compares two predicates of one field, an absent one read as
@@ -74,7 +77,8 @@ func Distance(a, b *Genome) float64 {
 	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
 	parts[partEffects] = effectDiff(a.Effects, b.Effects)
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
-	parts[partEnd] = (flag(a.End.Until != b.End.Until) + conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
+	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
+		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
 	parts[partTurnCap] = rel(a.TurnCap, b.TurnCap)
 	sum, total := 0.0, 0.0
 	for i, p := range parts {
@@ -156,7 +160,18 @@ func dealDiff(a, b *Genome) float64 {
 	}
 	counts /= cardrules.MaxSeats
 	return (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + counts +
-		flag(a.Deal.All != b.Deal.All) + flag(a.Deal.Starter != b.Deal.Starter) + flag(a.Reshuffle != b.Reshuffle)) / 5
+		flag(a.Deal.All != b.Deal.All) + starterDiff(&a.Deal, &b.Deal) +
+		flag(a.Reshuffle != b.Reshuffle || a.ReshuffleAtOnce != b.ReshuffleAtOnce)) / 5
+}
+
+// starterDiff is 1 when one deal turns a starter up and the other does not;
+// for two starters, the mean of the flag of firing its effects and the
+// Jaccard distance of the ranks it may not be.
+func starterDiff(a, b *Deal) float64 {
+	if a.Starter != b.Starter {
+		return 1
+	}
+	return (flag(a.StarterFires != b.StarterFires) + maskDiff(rankMask(a.StarterNot), rankMask(b.StarterNot))) / 2
 }
 
 // turnDiff compares the phases position by position: kinds, and for two

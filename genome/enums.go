@@ -21,4 +21,6 @@ type (
 	Until      = cardrules.Until
 	RankBy     = cardrules.RankBy
 	Trump      = cardrules.Trump
+	DrawRule   = cardrules.DrawRule
+	PassRule   = cardrules.PassRule
 )

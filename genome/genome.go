@@ -17,22 +17,26 @@ const SchemaVersion = 1
 // Genome is one card game. Name and Summary are metadata: they travel beside
 // the game but are not part of its semantics (Canonical drops them).
 type Genome struct {
-	Schema    int      `json:"schema"`              // the version of the JSON form the genome is written in
-	Name      string   `json:"name,omitempty"`      // a short name (metadata: printable text, at most cardrules.MaxNameLen characters)
-	Summary   string   `json:"summary,omitempty"`   // what the game is like, in a few sentences (metadata: printable text on one line, at most cardrules.MaxSummaryLen characters)
-	Seats     Seats    `json:"seats"`               // how many seats the game is for
-	Deck      Deck     `json:"deck"`                // the cards it is played with
-	Hand      HandKind `json:"hand"`                // how each seat holds its cards
-	Deal      Deal     `json:"deal"`                // how many cards each seat is dealt
-	Reshuffle bool     `json:"reshuffle"`           // when the stock runs out, the discard pile but its top card is shuffled into a new stock
-	Meld      int      `json:"meld,omitempty"`      // lay down every set of this many cards of one rank (0: never)
-	LeadCard  *Card    `json:"lead_card,omitempty"` // its holder moves first and must play it first
-	Teams     int      `json:"teams,omitempty"`     // 2: fixed partnerships, seat s with seat s+2
-	Turn      []Phase  `json:"turn"`                // the phases of a turn, in order
-	Effects   []Effect `json:"effects"`             // special effects of ranks, in the order they resolve
-	Score     Score    `json:"score,omitzero"`      // how seats earn points (absent: nothing scores)
-	End       End      `json:"end"`                 // how the game finishes
-	TurnCap   int      `json:"turn_cap"`            // after this many turns the game ends as a draw
+	Schema    int      `json:"schema"`            // the version of the JSON form the genome is written in
+	Name      string   `json:"name,omitempty"`    // a short name (metadata: printable text, at most cardrules.MaxNameLen characters)
+	Summary   string   `json:"summary,omitempty"` // what the game is like, in a few sentences (metadata: printable text on one line, at most cardrules.MaxSummaryLen characters)
+	Seats     Seats    `json:"seats"`             // how many seats the game is for
+	Deck      Deck     `json:"deck"`              // the cards it is played with
+	Hand      HandKind `json:"hand"`              // how each seat holds its cards
+	Deal      Deal     `json:"deal"`              // how many cards each seat is dealt
+	Reshuffle bool     `json:"reshuffle"`         // when the stock runs out, the discard pile but its top card is shuffled into a new stock
+	// with reshuffle: the stock is refilled as soon as it runs out (and,
+	// while it is empty, as soon as a card lands on the discard pile), not
+	// at the next draw
+	ReshuffleAtOnce bool     `json:"reshuffle_at_once,omitempty"`
+	Meld            int      `json:"meld,omitempty"`      // lay down every set of this many cards of one rank (0: never)
+	LeadCard        *Card    `json:"lead_card,omitempty"` // its holder moves first and must play it first
+	Teams           int      `json:"teams,omitempty"`     // 2: fixed partnerships, seat s with seat s+2
+	Turn            []Phase  `json:"turn"`                // the phases of a turn, in order
+	Effects         []Effect `json:"effects"`             // special effects of ranks, in the order they resolve
+	Score           Score    `json:"score,omitzero"`      // how seats earn points (absent: nothing scores)
+	End             End      `json:"end"`                 // how the game finishes
+	TurnCap         int      `json:"turn_cap"`            // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
@@ -76,6 +80,12 @@ type Deal struct {
 	All       bool           `json:"all,omitempty"`       // deal the whole deck round-robin instead
 	Overrides []DealOverride `json:"overrides,omitempty"` // other numbers of cards for some seat counts
 	Starter   bool           `json:"starter,omitempty"`   // turn one more card up to start the discard pile
+	// with a starter: while the starter is of one of these ranks, it goes
+	// back into the stock, the stock is shuffled and the top card turned up
+	StarterNot []Rank `json:"starter_not,omitempty"`
+	// with a starter: its effects fire as if the dealer (the seat before
+	// seat 0) had played it
+	StarterFires bool `json:"starter_fires,omitempty"`
 }
 
 // DealOverride deals Cards per seat when the game has Seats seats.
@@ -93,8 +103,19 @@ type Phase struct {
 	Legal *Expr `json:"legal,omitempty"`
 	// after a card of one of these ranks, the player names the active suit
 	NameSuit []Rank `json:"name_suit,omitempty"`
-	// with no legal card, draw up to this many, stopping once one is legal
+	// the most cards the seat may draw in the phase in one turn (see draw)
 	DrawMax int `json:"draw_max,omitempty"`
+	// when_stuck: with no legal card, draw automatically, up to draw_max,
+	// stopping once one is legal; by_choice: drawing one card is an
+	// option of every decision while fewer than draw_max have been drawn
+	// this turn, even with a legal card in hand
+	Draw DrawRule `json:"draw,omitempty"`
+	// when passing is an option: never, always, after_draws (once no more
+	// can be drawn this turn) or empty_stock (when nothing can be drawn)
+	Pass PassRule `json:"pass,omitempty"`
+	// with draw by_choice: once the seat has drawn this turn, only the
+	// card it drew last may be played
+	PlayDrawn bool `json:"play_drawn,omitempty"`
 	// face-down cards each tied seat adds before its next face-up card
 	WarFaceDown int `json:"war_face_down,omitempty"`
 	// how the winner puts the cards it takes under its pile
@@ -131,6 +152,9 @@ type End struct {
 	Conditions []Condition `json:"conditions,omitempty"` // what puts a seat out of play
 	Until      Until       `json:"until"`                // when the game ends
 	Rank       RankBy      `json:"rank,omitempty"`       // how the seats still in at the end are ranked
+	// 0: never; N: the game also ends, ranked as above, once the passes in
+	// a row while nothing can be drawn reach the seats still in plus N-1
+	Blocked int `json:"blocked,omitempty"`
 }
 
 // Condition puts a seat out of play with Result when Event holds for it.
@@ -189,6 +213,7 @@ func (g *Genome) Clone() *Genome {
 	c.Deck.Suits = slices.Clone(g.Deck.Suits)
 	c.Deck.Remove = slices.Clone(g.Deck.Remove)
 	c.Deal.Overrides = slices.Clone(g.Deal.Overrides)
+	c.Deal.StarterNot = slices.Clone(g.Deal.StarterNot)
 	c.Turn = make([]Phase, len(g.Turn))
 	for i, p := range g.Turn {
 		c.Turn[i] = p.clone()
@@ -245,6 +270,7 @@ func (g *Genome) Canonical() *Genome {
 		c.Deal.Cards = 0
 		c.Deal.Overrides = nil
 	}
+	c.Deal.StarterNot = sortedSet(c.Deal.StarterNot, 0)
 	slices.SortFunc(c.Deal.Overrides, func(a, b DealOverride) int { return a.Seats - b.Seats })
 	c.Deal.Overrides = slices.CompactFunc(c.Deal.Overrides, func(a, b DealOverride) bool { return a.Seats == b.Seats })
 	var ovs []DealOverride

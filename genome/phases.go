@@ -31,7 +31,7 @@ type phaseKind struct {
 var phaseKinds = [...]phaseKind{
 	cardrules.PhasePlay: {
 		hand: cardrules.HandFan, why: "the player chooses a card",
-		fields: []string{"legal", "prefer", "name_suit", "draw_max"},
+		fields: []string{"legal", "prefer", "name_suit", "draw_max", "draw", "pass", "play_drawn"},
 	},
 	cardrules.PhaseBattle: {
 		hand: cardrules.HandPile, why: "the top card is turned up",
@@ -63,6 +63,9 @@ type phaseField struct {
 	// it, in [0, 1], symmetric, and 0 exactly when the field's canonical
 	// values are equal; Distance reads it (see phaseDiff).
 	diff func(a, b *Phase) float64
+	// within names the field whose part of phaseDiff this field's diff
+	// counts in (the larger of the two), "" for a part of its own.
+	within string
 	// num is an integer field's value, nil for other fields.
 	num func(p *Phase) int
 	// pred reads a predicate field; required says that a kind using the
@@ -98,6 +101,39 @@ var phaseFields = [...]phaseField{
 		},
 	},
 	intField("draw_max", func(p *Phase) int { return p.DrawMax }, 0, cardrules.MaxDrawMax, nil),
+	{
+		name: "draw", within: "draw_max",
+		set:  func(p *Phase) bool { return p.Draw != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.Draw != b.Draw) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			switch {
+			case p.Draw >= cardrules.NumDrawRules:
+				c.ps.add(path, "unknown draw rule %d", p.Draw)
+			case p.Draw == cardrules.DrawByChoice && p.DrawMax == 0:
+				c.ps.add(path, "drawing by choice needs a draw_max of at least 1")
+			}
+		},
+	},
+	{
+		name: "pass", within: "draw_max",
+		set:  func(p *Phase) bool { return p.Pass != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.Pass != b.Pass) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.Pass >= cardrules.NumPassRules {
+				c.ps.add(path, "unknown pass rule %d", p.Pass)
+			}
+		},
+	},
+	{
+		name: "play_drawn", within: "draw_max",
+		set:  func(p *Phase) bool { return p.PlayDrawn },
+		diff: func(a, b *Phase) float64 { return flag(a.PlayDrawn != b.PlayDrawn) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.PlayDrawn && p.Draw != cardrules.DrawByChoice {
+				c.ps.add(path, "only the card drawn can be played only when drawing is by choice (draw: by_choice)")
+			}
+		},
+	},
 	intField("war_face_down", func(p *Phase) int { return p.WarFaceDown }, 0, cardrules.MaxWarFaceDown, nil),
 	{
 		name: "returns",
@@ -240,18 +276,31 @@ func (c *phaseCheck) pred(path string, k PhaseKind, f *phaseField, e *Expr) {
 }
 
 // phaseDiff is how much two phases of one kind differ, in [0, 1]: the mean,
-// over the fields of the kind, of the field's diff (a relative difference
-// of numbers, 1 for enum values that differ, the Jaccard distance of rank
-// sets, predDiff for predicates). A kind with no fields (ask) has no
-// difference.
+// over the parts of the kind, of the part's diff (a relative difference of
+// numbers, 1 for enum values that differ, the Jaccard distance of rank
+// sets, predDiff for predicates). Each field is a part, except a field
+// that counts within another's part, which takes the larger of their
+// diffs: the play phase's draw and pass rules and play_drawn count within
+// draw_max, so that adding them left older games' distances as they were.
+// A kind with no fields (ask) has no difference.
 func phaseDiff(a, b *Phase) float64 {
 	fields := fieldsOf(a.Kind)
-	if len(fields) == 0 {
+	d, parts := 0.0, 0
+	for _, f := range fields {
+		if f.within != "" {
+			continue
+		}
+		v := f.diff(a, b)
+		for _, g := range fields {
+			if g.within == f.name {
+				v = max(v, g.diff(a, b))
+			}
+		}
+		d += v
+		parts++
+	}
+	if parts == 0 {
 		return 0
 	}
-	d := 0.0
-	for _, f := range fields {
-		d += f.diff(a, b)
-	}
-	return d / float64(len(fields))
+	return d / float64(parts)
 }

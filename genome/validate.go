@@ -84,6 +84,10 @@ func (g *Genome) Validate() error {
 	if d.All && d.Starter {
 		ps.add("$.deal.starter", "a starter card needs a stock, but all deals the whole deck")
 	}
+	g.validateStarter(&ps, cards, rankInDeck)
+	if g.ReshuffleAtOnce && !g.Reshuffle {
+		ps.add("$.reshuffle_at_once", "says when the stock is reshuffled, but the game never reshuffles (reshuffle is false)")
+	}
 	if g.Hand >= cardrules.NumHandKinds {
 		ps.add("$.hand", "unknown hand kind %d", g.Hand)
 	}
@@ -200,6 +204,9 @@ func (g *Genome) Validate() error {
 		if slices.ContainsFunc(g.End.Conditions[:i], func(x Condition) bool { return x.When == c.When }) {
 			ps.add(p+".when", "event %s already has a condition", c.When)
 		}
+	}
+	if g.End.Blocked < 0 || g.End.Blocked > cardrules.MaxBlocked {
+		ps.add("$.end.blocked", "must be between 0 (never) and %d, got %d", cardrules.MaxBlocked, g.End.Blocked)
 	}
 	if g.End.Until >= cardrules.NumUntils {
 		ps.add("$.end.until", "unknown until %d", g.End.Until)
@@ -376,4 +383,47 @@ func withArticle(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// validateStarter checks the starter's rules: they need a starter; the
+// ranks it may not be are ranks of the deck, listed once, and the deal
+// leaves the stock a card of another rank at every seat count, so that
+// turning again always ends.
+func (g *Genome) validateStarter(ps *Problems, cards []Card, rankInDeck func(Rank) bool) {
+	d := g.Deal
+	if d.StarterFires && !d.Starter {
+		ps.add("$.deal.starter_fires", "fires the starter card's effects, but no starter card is turned up (starter is false)")
+	}
+	if len(d.StarterNot) == 0 {
+		return
+	}
+	if !d.Starter {
+		ps.add("$.deal.starter_not", "names ranks the starter card may not be, but no starter card is turned up (starter is false)")
+		return
+	}
+	for j, r := range d.StarterNot {
+		p := fmt.Sprintf("$.deal.starter_not[%d]", j)
+		if r >= cardrules.NumRanks || !rankInDeck(r) {
+			ps.add(p, "no card of rank %s is in the deck", r)
+		}
+		if slices.Contains(d.StarterNot[:j], r) {
+			ps.add(p, "rank %s is listed twice", r)
+		}
+	}
+	others := 0
+	for _, c := range cards {
+		if !slices.Contains(d.StarterNot, c.Rank()) {
+			others++
+		}
+	}
+	s := g.Seats
+	if d.All || s.Min < 2 || s.Max > cardrules.MaxSeats || s.Min > s.Max {
+		return
+	}
+	for n := s.Min; n <= s.Max; n++ {
+		if dealt := g.DealFor(n) * n; others <= dealt {
+			ps.add("$.deal.starter_not", "with %d seats the deal of %d cards may take every card the starter may be (%d), leaving the stock none to turn up", n, dealt, others)
+			return
+		}
+	}
 }

@@ -170,6 +170,9 @@ type Result struct {
 	LeadChanges  int
 	Interactions int
 	Effects      [NumEffectTypes]int
+	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
+	Passes       int  // passes in play phases, chosen or for want of any option
+	Blocked      bool // the game ended blocked: the end's blocked rule
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's

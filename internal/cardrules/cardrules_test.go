@@ -69,6 +69,14 @@ func values() []struct {
 			var x MatchKind
 			return MatchKind(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&drawRuleTable, int(NumDrawRules), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x DrawRule
+			return DrawRule(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&passRuleTable, int(NumPassRules), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x PassRule
+			return PassRule(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

@@ -213,3 +213,52 @@ const (
 var matchKindNames = [...]string{MatchRank: "rank", MatchSuit: "suit", MatchCard: "card"}
 
 var matchKindTable = Table{"match kind", "MatchKind", matchKindNames[:], 0}
+
+// DrawRule says when a play phase draws.
+type DrawRule uint8
+
+// Draw rules.
+const (
+	// DrawWhenStuck: a seat with no legal card draws, automatically, until
+	// it has one or has drawn the phase's draw_max; drawing is never a
+	// decision.
+	DrawWhenStuck DrawRule = iota
+	// DrawByChoice: drawing is an option of the seat's decision, even when
+	// it holds a legal card, while it has drawn fewer than draw_max cards
+	// this turn and a card can be drawn; one card per decision.
+	DrawByChoice
+	NumDrawRules
+)
+
+var drawRuleNames = [...]string{DrawWhenStuck: "when_stuck", DrawByChoice: "by_choice"}
+
+var drawRuleTable = Table{"draw rule", "DrawRule", drawRuleNames[:], 0}
+
+// PassRule says when passing is an option of a play phase's decision. A
+// seat left with no option at all passes without deciding, whatever the
+// rule.
+type PassRule uint8
+
+// Pass rules.
+const (
+	// PassNever: passing is never an option.
+	PassNever PassRule = iota
+	// PassAlways: passing is always an option.
+	PassAlways
+	// PassAfterDraws: passing is an option once the seat can draw no more
+	// this turn (it has drawn draw_max cards, or nothing can be drawn).
+	PassAfterDraws
+	// PassEmptyStock: passing is an option when nothing can be drawn (the
+	// stock is empty and nothing can be reshuffled into it).
+	PassEmptyStock
+	NumPassRules
+)
+
+var passRuleNames = [...]string{
+	PassNever:      "never",
+	PassAlways:     "always",
+	PassAfterDraws: "after_draws",
+	PassEmptyStock: "empty_stock",
+}
+
+var passRuleTable = Table{"pass rule", "PassRule", passRuleNames[:], 0}

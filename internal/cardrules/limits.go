@@ -12,7 +12,8 @@ const (
 	MaxEffectValue = 13    // an effect's value (skips, cards drawn or discarded)
 	MaxConditions  = 4     // end conditions
 	MaxTurnCap     = 10000 // the turn cap
-	MaxDrawMax     = 52    // a play phase's draws before it passes
+	MaxDrawMax     = 52    // a play phase's draws in one turn
+	MaxBlocked     = 8     // the end's blocked rule: passes in a row beyond one per seat, plus one
 	MaxWarFaceDown = 5     // cards laid face down in a war
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression

@@ -17,6 +17,8 @@ var (
 	_ = [1]struct{}{}[len(rankByNames)-int(NumRankBys)]
 	_ = [1]struct{}{}[len(trumpNames)-int(NumTrumps)]
 	_ = [1]struct{}{}[len(matchKindNames)-int(NumMatchKinds)]
+	_ = [1]struct{}{}[len(drawRuleNames)-int(NumDrawRules)]
+	_ = [1]struct{}{}[len(passRuleNames)-int(NumPassRules)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {
@@ -71,3 +73,11 @@ func (v *Trump) UnmarshalText(b []byte) error { return unmarshal(&trumpTable, b,
 func (v MatchKind) String() string                { return matchKindTable.String(uint8(v)) }
 func (v MatchKind) MarshalText() ([]byte, error)  { return matchKindTable.Text(uint8(v)) }
 func (v *MatchKind) UnmarshalText(b []byte) error { return unmarshal(&matchKindTable, b, v) }
+
+func (v DrawRule) String() string                { return drawRuleTable.String(uint8(v)) }
+func (v DrawRule) MarshalText() ([]byte, error)  { return drawRuleTable.Text(uint8(v)) }
+func (v *DrawRule) UnmarshalText(b []byte) error { return unmarshal(&drawRuleTable, b, v) }
+
+func (v PassRule) String() string                { return passRuleTable.String(uint8(v)) }
+func (v PassRule) MarshalText() ([]byte, error)  { return passRuleTable.Text(uint8(v)) }
+func (v *PassRule) UnmarshalText(b []byte) error { return unmarshal(&passRuleTable, b, v) }
