@@ -56,7 +56,8 @@ func Disassemble(p []byte) (string, error) {
 	for _, f := range []struct {
 		bit  uint8
 		name string
-	}{{FlagStarter, "starter"}, {FlagReshuffle, "reshuffle"}, {FlagDealAll, "deal_all"}} {
+	}{{FlagStarter, "starter"}, {FlagReshuffle, "reshuffle"}, {FlagDealAll, "deal_all"},
+		{FlagReshuffleAtOnce, "reshuffle_at_once"}, {FlagStarterFires, "starter_fires"}} {
 		if im.Flags&f.bit != 0 {
 			flags = append(flags, f.name)
 		}
@@ -95,13 +96,14 @@ func Disassemble(p []byte) (string, error) {
 		line(at.ScoreRules[i], "    %s %s: %d points", sr.Kind, m, sr.Points)
 	}
 	line(at.TurnCap, "  turn_cap %d", im.TurnCap)
+	line(at.StarterNot, "  starter_not %s", rankList(im.StarterNot))
 
 	sec(1)
 	for i, ph := range im.Phases {
 		off := at.Phases[i]
 		switch ph.Op {
 		case OpPlay:
-			line(off, "  PLAY legal %s prefer %s draw_max %d name_suit %s", predRef(ph.Pred), predRef(ph.Prefer), ph.DrawMax, rankList(ph.NameSuit))
+			line(off, "  PLAY legal %s prefer %s draw_max %d name_suit %s draw %s pass %s play_drawn %t", predRef(ph.Pred), predRef(ph.Prefer), ph.DrawMax, rankList(ph.NameSuit), ph.Draw, ph.Pass, ph.PlayDrawn)
 		case OpTrick:
 			line(off, "  TRICK lead %s lead_prefer %s legal %s prefer %s trump %s", predRef(ph.Lead), predRef(ph.LeadPrefer), predRef(ph.Pred), predRef(ph.Prefer), ph.Trump)
 		case OpTake:
@@ -136,7 +138,7 @@ func Disassemble(p []byte) (string, error) {
 	}
 
 	sec(3)
-	line(at.Until, "  until %s rank %s", im.Until, im.Rank)
+	line(at.Until, "  until %s rank %s blocked %d", im.Until, im.Rank, im.Blocked)
 	for i, c := range im.Conditions {
 		line(at.Conditions[i], "  when %s result %s", c.Event, c.Result)
 	}

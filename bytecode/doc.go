@@ -13,7 +13,8 @@
 //	SETUP (48) len u16:
 //	    seats min, max, default            3 x u8
 //	    hand kind                          u8: 0 fan, 1 pile
-//	    flags                              u8: bit 0 starter, bit 1 reshuffle, bit 2 deal all
+//	    flags                              u8: bit 0 starter, bit 1 reshuffle, bit 2 deal all,
+//	        bit 3 reshuffle at once (with bit 1), bit 4 the starter fires (with bit 0)
 //	    deal cards per seat                u8 (0 when the whole deck is dealt)
 //	    override count n, then n x (seats u8, cards u8), increasing seats
 //	    rank mask u16 (bit r: rank r, 0..12 = 2..A), suit mask u8 (bit s: clubs, diamonds, hearts, spades)
@@ -25,8 +26,13 @@
 //	    card scoring rule count n, then n x (kind u8: 0 rank, 1 suit,
 //	        2 card; value u8; points u8), sorted
 //	    turn cap u16
+//	    starter_not rank mask u16 (ranks the starter may not be; 0 without
+//	        a starter)
 //	TURN (49) len u16: one phase instruction per phase, in turn order:
-//	    PLAY (32) legal u8, prefer u8, draw_max u8, name-suit rank mask u16
+//	    PLAY (32) legal u8, prefer u8, draw_max u8, name-suit rank mask u16,
+//	        rules u8 (bit 0 drawing by choice, needing draw_max >= 1; bit 1
+//	        only the card drawn may be played, needing bit 0; bits 2-3 the
+//	        pass rule: 0 never, 1 always, 2 after draws, 3 empty stock)
 //	    BATTLE (33) war_face_down u8, returns u8
 //	    DRAW (34) count u8
 //	    TRICK (35) lead u8, lead prefer u8, follow legal u8, follow prefer
@@ -41,8 +47,9 @@
 //	    stream of stack instructions (opcodes 1..17) ending with RET.
 //	END (51) len u16: until u8 (0 first out, 1 one left, 2 every hand
 //	    empty, 3 every hand and the stock empty), rank u8 (0 by cards, 1
-//	    by lowest score, 2 by highest score), count u8, then (event u8,
-//	    result u8) pairs in increasing event order.
+//	    by lowest score, 2 by highest score), blocked u8 (0 never, up to
+//	    8), count u8, then (event u8, result u8) pairs in increasing event
+//	    order.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
 //	    effect type, target, value), in the order they resolve.
 //
@@ -60,7 +67,10 @@
 // in the deck and sorted, set size, lead card in the deck, teams only with a
 // fixed even seat count, scoring values, sorted scoring rules that match a
 // card of the deck, scoring tricks only with a trick phase and sets only
-// with a set size, turn cap); phase opcodes and operands, each phase kind
+// with a set size, turn cap, starter rules only with a starter, ranks the
+// starter may not be in the deck and leaving it a card at every seat count,
+// reshuffling at once only with reshuffling); phase opcodes and operands
+// (a play phase's rules consistent), each phase kind
 // matching the hand kind, predicate numbering; the ranking (by score only
 // when something scores) and at least one end condition when the game ends
 // by seats going out; every predicate's

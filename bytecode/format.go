@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 2
+	FormatVersion    = 3
 	SemanticsVersion = 3
 )
 
@@ -62,7 +62,22 @@ const (
 	FlagStarter   = 1 << 0 // turn a starter card up onto the discard pile
 	FlagReshuffle = 1 << 1 // reshuffle the discard pile (but its top) into an empty stock
 	FlagDealAll   = 1 << 2 // deal the whole deck round-robin
-	flagsKnown    = FlagStarter | FlagReshuffle | FlagDealAll
+	// FlagReshuffleAtOnce: with FlagReshuffle, refill the stock as soon as
+	// it runs out, not at the next draw
+	FlagReshuffleAtOnce = 1 << 3
+	// FlagStarterFires: with FlagStarter, the starter's effects fire as if
+	// the dealer had played it
+	FlagStarterFires = 1 << 4
+	flagsKnown       = FlagStarter | FlagReshuffle | FlagDealAll | FlagReshuffleAtOnce | FlagStarterFires
+)
+
+// Play rules: the rules byte of OpPlay. The pass rule (a
+// cardrules.PassRule) sits in bits 2-3.
+const (
+	PlayByChoice   = 1 << 0 // drawing is an option of the decision (cardrules.DrawByChoice)
+	PlayDrawnOnly  = 1 << 1 // after a draw, only the card drawn last may be played
+	PlayPassShift  = 2
+	playRulesKnown = PlayByChoice | PlayDrawnOnly | 3<<PlayPassShift
 )
 
 // Image is the decoded, verified view of a program: what Read returns and
@@ -82,6 +97,8 @@ type Image struct {
 	ScoreTrick, ScoreMeld            int
 	ScoreRules                       []ScoreRule
 	TurnCap                          int
+	StarterNot                       uint16 // ranks the starter may not be (rank mask)
+	Blocked                          int    // the end's blocked rule (0: never)
 	Phases                           []Phase
 	Preds                            [][]byte // each ends with OpRet
 	PredOffsets                      []int    // byte offset of each predicate in the program
@@ -99,6 +116,7 @@ type Image struct {
 type Offsets struct {
 	Sections                                                     [5]int // SETUP, TURN, CODE, END, EFFECTS
 	Seats, Hand, Flags, Deal, Deck, Remove, Meld, Score, TurnCap int
+	StarterNot                                                   int
 	Overrides, ScoreRules                                        []int
 	Phases                                                       []int
 	Preds                                                        int // the predicate count
@@ -124,17 +142,20 @@ func (r ScoreRule) Matches(c uint8) bool {
 // into Image.Preds, or NoPred.
 type Phase struct {
 	Op          Op
-	Pred        int               // OpPlay: legal; OpTrick: follow legal
-	Prefer      int               // OpPlay, OpTrick: follow prefer
-	Lead        int               // OpTrick
-	LeadPrefer  int               // OpTrick
-	Trump       cardrules.Trump   // OpTrick
-	DrawMax     int               // OpPlay
-	NameSuit    uint16            // OpPlay: rank mask
-	WarFaceDown int               // OpBattle
-	Returns     cardrules.Returns // OpBattle
-	Count       int               // OpDraw
-	From        cardrules.Target  // OpTake
+	Pred        int                // OpPlay: legal; OpTrick: follow legal
+	Prefer      int                // OpPlay, OpTrick: follow prefer
+	Lead        int                // OpTrick
+	LeadPrefer  int                // OpTrick
+	Trump       cardrules.Trump    // OpTrick
+	DrawMax     int                // OpPlay
+	NameSuit    uint16             // OpPlay: rank mask
+	Draw        cardrules.DrawRule // OpPlay
+	Pass        cardrules.PassRule // OpPlay
+	PlayDrawn   bool               // OpPlay
+	WarFaceDown int                // OpBattle
+	Returns     cardrules.Returns  // OpBattle
+	Count       int                // OpDraw
+	From        cardrules.Target   // OpTake
 }
 
 // Condition is one decoded end condition.

@@ -33,7 +33,7 @@ const (
 	OpPlayed   Op = 17 // suit u8 (0..3); (0 -> 1) pushes whether a card of the suit has been played this game
 
 	// Phase instructions, in the turn section, one per phase in order.
-	OpPlay   Op = 32 // legal pred u8, prefer pred u8 (NoPred: none), draw_max u8, name-suit rank mask u16; (0 -> 0)
+	OpPlay   Op = 32 // legal pred u8, prefer pred u8 (NoPred: none), draw_max u8, name-suit rank mask u16, rules u8 (PlayByChoice, PlayDrawnOnly, pass rule << PlayPassShift); (0 -> 0)
 	OpBattle Op = 33 // war_face_down u8, returns u8 (0 shuffled, 1 in order); (0 -> 0)
 	OpDraw   Op = 34 // count u8; (0 -> 0)
 	OpTrick  Op = 35 // lead pred u8, lead prefer u8, follow pred u8, follow prefer u8, trump u8 (0 none, 1..4 suit+1, 5 last dealt); (0 -> 0)
@@ -44,7 +44,7 @@ const (
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
 	OpTurn    Op = 49 // length u16, then phase instructions; (0 -> 0)
 	OpCode    Op = 50 // length u16, then a predicate count u8 and the predicates, each ending at OpRet; (0 -> 0)
-	OpEnd     Op = 51 // length u16, then until u8, a count u8 and (event u8, result u8) pairs; (0 -> 0)
+	OpEnd     Op = 51 // length u16, then until u8, rank u8, blocked u8, a count u8 and (event u8, result u8) pairs; (0 -> 0)
 	OpEffects Op = 60 // count u8, then count x (rank, type, target, value); (0 -> 0)
 )
 
@@ -75,7 +75,7 @@ var opInfo = [256]OpInfo{
 	OpNot:      {"NOT", 0, 1, 1},
 	OpRet:      {"RET", 0, 1, 0},
 	OpPlayed:   {"PLAYED", 1, 0, 1},
-	OpPlay:     {"PLAY", 5, 0, 0},
+	OpPlay:     {"PLAY", 6, 0, 0},
 	OpBattle:   {"BATTLE", 2, 0, 0},
 	OpDraw:     {"DRAW", 1, 0, 0},
 	OpTrick:    {"TRICK", 5, 0, 0},

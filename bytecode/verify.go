@@ -293,6 +293,21 @@ func readSetup(r *reader, im *Image) {
 	if im.TurnCap < 1 || im.TurnCap > cardrules.MaxTurnCap {
 		r.fail(at, "turn cap %d outside 1..%d", im.TurnCap, cardrules.MaxTurnCap)
 	}
+	at = r.off
+	im.At.StarterNot = at
+	im.StarterNot = uint16(r.u16())
+	if im.StarterNot&^im.RankMask != 0 {
+		r.fail(at, "starter_not ranks 0x%04x include ranks not in the deck", im.StarterNot&^im.RankMask)
+	}
+	if im.StarterNot != 0 && im.Flags&FlagStarter == 0 {
+		r.fail(at, "starter_not ranks without a starter card")
+	}
+	if im.Flags&FlagStarterFires != 0 && im.Flags&FlagStarter == 0 {
+		r.fail(im.At.Flags, "the starter fires its effects, but no starter card is turned up")
+	}
+	if im.Flags&FlagReshuffleAtOnce != 0 && im.Flags&FlagReshuffle == 0 {
+		r.fail(im.At.Flags, "reshuffle at once without reshuffle")
+	}
 	r.finish(OpSetup, start, end)
 	if r.truncated || len(r.errs) > 0 {
 		return
@@ -326,9 +341,18 @@ func readSetup(r *reader, im *Image) {
 		if im.DealCards > deck { // even where overrides replace it at every seat count
 			r.fail(im.At.Deal, "deal of %d cards per seat is more than the deck's %d", im.DealCards, deck)
 		}
+		others := 0
+		for _, c := range im.Deck() {
+			if im.StarterNot&(1<<(c%cardrules.NumRanks)) == 0 {
+				others++
+			}
+		}
 		for s := im.SeatsMin; s <= im.SeatsMax; s++ {
 			if need := im.DealFor(s)*s + starter; need > deck {
 				r.fail(start, "with %d seats the deal needs %d cards but the deck has %d", s, need, deck)
+			}
+			if dealt := im.DealFor(s) * s; im.StarterNot != 0 && others <= dealt {
+				r.fail(im.At.StarterNot, "with %d seats the deal may take every card the starter may be", s)
 			}
 		}
 	}
@@ -374,11 +398,26 @@ func readTurn(r *reader, im *Image) {
 			ph.Prefer = ref(true)
 			ph.DrawMax = r.u8()
 			ph.NameSuit = uint16(r.u16())
+			rules := r.u8()
 			if ph.DrawMax > cardrules.MaxDrawMax {
 				r.fail(at+3, "draw_max %d above %d", ph.DrawMax, cardrules.MaxDrawMax)
 			}
 			if ph.NameSuit&^im.RankMask != 0 {
 				r.fail(at+4, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
+			}
+			if rules&^playRulesKnown != 0 {
+				r.fail(at+6, "unknown play rules 0x%02x", rules&^playRulesKnown)
+			}
+			if rules&PlayByChoice != 0 {
+				ph.Draw = cardrules.DrawByChoice
+				if ph.DrawMax == 0 {
+					r.fail(at+6, "drawing by choice with a draw_max of 0")
+				}
+			}
+			ph.Pass = cardrules.PassRule(rules >> PlayPassShift & 3)
+			ph.PlayDrawn = rules&PlayDrawnOnly != 0
+			if ph.PlayDrawn && ph.Draw != cardrules.DrawByChoice {
+				r.fail(at+6, "only the drawn card may be played, but drawing is not by choice")
 			}
 			fan(at, op)
 		case OpBattle:
@@ -607,6 +646,11 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "unknown ranking %d", im.Rank)
 	} else if im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
 		r.fail(at, "ranks by score, but the program scores nothing")
+	}
+	at = r.off
+	im.Blocked = r.u8()
+	if im.Blocked > cardrules.MaxBlocked {
+		r.fail(at, "blocked %d above %d", im.Blocked, cardrules.MaxBlocked)
 	}
 	at = r.off
 	n := r.u8()

@@ -97,7 +97,7 @@ const (
 )
 
 type setupFields struct {
-	mask, nRemove, meld, lead, teams, scoreTrick, scoreMeld, nRules, turnCap int
+	mask, nRemove, meld, lead, teams, scoreTrick, scoreMeld, nRules, turnCap, starterNot int
 }
 
 func fieldsOf(q *prog) setupFields {
@@ -106,7 +106,7 @@ func fieldsOf(q *prog) setupFields {
 	f.nRemove = f.mask + 3
 	f.meld = f.nRemove + 1 + int(s[f.nRemove])
 	f.lead, f.teams, f.scoreTrick, f.scoreMeld, f.nRules = f.meld+1, f.meld+2, f.meld+3, f.meld+4, f.meld+5
-	f.turnCap = len(s) - 2
+	f.turnCap, f.starterNot = len(s)-4, len(s)-2
 	return f
 }
 
@@ -116,10 +116,12 @@ const (
 	pPrefer  = 2
 	pDrawMax = 3
 	pMask    = 4
+	pRules   = 6
 	eUntil   = 0
 	eRank    = 1
-	eCount   = 2
-	ePairs   = 3
+	eBlocked = 2
+	eCount   = 3
+	ePairs   = 4
 )
 
 func errAt(off int, format string, args ...any) string {
@@ -292,8 +294,8 @@ func corruptCases() []corruptCase {
 			return q.bytes(), errAt(q.at(turn)-1, "section SETUP has 1 unused trailing bytes")
 		}},
 		{"turn section too short", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
-			q.secs[turn] = q.secs[turn][:3] // PLAY legal prefer, no draw_max or mask
-			return q.bytes(), errAt(q.at(turn), "section TURN overruns its length by 3 bytes")
+			q.secs[turn] = q.secs[turn][:3] // PLAY legal prefer, no draw_max, mask or rules
+			return q.bytes(), errAt(q.at(turn), "section TURN overruns its length by 4 bytes")
 		}},
 
 		// Setup.
@@ -312,9 +314,33 @@ func corruptCases() []corruptCase {
 			return p, errList(errAt(q.payload(setup)+fHand, "unknown hand kind 2"),
 				errAt(q.payload(turn), "a battle phase needs a pile hand"))
 		}},
-		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x0b, func(off int) string {
-			return errAt(off, "unknown setup flags 0x08")
+		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x23, func(off int) string {
+			return errAt(off, "unknown setup flags 0x20")
 		})},
+		{"starter fires without a starter", "go-fish", simple(setup, fFlags, bytecode.FlagStarterFires, func(off int) string {
+			return errAt(off, "the starter fires its effects, but no starter card is turned up")
+		})},
+		{"reshuffle at once without reshuffle", "crazy-eights", simple(setup, fFlags, bytecode.FlagStarter|bytecode.FlagReshuffleAtOnce, func(off int) string {
+			return errAt(off, "reshuffle at once without reshuffle")
+		})},
+		{"starter_not without a starter", "go-fish", setupField(func(f setupFields) int { return f.starterNot }, 1, func(off int) string {
+			return errAt(off, "starter_not ranks without a starter card")
+		})},
+		{"starter_not rank not in the deck", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			f := fieldsOf(q)
+			binary.LittleEndian.PutUint16(q.secs[setup][f.starterNot:], 1<<13)
+			return q.bytes(), errAt(q.payload(setup)+f.starterNot, "starter_not ranks 0x2000 include ranks not in the deck")
+		}},
+		{"starter_not takes every card", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			f := fieldsOf(q)
+			binary.LittleEndian.PutUint16(q.secs[setup][f.starterNot:], 1<<13-1-1) // every rank but the 2
+			q.secs[setup][fFlags] |= bytecode.FlagStarter
+			want := make([]string, 0, 4)
+			for n := 2; n <= 5; n++ {
+				want = append(want, errAt(q.payload(setup)+f.starterNot, "with %d seats the deal may take every card the starter may be", n))
+			}
+			return q.bytes(), errList(want...)
+		}},
 		{"deal of zero", "crazy-eights", simple(setup, fDeal, 0, func(off int) string {
 			return errAt(off, "deal of 0 cards per seat (must be at least 1)")
 		})},
@@ -426,13 +452,13 @@ func corruptCases() []corruptCase {
 		})},
 		{"turn cap zero", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
-			off := q.at(turn) - 2
+			off := q.at(turn) - 4
 			p[off], p[off+1] = 0, 0
 			return p, errAt(off, "turn cap 0 outside 1..10000")
 		}},
 		{"turn cap too large", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
-			off := q.at(turn) - 2
+			off := q.at(turn) - 4
 			binary.LittleEndian.PutUint16(p[off:], 10001)
 			return p, errAt(off, "turn cap 10001 outside 1..10000")
 		}},
@@ -452,7 +478,7 @@ func corruptCases() []corruptCase {
 		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x26, func(off int) string {
 			return errList(errAt(off-3, "0 phases, want 1..8"),
 				errAt(off, "unknown phase opcode Op(38)"),
-				errAt(off+6+3, "1 predicates, but the phases reference 0"))
+				errAt(off+7+3, "1 predicates, but the phases reference 0"))
 		})},
 		{"predicate opcode as a phase", "war", simple(turn, 0, eq, func(off int) string {
 			return errList(errAt(off-3, "0 phases, want 1..8"), errAt(off, "unknown phase opcode EQ"))
@@ -462,6 +488,17 @@ func corruptCases() []corruptCase {
 		})},
 		{"missing required predicate", "crazy-eights", simple(turn, pLegal, bytecode.NoPred, func(off int) string {
 			return errAt(off, "predicate reference 255; references must number the predicates 0, 1, 2... in order (next: 0)")
+		})},
+		{"unknown play rules", "crazy-eights", simple(turn, pRules, 0x10, func(off int) string {
+			return errAt(off, "unknown play rules 0x10")
+		})},
+		{"drawing by choice without draws", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[turn][pDrawMax] = 0
+			q.secs[turn][pRules] = bytecode.PlayByChoice
+			return q.bytes(), errAt(q.payload(turn)+pRules, "drawing by choice with a draw_max of 0")
+		}},
+		{"only the drawn card without drawing by choice", "crazy-eights", simple(turn, pRules, bytecode.PlayDrawnOnly, func(off int) string {
+			return errAt(off, "only the drawn card may be played, but drawing is not by choice")
 		})},
 		{"draw_max too large", "crazy-eights", simple(turn, pDrawMax, 53, func(off int) string {
 			return errAt(off, "draw_max 53 above 52")
@@ -626,13 +663,16 @@ func corruptCases() []corruptCase {
 				errAt(off+1, "section END has 2 unused trailing bytes"))
 		})},
 		{"too many end conditions", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
-			q.secs[end] = []byte{0, 0, 5, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0}
+			q.secs[end] = []byte{0, 0, 0, 5, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0}
 			return q.bytes(), errList(errAt(q.payload(end)+eCount, "5 end conditions, at most 4"),
 				errAt(q.payload(end)+ePairs+2, "unknown end event 1"),
 				errAt(q.payload(end)+ePairs+4, "unknown end event 2"),
 				errAt(q.payload(end)+ePairs+6, "unknown end event 3"),
 				errAt(q.payload(end)+ePairs+8, "unknown end event 4"))
 		}},
+		{"blocked too large", "crazy-eights", simple(end, eBlocked, 9, func(off int) string {
+			return errAt(off, "blocked 9 above 8")
+		})},
 		{"unknown end event", "crazy-eights", simple(end, ePairs, 1, func(off int) string {
 			return errAt(off, "unknown end event 1")
 		})},
@@ -640,7 +680,7 @@ func corruptCases() []corruptCase {
 			return errAt(off, "unknown end result 2")
 		})},
 		{"end event twice", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
-			q.secs[end] = []byte{0, 0, 2, 0, 0, 0, 1}
+			q.secs[end] = []byte{0, 0, 0, 2, 0, 0, 0, 1}
 			return q.bytes(), errAt(q.payload(end)+ePairs+2, "end conditions must be in increasing event order without repeats")
 		}},
 
@@ -796,13 +836,13 @@ func TestDisassembleGolden(t *testing.T) {
 // seedSizes is the size in bytes of each seed game's program. A change here
 // is a change of the format or of a seed: say which in the commit.
 var seedSizes = map[string]int{
-	"crazy-eights": 68,
-	"go-fish":      50,
-	"hearts":       73,
-	"old-maid":     50,
-	"uno-style":    90,
-	"war":          50,
-	"whist":        59,
+	"crazy-eights": 72,
+	"go-fish":      53,
+	"hearts":       76,
+	"old-maid":     53,
+	"uno-style":    94,
+	"war":          53,
+	"whist":        62,
 }
 
 func TestSeedProgramSizes(t *testing.T) {

@@ -47,6 +47,12 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if c.Deal.All {
 		flags |= bytecode.FlagDealAll
 	}
+	if c.ReshuffleAtOnce {
+		flags |= bytecode.FlagReshuffleAtOnce
+	}
+	if c.Deal.StarterFires {
+		flags |= bytecode.FlagStarterFires
+	}
 	s = append(s, flags, byte(c.Deal.Cards), byte(len(c.Deal.Overrides)))
 	for _, o := range c.Deal.Overrides {
 		s = append(s, byte(o.Seats), byte(o.Cards))
@@ -79,6 +85,11 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		s = append(s, byte(r.Match.Kind), r.Match.Value, byte(r.Points))
 	}
 	s = binary.LittleEndian.AppendUint16(s, uint16(c.TurnCap))
+	var notMask uint16
+	for _, r := range c.Deal.StarterNot {
+		notMask |= 1 << r
+	}
+	s = binary.LittleEndian.AppendUint16(s, notMask)
 	out = section(out, bytecode.OpSetup, s)
 
 	// TURN and CODE: predicates are numbered in order of reference.
@@ -102,6 +113,14 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			}
 			t = append(t, byte(bytecode.OpPlay), ref(p.Legal), ref(p.Prefer), byte(p.DrawMax))
 			t = binary.LittleEndian.AppendUint16(t, mask)
+			rules := byte(p.Pass) << bytecode.PlayPassShift
+			if p.Draw == cardrules.DrawByChoice {
+				rules |= bytecode.PlayByChoice
+			}
+			if p.PlayDrawn {
+				rules |= bytecode.PlayDrawnOnly
+			}
+			t = append(t, rules)
 		case cardrules.PhaseBattle:
 			t = append(t, byte(bytecode.OpBattle), byte(p.WarFaceDown), byte(p.Returns))
 		case cardrules.PhaseDraw:
@@ -118,7 +137,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	out = section(out, bytecode.OpCode, append([]byte{byte(preds)}, code...))
 
 	// END: conditions in event order.
-	e := []byte{byte(c.End.Until), byte(c.End.Rank), byte(len(c.End.Conditions))}
+	e := []byte{byte(c.End.Until), byte(c.End.Rank), byte(c.End.Blocked), byte(len(c.End.Conditions))}
 	for ev := genome.Event(0); ev < cardrules.NumEvents; ev++ {
 		for _, cond := range c.End.Conditions {
 			if cond.When == ev {
@@ -207,10 +226,12 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		Hand:      genome.HandKind(im.Hand),
 		Reshuffle: im.Flags&bytecode.FlagReshuffle != 0,
 		TurnCap:   im.TurnCap,
-		End:       genome.End{Until: genome.Until(im.Until), Rank: genome.RankBy(im.Rank)},
-		Meld:      im.Meld,
-		Teams:     im.Teams,
-		Score:     genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},
+		End:       genome.End{Until: genome.Until(im.Until), Rank: genome.RankBy(im.Rank), Blocked: im.Blocked},
+
+		ReshuffleAtOnce: im.Flags&bytecode.FlagReshuffleAtOnce != 0,
+		Meld:            im.Meld,
+		Teams:           im.Teams,
+		Score:           genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},
 	}
 	if im.LeadCard != bytecode.NoCard {
 		lc := genome.Card(im.LeadCard)
@@ -219,7 +240,13 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	for _, r := range im.ScoreRules {
 		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: genome.Match{Kind: genome.MatchKind(r.Kind), Value: uint8(r.Value)}, Points: r.Points})
 	}
-	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0}
+	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0,
+		StarterFires: im.Flags&bytecode.FlagStarterFires != 0}
+	for r := range genome.Rank(cardrules.NumRanks) {
+		if im.StarterNot&(1<<r) != 0 {
+			g.Deal.StarterNot = append(g.Deal.StarterNot, r)
+		}
+	}
 	for _, o := range im.Overrides {
 		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: o.Seats, Cards: o.Cards})
 	}
@@ -255,7 +282,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		var errs [4]error
 		switch ph.Op {
 		case bytecode.OpPlay:
-			p = genome.Phase{Kind: cardrules.PhasePlay, DrawMax: ph.DrawMax}
+			p = genome.Phase{Kind: cardrules.PhasePlay, DrawMax: ph.DrawMax, Draw: ph.Draw, Pass: ph.Pass, PlayDrawn: ph.PlayDrawn}
 			p.Legal, errs[0] = pred(ph.Pred)
 			p.Prefer, errs[1] = pred(ph.Prefer)
 			for r := range genome.Rank(cardrules.NumRanks) {

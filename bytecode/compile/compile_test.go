@@ -300,6 +300,37 @@ func TestRoundTripUnusedBaseDeal(t *testing.T) {
 	checkRoundTrip(t, g)
 }
 
+// TestRoundTripPlayRules: every option of the voluntary play rules, the
+// starter rules, reshuffle timing and the blocked end survives the round
+// trip, each value on its own and all together.
+func TestRoundTripPlayRules(t *testing.T) {
+	base := testkit.SeedGenome(t, "crazy-eights")
+	cases := map[string]func(g *genome.Genome){
+		"by_choice":         func(g *genome.Genome) { g.Turn[0].Draw = cardrules.DrawByChoice },
+		"pass always":       func(g *genome.Genome) { g.Turn[0].Pass = cardrules.PassAlways },
+		"pass after_draws":  func(g *genome.Genome) { g.Turn[0].Pass = cardrules.PassAfterDraws },
+		"pass empty_stock":  func(g *genome.Genome) { g.Turn[0].Pass = cardrules.PassEmptyStock },
+		"starter_fires":     func(g *genome.Genome) { g.Deal.StarterFires = true },
+		"reshuffle_at_once": func(g *genome.Genome) { g.ReshuffleAtOnce = true },
+		"blocked":           func(g *genome.Genome) { g.End.Blocked = cardrules.MaxBlocked },
+		"starter_not":       func(g *genome.Genome) { g.Deal.StarterNot = []genome.Rank{7, 0} },
+		"all": func(g *genome.Genome) {
+			g.Turn[0].Draw, g.Turn[0].Pass, g.Turn[0].PlayDrawn = cardrules.DrawByChoice, cardrules.PassAfterDraws, true
+			g.Deal.StarterFires, g.Deal.StarterNot, g.ReshuffleAtOnce, g.End.Blocked = true, []genome.Rank{6}, true, 2
+		},
+	}
+	plain := checkRoundTrip(t, base)
+	for name, set := range cases {
+		t.Run(name, func(t *testing.T) {
+			g := base.Clone()
+			set(g)
+			if p := checkRoundTrip(t, g); bytes.Equal(p, plain) {
+				t.Errorf("the option leaves the program as it was")
+			}
+		})
+	}
+}
+
 // TestDecompileMissingPredicate: a program whose predicate count matches
 // its phases but whose CODE section holds fewer predicates must be refused,
 // not crash the decompiler.
