@@ -526,6 +526,9 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddInteractions(b, st.Interactions)
 	fb.StatsAddEffects(b, effects)
 	fb.StatsAddInformed(b, st.Informed)
+	fb.StatsAddDraws(b, st.Draws)
+	fb.StatsAddPasses(b, st.Passes)
+	fb.StatsAddBlocked(b, st.Blocked)
 	return fb.StatsEnd(b)
 }
 
@@ -576,11 +579,14 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Ties:         t.Ties(),
 		Capped:       t.Capped(),
 		Aborted:      t.Aborted(),
+		Blocked:      t.Blocked(),
 		Options:      t.Options(),
 		Forced:       t.Forced(),
 		Informed:     t.Informed(),
 		LeadChanges:  t.LeadChanges(),
 		Interactions: t.Interactions(),
+		Draws:        t.Draws(),
+		Passes:       t.Passes(),
 	}
 	if st.Seats > vm.MaxSeats {
 		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)

@@ -131,6 +131,9 @@ const (
 	stInteractions
 	stEffects
 	stInformed
+	stDraws
+	stPasses
+	stBlocked
 )
 
 const (
@@ -162,6 +165,9 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stInteractions: scalar("interactions", "ulong", 8),
 	stEffects:      vector("effects", "ulong", 8),
 	stInformed:     scalar("informed", "ulong", 8),
+	stDraws:        scalar("draws", "ulong", 8),
+	stPasses:       scalar("passes", "ulong", 8),
+	stBlocked:      scalar("blocked", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

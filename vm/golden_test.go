@@ -40,6 +40,7 @@ func statsBytes(s *Stats) []byte {
 	u(s.Ties)
 	u(s.Capped)
 	u(s.Aborted)
+	u(s.Blocked)
 	dist(&s.Turns)
 	dist(&s.Decisions)
 	dist(&s.Plays)
@@ -48,6 +49,8 @@ func statsBytes(s *Stats) []byte {
 	u(s.Informed)
 	u(s.LeadChanges)
 	u(s.Interactions)
+	u(s.Draws)
+	u(s.Passes)
 	for _, e := range s.Effects {
 		u(e)
 	}

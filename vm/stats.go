@@ -101,6 +101,7 @@ type Stats struct {
 	Ties    uint64           // games that ended with no single winner
 	Capped  uint64           // games that hit the turn cap (draws)
 	Aborted uint64           // games that ran out of step budget (errors)
+	Blocked uint64           // games that ended blocked (the end's blocked rule), ranked: also among the wins or ties
 
 	Turns     Dist // game length in turns
 	Decisions Dist // decisions per game
@@ -111,6 +112,8 @@ type Stats struct {
 	Informed     uint64 // decisions among options the decider can tell apart
 	LeadChanges  uint64 // changes of the sole leader, summed over games
 	Interactions uint64 // actions that hit another seat, summed over games
+	Draws        uint64 // cards drawn from the stock (draw phases, play phases, effects, asks), summed over games
+	Passes       uint64 // passes in play phases, chosen or for want of any option, summed over games
 
 	Effects [NumEffectTypes]uint64 // effect firings by type
 }
@@ -138,6 +141,11 @@ func (s *Stats) Add(r *Result) {
 	s.Informed += uint64(r.Informed)
 	s.LeadChanges += uint64(r.LeadChanges)
 	s.Interactions += uint64(r.Interactions)
+	s.Draws += uint64(r.Draws)
+	s.Passes += uint64(r.Passes)
+	if r.Blocked {
+		s.Blocked++
+	}
 	for i, e := range r.Effects {
 		s.Effects[i] += uint64(e)
 	}
@@ -152,6 +160,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Ties += o.Ties
 	s.Capped += o.Capped
 	s.Aborted += o.Aborted
+	s.Blocked += o.Blocked
 	s.Turns.merge(&o.Turns)
 	s.Decisions.merge(&o.Decisions)
 	s.Plays.merge(&o.Plays)
@@ -160,6 +169,8 @@ func (s *Stats) Merge(o *Stats) {
 	s.Informed += o.Informed
 	s.LeadChanges += o.LeadChanges
 	s.Interactions += o.Interactions
+	s.Draws += o.Draws
+	s.Passes += o.Passes
 	for i := range s.Effects {
 		s.Effects[i] += o.Effects[i]
 	}
@@ -241,6 +252,15 @@ func (s *Stats) InteractionsPerTurn() float64 {
 	}
 	return float64(s.Interactions) / float64(s.Turns.Sum)
 }
+
+// DrawsPerGame is the mean number of cards drawn from the stock per game.
+func (s *Stats) DrawsPerGame() float64 { return s.perGame(s.Draws) }
+
+// PassesPerGame is the mean number of passes per game.
+func (s *Stats) PassesPerGame() float64 { return s.perGame(s.Passes) }
+
+// BlockedShare is the share of all games that ended blocked.
+func (s *Stats) BlockedShare() float64 { return s.perGame(s.Blocked) }
 
 // EffectsPerGame is the mean number of effect firings of type t per game.
 func (s *Stats) EffectsPerGame(t int) float64 { return s.perGame(s.Effects[t]) }

@@ -162,7 +162,11 @@ func randomResult(rt *rapid.T) Result {
 		Forced:       rapid.IntRange(0, 1000).Draw(rt, "forced"),
 		LeadChanges:  rapid.IntRange(0, 1000).Draw(rt, "leads"),
 		Interactions: rapid.IntRange(0, 1000).Draw(rt, "inter"),
+		Draws:        rapid.IntRange(0, 5000).Draw(rt, "draws"),
+		Passes:       rapid.IntRange(0, 5000).Draw(rt, "passes"),
 	}
+	// Only a finished game (won or tied) can have ended blocked.
+	r.Blocked = r.Winner >= Tie && rapid.Bool().Draw(rt, "blocked")
 	for i := range r.Effects {
 		r.Effects[i] = rapid.IntRange(0, 500).Draw(rt, "eff")
 	}
@@ -219,21 +223,33 @@ func TestStatsMerge(t *testing.T) {
 		if all.Turns.Count() != all.Games {
 			rt.Fatalf("turn histogram holds %d games of %d", all.Turns.Count(), all.Games)
 		}
+		var draws, passes, blocked uint64
+		for _, r := range rs {
+			draws += uint64(r.Draws)
+			passes += uint64(r.Passes)
+			if r.Blocked {
+				blocked++
+			}
+		}
+		if all.Draws != draws || all.Passes != passes || all.Blocked != blocked {
+			rt.Fatalf("draws %d passes %d blocked %d, want %d %d %d", all.Draws, all.Passes, all.Blocked, draws, passes, blocked)
+		}
 	})
 }
 
 func TestStatsDerived(t *testing.T) {
 	var s Stats
 	if s.FirstPlayerAdvantage() != 0 || s.OptionsPerDecision() != 0 || s.ForcedShare() != 0 ||
-		s.LeadChangesPerGame() != 0 || s.InteractionsPerTurn() != 0 || s.EffectsPerGame(0) != 0 {
+		s.LeadChangesPerGame() != 0 || s.InteractionsPerTurn() != 0 || s.EffectsPerGame(0) != 0 ||
+		s.DrawsPerGame() != 0 || s.PassesPerGame() != 0 || s.BlockedShare() != 0 {
 		t.Error("derived figures of empty stats should be 0")
 	}
 	s.Seats = 2
 	rs := []Result{
-		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}},
-		{Winner: 0, WinMask: 1, Turns: 20, Decisions: 12, Options: 30, Forced: 3, LeadChanges: 1, Interactions: 6},
-		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0},
-		{Winner: Capped, Turns: 40, Decisions: 0},
+		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}, Draws: 7, Passes: 1},
+		{Winner: 0, WinMask: 1, Turns: 20, Decisions: 12, Options: 30, Forced: 3, LeadChanges: 1, Interactions: 6, Draws: 2, Passes: 4, Blocked: true},
+		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0, Draws: 1},
+		{Winner: Capped, Turns: 40, Decisions: 0, Passes: 3},
 	}
 	for i := range rs {
 		s.Add(&rs[i])
@@ -256,6 +272,15 @@ func TestStatsDerived(t *testing.T) {
 	}
 	if got := s.EffectsPerGame(2); !near(got, 0.5) {
 		t.Errorf("EffectsPerGame(2) %v", got)
+	}
+	if got := s.DrawsPerGame(); !near(got, 10.0/4) {
+		t.Errorf("DrawsPerGame %v, want %v", got, 10.0/4)
+	}
+	if got := s.PassesPerGame(); !near(got, 8.0/4) {
+		t.Errorf("PassesPerGame %v, want %v", got, 8.0/4)
+	}
+	if got := s.BlockedShare(); s.Blocked != 1 || !near(got, 0.25) {
+		t.Errorf("Blocked %d, BlockedShare %v, want 1 and 0.25", s.Blocked, got)
 	}
 	if s.Capped != 1 || s.Decided() != 3 || s.Turns.Max != 40 {
 		t.Errorf("capped %d decided %d max %d", s.Capped, s.Decided(), s.Turns.Max)

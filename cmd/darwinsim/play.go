@@ -439,8 +439,18 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// result words the game's end from the person's seat.
+// result words the game's end from the person's seat, saying so when
+// the game ended blocked (it is ranked like any finished game).
 func (t *table) result(r vm.Result) string {
+	s := t.outcome(r)
+	if r.Blocked {
+		s += "; the game was blocked (everyone passed with nothing left to draw)"
+	}
+	return s
+}
+
+// outcome words who won the game from the person's seat.
+func (t *table) outcome(r vm.Result) string {
 	switch {
 	case r.Winner == vm.Capped:
 		return fmt.Sprintf("result: a draw at the turn cap after %d turns", r.Turns)

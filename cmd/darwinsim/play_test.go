@@ -435,6 +435,9 @@ func TestPlayResult(t *testing.T) {
 		{solo, vm.Result{Winner: vm.Capped, Turns: 400}, "result: a draw at the turn cap after 400 turns"},
 		{team, vm.Result{Winner: 1, WinMask: 0b1010, Turns: 13}, "result: you and your partner won after 13 turns"},
 		{team, vm.Result{Winner: 0, WinMask: 0b0101, Turns: 13}, "result: you lost after 13 turns (seats 0 and 2 won)"},
+		{solo, vm.Result{Winner: 1, WinMask: 2, Turns: 30, Blocked: true}, "result: you won after 30 turns; the game was blocked (everyone passed with nothing left to draw)"},
+		{solo, vm.Result{Winner: 0, WinMask: 1, Turns: 30, Blocked: true}, "result: you lost after 30 turns (seat 0 won); the game was blocked (everyone passed with nothing left to draw)"},
+		{solo, vm.Result{Winner: vm.Tie, Turns: 31, Blocked: true}, "result: a tie after 31 turns; the game was blocked (everyone passed with nothing left to draw)"},
 	}
 	for _, c := range cases {
 		if got := c.t.result(c.r); got != c.want {

@@ -9,8 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/fbs"
+	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/players"
@@ -100,7 +102,7 @@ depend on them.`,
 			if err := cfg.Validate(p); err != nil {
 				return usageError{err}
 			}
-			return playBatch(cmd, g, gm.Name, players.FormatList(specs), p, cfg, out, asJSON)
+			return playBatch(cmd, g, gm.Name, players.FormatList(specs), p, cfg, blockable(gm.Genome), out, asJSON)
 		},
 	}
 	f := cmd.Flags()
@@ -139,13 +141,23 @@ func runRequest(cmd *cobra.Command, g *globals, path, out string, asJSON bool) e
 	if policy == "" {
 		policy = "random"
 	}
-	return playBatch(cmd, g, path, policy, p, cfg, out, asJSON)
+	// The request holds only the program: its genome says whether a game
+	// can end blocked. A program Load accepts decompiles; should one not,
+	// the blocked share is printed only when some game ended blocked.
+	gm, _ := compile.Decompile(req.Program)
+	return playBatch(cmd, g, path, policy, p, cfg, blockable(gm), out, asJSON)
 }
+
+// blockable reports whether a game of g can end blocked (its end has a
+// blocked rule), so that simulate's table shows the share of blocked games
+// even when no game of the batch ended so.
+func blockable(g *genome.Genome) bool { return g != nil && g.End.Blocked > 0 }
 
 // playBatch plays the batch cfg of p with a progress bar, writes its
 // result file out (if any) and prints its statistics for the game name
-// played by policy.
-func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Program, cfg vm.BatchConfig, out string, asJSON bool) error {
+// played by policy. The table shows the share of blocked games when
+// canBlock (the game has a blocked rule) or some game ended blocked.
+func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Program, cfg vm.BatchConfig, canBlock bool, out string, asJSON bool) error {
 	bar := newProgress(cmd.ErrOrStderr(), g.quiet, cfg.Games, "games")
 	cfg.Progress = bar.update
 	st, err := vm.Batch(cmd.Context(), p, cfg)
@@ -162,7 +174,7 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 	if asJSON {
 		return writeStatsJSON(w, name, cfg.Seed, policy, st)
 	}
-	writeStatsTable(w, name, cfg.Seed, policy, st)
+	writeStatsTable(w, name, cfg.Seed, policy, st, canBlock)
 	return nil
 }
 
@@ -198,6 +210,9 @@ type summary struct {
 	InformedPerSeat      float64            `json:"informed_decisions_per_seat"`
 	LeadChangesPerGame   float64            `json:"lead_changes_per_game"`
 	InteractionsPerTurn  float64            `json:"interactions_per_turn"`
+	DrawsPerGame         float64            `json:"draws_per_game"`
+	PassesPerGame        float64            `json:"passes_per_game"`
+	BlockedShare         float64            `json:"blocked_share"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
 }
 
@@ -220,6 +235,9 @@ func summarize(st *vm.Stats) summary {
 		InformedPerSeat:      st.InformedPerSeat(),
 		LeadChangesPerGame:   st.LeadChangesPerGame(),
 		InteractionsPerTurn:  st.InteractionsPerTurn(),
+		DrawsPerGame:         st.DrawsPerGame(),
+		PassesPerGame:        st.PassesPerGame(),
+		BlockedShare:         st.BlockedShare(),
 		EffectsPerGame:       map[string]float64{},
 	}
 	for i := range st.Seats {
@@ -247,7 +265,10 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 	return err
 }
 
-func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) {
+// writeStatsTable prints st as tables for people. The share of blocked
+// games is printed only when canBlock or some game ended blocked: for the
+// many games without a blocked rule it would always read 0.
+func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, canBlock bool) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -269,6 +290,11 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	fmt.Fprintf(w, "\noptions per decision %.2f, forced decisions %.1f%%, informed decisions per seat %.2f\n",
 		s.OptionsPerDecision, 100*s.ForcedShare, s.InformedPerSeat)
 	fmt.Fprintf(w, "lead changes per game %.2f, interactions per turn %.2f\n", s.LeadChangesPerGame, s.InteractionsPerTurn)
+	fmt.Fprintf(w, "draws per game %.2f, passes per game %.2f", s.DrawsPerGame, s.PassesPerGame)
+	if canBlock || st.Blocked > 0 {
+		fmt.Fprintf(w, ", blocked games %d (%.1f%%)", st.Blocked, 100*s.BlockedShare)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprint(w, "effects per game:")
 	for t := range cardrules.NumEffectTypes {
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))

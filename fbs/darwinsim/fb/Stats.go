@@ -244,8 +244,44 @@ func (rcv *Stats) MutateInformed(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(32, n)
 }
 
+func (rcv *Stats) Draws() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(34))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateDraws(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(34, n)
+}
+
+func (rcv *Stats) Passes() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(36))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutatePasses(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(36, n)
+}
+
+func (rcv *Stats) Blocked() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(38))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateBlocked(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(38, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(15)
+	builder.StartObject(18)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -297,6 +333,15 @@ func StatsStartEffectsVector(builder *flatbuffers.Builder, numElems int) flatbuf
 }
 func StatsAddInformed(builder *flatbuffers.Builder, informed uint64) {
 	builder.PrependUint64Slot(14, informed, 0)
+}
+func StatsAddDraws(builder *flatbuffers.Builder, draws uint64) {
+	builder.PrependUint64Slot(15, draws, 0)
+}
+func StatsAddPasses(builder *flatbuffers.Builder, passes uint64) {
+	builder.PrependUint64Slot(16, passes, 0)
+}
+func StatsAddBlocked(builder *flatbuffers.Builder, blocked uint64) {
+	builder.PrependUint64Slot(17, blocked, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/internal/testkit"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// drawStats is four games of two seats with 10 draws, 3 passes and
+// blocked games as given.
+func drawStats(blocked uint64) *vm.Stats {
+	st := &vm.Stats{Games: 4, Seats: 2, Draws: 10, Passes: 3, Blocked: blocked}
+	st.Wins[0], st.Wins[1] = 3, 1
+	return st
+}
+
+// The table prints draws and passes per game always, and the blocked games
+// when the game can end blocked or some game did.
+func TestStatsTableDrawsPassesBlocked(t *testing.T) {
+	const line = "draws per game 2.50, passes per game 0.75"
+	for _, c := range []struct {
+		blocked  uint64
+		canBlock bool
+		want     string
+	}{
+		{0, false, line + "\n"},
+		{0, true, line + ", blocked games 0 (0.0%)\n"},
+		{1, false, line + ", blocked games 1 (25.0%)\n"},
+		{3, true, line + ", blocked games 3 (75.0%)\n"},
+	} {
+		var b bytes.Buffer
+		writeStatsTable(&b, "g", 1, "random", drawStats(c.blocked), c.canBlock)
+		out := b.String()
+		i := strings.Index(out, "draws per game")
+		if i < 0 {
+			t.Fatalf("blocked %d, canBlock %v: no draws line in\n%s", c.blocked, c.canBlock, out)
+		}
+		got := out[i:]
+		got = got[:strings.IndexByte(got, '\n')+1]
+		if got != c.want {
+			t.Errorf("blocked %d, canBlock %v: line %q, want %q", c.blocked, c.canBlock, got, c.want)
+		}
+		if strings.Count(out, "blocked") != strings.Count(c.want, "blocked") {
+			t.Errorf("blocked %d, canBlock %v: blocked games printed elsewhere too:\n%s", c.blocked, c.canBlock, out)
+		}
+	}
+}
+
+// --json always carries the draws, passes and blocked games: per game and
+// as a share in the summary, as sums in the raw statistics.
+func TestStatsJSONDrawsPassesBlocked(t *testing.T) {
+	for _, blocked := range []uint64{0, 1} {
+		st := drawStats(blocked)
+		var b bytes.Buffer
+		if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
+			t.Fatal(err)
+		}
+		var keys struct {
+			Summary map[string]any `json:"summary"`
+			Stats   map[string]any `json:"stats"`
+		}
+		if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"draws_per_game", "passes_per_game", "blocked_share"} {
+			if _, ok := keys.Summary[k]; !ok {
+				t.Errorf("blocked %d: summary has no %q", blocked, k)
+			}
+		}
+		for _, k := range []string{"Draws", "Passes", "Blocked"} {
+			if _, ok := keys.Stats[k]; !ok {
+				t.Errorf("blocked %d: stats has no %q", blocked, k)
+			}
+		}
+		var r statsReport
+		if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		s := r.Summary
+		if s.DrawsPerGame != 2.5 || s.PassesPerGame != 0.75 || s.BlockedShare != float64(blocked)/4 {
+			t.Errorf("blocked %d: summary draws %v passes %v blocked %v", blocked, s.DrawsPerGame, s.PassesPerGame, s.BlockedShare)
+		}
+		if !reflect.DeepEqual(r.Stats, st) {
+			t.Errorf("blocked %d: raw stats %+v, want %+v", blocked, r.Stats, st)
+		}
+	}
+}
+
+// A game with a blocked rule shows its blocked games in simulate's table
+// even when none ended blocked; the same game without the rule does not,
+// and a request file of its program prints the same table as the game.
+func TestSimulateBlockableGame(t *testing.T) {
+	dir := t.TempDir()
+	g := testkit.SeedGenome(t, "crazy-eights")
+	if blockable(g) || blockable(nil) {
+		t.Fatal("crazy-eights has no blocked rule")
+	}
+	g.End.Blocked = 2
+	if !blockable(g) {
+		t.Fatal("end.blocked 2 is a blocked rule")
+	}
+	js, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "blockable.json")
+	if err := os.WriteFile(path, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runCLI(t, "simulate", path, "-n", "200", "--seed", "5")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if !strings.Contains(out, ", blocked games ") {
+		t.Errorf("no blocked games in the table of a game with a blocked rule:\n%s", out)
+	}
+	_, plain, _ := runCLI(t, "simulate", "crazy-eights", "-n", "200", "--seed", "5")
+	if strings.Contains(plain, "blocked") {
+		t.Errorf("blocked games in the table of a game without a blocked rule:\n%s", plain)
+	}
+
+	// The request path learns the rule from the program alone.
+	prog := testkit.Compile(t, g)
+	if d, err := compile.Decompile(prog); err != nil || d.End.Blocked != g.End.Blocked {
+		t.Skip("the bytecode does not carry end.blocked: a request cannot say that its game can end blocked")
+	}
+	req := filepath.Join(dir, "req.dsrq")
+	if err := os.WriteFile(req, rawRequest(prog, 200, 0, nil, 5, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fromReq, e := runCLI(t, "simulate", "--request", req, "-q")
+	if want := strings.Replace(out, g.Name, req, 1); fromReq != want {
+		t.Errorf("request output (%s):\n%s\nwant:\n%s", e, fromReq, want)
+	}
+}
