@@ -157,10 +157,15 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	r, evs := play(g, seats, nil, seed, true)
 	var want Result
 	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
+	want.Blocked = r.Blocked
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
 			want.Turns++
+		case EvDraw:
+			want.Draws++
+		case EvPass:
+			want.Passes++
 		case EvPlay:
 			want.Plays++
 		case EvEffect:
@@ -189,6 +194,10 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("winner %d with win mask %08b", r.Winner, r.WinMask)
 	case r.Winner == Capped && r.Turns != g.TurnCap, r.Turns > g.TurnCap:
 		return fmt.Errorf("winner %d after %d turns of at most %d", r.Winner, r.Turns, g.TurnCap)
+	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped || r.Passes < g.End.Blocked+1):
+		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
+	case r.Blocked && (len(evs) == 0 || evs[len(evs)-1].Kind != EvPass):
+		return fmt.Errorf("blocked, but the last event is not a pass")
 	}
 	return nil
 }
