@@ -182,6 +182,23 @@ func TestReferenceStarterFires(t *testing.T) {
 		t.Errorf("discards: over %v, winner %d, interactions %d; want true, 0, 3", m.over, w, m.res.Interactions)
 	}
 
+	// The end check follows the starter's effects only: a seat holding
+	// nothing at the start (as after laying down sets) goes out after a
+	// skip starter, and not after a starter of a rank without effects.
+	g = shedGenome(effect("J", cardrules.SkipNext, 0, 1))
+	g.Deal.StarterFires = true
+	for _, tc := range []struct {
+		starter string
+		want    []string
+	}{{"JH", []string{"effect 3 skip_next 1", "out 1 0"}}, {"5H", nil}} {
+		m = lab(t, g, 4, layout{hands: [][]string{{"2C"}, nil, {"4C"}, {"5C"}}, stock: []string{"2S"}, disc: []string{tc.starter}})
+		m.start()
+		checkTrace(t, "empty hand, starter "+tc.starter, m, tc.want...)
+		if m.over != (tc.want != nil) {
+			t.Errorf("empty hand, starter %s: over %v", tc.starter, m.over)
+		}
+	}
+
 	// Without starter_fires nothing happens at the start.
 	g = shedGenome(effect("J", cardrules.SkipNext, 0, 1))
 	m = lab(t, g, 4, layout{hands: [][]string{{"2C"}, {"3C"}, {"4C"}, {"5C"}}, disc: []string{"JH"}})
