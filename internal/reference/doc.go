@@ -37,6 +37,21 @@
 // holds a card of another rank; with starter_fires the starter's effects
 // resolve as the dealer's (seat n-1) before the first turn (start.go).
 //
+// Where these rules leave a choice open, the reference reads them so (the
+// VM must agree, as for the readings below):
+//
+//   - Reshuffling at once after a card lands on the discard pile: the play
+//     (or the forced discard) is traced first, then the reshuffle; after a
+//     play the suit is named after the reshuffle, as its effects resolve.
+//   - A starter that fires: the seat dealt the lead card starts when it is
+//     still in; with no such seat (a lead card nobody was dealt, or its
+//     holder put out by the starter's effects) the first seat follows from
+//     the dealer like any other game's. The first seat's being moved by
+//     the starter's skip, reverse or extra turn counts no interaction (no
+//     turn was played); its draws and forced discards count as after a
+//     play. A starter of a rank without effects fires nothing and no end
+//     check follows it.
+//
 // # Readings
 //
 // Where the vm package doc is silent or open to more than one reading, the
@@ -83,16 +98,6 @@
 //     nor a suit played.
 //   - A forced discard onto an empty discard pile becomes the pile; forced
 //     discards from a pile hand (its top cards) are not decisions.
-//   - Reshuffling at once after a card lands on the discard pile: the play
-//     (or the forced discard) is traced first, then the reshuffle; after a
-//     play the suit is named after the reshuffle, as its effects are.
-//   - A starter that fires: the seat dealt the lead card starts when it is
-//     still in; with no such seat (a lead card nobody was dealt, or its
-//     holder put out by the starter's effects) the first seat follows from
-//     the dealer like any other game's. The first seat's being moved by
-//     the starter's skip, reverse or extra turn counts no interaction (no
-//     turn was played); its draws and forced discards count as after a
-//     play.
 //
 // The reference always follows the doc (with the readings above) and has no
 // switch for a known deviation of the VM: a VM bug shows as a difference in

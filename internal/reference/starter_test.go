@@ -182,6 +182,25 @@ func TestReferenceStarterFires(t *testing.T) {
 		t.Errorf("discards: over %v, winner %d, interactions %d; want true, 0, 3", m.over, w, m.res.Interactions)
 	}
 
+	// A lead card nobody was dealt binds nobody: the first seat follows
+	// from the dealer. So it does when the holder goes out at the start.
+	lc := card("3C")
+	g = shedGenome(effect("J", cardrules.SkipNext, 0, 1))
+	g.Deal.StarterFires, g.LeadCard = true, &lc
+	m = lab(t, g, 4, layout{hands: [][]string{{"2C"}, {"4C"}, {"5C"}, {"6C"}}, stock: []string{"2S"}, disc: []string{"JH"}})
+	m.start()
+	if m.cur != 1 {
+		t.Errorf("lead card nobody holds: first seat %d, want 1", m.cur)
+	}
+	g = shedGenome(effect("7", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 1), effect("7", cardrules.SkipNext, 0, 1))
+	g.Deal.StarterFires, g.LeadCard, g.End.Until = true, &lc, cardrules.UntilOneLeft
+	m = lab(t, g, 4, layout{hands: [][]string{{"2C", "2D"}, {"4C", "4D"}, {"3C"}, {"6C"}}, stock: []string{"2S"}, disc: []string{"7H"}})
+	m.leadHolder, m.cur = 2, 2
+	m.start()
+	if m.active[2] || m.over || m.cur != 1 {
+		t.Errorf("the lead card's holder out: seat 2 in %v, over %v, first seat %d; want out, false, 1", m.active[2], m.over, m.cur)
+	}
+
 	// The end check follows the starter's effects only: a seat holding
 	// nothing at the start (as after laying down sets) goes out after a
 	// skip starter, and not after a starter of a rank without effects.
