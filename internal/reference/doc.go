@@ -13,6 +13,45 @@
 // shared piece is internal/rng. It is imported only by tests. Only the
 // Random policy is implemented.
 //
+// # Draws, passes and the starter
+//
+// A play phase (play.go) loops until the seat plays a card or passes:
+// with draw when_stuck a seat with no legal card draws without a decision
+// (up to draw_max cards in the phase, while a card can be drawn); with
+// draw by_choice drawing one card is an option of its decision while it
+// can draw, and with play_drawn only the card drawn last may then be
+// played. The options of a decision are the legal cards ascending, then
+// drawing, then passing (by the pass rule: never, always, after_draws once
+// the seat can draw no more, empty_stock when nothing can be drawn). A
+// seat with no option passes without a decision. Every pass is an EvPass
+// event and counts in Result.Passes; a run of passes while nothing can be
+// drawn (ended by a pass while a card can be drawn, a card played in a
+// play phase or any card drawn) ends the game blocked once it reaches the
+// seats still in plus end.blocked - 1. Result.Draws counts every card drawn
+// from the stock, by any phase or effect.
+//
+// With reshuffle_at_once the stock is also refilled right after a draw
+// empties it and right after a card lands on the discard pile while it is
+// empty. A starter of a rank in starter_not goes back on top of the stock,
+// the stock is shuffled and the top card turned up again, while the stock
+// holds a card of another rank; with starter_fires the starter's effects
+// resolve as the dealer's (seat n-1) before the first turn (start.go).
+//
+// Where these rules leave a choice open, the reference reads them so (the
+// VM must agree, as for the readings below):
+//
+//   - Reshuffling at once after a card lands on the discard pile: the play
+//     (or the forced discard) is traced first, then the reshuffle; after a
+//     play the suit is named after the reshuffle, as its effects resolve.
+//   - A starter that fires: the seat dealt the lead card starts when it is
+//     still in; with no such seat (a lead card nobody was dealt, or its
+//     holder put out by the starter's effects) the first seat follows from
+//     the dealer like any other game's. The first seat's being moved by
+//     the starter's skip, reverse or extra turn counts no interaction (no
+//     turn was played); its draws and forced discards count as after a
+//     play. A starter of a rank without effects fires nothing and no end
+//     check follows it.
+//
 // # Readings
 //
 // Where the vm package doc is silent or open to more than one reading, the

@@ -91,6 +91,9 @@ func (m *game) fire(s int, c genome.Card) {
 						m.gone = append(m.gone, d)
 					}
 					m.emit(Event{Kind: EvDiscard, Seat: t, Card: int(d)})
+					if m.hasPlay {
+						m.refillAtOnce()
+					}
 				}
 			}
 		}

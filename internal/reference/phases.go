@@ -62,32 +62,6 @@ func (m *game) topDiscard() int {
 	return int(m.discard[len(m.discard)-1])
 }
 
-func (m *game) playPhase(s int, p *genome.Phase) {
-	legal := m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
-	for drawn := 0; len(legal) == 0 && drawn < p.DrawMax; drawn++ {
-		if _, ok := m.drawOne(s); !ok {
-			break
-		}
-		legal = m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
-	}
-	if len(legal) == 0 {
-		m.emit(Event{Kind: EvPass, Seat: s})
-		return
-	}
-	c := legal[m.decide(s, len(legal))]
-	m.remove(s, c)
-	m.discard = append(m.discard, c)
-	m.suit = c.Suit()
-	m.markPlayed(s, c)
-	if slices.Contains(p.NameSuit, c.Rank()) {
-		m.suit = m.suits[m.decide(s, len(m.suits))]
-		m.lastSuit = m.suit
-		m.emit(Event{Kind: EvNameSuit, Seat: s, Card: int(m.suit)})
-	}
-	m.fire(s, c)
-	m.endCheck()
-}
-
 func (m *game) drawPhase(s int, p *genome.Phase) {
 	drawn := 0
 	for range p.Count {

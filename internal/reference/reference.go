@@ -28,6 +28,9 @@ type Result struct {
 	LeadChanges  int
 	Interactions int
 	Effects      [cardrules.NumEffectTypes]int
+	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
+	Passes       int  // passes in play phases, chosen or for want of any option
+	Blocked      bool // the game ended blocked: the end's blocked rule
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to EvMeld
@@ -40,7 +43,7 @@ const (
 	EvTurn      EventKind = iota // N: turn number; Seat moves
 	EvDraw                       // Seat draws Card
 	EvReshuffle                  // N cards of the discard pile become the stock (Seat -1)
-	EvPass                       // Seat cannot play and passes
+	EvPass                       // Seat passes in a play phase (by choice, or with no option)
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
 	EvNameSuit                   // Seat names suit Card
 	EvEffect                     // an effect of type Card (value N) fires for Seat's card
@@ -117,6 +120,7 @@ type game struct {
 	again          bool        // an ask says the seat moves again
 	score          []int
 	leader         int // the last seat found alone with the best standing after a turn, or -1
+	passesInRow    int // passes in a row while nothing could be drawn (the blocked end)
 	over           bool
 
 	res    Result
@@ -143,6 +147,7 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 	}
 	m := &game{g: g, n: seats, check: check}
 	m.setup(seed)
+	m.start()
 	for !m.over {
 		if m.res.Turns >= g.TurnCap {
 			m.res.Winner, m.res.WinMask = Capped, 0

@@ -123,6 +123,11 @@ func TestReferenceDeal(t *testing.T) {
 				}
 			}
 			if g.Deal.Starter {
+				// Turned again from the reshuffled stock while of a
+				// banned rank (the deal leaves one of another rank).
+				for slices.Contains(g.Deal.StarterNot, genome.Card(deck[k-1]).Rank()) {
+					src.ShuffleBytes(deck[:k])
+				}
 				k--
 				if len(m.discard) != 1 || m.discard[0] != genome.Card(deck[k]) || m.suit != m.discard[0].Suit() {
 					t.Fatalf("%s seed %d: discard pile %v, want the starter %v", name, seed, m.discard, genome.Card(deck[k]))
@@ -157,10 +162,15 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	r, evs := play(g, seats, nil, seed, true)
 	var want Result
 	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
+	want.Blocked = r.Blocked
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
 			want.Turns++
+		case EvDraw:
+			want.Draws++
+		case EvPass:
+			want.Passes++
 		case EvPlay:
 			want.Plays++
 		case EvEffect:
@@ -189,6 +199,10 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("winner %d with win mask %08b", r.Winner, r.WinMask)
 	case r.Winner == Capped && r.Turns != g.TurnCap, r.Turns > g.TurnCap:
 		return fmt.Errorf("winner %d after %d turns of at most %d", r.Winner, r.Turns, g.TurnCap)
+	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped || r.Passes < g.End.Blocked+1):
+		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
+	case r.Blocked && (len(evs) == 0 || evs[len(evs)-1].Kind != EvPass):
+		return fmt.Errorf("blocked, but the last event is not a pass")
 	}
 	return nil
 }
@@ -206,6 +220,92 @@ func TestReferenceConsistentSeeds(t *testing.T) {
 					t.Fatalf("%s, %d seats, game %d: %v", name, seats, i, err)
 				}
 			}
+		}
+	}
+}
+
+// openSpielEights is crazy-eights with OpenSpiel's rules: draws by choice,
+// up to 5 a turn; passing once no more can be drawn; the starter never an
+// 8; the stock refilled at once; blocked after players + 1 passes in a row.
+func openSpielEights(t *testing.T) *genome.Genome {
+	g := testkit.SeedGenome(t, "crazy-eights")
+	p := &g.Turn[0]
+	p.Draw, p.Pass, p.DrawMax = cardrules.DrawByChoice, cardrules.PassAfterDraws, 5
+	g.Deal.StarterNot = []genome.Rank{6}
+	g.ReshuffleAtOnce = true
+	g.End.Blocked = 2
+	g.TurnCap = 2000
+	return g
+}
+
+// TestReferenceConsistentRules: the consistency check over seed games with
+// the play rules, the starter rules, reshuffling at once and the blocked
+// end switched on, alone and together.
+func TestReferenceConsistentRules(t *testing.T) {
+	games, long := 5, 40
+	if !testing.Short() {
+		games, long = 100, 1000
+	}
+	type variant struct {
+		name   string
+		seed   string
+		change func(g *genome.Genome)
+	}
+	var vs []variant
+	for _, seed := range []string{"crazy-eights", "uno-style"} {
+		for pass := range cardrules.NumPassRules {
+			for _, drawn := range []bool{false, true} {
+				vs = append(vs, variant{fmt.Sprintf("by choice, pass %v, play_drawn %v", pass, drawn), seed, func(g *genome.Genome) {
+					g.Turn[0].Draw, g.Turn[0].Pass, g.Turn[0].PlayDrawn = cardrules.DrawByChoice, pass, drawn
+				}})
+			}
+			vs = append(vs, variant{fmt.Sprintf("when stuck, pass %v, blocked 1", pass), seed, func(g *genome.Genome) {
+				g.Turn[0].Pass, g.End.Blocked = pass, 1
+			}})
+		}
+		vs = append(vs,
+			variant{"at once", seed, func(g *genome.Genome) { g.ReshuffleAtOnce = true }},
+			variant{"starter not 8 or J", seed, func(g *genome.Genome) { g.Deal.StarterNot = []genome.Rank{6, 9} }},
+			variant{"starter fires", seed, func(g *genome.Genome) { g.Deal.StarterFires = true }},
+			variant{"no reshuffle, blocked 3", seed, func(g *genome.Genome) { g.Reshuffle, g.End.Blocked = false, 3 }},
+			variant{"everything", seed, func(g *genome.Genome) {
+				g.Turn[0].Draw, g.Turn[0].Pass, g.Turn[0].DrawMax = cardrules.DrawByChoice, cardrules.PassEmptyStock, 2
+				g.ReshuffleAtOnce, g.Deal.StarterFires, g.End.Blocked = true, true, 1
+				g.Deal.StarterNot = []genome.Rank{0}
+			}},
+		)
+	}
+	for _, v := range vs {
+		g := testkit.SeedGenome(t, v.seed)
+		v.change(g)
+		if err := g.Validate(); err != nil {
+			t.Fatalf("%s, %s: %v", v.seed, v.name, err)
+		}
+		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
+			for i := range uint64(games) {
+				if err := consistent(g, seats, rng.Derive(7, i)); err != nil {
+					t.Fatalf("%s, %s, %d seats, game %d: %v", v.seed, v.name, seats, i, err)
+				}
+			}
+		}
+	}
+	g := openSpielEights(t)
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, seats := range []int{2, 4} {
+		var draws, passes int
+		for i := range uint64(long) {
+			seed := rng.Derive(8, i)
+			if err := consistent(g, seats, seed); err != nil {
+				t.Fatalf("OpenSpiel's rules, %d seats, game %d: %v", seats, i, err)
+			}
+			r, _ := Play(g, seats, nil, seed)
+			draws, passes = draws+r.Draws, passes+r.Passes
+		}
+		// Random seats draw by choice often: far more draws than games.
+		if draws < long*10 || passes == 0 {
+			t.Errorf("OpenSpiel's rules, %d seats: %d draws, %d passes in %d games", seats, draws, passes, long)
 		}
 	}
 }

@@ -67,14 +67,13 @@ func (m *game) setup(seed uint64) {
 			}
 		}
 	}
-	if g.Deal.Starter {
-		k--
-		c := genome.Card(shuffled[k])
-		m.discard = append(m.discard, c)
-		m.suit = c.Suit()
-	}
 	for _, b := range shuffled[:k] {
 		m.stock = append(m.stock, genome.Card(b))
+	}
+	if g.Deal.Starter {
+		c := m.turnStarter()
+		m.discard = append(m.discard, c)
+		m.suit = c.Suit()
 	}
 	m.trump = int(genome.Card(lastDealt).Suit())
 	if g.LeadCard != nil {
@@ -91,6 +90,41 @@ func (m *game) setup(seed uint64) {
 		}
 	}
 	m.verify()
+}
+
+// turnStarter takes the starter card from the top of the stock. While it
+// is of a rank the starter may not be and the rest of the stock holds a
+// card it may be, it goes back on top, the whole stock (bottom first) is
+// shuffled with one ShuffleBytes and the top card is taken again.
+func (m *game) turnStarter() genome.Card {
+	banned := m.g.Deal.StarterNot
+	pop := func() genome.Card {
+		c := m.stock[len(m.stock)-1]
+		m.stock = m.stock[:len(m.stock)-1]
+		return c
+	}
+	c := pop()
+	for slices.Contains(banned, c.Rank()) && slices.ContainsFunc(m.stock, func(x genome.Card) bool {
+		return !slices.Contains(banned, x.Rank())
+	}) {
+		m.stock = append(m.stock, c)
+		m.shuffleCards(m.stock)
+		c = pop()
+	}
+	return c
+}
+
+// shuffleCards shuffles cs in place with one ShuffleBytes over their
+// indices, in the order cs holds them.
+func (m *game) shuffleCards(cs []genome.Card) {
+	b := make([]uint8, len(cs))
+	for i, c := range cs {
+		b[i] = uint8(c)
+	}
+	m.src.ShuffleBytes(b)
+	for i := range b {
+		cs[i] = genome.Card(b[i])
+	}
 }
 
 // ---- cards in hands ----
@@ -124,19 +158,12 @@ func (m *game) popTop(s int) genome.Card {
 // drawOne moves the top card of the stock into seat s's hand, first
 // refilling an empty stock from the discard pile below its top card when
 // the game reshuffles. It reports the card, or false when there is none.
+// A card drawn counts as a draw and ends a run of passes; with
+// reshuffle_at_once, a stock the draw empties is refilled at once, after
+// the seat has the card.
 func (m *game) drawOne(s int) (genome.Card, bool) {
-	if len(m.stock) == 0 && m.g.Reshuffle && len(m.discard) > 1 {
-		top := m.discard[len(m.discard)-1]
-		below := make([]uint8, len(m.discard)-1)
-		for i, c := range m.discard[:len(m.discard)-1] {
-			below[i] = uint8(c)
-		}
-		m.src.ShuffleBytes(below)
-		for _, b := range below {
-			m.stock = append(m.stock, genome.Card(b))
-		}
-		m.discard = []genome.Card{top}
-		m.emit(Event{Kind: EvReshuffle, Seat: -1, N: len(below)})
+	if len(m.stock) == 0 {
+		m.refill()
 	}
 	if len(m.stock) == 0 {
 		return 0, false
@@ -144,8 +171,43 @@ func (m *game) drawOne(s int) (genome.Card, bool) {
 	c := m.stock[len(m.stock)-1]
 	m.stock = m.stock[:len(m.stock)-1]
 	m.give(s, c)
+	m.res.Draws++
+	m.passesInRow = 0
 	m.emit(Event{Kind: EvDraw, Seat: s, Card: int(c)})
+	m.refillAtOnce()
 	return c, true
+}
+
+// refill makes the discard pile but its top card, in pile order (bottom
+// first), the stock, shuffled with one ShuffleBytes, when the game
+// reshuffles and the pile holds more than its top card. The caller has
+// found the stock empty.
+func (m *game) refill() {
+	if !m.g.Reshuffle || len(m.discard) <= 1 {
+		return
+	}
+	top := m.discard[len(m.discard)-1]
+	below := slices.Clone(m.discard[:len(m.discard)-1])
+	m.shuffleCards(below)
+	m.stock = append(m.stock, below...)
+	m.discard = []genome.Card{top}
+	m.emit(Event{Kind: EvReshuffle, Seat: -1, N: len(below)})
+}
+
+// refillAtOnce refills an empty stock when the game reshuffles at once: it
+// runs right after a card leaves the stock and right after a card lands on
+// the discard pile (a play in a play phase, a forced discard).
+func (m *game) refillAtOnce() {
+	if m.g.ReshuffleAtOnce && len(m.stock) == 0 {
+		m.refill()
+	}
+}
+
+// canDraw reports whether a card can be drawn: the stock holds one, or it
+// can be refilled (the game reshuffles and the discard pile holds more
+// than its top card).
+func (m *game) canDraw() bool {
+	return len(m.stock) > 0 || (m.g.Reshuffle && len(m.discard) > 1)
 }
 
 // meld lays down every set of the genome's size of one rank that seat s

@@ -1,0 +1,117 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// playPhase: seat s plays one legal card onto the discard pile, or draws,
+// or passes. It repeats until the seat plays a card or passes:
+//
+//  1. The legal cards are the hand's cards the phase allows (legalCards);
+//     with play_drawn, once the seat has drawn in this phase, only the
+//     card it drew last remains among them.
+//  2. The seat can draw while it has drawn fewer than draw_max cards in
+//     this phase and a card can be drawn.
+//  3. Drawing when stuck: with no legal card, the seat draws one card
+//     without a decision when it can, and starts again.
+//  4. The options, in canonical order: the legal cards ascending, then
+//     drawing (draw by_choice, when the seat can draw), then passing (as
+//     the pass rule says).
+//  5. With no option the seat passes without a decision; otherwise it
+//     decides among the options: a card is played, a draw draws one card
+//     and starts again, a pass passes.
+func (m *game) playPhase(s int, p *genome.Phase) {
+	drawn := 0
+	var drew genome.Card // the card drawn last in this phase
+	for {
+		legal := m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
+		if p.PlayDrawn && drawn > 0 {
+			if slices.Contains(legal, drew) {
+				legal = []genome.Card{drew}
+			} else {
+				legal = nil
+			}
+		}
+		more := drawn < p.DrawMax && m.canDraw()
+		if p.Draw == cardrules.DrawWhenStuck && len(legal) == 0 && more {
+			drew, _ = m.drawOne(s)
+			drawn++
+			continue
+		}
+		draw := p.Draw == cardrules.DrawByChoice && more
+		pass := false
+		switch p.Pass {
+		case cardrules.PassAlways:
+			pass = true
+		case cardrules.PassAfterDraws:
+			pass = !more
+		case cardrules.PassEmptyStock:
+			pass = !m.canDraw()
+		}
+		n := len(legal)
+		if draw {
+			n++
+		}
+		if pass {
+			n++
+		}
+		if n == 0 {
+			m.pass(s)
+			return
+		}
+		i := m.decide(s, n)
+		switch {
+		case i < len(legal):
+			m.playCard(s, p, legal[i])
+			return
+		case i == len(legal) && draw:
+			drew, _ = m.drawOne(s)
+			drawn++
+		default:
+			m.pass(s)
+			return
+		}
+	}
+}
+
+// playCard: seat s plays card c onto the discard pile. The card's suit
+// becomes the active suit; with reshuffle_at_once an empty stock is
+// refilled now that the card has landed; then the seat names a suit if the
+// card's rank says so, the card's effects resolve and the end conditions
+// are checked.
+func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
+	m.remove(s, c)
+	m.discard = append(m.discard, c)
+	m.suit = c.Suit()
+	m.passesInRow = 0
+	m.markPlayed(s, c)
+	m.refillAtOnce()
+	if slices.Contains(p.NameSuit, c.Rank()) {
+		m.suit = m.suits[m.decide(s, len(m.suits))]
+		m.lastSuit = m.suit
+		m.emit(Event{Kind: EvNameSuit, Seat: s, Card: int(m.suit)})
+	}
+	m.fire(s, c)
+	m.endCheck()
+}
+
+// pass: seat s passes. While nothing can be drawn, passes count towards
+// the blocked end: once the passes in a row reach the seats still in plus
+// blocked - 1, the game is over (and ranked as any finished game). A pass
+// while a card can be drawn ends the run.
+func (m *game) pass(s int) {
+	m.emit(Event{Kind: EvPass, Seat: s})
+	m.res.Passes++
+	if m.canDraw() {
+		m.passesInRow = 0
+		return
+	}
+	m.passesInRow++
+	if b := m.g.End.Blocked; b > 0 && m.passesInRow >= m.nActive+b-1 {
+		m.over = true
+		m.res.Blocked = true
+	}
+}

@@ -1,0 +1,43 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// start runs what happens when the game starts, after the whole setup and
+// before the first turn. With starter_fires, when the starter card's rank
+// has effects, they resolve as if the dealer, seat n-1 (the seat before
+// seat 0), had played it: in genome order, with targets relative to the
+// dealer, counted and traced as the dealer's; no turn and no play is
+// counted, and no suit is named (the active suit stays the starter's). The
+// end conditions are then checked as after a play, in seat order from the
+// current seat (seat 0, or the lead card's holder). If the game goes on,
+// the seat dealt the lead card starts when it is still in; otherwise the
+// seat 1 + skip count active seats from the dealer in the play direction
+// starts (a skip passes over seat 0, a reverse hands the start to the
+// dealer's other neighbour, an extra turn to the dealer). The skip count
+// then resets to 0. A starter of a rank without effects changes nothing:
+// no end check, and seat 0 or the lead card's holder starts.
+func (m *game) start() {
+	d := m.g.Deal
+	if !d.Starter || !d.StarterFires || len(m.discard) == 0 {
+		return
+	}
+	starter := m.discard[len(m.discard)-1]
+	if !slices.ContainsFunc(m.g.Effects, func(e genome.Effect) bool { return e.Rank == starter.Rank() }) {
+		return
+	}
+	dealer := m.n - 1
+	m.fire(dealer, starter)
+	m.endCheck()
+	m.verify()
+	if m.over {
+		return
+	}
+	if m.leadHolder < 0 || !m.active[m.leadHolder] {
+		m.cur = m.step(dealer, m.dir, 1+m.skip)
+	}
+	m.skip = 0
+}
