@@ -181,6 +181,15 @@ func TestDealOrder(t *testing.T) {
 			if p.starter {
 				k--
 				starter = int(deck[k])
+				// A starter of a rank it may not be goes back, the stock
+				// is shuffled, and the top is turned again, while the
+				// stock holds a card of another rank.
+				for p.starterNot&(1<<(starter%13)) != 0 && slices.ContainsFunc(deck[:k], func(c uint8) bool { return p.starterNot&(1<<(c%13)) == 0 }) {
+					k++
+					src.ShuffleBytes(deck[:k])
+					k--
+					starter = int(deck[k])
+				}
 			}
 			tr := mustReplay(p, 0, nil, 3, i)
 			for s := range n {

@@ -61,7 +61,33 @@
 // draw_max cards; with none it passes. Otherwise it decides which legal card
 // to play onto the discard pile; the card's suit becomes the active suit; if
 // its rank names a suit, the seat then decides the suit. Any card may be
-// played on an empty discard pile. Battle: every active seat holding cards,
+// played on an empty discard pile.
+//
+// A play phase's voluntary rules change what the seat may do (playChoice).
+// "A card can be drawn" means the stock holds one, or the program
+// reshuffles and the discard pile holds more than its top card; the seat
+// may draw more while it has drawn fewer than draw_max cards in the phase
+// this turn and a card can be drawn. The seat repeats: its legal cards are
+// found as above (with play_drawn, once it has drawn, only the card it drew
+// last, if legal); when drawing is when_stuck and it has no legal card and
+// may draw more, it draws one card, no decision, and looks again;
+// otherwise its options are its legal cards, then a draw when drawing is
+// by_choice and it may draw more, then a pass when the pass rule offers one
+// (always; after_draws: when it may draw no more; empty_stock: when no card
+// can be drawn). With no option at all it passes, no decision. A draw
+// takes one card and the seat decides again; a pass ends the phase; a card
+// is played as above. A phase with draw when_stuck, pass never and no
+// play_drawn is exactly the plain play phase.
+//
+// Every pass counts in Result.Passes and is traced (N 1 when chosen).
+// Passes in a row while no card can be drawn are counted; any card played
+// in a play phase, any card drawn and any pass while a card can be drawn
+// set the count to 0. With the end's blocked rule b > 0, the game ends,
+// blocked, once the count reaches the seats still in plus b - 1, and is
+// ranked like any finished game. Result.Draws counts every card a seat
+// draws from the stock, by any rule.
+//
+// Battle: every active seat holding cards,
 // in turn order from the current seat, turns up its top card; the highest
 // rank wins; tied seats lay war_face_down cards face down and one face up,
 // compared among them, repeated while they tie; a tied seat that cannot lay
@@ -132,6 +158,20 @@
 // preference. The starter card is not a play. Forced discards from a pile
 // are not decisions.
 //
+// # Starter and reshuffle rules
+//
+// A starter of a rank the program's starter_not lists goes back on top of
+// the stock, the whole stock is shuffled and the top card turned up again,
+// while the rest of the stock holds a card of another rank. With
+// starter_fires, before the first turn the starter's effects resolve as if
+// the dealer (seat n-1) had played it, targets relative to the dealer;
+// then the end check; then the move passes from the dealer as after a
+// turn (1 + skip count active seats in the play direction), unless a lead
+// card's holder must start; no turn or play is counted. With
+// reshuffle_at_once, the stock is also refilled right after a draw empties
+// it, and right after a card lands on the discard pile (a play, before its
+// suit is named and its effects fire; a forced discard) while it is empty.
+//
 // # Effects
 //
 // Every play (a card onto the discard pile, turned up in a battle, or played
@@ -148,7 +188,8 @@
 // direction, all opponents in seat order from the next seat, one random
 // opponent (one rng.IntN draw over the active opponents, counted from the
 // next seat, even with one opponent), or the player itself. The starter card
-// fires nothing; forced discards fire nothing.
+// fires nothing unless the program says it does (starter_fires); forced
+// discards fire nothing.
 //
 // # End
 //
@@ -173,8 +214,9 @@
 //
 // A decision presents its options in a canonical order: legal cards and
 // hand cards in ascending card index (suit*13 + rank: clubs 2..A, then
-// diamonds, hearts, spades); suits in the order clubs, diamonds, hearts,
-// spades, restricted to the deck's suits. A decision with one option is
+// diamonds, hearts, spades), then, in a play phase with voluntary rules, a
+// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; suits in the
+// order clubs, diamonds, hearts, spades, restricted to the deck's suits. A decision with one option is
 // forced and draws no random number. Policies: Random picks option
 // rng.IntN(n); Greedy scores options from its own view only (its hand, the
 // top card, the cards on the table, public card counts and the public rules)
@@ -227,7 +269,9 @@
 // index). The draws, in the order they happen: one ShuffleBytes of the deck
 // in ascending card order before the deal (the deal then takes cards from
 // the end of the shuffled array, one per seat round-robin from seat 0; the
-// starter card is the next); then, as play goes: one IntN per unforced
+// starter card is the next; a starter of a rank it may not be is pushed
+// back and the whole stock shuffled again with one ShuffleBytes, as often
+// as it takes); then, as play goes: one IntN per unforced
 // Random decision; one IntN per random-opponent target; one ShuffleBytes of
 // the discard pile below its top card (in pile order, bottom first) per
 // reshuffle; one ShuffleBytes of the table (in the order played) per battle

@@ -17,7 +17,11 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		if m.ph.op == bytecode.OpTrick {
 			return index(set, m.greedyTrick(m.ph, set))
 		}
-		return index(set, m.greedyCard(s, set))
+		// A card when it has one; else it draws rather than pass.
+		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
+			return index(set, m.greedyCard(s, cards))
+		}
+		return 0
 	case DecideDiscard:
 		return index(set, greedyDiscard(set))
 	case DecideSuit:

@@ -147,6 +147,15 @@ type game struct {
 	tgtLeft      int8
 	discLeft     uint8
 
+	// The play phase's voluntary actions: the cards the seat has drawn in
+	// it this turn and the card it drew last (-1: none); passes in a row
+	// while nothing can be drawn, for the blocked end; the starter's
+	// effects are still to fire.
+	drawn      uint8
+	drawnCard  int8
+	passes     int
+	starterDue bool
+
 	outOrder [MaxSeats]int8
 	outRes   [MaxSeats]cardrules.Result
 	nOut     int
@@ -209,6 +218,9 @@ func (m *Machine) Play(seed uint64) Result {
 // game is in the middle of a turn, whose start has passed these checks.
 func (m *Machine) run() Result {
 	p := m.p
+	if m.starterDue {
+		m.fireStarter()
+	}
 	for !m.over {
 		if m.resuming {
 			m.turn()
@@ -240,15 +252,16 @@ func (m *Machine) reset(seed uint64) {
 		}
 	}
 	m.game = game{
-		empty:    0xff,
-		active:   uint8(1<<m.n - 1),
-		nActive:  m.n,
-		dir:      1,
-		leader:   -1,
-		last:     -1,
-		mustPlay: -1,
-		next:     -1,
-		stockN:   p.deckN,
+		empty:     0xff,
+		active:    uint8(1<<m.n - 1),
+		nActive:   m.n,
+		dir:       1,
+		leader:    -1,
+		last:      -1,
+		drawnCard: -1,
+		mustPlay:  -1,
+		next:      -1,
+		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
 	}
@@ -269,9 +282,17 @@ func (m *Machine) reset(seed uint64) {
 	}
 	if p.starter {
 		c := m.pop()
+		for p.starterNot&(1<<(c%13)) != 0 && m.stockHolds(^p.starterNot) {
+			// Back into the stock, which is shuffled, and turn again.
+			m.stock[m.stockN] = c
+			m.stockN++
+			m.rng.ShuffleBytes(m.stock[:m.stockN])
+			c = m.pop()
+		}
 		m.disc[0] = c
 		m.discN = 1
 		m.suit = c / 13
+		m.starterDue = p.starterFires && p.effRanks&(1<<(c%13)) != 0
 	}
 	if p.leadCard >= 0 && !p.pileHands {
 		for s := range m.n {
@@ -294,4 +315,30 @@ func (m *Machine) reset(seed uint64) {
 			m.meldSets(s)
 		}
 	}
+}
+
+// stockHolds reports whether the stock holds a card of one of the ranks of
+// mask.
+func (m *Machine) stockHolds(mask uint16) bool {
+	for _, c := range m.stock[:m.stockN] {
+		if mask&(1<<(c%13)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fireStarter resolves the starter's effects as if the dealer (the seat
+// before seat 0) had played it, before the first turn: then the end check,
+// and the first seat is the one the effects pass the turn to from the
+// dealer, unless a lead card's holder must start.
+func (m *Machine) fireStarter() {
+	d := m.n - 1
+	m.fireEffects(m.disc[m.discN-1]%13, d)
+	m.starterDue = false
+	m.checkEnd()
+	if !m.over && m.mustPlay < 0 {
+		m.cur = m.step(d, m.dir, 1+m.skip)
+	}
+	m.skip = 0
 }

@@ -4,11 +4,20 @@ import (
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// Options of a play decision besides cards: bits 52 and 53 of its option
+// set, so that they come after the cards in the canonical (ascending)
+// order.
+const (
+	OptDraw = 52 // draw one card
+	OptPass = 53 // pass
 )
 
 // playPhase: the current seat plays one legal card onto the discard pile,
 // drawing up to drawMax cards first while it has none; with none after
-// that, it passes.
+// that, it passes. A phase with voluntary rules is played by playChoice.
 func (m *Machine) playPhase(ph *phase) {
 	s := m.cur
 	m.ph = ph
@@ -20,6 +29,10 @@ func (m *Machine) playPhase(ph *phase) {
 		return
 	}
 	if !m.isActive(s) {
+		return
+	}
+	if ph.voluntary {
+		m.playChoice(ph, s)
 		return
 	}
 	legal := m.legal(ph, s)
@@ -45,14 +58,86 @@ func (m *Machine) playPhase(ph *phase) {
 			}
 		}
 		if legal == 0 {
-			if m.trace != nil {
-				m.trace.add(EvPass, s, 0, 0)
-			}
+			m.pass(s, 0)
 			return
 		}
 	}
-	c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
-	if m.observe && m.discN > 0 {
+	m.playCard(ph, s, nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal)), true)
+}
+
+// playChoice is a play phase with voluntary rules (the package doc gives
+// them in full): the seat's options are its legal cards (with playDrawn,
+// once it has drawn, only the card drawn last), a draw while it may draw
+// more this turn, and a pass where the rule offers one; with none at all it
+// passes. Drawing when stuck is automatic, as in a plain play phase.
+func (m *Machine) playChoice(ph *phase, s int) {
+	if !m.resuming {
+		m.drawn, m.drawnCard = 0, -1
+	}
+	for {
+		legal := m.legal(ph, s)
+		narrowed := ph.playDrawn && m.drawn > 0
+		if narrowed {
+			legal &= 1 << uint8(m.drawnCard)
+		}
+		can := m.drawn < ph.drawMax && m.canDraw()
+		if !ph.byChoice && legal == 0 && can {
+			// Stuck: draw, no decision; the rest of the hand stays
+			// void of what the rule allows once a drawn card is legal.
+			if m.observe {
+				m.noteNone(s, ph.pred)
+			}
+			before := m.void[s]
+			m.drawCard(s)
+			m.drawn++
+			if m.legal(ph, s) != 0 {
+				m.void[s] = before
+			}
+			continue
+		}
+		opts := legal
+		if ph.byChoice && can {
+			opts |= 1 << OptDraw
+		}
+		switch ph.pass {
+		case cardrules.PassAlways:
+			opts |= 1 << OptPass
+		case cardrules.PassAfterDraws:
+			if !can {
+				opts |= 1 << OptPass
+			}
+		case cardrules.PassEmptyStock:
+			if !m.canDraw() {
+				opts |= 1 << OptPass
+			}
+		}
+		if opts == 0 {
+			if m.observe && !narrowed {
+				m.noteNone(s, ph.pred)
+			}
+			m.pass(s, 0)
+			return
+		}
+		switch c := nth(opts, m.decide(s, DecideCard, bits.OnesCount64(opts), opts)); c {
+		case OptDraw:
+			d, _ := m.drawCard(s)
+			m.drawn++
+			m.drawnCard = int8(d)
+		case OptPass:
+			m.pass(s, 1)
+			return
+		default:
+			m.playCard(ph, s, c, !narrowed)
+			return
+		}
+	}
+}
+
+// playCard: seat s plays card c from its legal cards onto the discard
+// pile. With note, what the choice shows of its hand is noted (not when
+// only the card it drew could be played).
+func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
+	if note && m.observe && m.discN > 0 {
 		top := m.disc[m.discN-1]
 		m.notePlayed(s, c, ph.pred, ph.prefer, top, m.suit)
 	}
@@ -60,8 +145,32 @@ func (m *Machine) playPhase(ph *phase) {
 	m.disc[m.discN] = c
 	m.discN++
 	m.suit = c / 13
+	m.passes = 0
+	if m.stockN == 0 && m.p.reshuffleNow {
+		m.refill()
+	}
 	m.onPlay(s, c)
 	m.checkEnd()
+}
+
+// pass: seat s passes in a play phase, by choice (chose 1) or for want of
+// any option (0). Passes in a row while nothing can be drawn end the game
+// as blocked once they reach the seats still in plus the blocked rule less
+// one.
+func (m *Machine) pass(s, chose int) {
+	if m.trace != nil {
+		m.trace.add(EvPass, s, 0, chose)
+	}
+	m.res.Passes++
+	if m.canDraw() {
+		m.passes = 0
+		return
+	}
+	m.passes++
+	if b := m.p.blocked; b > 0 && m.passes >= m.nActive+b-1 {
+		m.over = true
+		m.res.Blocked = true
+	}
 }
 
 // legal returns the cards seat s may play: its hand filtered by the

@@ -19,7 +19,11 @@ type Program struct {
 	seatsMin, seatsMax, seatsDefault int
 	pileHands                        bool
 	starter, reshuffle, dealAll      bool
-	hasDiscard                       bool // some phase plays onto the discard pile
+	reshuffleNow                     bool   // refill the stock as soon as it runs out
+	starterFires                     bool   // the starter's effects fire for the dealer
+	starterNot                       uint16 // ranks the starter may not be
+	blocked                          int    // the end's blocked rule (0: never)
+	hasDiscard                       bool   // some phase plays onto the discard pile
 	deal                             [MaxSeats + 1]uint8
 	deck                             [52]uint8
 	deckN                            int
@@ -76,19 +80,24 @@ func (t *predTable) at(top, active, played uint8) uint64 {
 }
 
 type phase struct {
-	op          bytecode.Op
-	pred        uint8 // legal (play), follow legal (trick)
-	prefer      uint8 // bytecode.NoPred: none
-	lead        uint8
-	leadPrefer  uint8
-	trump       cardrules.Trump
-	from        cardrules.Target
-	drawMax     uint8
-	nameSuit    uint16
-	notes       uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
-	warFaceDown uint8
-	inOrder     bool
-	count       uint8
+	op         bytecode.Op
+	pred       uint8 // legal (play), follow legal (trick)
+	prefer     uint8 // bytecode.NoPred: none
+	lead       uint8
+	leadPrefer uint8
+	trump      cardrules.Trump
+	from       cardrules.Target
+	drawMax    uint8
+	nameSuit   uint16
+	notes      uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
+	// The voluntary play rules: drawing by choice, when passing is an
+	// option, only the card drawn may be played; voluntary is set when any
+	// of them differs from the default.
+	byChoice, playDrawn, voluntary bool
+	pass                           cardrules.PassRule
+	warFaceDown                    uint8
+	inOrder                        bool
+	count                          uint8
 }
 
 type effect struct {
@@ -113,6 +122,10 @@ func Load(code []byte) (*Program, error) {
 		starter:      im.Flags&bytecode.FlagStarter != 0,
 		reshuffle:    im.Flags&bytecode.FlagReshuffle != 0,
 		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
+		reshuffleNow: im.Flags&bytecode.FlagReshuffleAtOnce != 0,
+		starterFires: im.Flags&bytecode.FlagStarterFires != 0,
+		starterNot:   im.StarterNot,
+		blocked:      im.Blocked,
 		turnCap:      im.TurnCap,
 		until:        im.Until,
 		rankBy:       im.Rank,
@@ -151,6 +164,8 @@ func Load(code []byte) (*Program, error) {
 			op: ph.Op, pred: uint8(ph.Pred), prefer: uint8(ph.Prefer), lead: uint8(ph.Lead), leadPrefer: uint8(ph.LeadPrefer),
 			trump: ph.Trump, from: ph.From, drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
+			byChoice: ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
+			voluntary: ph.Draw != cardrules.DrawWhenStuck || ph.Pass != cardrules.PassNever || ph.PlayDrawn,
 		}
 		if ph.Op == bytecode.OpTrick && ph.Trump == cardrules.TrumpLastDealt {
 			p.showsLastDealt = true

@@ -86,6 +86,9 @@ func (e Event) String() string {
 	case EvReshuffle:
 		return fmt.Sprintf("the discard pile (%d cards) is shuffled into the stock", e.N)
 	case EvPass:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d passes", e.Seat)
+		}
 		return fmt.Sprintf("seat %d cannot play and passes", e.Seat)
 	case EvPlay:
 		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
@@ -154,11 +157,18 @@ func (r Result) Words() string {
 	case Capped:
 		return fmt.Sprintf("result: draw at the turn cap after %d turns", r.Turns)
 	case Tie:
+		if r.Blocked {
+			return fmt.Sprintf("result: tie after %d turns (blocked: nothing left to draw and every seat passed)", r.Turns)
+		}
 		return fmt.Sprintf("result: tie after %d turns", r.Turns)
 	case Aborted:
 		return fmt.Sprintf("result: aborted (step budget) after %d turns", r.Turns)
 	}
-	return fmt.Sprintf("result: seat %d wins after %d turns, %d decisions, %d plays", r.Winner, r.Turns, r.Decisions, r.Plays)
+	w := fmt.Sprintf("result: seat %d wins after %d turns, %d decisions, %d plays", r.Winner, r.Turns, r.Decisions, r.Plays)
+	if r.Blocked {
+		w += " (blocked: nothing left to draw and every seat passed)"
+	}
+	return w
 }
 
 // Scored reports whether the game keeps scores: it ranks seats by score,

@@ -18,7 +18,7 @@ const (
 	EvTurn      EventKind = iota // N: turn number; Seat moves
 	EvDraw                       // Seat draws Card
 	EvReshuffle                  // N cards of the discard pile become the stock
-	EvPass                       // Seat cannot play and passes
+	EvPass                       // Seat passes: N 0 when it has no other option, 1 when it chooses to
 	EvPlay                       // Seat plays Card
 	EvNameSuit                   // Seat names suit Card
 	EvEffect                     // an effect of type Card (value N) fires for Seat's card

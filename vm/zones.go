@@ -97,11 +97,20 @@ func (m *Machine) drawCard(s int) (uint8, bool) {
 	m.denied[s] = 0
 	m.void[s] = 0
 	m.steps++
+	m.res.Draws++
+	m.passes = 0
 	if m.trace != nil {
 		m.trace.add(EvDraw, s, c, 0)
 	}
+	if m.stockN == 0 && m.p.reshuffleNow {
+		m.refill()
+	}
 	return c, true
 }
+
+// canDraw reports whether a card can be drawn: the stock holds one, or the
+// discard pile can refill it.
+func (m *Machine) canDraw() bool { return m.stockN > 0 || m.p.reshuffle && m.discN > 1 }
 
 // drawUpTo draws up to k cards for seat s and reports whether it drew any.
 func (m *Machine) drawUpTo(s, k int) bool {
@@ -155,6 +164,9 @@ func (m *Machine) discardUnder(c uint8) {
 		m.disc[m.discN] = m.disc[m.discN-1]
 		m.disc[m.discN-1] = c
 		m.discN++
+	}
+	if m.stockN == 0 && m.p.reshuffleNow {
+		m.refill()
 	}
 }
 

@@ -402,6 +402,18 @@ func (t *table) options(d *vm.Decision) string {
 	switch d.Kind {
 	case vm.DecideCard:
 		what, prompt = "choose a card to play", "card to play"
+		label = func(o uint8) string {
+			switch o {
+			case vm.OptDraw:
+				return "draw a card"
+			case vm.OptPass:
+				return "pass"
+			}
+			return bytecode.CardName(o)
+		}
+		if n := len(d.Options); d.Options[n-1] >= vm.OptDraw {
+			what, prompt = "choose a card to play, or another move", "move"
+		}
 	case vm.DecideSuit:
 		what, prompt = "choose a suit to name", "suit to name"
 		label = func(o uint8) string { return cardrules.Suit(o).String() }
