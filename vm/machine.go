@@ -331,13 +331,13 @@ func (m *Machine) stockHolds(mask uint16) bool {
 // fireStarter resolves the starter's effects as if the dealer (the seat
 // before seat 0) had played it, before the first turn: then the end check,
 // and the first seat is the one the effects pass the turn to from the
-// dealer, unless a lead card's holder must start.
+// dealer, unless a lead card's holder, still in, must start.
 func (m *Machine) fireStarter() {
 	d := m.n - 1
 	m.fireEffects(m.disc[m.discN-1]%13, d)
 	m.starterDue = false
 	m.checkEnd()
-	if !m.over && m.mustPlay < 0 {
+	if !m.over && (m.mustPlay < 0 || !m.isActive(m.cur)) {
 		m.cur = m.step(d, m.dir, 1+m.skip)
 	}
 	m.skip = 0

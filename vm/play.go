@@ -24,7 +24,7 @@ func (m *Machine) playPhase(ph *phase) {
 	if m.resuming && m.paused != DecideCard {
 		// Paused after the card landed: naming a suit, or a discard
 		// its effects force.
-		m.onPlayMore(s, uint8(m.last))
+		m.onPlayMore(s, uint8(m.last), false)
 		m.checkEnd()
 		return
 	}
@@ -147,9 +147,11 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 	m.suit = c / 13
 	m.passes = 0
 	if m.stockN == 0 && m.p.reshuffleNow {
-		m.refill()
+		m.book(c)
+		m.onPlayMore(s, c, true)
+	} else {
+		m.onPlay(s, c)
 	}
-	m.onPlay(s, c)
 	m.checkEnd()
 }
 

@@ -59,7 +59,7 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 			n++
 		}
 		if n == 0 {
-			m.pass(s)
+			m.pass(s, 0)
 			return
 		}
 		i := m.decide(s, n)
@@ -71,7 +71,7 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 			drew, _ = m.drawOne(s)
 			drawn++
 		default:
-			m.pass(s)
+			m.pass(s, 1)
 			return
 		}
 	}
@@ -98,12 +98,13 @@ func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 	m.endCheck()
 }
 
-// pass: seat s passes. While nothing can be drawn, passes count towards
+// pass: seat s passes, by choice (chose 1, the event's N) or with no
+// option (0). While nothing can be drawn, passes count towards
 // the blocked end: once the passes in a row reach the seats still in plus
 // blocked - 1, the game is over (and ranked as any finished game). A pass
 // while a card can be drawn ends the run.
-func (m *game) pass(s int) {
-	m.emit(Event{Kind: EvPass, Seat: s})
+func (m *game) pass(s, chose int) {
+	m.emit(Event{Kind: EvPass, Seat: s, N: chose})
 	m.res.Passes++
 	if m.canDraw() {
 		m.passesInRow = 0

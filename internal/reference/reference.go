@@ -43,7 +43,7 @@ const (
 	EvTurn      EventKind = iota // N: turn number; Seat moves
 	EvDraw                       // Seat draws Card
 	EvReshuffle                  // N cards of the discard pile become the stock (Seat -1)
-	EvPass                       // Seat passes in a play phase (by choice, or with no option)
+	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
 	EvNameSuit                   // Seat names suit Card
 	EvEffect                     // an effect of type Card (value N) fires for Seat's card
