@@ -36,12 +36,22 @@
 // value. Effect crossover: for each rank the second parent has effects on,
 // with probability 1/2 its list for that rank replaces the first parent's
 // (or joins it when the first has none). Whole-genome crossover takes each
-// part (setup, turn structure, effects, end, turn cap) from either parent.
+// part (setup, turn structure, effects, end, turn cap) from either parent,
+// with its options: the starter's rules and the reshuffle timing with the
+// setup, the draw and pass rules with the turn, the blocked end with the end.
 // Structural operators: deal size, turn cap, draw_max, the legality
 // predicate (add a disjunct or conjunct, drop an argument, replace or negate
 // a comparison), suit-naming ranks, battle parameters, phase insert, remove
 // and swap, end result and until, reshuffle, starter, default seats, deck
-// ranks. An operator retries up to Retries times until its result validates
+// ranks, and the optional rules of play: a play phase's draw rule (when
+// stuck or by choice), pass rule and play_drawn; the starter's rules (a
+// rank of the deck added to or removed from the ranks it may not be, its
+// effects firing or not); reshuffling at once or at the next draw; the
+// blocked end (±1 within 0..cardrules.MaxBlocked). Turning an option off
+// takes the options that need it along (reshuffle its timing, the starter
+// its rules, drawing by choice play_drawn); drawing by choice raises a
+// draw_max of 0 to 1, and draw_max stays at least 1 while it holds. An
+// operator retries up to Retries times until its result validates
 // and compiles; a failure is counted (OpStats) and the parent is kept, never
 // passed off as a mutation.
 //

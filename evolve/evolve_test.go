@@ -252,7 +252,7 @@ func closureParents(tb testing.TB, ops []operator) []*genome.Genome {
 	var out []*genome.Genome
 	for i, s := range genome.Seeds() {
 		out = append(out, s.Canonical())
-		for walk := range uint64(3) {
+		for walk := range uint64(8) {
 			r := rng.New(rng.Derive(uint64(i), walk))
 			g := s.Canonical()
 			var st OpStats

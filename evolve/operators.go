@@ -38,13 +38,17 @@ var structural = []operator{
 	{"phase_remove", phaseRemove},
 	{"phase_swap", phaseSwap},
 	{"end", mutEnd},
-	{"reshuffle", func(g *genome.Genome, r *rng.Source) bool { g.Reshuffle = !g.Reshuffle; return true }},
-	{"starter", func(g *genome.Genome, r *rng.Source) bool { g.Deal.Starter = !g.Deal.Starter; return true }},
+	{"reshuffle", mutReshuffle},
+	{"starter", mutStarter},
 	{"seats", mutSeats},
 	{"deck", mutDeck},
 	{"trick", mutTrick},
 	{"score", mutScore},
 	{"meld", mutMeld},
+	{"play_rules", mutPlayRules},
+	{"starter_rules", mutStarterRules},
+	{"reshuffle_at_once", mutReshuffleAtOnce},
+	{"blocked", mutBlocked},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -195,12 +199,16 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 }
 
 // crossWhole builds a child from a, taking each part of the genome (setup,
-// turn structure, effects, end, turn cap) from b with probability 1/2.
+// turn structure, effects, end, turn cap) from b with probability 1/2. A
+// part carries its options: the setup its deal with the starter's rules
+// and the reshuffle with its timing, the turn structure its phases with
+// their draw and pass rules, the end its blocked rule.
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
 	if r.IntN(2) == 1 {
-		c.Seats, c.Deck, c.Hand, c.Deal, c.Reshuffle = bc.Seats, bc.Deck, bc.Hand, bc.Deal, bc.Reshuffle
+		c.Seats, c.Deck, c.Hand, c.Deal = bc.Seats, bc.Deck, bc.Hand, bc.Deal
+		c.Reshuffle, c.ReshuffleAtOnce = bc.Reshuffle, bc.ReshuffleAtOnce
 	}
 	if r.IntN(2) == 1 {
 		c.Turn = bc.Turn
@@ -251,7 +259,11 @@ func mutDrawMax(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	p := &g.Turn[pick(r, ps)]
-	p.DrawMax = reflectStep(p.DrawMax, r, 0, 8)
+	lo := 0
+	if p.Draw == cardrules.DrawByChoice {
+		lo = 1 // drawing by choice needs a draw to choose
+	}
+	p.DrawMax = reflectStep(p.DrawMax, r, lo, 8)
 	return true
 }
 
@@ -483,6 +495,8 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutDeck drops one rank from the deck, or restores one that was dropped.
+// A dropped rank leaves the effects, the suit-naming ranks and the ranks
+// the starter may not be, which could no longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	have := deckRanks(g)
 	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
@@ -505,6 +519,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
 	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
 	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
+	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
 	for i := range g.Turn {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
 	}

@@ -2,6 +2,7 @@ package genome
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -41,14 +42,17 @@ func (g *Genome) Describe() string {
 		w("; the rest form the face-down stock.\n")
 	}
 	if g.Deal.Starter {
-		w("Turn the top card of the stock face up to start the discard pile; it has no effect.\n")
+		w("%s\n", describeStarter(g))
 	}
 	if g.Hand == cardrules.HandPile {
 		w("Each player keeps their cards in a face-down pile without looking at them; cards won or drawn go to the bottom of the pile.\n")
 	} else {
 		w("Each player holds their cards in hand, hidden from the others.\n")
 	}
-	if g.Reshuffle {
+	switch {
+	case g.ReshuffleAtOnce:
+		w("When the stock runs out, shuffle the discard pile except its top card at once to form a new stock, without waiting for the next draw; while the stock is empty, do so whenever a card is added to the discard pile.\n")
+	case g.Reshuffle:
 		w("When the stock runs out, shuffle the discard pile except its top card to form a new stock.\n")
 	}
 	if g.Teams == 2 {
@@ -99,6 +103,20 @@ func (g *Genome) Describe() string {
 		w(" The game ends when every hand is empty.")
 	case cardrules.UntilNoCards:
 		w(" The game ends when every hand and the stock are empty.")
+	}
+	if n := g.End.Blocked; n > 0 {
+		who := "every player"
+		if len(g.End.Conditions) > 0 {
+			who = "every player still in"
+		}
+		more := ""
+		switch {
+		case n == 2:
+			more = ", plus one more pass"
+		case n > 2:
+			more = fmt.Sprintf(", plus %d more passes", n-1)
+		}
+		w(" If %s and %s passes in turn%s, the game also ends, blocked.", g.emptyStock(), who, more)
 	}
 	switch g.End.Rank {
 	case cardrules.RankCards:
@@ -170,15 +188,7 @@ func describePhase(g *Genome, p Phase) string {
 			}
 			s += fmt.Sprintf(" After playing %s %s, name a suit: it becomes the active suit until the next card is played.", article(names[0]), strings.Join(names, " or "))
 		}
-		switch {
-		case p.DrawMax == 0:
-			s += " If you cannot play, pass."
-		case p.DrawMax == 1:
-			s += " If you cannot play, draw a card; play it if you can, otherwise pass."
-		default:
-			s += fmt.Sprintf(" If you cannot play, draw cards one at a time, up to %d, until you can play one; if you still cannot, pass.", p.DrawMax)
-		}
-		return s
+		return s + describeDraws(g, p)
 	case cardrules.PhaseBattle:
 		s := "Battle: every player turns up the top card of their pile. The highest rank takes all the cards played."
 		if p.WarFaceDown > 0 {
@@ -216,6 +226,88 @@ func describePhase(g *Genome, p Phase) string {
 		return fmt.Sprintf("Draw %d cards from the stock (as many as it has).", p.Count)
 	}
 	return p.Kind.String()
+}
+
+// describeStarter renders the starter card's rules: the ranks it may not
+// be, and whether its effects apply.
+func describeStarter(g *Genome) string {
+	d := g.Deal
+	s := "Turn the top card of the stock face up to start the discard pile"
+	if d.StarterFires {
+		s += ". The starter's effects apply as if the dealer, the player to the right of the first player, had played it: they resolve before the first turn and decide who starts, as after any play"
+		if g.LeadCard != nil {
+			s += fmt.Sprintf(", though the holder of the %s starts in any case", *g.LeadCard)
+		}
+		if slices.ContainsFunc(g.Turn, func(p Phase) bool { return len(p.NameSuit) > 0 }) {
+			s += "; no suit is named for it"
+		}
+		s += "."
+	} else {
+		s += "; it has no effect."
+	}
+	if len(d.StarterNot) > 0 {
+		ranks := slices.Clone(d.StarterNot)
+		slices.Sort(ranks)
+		var names []string
+		for _, r := range ranks {
+			names = append(names, article(r.String())+" "+r.String())
+		}
+		list := names[len(names)-1]
+		if len(names) > 1 {
+			list = strings.Join(names[:len(names)-1], ", ") + " or " + list
+		}
+		s += fmt.Sprintf(" If the starter is %s, it is shuffled back into the stock and another card is turned up, as often as needed.", list)
+	}
+	return s
+}
+
+// describeDraws renders a play phase's rules for drawing and passing.
+func describeDraws(g *Genome, p Phase) string {
+	var s string
+	switch {
+	case p.Draw == cardrules.DrawByChoice:
+		then := "any legal card"
+		if p.PlayDrawn {
+			then = "only the card you drew last, if it is legal"
+		}
+		s = fmt.Sprintf(" You may draw instead of playing, one card at a time, up to %s a turn, and may then play %s.", plural(p.DrawMax, "card"), then)
+	case p.DrawMax == 0:
+		s = " If you cannot play, pass."
+	case p.DrawMax == 1:
+		s = " If you cannot play, draw a card; play it if you can, otherwise pass."
+	default:
+		s = fmt.Sprintf(" If you cannot play, draw cards one at a time, up to %d, until you can play one; if you still cannot, pass.", p.DrawMax)
+	}
+	stuck := ""
+	if p.Draw == cardrules.DrawByChoice {
+		stuck = " If you can neither play nor draw, pass."
+	}
+	switch p.Pass {
+	case cardrules.PassNever:
+		s += stuck
+	case cardrules.PassAlways:
+		s += " You may pass instead of playing at any time."
+	case cardrules.PassAfterDraws:
+		if p.DrawMax == 0 {
+			s += " You may pass instead of playing at any time, as you may not draw."
+		} else {
+			s += fmt.Sprintf(" You may pass instead of playing only after drawing %s this turn or when %s.", plural(p.DrawMax, "card"), g.emptyStock())
+		}
+	case cardrules.PassEmptyStock:
+		s += fmt.Sprintf(" You may pass instead of playing when %s.", g.emptyStock()) + stuck
+	}
+	return s
+}
+
+// emptyStock says when nothing can be drawn: the stock is empty, and in a
+// game that reshuffles only at the next draw, the discard pile cannot
+// refill it. (A game that reshuffles at once refills the stock whenever it
+// can, so its stock is empty only when it cannot be refilled.)
+func (g *Genome) emptyStock() string {
+	if g.Reshuffle && !g.ReshuffleAtOnce {
+		return "the stock is empty and cannot be refilled"
+	}
+	return "the stock is empty"
 }
 
 func describeEffect(e Effect) string {

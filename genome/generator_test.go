@@ -58,6 +58,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		if g.Reshuffle {
 			saw("reshuffle")
 		}
+		if g.ReshuffleAtOnce {
+			saw("reshuffle_at_once")
+		}
 		switch {
 		case g.Deal.All:
 			saw("deal.all")
@@ -66,6 +69,15 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		if g.Deal.Starter {
 			saw("deal.starter")
+		}
+		if len(g.Deal.StarterNot) > 0 {
+			saw("deal.starter_not")
+		}
+		if len(g.Deal.StarterNot) > 1 {
+			saw("deal.starter_not.many")
+		}
+		if g.Deal.StarterFires {
+			saw("deal.starter_fires")
 		}
 		if len(g.Deal.Overrides) > 0 {
 			saw("deal.overrides")
@@ -138,6 +150,14 @@ func TestGeneratorCoverage(t *testing.T) {
 				if p.DrawMax == cardrules.MaxDrawMax {
 					saw("play.draw_max.max")
 				}
+				saw("play.draw=%s", p.Draw)
+				if p.Draw == cardrules.DrawByChoice && p.DrawMax == 1 {
+					saw("play.draw=by_choice.draw_max=1")
+				}
+				saw("play.pass=%s", p.Pass)
+				if p.PlayDrawn {
+					saw("play.play_drawn")
+				}
 			case cardrules.PhaseBattle:
 				saw("battle.war_face_down=%d", p.WarFaceDown)
 				saw("battle.returns=%s", p.Returns)
@@ -162,6 +182,12 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		saw("until=%s", g.End.Until)
 		saw("rank=%s", g.End.Rank)
+		if g.End.Blocked > 0 {
+			saw("end.blocked")
+		}
+		if g.End.Blocked == cardrules.MaxBlocked {
+			saw("end.blocked.max")
+		}
 		if g.TurnCap == cardrules.MaxTurnCap {
 			saw("turn_cap.max")
 		}
@@ -178,7 +204,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		"battle.war_face_down=0", "battle.war_face_down=5", "battle.returns=shuffled", "battle.returns=in_order",
 		"draw.count", "effects.many", "result=win", "result=lose", "end.no_conditions",
 		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
-		"play.prefer", "trick.prefer", "trick.lead_prefer"}
+		"play.prefer", "trick.prefer", "trick.lead_prefer",
+		"reshuffle_at_once", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
+		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max"}
 	for op := genome.Op(0); op < genome.NumOps; op++ {
 		want = append(want, "op="+op.String())
 	}
@@ -205,6 +233,12 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for r := genome.RankBy(0); r < cardrules.NumRankBys; r++ {
 		want = append(want, "rank="+r.String())
+	}
+	for d := genome.DrawRule(0); d < cardrules.NumDrawRules; d++ {
+		want = append(want, "play.draw="+d.String())
+	}
+	for p := genome.PassRule(0); p < cardrules.NumPassRules; p++ {
+		want = append(want, "play.pass="+p.String())
 	}
 	for m := genome.MatchKind(0); m < cardrules.NumMatchKinds; m++ {
 		want = append(want, fmt.Sprintf("score.match=%d", m))

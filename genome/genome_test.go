@@ -287,6 +287,8 @@ var mutations = []string{
 	"meld", "lead_card", "teams",
 	"score.trick", "score.meld", "score.cards.add", "score.cards.delete", "score.cards.points", "score.cards.match",
 	"phase.prefer", "phase.lead", "phase.lead_prefer", "phase.trump", "phase.from",
+	"reshuffle_at_once", "deal.starter_not", "deal.starter_fires",
+	"phase.draw", "phase.pass", "phase.play_drawn", "end.blocked",
 }
 
 // mutate applies one random change to g and names it. The result may be
@@ -340,6 +342,20 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		}
 	case "deal.starter":
 		g.Deal.Starter = !g.Deal.Starter
+	case "deal.starter_not":
+		r := genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
+		if slices.Contains(g.Deal.StarterNot, r) {
+			g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == r })
+			if len(g.Deal.StarterNot) == 0 {
+				g.Deal.StarterNot = nil
+			}
+		} else {
+			g.Deal.StarterNot = append(g.Deal.StarterNot, r)
+		}
+	case "deal.starter_fires":
+		g.Deal.StarterFires = !g.Deal.StarterFires
+	case "reshuffle_at_once":
+		g.ReshuffleAtOnce = !g.ReshuffleAtOnce
 	case "deal.override.add":
 		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: intIn("seats", 2, cardrules.MaxSeats), Cards: intIn("cards", 1, 26)})
 	case "deal.override.delete":
@@ -433,6 +449,18 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		if p := phase(); p.Kind == cardrules.PhasePlay {
 			p.DrawMax = intIn("v", 0, cardrules.MaxDrawMax)
 		}
+	case "phase.draw":
+		if p := phase(); p.Kind == cardrules.PhasePlay {
+			p.Draw = 1 - p.Draw
+		}
+	case "phase.pass":
+		if p := phase(); p.Kind == cardrules.PhasePlay {
+			p.Pass = genome.PassRule(intIn("v", 0, int(cardrules.NumPassRules)-1))
+		}
+	case "phase.play_drawn":
+		if p := phase(); p.Kind == cardrules.PhasePlay {
+			p.PlayDrawn = !p.PlayDrawn
+		}
 	case "phase.war_face_down":
 		if p := phase(); p.Kind == cardrules.PhaseBattle {
 			p.WarFaceDown = intIn("v", 0, cardrules.MaxWarFaceDown)
@@ -504,6 +532,8 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		}
 	case "end.rank":
 		g.End.Rank = genome.RankBy(intIn("v", 0, int(cardrules.NumRankBys)-1))
+	case "end.blocked":
+		g.End.Blocked = intIn("v", 0, cardrules.MaxBlocked)
 	case "meld":
 		g.Meld = rapid.SampledFrom([]int{0, 2, 3, 4}).Draw(t, "v")
 	case "lead_card":

@@ -1,37 +1,43 @@
 // Package genometest provides pgregory.net/rapid generators of genomes for
 // property tests of the genome model, the compiler and the VM.
 //
-// Genome draws valid genomes from the whole model, not only from shapes
-// like the seed games: any seat range; the full deck or a restricted one
-// (rank and suit subsets, in any order, sometimes spelled out in full or
-// with repeats, minus removed cards, sometimes repeated); a fan or pile
-// hand; per-seat deals with overrides (some equal to the base deal, which
-// Canonical drops) or the whole deck, with or without a starter card;
-// reshuffle on or off; sets (meld), a lead card and partnerships; one to
-// eight phases: play (random legality trees of every operator and term
-// kind, played included, up to the node and depth limits; an optional
-// preference; suit-naming ranks; draw limits), trick (lead and follow
-// predicates, their optional preferences, every trump), take (from each
-// allowed target), ask, battle (war and returns) and draw (count); scoring
-// per trick, per set and per matching rank, suit or card; up to 255 effects
-// of every type, target and value; every end rule, with no end condition
-// where the rule allows none, both results and every ranking; turn caps
-// from 1 to the maximum; metadata (name, summary, printable text of any
-// script) present or not.
+// Genome draws valid genomes from the whole model, not only from shapes like
+// the seed games: any seat range; the full deck or a restricted one (rank
+// and suit subsets, in any order, sometimes spelled out in full or with
+// repeats, minus removed cards, sometimes repeated); a fan or pile hand;
+// per-seat deals with overrides (some equal to the base deal, which
+// Canonical drops) or the whole deck, with or without a starter card (whose
+// effects may fire, and which may be barred from some ranks); reshuffle on
+// or off, at the next draw or at once; sets (meld), a lead card and
+// partnerships; one to eight phases: play (random legality trees of every
+// operator and term kind, played included, up to the node and depth limits;
+// an optional preference; suit-naming ranks; draw limits; drawing when stuck
+// or by choice, every pass rule, play of the drawn card only), trick (lead
+// and follow predicates, their optional preferences, every trump), take
+// (from each allowed target), ask, battle (war and returns) and draw
+// (count); scoring per trick, per set and per matching rank, suit or card;
+// up to 255 effects of every type, target and value; every end rule, with no
+// end condition where the rule allows none, both results, every ranking and
+// every blocked rule; turn caps from 1 to the maximum; metadata (name,
+// summary, printable text of any script) present or not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle phases only with a pile
 // hand, a draw phase only where the deal leaves a stock (or a play phase
-// refills it by reshuffling), deals fit the deck at every seat count,
-// effect ranks, suit-naming ranks, the lead card and scoring matches are in
-// the deck, tricks are scored only in games with a trick phase, sets only
-// in games that lay them down, ranking by score only in games that score,
-// partnerships only at a fixed even seat count, and a predicate that no
-// card of the deck satisfies gets a satisfiable branch (such as "eq
-// card.suit top.suit") added to it. Genome filters with Validate only as a
-// last resort; Candidate is the unfiltered generator, so a test can check
-// that the filter rejects rarely (genome's TestGeneratorCoverage does, and
-// checks that every primitive and field above is reached).
+// refills it by reshuffling), deals fit the deck at every seat count, effect
+// ranks, suit-naming ranks, the lead card and scoring matches are in the
+// deck, tricks are scored only in games with a trick phase, sets only in
+// games that lay them down, ranking by score only in games that score,
+// drawing by choice only with a draw limit of at least 1 and play_drawn only
+// with it, the starter's rules only with a starter and barring no more ranks
+// than leave the stock a card to turn up, reshuffling at once only in games
+// that reshuffle, partnerships only at a fixed even seat count, and a
+// predicate that no card of the deck satisfies gets a satisfiable branch
+// (such as "eq card.suit top.suit") added to it. Genome filters with
+// Validate only as a last resort; Candidate is the unfiltered generator, so
+// a test can check that the filter rejects rarely (genome's
+// TestGeneratorCoverage does, and checks that every primitive and field
+// above is reached).
 //
 // Go values are built exactly as Decode would produce them from JSON: nil
 // for absent or empty lists (Decode reads [] and null as nil), zero values
@@ -120,7 +126,14 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.Hand = cardrules.HandPile
 	}
 	g.Reshuffle = rapid.Bool().Draw(t, "reshuffle")
+	if g.Reshuffle && rapid.IntRange(0, 2).Draw(t, "reshuffle_at_once") == 0 {
+		g.ReshuffleAtOnce = true
+	}
 	g.Deal = drawDeal(t, g.Seats, deckSize)
+	ranksInDeck := presentRanks(cards)
+	if g.Deal.Starter {
+		drawStarterRules(t, g, cards, ranksInDeck)
+	}
 	// Sets and a lead card need a fan hand.
 	if g.Hand == cardrules.HandFan && rapid.IntRange(0, 4).Draw(t, "meld.has") == 0 {
 		g.Meld = rapid.IntRange(2, cardrules.NumSuits).Draw(t, "meld")
@@ -159,7 +172,6 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			kinds[i] = cardrules.PhaseDraw
 		}
 	}
-	ranksInDeck := presentRanks(cards)
 	hasTrick := false
 	for _, k := range kinds {
 		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
@@ -215,6 +227,9 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	if !g.Score.IsZero() {
 		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(cardrules.NumRankBys)-1).Draw(t, "end.rank"))
+	}
+	if rapid.IntRange(0, 2).Draw(t, "end.blocked.has") == 0 {
+		g.End.Blocked = rapid.IntRange(1, cardrules.MaxBlocked).Draw(t, "end.blocked")
 	}
 	switch rapid.IntRange(0, 3).Draw(t, "turn_cap.kind") {
 	case 0:
@@ -310,6 +325,35 @@ func drawDeal(t *rapid.T, s genome.Seats, deckSize int) genome.Deal {
 	return d
 }
 
+// drawStarterRules draws the rules of g's starter card: whether it fires,
+// and the ranks it may not be, trimmed until the stock keeps a card of
+// another rank after the deal at every seat count (Validate's condition,
+// so that turning the starter again always ends).
+func drawStarterRules(t *rapid.T, g *genome.Genome, cards []genome.Card, ranks []genome.Rank) {
+	g.Deal.StarterFires = rapid.IntRange(0, 2).Draw(t, "deal.starter_fires") == 0
+	if rapid.IntRange(0, 2).Draw(t, "deal.starter_not.has") != 0 {
+		return
+	}
+	not := rapid.SliceOfNDistinct(rapid.SampledFrom(ranks), 1, len(ranks), rapid.ID[genome.Rank]).Draw(t, "deal.starter_not")
+	dealt := 0
+	for n := g.Seats.Min; n <= g.Seats.Max; n++ {
+		dealt = max(dealt, g.DealFor(n)*n)
+	}
+	for len(not) > 0 {
+		others := 0
+		for _, c := range cards {
+			if !slices.Contains(not, c.Rank()) {
+				others++
+			}
+		}
+		if others > dealt {
+			g.Deal.StarterNot = not
+			return
+		}
+		not = not[:len(not)-1]
+	}
+}
+
 // fanKinds are the phase kinds that need a fan hand (and are not draws),
 // play weighted highest.
 var fanKinds = []genome.PhaseKind{
@@ -369,6 +413,16 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		} else {
 			p.DrawMax = rapid.IntRange(0, cardrules.MaxDrawMax).Draw(t, "turn.draw_max")
 		}
+		// Drawing by choice needs a draw to choose, and only it lets a
+		// phase restrict the play to the card drawn.
+		if rapid.IntRange(0, 2).Draw(t, "turn.draw.by_choice") == 0 {
+			p.Draw = cardrules.DrawByChoice
+			if p.DrawMax == 0 {
+				p.DrawMax = rapid.IntRange(1, 5).Draw(t, "turn.draw_max.by_choice")
+			}
+			p.PlayDrawn = rapid.Bool().Draw(t, "turn.play_drawn")
+		}
+		p.Pass = genome.PassRule(rapid.IntRange(0, int(cardrules.NumPassRules)-1).Draw(t, "turn.pass"))
 	case cardrules.PhaseBattle:
 		p.WarFaceDown = rapid.IntRange(0, cardrules.MaxWarFaceDown).Draw(t, "turn.war_face_down")
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))
