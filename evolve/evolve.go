@@ -264,7 +264,24 @@ func (e *engine) result(pop []*Individual, history []GenStats) *Result {
 }
 
 func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
-	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: pop, History: slices.Clone(history), Hall: slices.Clone(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
+	// The checkpoint is a snapshot: the run goes on to re-score and re-sort
+	// its individuals in place, so it gets copies (one per individual, an
+	// individual both in the population and the hall staying one).
+	copies := map[*Individual]*Individual{}
+	snap := func(xs []*Individual) []*Individual {
+		out := make([]*Individual, len(xs))
+		for i, x := range xs {
+			c, ok := copies[x]
+			if !ok {
+				v := *x
+				c = &v
+				copies[x] = c
+			}
+			out[i] = c
+		}
+		return out
+	}
+	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: snap(pop), History: slices.Clone(history), Hall: snap(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
 	for _, n := range OperatorNames() {
 		cp.Ops = append(cp.Ops, *e.ops[n])
 	}

@@ -461,6 +461,12 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 	if err := checkState(m, true); err != nil {
 		return m.res, fmt.Errorf("after the deal: %w", err)
 	}
+	if m.starterDue {
+		m.fireStarter()
+		if err := checkState(m, true); err != nil {
+			return m.res, fmt.Errorf("after the starter's effects: %w", err)
+		}
+	}
 	for !m.over {
 		if m.res.Turns >= m.p.turnCap {
 			m.res.Winner = Capped

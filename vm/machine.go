@@ -110,6 +110,7 @@ type game struct {
 	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
 	mustPlay  int16    // the lead card its holder must play first, -1 when none
+	mustBy    int8     // the seat dealt the lead card, bound to play it with its first play
 	next      int      // a phase's choice of the next seat (trick winner), -1 when none
 	again     bool     // the seat moves again (a successful ask)
 	asked     int      // the opponent an ask is put to, while its rank is decided
@@ -298,7 +299,7 @@ func (m *Machine) reset(seed uint64) {
 		for s := range m.n {
 			if m.hand[s]&(1<<p.leadCard) != 0 {
 				m.cur = s
-				m.mustPlay = int16(p.leadCard)
+				m.mustPlay, m.mustBy = int16(p.leadCard), int8(s)
 				// Everyone sees who holds it: that seat leads.
 				m.knownBy[p.leadCard] = 0xff
 			}

@@ -147,7 +147,7 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 	m.suit = c / 13
 	m.passes = 0
 	if m.stockN == 0 && m.p.reshuffleNow {
-		m.book(c)
+		m.book(s, c)
 		m.onPlayMore(s, c, true)
 	} else {
 		m.onPlay(s, c)
@@ -198,9 +198,11 @@ func (m *Machine) allowed(h uint64, pred, prefer, top, active uint8) uint64 {
 	return l
 }
 
-// must narrows seat s's legal cards to the lead card while it must play it.
+// must narrows seat s's legal cards to the lead card while it must play it:
+// it was dealt the card, has not played yet and still holds it (a seat the
+// card was handed to is not bound).
 func (m *Machine) must(s int, legal uint64) uint64 {
-	if m.mustPlay >= 0 && m.hand[s]&(1<<m.mustPlay) != 0 {
+	if m.mustPlay >= 0 && s == int(m.mustBy) && m.hand[s]&(1<<m.mustPlay) != 0 {
 		return 1 << m.mustPlay
 	}
 	return legal

@@ -7,11 +7,13 @@ import (
 	"os"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
-	"pgregory.net/rapid"
 )
 
 // pausing is a Player that hands every decision to a consumer and plays
@@ -113,8 +115,16 @@ func (gm *gameMachine) finished(t *rapid.T) {
 	if err := checkState(m, false); err != nil {
 		t.Fatalf("after the game: %v", err)
 	}
-	// Over exactly when the end rule holds.
-	switch gm.p.until {
+	// Over exactly when the end rule holds, or blocked by the blocked rule
+	// (passes in a row with nothing to draw).
+	until := gm.p.until
+	if m.res.Blocked {
+		if gm.p.blocked == 0 || m.passes < m.nActive+gm.p.blocked-1 || m.canDraw() {
+			t.Fatalf("blocked with blocked rule %d after %d passes in a row (can draw %v)", gm.p.blocked, m.passes, m.canDraw())
+		}
+		until = cardrules.NumUntils // no end rule need hold
+	}
+	switch until {
 	case 0: // first out
 		if m.nOut == 0 && m.nActive > 1 {
 			t.Fatalf("first_out game over with nobody out")
@@ -159,6 +169,9 @@ func (gm *gameMachine) check(t *rapid.T) {
 		}
 		switch d.Kind {
 		case DecideCard, DecideDiscard:
+			if d.Kind == DecideCard && m.ph.voluntary && (o == OptDraw && m.canDraw() || o == OptPass) {
+				break // a draw or a pass the phase offers
+			}
 			if m.hand[s]&(1<<o) == 0 {
 				t.Fatalf("option %d: card %d is not in seat %d's hand", i, o, s)
 			}
@@ -176,8 +189,14 @@ func (gm *gameMachine) check(t *rapid.T) {
 			}
 		}
 	}
-	if d.Kind == DecideCard && bits.OnesCount64(m.hand[s]) < len(d.Options) {
-		t.Fatalf("more options than cards")
+	cardOpts := 0
+	for _, o := range d.Options {
+		if o < OptDraw {
+			cardOpts++
+		}
+	}
+	if d.Kind == DecideCard && bits.OnesCount64(m.hand[s]) < cardOpts {
+		t.Fatalf("more card options than cards")
 	}
 }
 

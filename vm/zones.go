@@ -177,18 +177,19 @@ func (m *Machine) discardUnder(c uint8) {
 // then the card's effects. It is small enough to inline: a card that is
 // traced, names a suit or fires effects takes the call to onPlayMore.
 func (m *Machine) onPlay(s int, c uint8) {
-	m.book(c)
+	m.book(s, c)
 	if m.ph.notes&(1<<(c%13)) != 0 || m.trace != nil {
 		m.onPlayMore(s, c, false)
 	}
 }
 
-// book is the bookkeeping of a card played.
-func (m *Machine) book(c uint8) {
+// book is the bookkeeping of seat s's card c played; the lead card's
+// obligation ends with its seat's first play.
+func (m *Machine) book(s int, c uint8) {
 	m.played |= 1 << (c / 13)
 	m.last = int16(c)
 	m.lastSuit = c / 13
-	if int16(c) == m.mustPlay {
+	if s == int(m.mustBy) {
 		m.mustPlay = -1
 	}
 	m.res.Plays++
