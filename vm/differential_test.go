@@ -272,7 +272,7 @@ func mutations() []mutation {
 			}},
 		)
 	}
-	return append(ms,
+	ms = append(ms,
 		mutation{"uno one left, empty hand loses", "uno-style", func(g *genome.Genome) {
 			g.End.Conditions[0].Result = cardrules.ResultLose
 			g.End.Until = cardrules.UntilOneLeft
@@ -311,6 +311,36 @@ func mutations() []mutation {
 			g.TurnCap = 200
 		}},
 		mutation{"go-fish in pairs", "go-fish", func(g *genome.Genome) { g.Meld = 2 }},
+	)
+	// The voluntary rules, the starter rules, reshuffling at once and the
+	// blocked end, with effects that draw, discard and change turns.
+	for _, pass := range []genome.PassRule{cardrules.PassNever, cardrules.PassAlways, cardrules.PassAfterDraws, cardrules.PassEmptyStock} {
+		ms = append(ms,
+			mutation{"uno by choice, pass " + pass.String(), "uno-style", func(g *genome.Genome) {
+				g.Turn[0].Draw, g.Turn[0].Pass, g.Turn[0].DrawMax = cardrules.DrawByChoice, pass, 3
+				g.End.Blocked = 1
+			}},
+			mutation{"uno when stuck, pass " + pass.String() + ", at once, starter fires", "uno-style", func(g *genome.Genome) {
+				g.Turn[0].Pass = pass
+				g.ReshuffleAtOnce, g.Deal.StarterFires, g.Deal.StarterNot = true, true, []genome.Rank{12}
+				g.End.Blocked = 2
+			}},
+			mutation{"openspiel only the drawn card, pass " + pass.String(), "crazy-eights-openspiel", func(g *genome.Genome) {
+				g.Turn[0].Pass, g.Turn[0].PlayDrawn = pass, true
+				g.Effects = []genome.Effect{eff("2", cardrules.DrawCards, cardrules.TargetNext, 2), eff("Q", cardrules.SkipNext, 0, 1),
+					eff("A", cardrules.Reverse, 0, 0), eff("7", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 1)}
+				g.Deal.StarterFires = true
+			}},
+		)
+	}
+	return append(ms,
+		mutation{"openspiel small deck, no reshuffle, blocked", "crazy-eights-openspiel", func(g *genome.Genome) {
+			g.Deck.Ranks = []genome.Rank{0, 1, 2, 6, 12}
+			g.Deal.Cards, g.Deal.Overrides = 3, nil
+			g.Seats = genome.Seats{Min: 2, Max: 4, Default: 2}
+			g.Reshuffle, g.ReshuffleAtOnce = false, false
+			g.End.Blocked = 1
+		}},
 	)
 }
 
@@ -545,4 +575,18 @@ func mustMachine(p *vm.Program, seats int, policies []vm.Policy) *vm.Machine {
 		panic(err)
 	}
 	return m
+}
+
+// TestDifferentialBugLeadCardHandedOn: with passing always an option, the
+// seat dealt the lead card can pass, and an ask can then hand the card to
+// another seat. The VM bound whoever held the card to play it; the vm doc
+// (and the reference) bind only the seat dealt it, until its first play.
+func TestDifferentialBugLeadCardHandedOn(t *testing.T) {
+	g := parseGenome(t, `{"schema":1,"seats":{"min":2,"max":4,"default":2},
+		"deck":{"ranks":["2","3","4","5","6"],"suits":["clubs","diamonds","hearts"],
+			"remove":["2C","3C","4C","5C","6C","2D","4D","5D","6D","2H","4H","5H"]},
+		"hand":"fan","deal":{"all":true},"reshuffle":true,"reshuffle_at_once":true,"lead_card":"3D",
+		"turn":[{"kind":"ask"},{"kind":"play","legal":{"op":"true"},"pass":"always"},{"kind":"draw","count":1}],
+		"effects":[],"end":{"conditions":[{"when":"hand_empty","result":"win"}],"until":"first_out","blocked":1},"turn_cap":2}`)
+	requireAgreement(t, g, 2, 50)
 }

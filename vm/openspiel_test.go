@@ -1,0 +1,50 @@
+package vm_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/darwinsim/darwinsim/internal/testkit"
+	"github.com/darwinsim/darwinsim/vm"
+)
+
+// TestOpenSpielCrazyEightsPlays: the crazy-eights-openspiel seed, whose
+// random players draw and pass by choice, finishes its games: at 2 and 4
+// seats, 10,000 random games (100,000 with SOAK=1), none aborted and at
+// most 0.01% capped; the voluntary rules are exercised (draws, chosen
+// passes, forced decisions) and the seats win alike.
+func TestOpenSpielCrazyEightsPlays(t *testing.T) {
+	games := 10000
+	if soak() {
+		games = 100000
+	}
+	p := testkit.LoadSeed(t, "crazy-eights-openspiel", vm.Load)
+	for _, seats := range []int{2, 4} {
+		st, err := vm.Batch(context.Background(), p, vm.BatchConfig{Games: games, Seats: seats, Seed: 17})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := float64(st.Games)
+		t.Logf("%d seats: %d games, %.1f decisions, %.1f draws and %.1f passes per game, %d capped, %d blocked",
+			seats, st.Games, st.Decisions.Mean(), st.DrawsPerGame(), st.PassesPerGame(), st.Capped, st.Blocked)
+		if st.Aborted != 0 {
+			t.Errorf("%d seats: %d games aborted", seats, st.Aborted)
+		}
+		if float64(st.Capped) > 0.0001*n {
+			t.Errorf("%d seats: %d of %d games capped, more than 0.01%%", seats, st.Capped, st.Games)
+		}
+		// A random seat draws by choice and passes after five draws:
+		// about as many draws as plays in a game (plain crazy-eights
+		// draws two for every three plays), and passes in most games.
+		if st.DrawsPerGame() < 0.9*st.Plays.Mean() || st.PassesPerGame() < 1 {
+			t.Errorf("%d seats: %.1f draws and %.1f passes per game against %.1f plays: the voluntary rules are not in play",
+				seats, st.DrawsPerGame(), st.PassesPerGame(), st.Plays.Mean())
+		}
+		for s := range seats {
+			share := float64(st.Wins[s]) / n
+			if want := 1 / float64(seats); share < want-0.04 || share > want+0.04 {
+				t.Errorf("%d seats: seat %d wins %.3f, want about %.3f", seats, s, share, want)
+			}
+		}
+	}
+}
