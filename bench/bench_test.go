@@ -40,12 +40,16 @@ type band struct{ lo, hi float64 }
 // bands by seed genome and policy (default seats). The reference means: Crazy
 // Eights 34.0 turns (random), 27.0 (greedy); Uno-style 36.2, 33.5; War 234.8
 // for both (War has no decisions); Hearts exactly 13 for both (one deal of
-// 13 tricks, a turn each: its band is the one value).
+// 13 tricks, a turn each: its band is the one value); crazy-eights-openspiel
+// 436.6 (random players draw by choice, and long) and 31.1 (greedy never
+// draws while it can play).
 var bands = map[string][vm.NumPolicies]band{
 	"crazy-eights": {vm.Random: {27, 43}, vm.Greedy: {21, 34}},
 	"uno-style":    {vm.Random: {29, 45}, vm.Greedy: {27, 42}},
 	"war":          {vm.Random: {188, 294}, vm.Greedy: {188, 294}},
 	"hearts":       {vm.Random: {13, 13}, vm.Greedy: {13, 13}},
+
+	"crazy-eights-openspiel": {vm.Random: {349, 546}, vm.Greedy: {25, 39}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -62,7 +66,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a

@@ -130,8 +130,9 @@
 // whenever a seat gains cards by a draw phase, a take or an ask, it lays
 // down every k cards of one rank (ranks ascending, lowest suits first):
 // they leave play and score the set's points. A program's lead card makes
-// its holder the first seat, and its holder must play it with its first
-// play. The suits of every card played so far are an input of the
+// its holder the first seat, and that seat must play it whenever it plays
+// while holding it, until the card is played (a seat the card was handed
+// to, by an ask or a take, is not bound). The suits of every card played so far are an input of the
 // predicates ("played(hearts)").
 //
 // Legal cards: the hand filtered by the legality predicate's table; when

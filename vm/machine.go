@@ -77,6 +77,10 @@ type Machine struct {
 	// done (see resume.go).
 	resuming bool
 	paused   DecisionKind
+	// refillDue: a traced play landed on the discard pile with the stock
+	// empty and the program reshuffling at once; onPlayMore refills it
+	// right after tracing the play.
+	refillDue bool
 }
 
 // game is everything one game changes. reset zeroes it in one assignment
@@ -110,7 +114,7 @@ type game struct {
 	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
 	mustPlay  int16    // the lead card its holder must play first, -1 when none
-	mustBy    int8     // the seat dealt the lead card, bound to play it with its first play
+	mustBy    int8     // the seat dealt the lead card, bound to play it while it holds it, until it is played
 	next      int      // a phase's choice of the next seat (trick winner), -1 when none
 	again     bool     // the seat moves again (a successful ask)
 	asked     int      // the opponent an ask is put to, while its rank is decided
@@ -148,15 +152,6 @@ type game struct {
 	tgtLeft      int8
 	discLeft     uint8
 
-	// The play phase's voluntary actions: the cards the seat has drawn in
-	// it this turn and the card it drew last (-1: none); passes in a row
-	// while nothing can be drawn, for the blocked end; the starter's
-	// effects are still to fire.
-	drawn      uint8
-	drawnCard  int8
-	passes     int
-	starterDue bool
-
 	outOrder [MaxSeats]int8
 	outRes   [MaxSeats]cardrules.Result
 	nOut     int
@@ -165,6 +160,15 @@ type game struct {
 	steps    int
 
 	res Result
+
+	// The play phase's voluntary actions: the cards the seat has drawn in
+	// it this turn and the card it drew last (-1: none); passes in a row
+	// while nothing can be drawn, for the blocked end; the starter's
+	// effects are still to fire.
+	drawn      uint8
+	drawnCard  int8
+	passes     int
+	starterDue bool
 }
 
 // Result is what one game produced.

@@ -24,7 +24,7 @@ func (m *Machine) playPhase(ph *phase) {
 	if m.resuming && m.paused != DecideCard {
 		// Paused after the card landed: naming a suit, or a discard
 		// its effects force.
-		m.onPlayMore(s, uint8(m.last), false)
+		m.onPlayMore(s, uint8(m.last))
 		m.checkEnd()
 		return
 	}
@@ -147,11 +147,16 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 	m.suit = c / 13
 	m.passes = 0
 	if m.stockN == 0 && m.p.reshuffleNow {
-		m.book(s, c)
-		m.onPlayMore(s, c, true)
-	} else {
-		m.onPlay(s, c)
+		// Refill now that the card has landed, before its suit is named
+		// and its effects fire; a traced game does it once the play is
+		// traced (onPlayMore), so the trace reads in order.
+		if m.trace != nil {
+			m.refillDue = true
+		} else {
+			m.refill()
+		}
 	}
+	m.onPlay(s, c)
 	m.checkEnd()
 }
 
@@ -199,10 +204,10 @@ func (m *Machine) allowed(h uint64, pred, prefer, top, active uint8) uint64 {
 }
 
 // must narrows seat s's legal cards to the lead card while it must play it:
-// it was dealt the card, has not played yet and still holds it (a seat the
+// the card has not been played, and s was dealt it and holds it (a seat the
 // card was handed to is not bound).
 func (m *Machine) must(s int, legal uint64) uint64 {
-	if m.mustPlay >= 0 && s == int(m.mustBy) && m.hand[s]&(1<<m.mustPlay) != 0 {
+	if m.mustPlay >= 0 && m.hand[s]&(1<<m.mustPlay) != 0 && s == int(m.mustBy) {
 		return 1 << m.mustPlay
 	}
 	return legal

@@ -27,7 +27,7 @@ func (m *Machine) trick(ph *phase) {
 		m.trickSeat, m.trickVisited = int8(s), visited
 		if m.resuming && m.paused != DecideCard {
 			// Paused in the effects of the card this seat played.
-			m.onPlayMore(s, uint8(m.last), false)
+			m.onPlayMore(s, uint8(m.last))
 			continue
 		}
 		if m.count[s] == 0 {

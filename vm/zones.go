@@ -177,41 +177,36 @@ func (m *Machine) discardUnder(c uint8) {
 // then the card's effects. It is small enough to inline: a card that is
 // traced, names a suit or fires effects takes the call to onPlayMore.
 func (m *Machine) onPlay(s int, c uint8) {
-	m.book(s, c)
-	if m.ph.notes&(1<<(c%13)) != 0 || m.trace != nil {
-		m.onPlayMore(s, c, false)
-	}
-}
-
-// book is the bookkeeping of seat s's card c played; the lead card's
-// obligation ends with its seat's first play.
-func (m *Machine) book(s int, c uint8) {
 	m.played |= 1 << (c / 13)
 	m.last = int16(c)
 	m.lastSuit = c / 13
-	if s == int(m.mustBy) {
+	if int16(c) == m.mustPlay {
 		m.mustPlay = -1
 	}
 	m.res.Plays++
 	m.steps++
+	if m.ph.notes&(1<<(c%13)) != 0 || m.trace != nil {
+		m.onPlayMore(s, c)
+	}
 }
 
-// onPlayMore is the rest of onPlay: the trace, refilling the stock when
-// refill says it is due at once (a card landed on the discard pile while
-// the stock is empty), naming a suit, effects.
-func (m *Machine) onPlayMore(s int, c uint8, refill bool) {
+// onPlayMore is the rest of onPlay: the trace (and a refill of the stock
+// due at once, which a traced game makes after the play is traced),
+// naming a suit, effects.
+func (m *Machine) onPlayMore(s int, c uint8) {
 	if m.resuming {
-		// Re-entering: the card was traced and the stock refilled; the
-		// suit was named unless naming it is the decision paused at.
+		// Re-entering: the card was traced; the suit was named unless
+		// naming it is the decision paused at.
 		if m.paused == DecideSuit {
 			m.nameSuit(s)
 		}
 	} else {
 		if m.trace != nil {
 			m.trace.add(EvPlay, s, c, 0)
-		}
-		if refill {
-			m.refill()
+			if m.refillDue {
+				m.refillDue = false
+				m.refill()
+			}
 		}
 		if m.ph.nameSuit&(1<<(c%13)) != 0 {
 			m.nameSuit(s)

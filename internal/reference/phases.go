@@ -11,8 +11,8 @@ import (
 
 // legalCards lists the cards of seat s's hand (ascending) that legal
 // allows, filtered by prefer when some legal card satisfies it too. With
-// no top card every card is legal. The holder of the lead card must play
-// it with its first play.
+// no top card every card is legal. The seat dealt the lead card must play
+// it while it holds it, until the card is played.
 func (m *game) legalCards(s int, legal, prefer *genome.Expr, top int, active genome.Suit) []genome.Card {
 	if s == m.leadHolder && slices.Contains(m.hands[s], *m.g.LeadCard) {
 		return []genome.Card{*m.g.LeadCard}
@@ -49,7 +49,7 @@ func (m *game) markPlayed(s int, c genome.Card) {
 	m.last = int(c)
 	m.lastSuit = c.Suit()
 	m.played |= 1 << uint(c.Suit())
-	if s == m.leadHolder {
+	if m.g.LeadCard != nil && c == *m.g.LeadCard {
 		m.leadHolder = -1
 	}
 	m.emit(Event{Kind: EvPlay, Seat: s, Card: int(c)})
