@@ -73,7 +73,7 @@ func (g *Genome) Describe() string {
 	if len(g.Effects) > 0 {
 		w("\nSpecial cards (when a card of the rank is played, in this order):\n")
 		for _, e := range g.Effects {
-			w("- %s: %s.\n", e.Rank, describeEffect(e))
+			w("- %s: %s.\n", e.Rank, g.describeEffect(e))
 		}
 		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
 	}
@@ -310,21 +310,63 @@ func (g *Genome) emptyStock() string {
 	return "the stock is empty"
 }
 
-func describeEffect(e Effect) string {
+// describeEffect words effect e as it plays in g. A skip or an extra turn
+// played to a trick makes players miss that trick rather than a turn (the
+// trick's winner leads next); a forced discard takes the top cards of a
+// face-down pile, not cards of the player's choice, and goes out of play
+// in a game with no discard pile.
+func (g *Genome) describeEffect(e Effect) string {
+	var tricks, turns bool // cards are played to tricks; to the discard pile or a battle
+	for _, p := range g.Turn {
+		switch {
+		case p.Kind == cardrules.PhaseTrick:
+			tricks = true
+		case p.Kind.PlaysCards():
+			turns = true
+		}
+	}
+	inTrick := func(s string) string {
+		switch {
+		case tricks && !turns:
+			return s
+		case tricks:
+			return " (played to a trick:" + s + ")"
+		}
+		return ""
+	}
 	switch e.Type {
 	case cardrules.SkipNext:
-		if e.Value == 1 {
-			return "the next player misses a turn"
+		turn, trick := "the next player misses a turn", " the next player still to play misses the trick"
+		if e.Value > 1 {
+			turn = fmt.Sprintf("the next %d players miss a turn", e.Value)
+			trick = fmt.Sprintf(" the next %d players still to play miss the trick", e.Value)
 		}
-		return fmt.Sprintf("the next %d players miss a turn", e.Value)
+		if tricks && !turns {
+			return trick[1:]
+		}
+		return turn + inTrick(trick)
 	case cardrules.Reverse:
 		return "the direction of play reverses"
 	case cardrules.DrawCards:
 		return fmt.Sprintf("%s draws %s from the stock", describeTarget(e.Target), plural(e.Value, "card"))
 	case cardrules.ExtraTurn:
-		return "the player takes another turn"
+		if tricks && !turns {
+			return "every player still to play misses the trick"
+		}
+		return "the player takes another turn" + inTrick(" every player still to play misses the trick")
 	case cardrules.ForceDiscard:
-		return fmt.Sprintf("%s discards %s of their choice, face down under the top of the discard pile", describeTarget(e.Target), plural(e.Value, "card"))
+		what := fmt.Sprintf("%s of their choice", plural(e.Value, "card"))
+		if g.Hand == cardrules.HandPile {
+			what = "the top " + plural(e.Value, "card") + " of their pile"
+			if e.Value == 1 {
+				what = "the top card of their pile"
+			}
+		}
+		where := "face down under the top of the discard pile"
+		if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay }) {
+			where = "out of play"
+		}
+		return fmt.Sprintf("%s discards %s, %s", describeTarget(e.Target), what, where)
 	}
 	return e.Type.String()
 }

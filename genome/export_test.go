@@ -29,7 +29,10 @@ func PhaseKindFields(k PhaseKind) []string { return phaseKinds[k].fields }
 func PhaseKindHand(k PhaseKind) (HandKind, string) { return phaseKinds[k].hand, phaseKinds[k].why }
 
 // DescribeEffect is Describe's text for one effect.
-func DescribeEffect(e Effect) string { return describeEffect(e) }
+func DescribeEffect(e Effect) string {
+	g := &Genome{Hand: cardrules.HandFan, Turn: []Phase{{Kind: cardrules.PhasePlay}}}
+	return g.describeEffect(e)
+}
 
 // OpTable and TermTable are the names of the expression operators and of
 // the terms that read a card.
