@@ -57,7 +57,7 @@ func Disassemble(p []byte) (string, error) {
 		bit  uint8
 		name string
 	}{{FlagStarter, "starter"}, {FlagReshuffle, "reshuffle"}, {FlagDealAll, "deal_all"},
-		{FlagReshuffleAtOnce, "reshuffle_at_once"}, {FlagStarterFires, "starter_fires"}} {
+		{FlagReshuffleAtOnce, "reshuffle_at_once"}, {FlagStarterFires, "starter_fires"}, {FlagLastCardInert, "last_card_inert"}} {
 		if im.Flags&f.bit != 0 {
 			flags = append(flags, f.name)
 		}

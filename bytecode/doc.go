@@ -14,7 +14,8 @@
 //	    seats min, max, default            3 x u8
 //	    hand kind                          u8: 0 fan, 1 pile
 //	    flags                              u8: bit 0 starter, bit 1 reshuffle, bit 2 deal all,
-//	        bit 3 reshuffle at once (with bit 1), bit 4 the starter fires (with bit 0)
+//	        bit 3 reshuffle at once (with bit 1), bit 4 the starter fires (with bit 0),
+//	        bit 5 a player's last card fires no effects
 //	    deal cards per seat                u8 (0 when the whole deck is dealt)
 //	    override count n, then n x (seats u8, cards u8), increasing seats
 //	    rank mask u16 (bit r: rank r, 0..12 = 2..A), suit mask u8 (bit s: clubs, diamonds, hearts, spades)

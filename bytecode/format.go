@@ -68,7 +68,10 @@ const (
 	// FlagStarterFires: with FlagStarter, the starter's effects fire as if
 	// the dealer had played it
 	FlagStarterFires = 1 << 4
-	flagsKnown       = FlagStarter | FlagReshuffle | FlagDealAll | FlagReshuffleAtOnce | FlagStarterFires
+	// FlagLastCardInert: a card that empties its player's hand fires no
+	// effects (set only in a program with effects)
+	FlagLastCardInert = 1 << 5
+	flagsKnown        = FlagStarter | FlagReshuffle | FlagDealAll | FlagReshuffleAtOnce | FlagStarterFires | FlagLastCardInert
 )
 
 // Play rules: the rules byte of OpPlay. The pass rule (a

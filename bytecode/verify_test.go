@@ -314,8 +314,8 @@ func corruptCases() []corruptCase {
 			return p, errList(errAt(q.payload(setup)+fHand, "unknown hand kind 2"),
 				errAt(q.payload(turn), "a battle phase needs a pile hand"))
 		}},
-		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x23, func(off int) string {
-			return errAt(off, "unknown setup flags 0x20")
+		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x43, func(off int) string {
+			return errAt(off, "unknown setup flags 0x40")
 		})},
 		{"starter fires without a starter", "go-fish", simple(setup, fFlags, bytecode.FlagStarterFires, func(off int) string {
 			return errAt(off, "the starter fires its effects, but no starter card is turned up")

@@ -48,6 +48,7 @@ var structural = []operator{
 	{"play_rules", mutPlayRules},
 	{"starter_rules", mutStarterRules},
 	{"reshuffle_at_once", mutReshuffleAtOnce},
+	{"last_card", mutLastCard},
 	{"blocked", mutBlocked},
 }
 

@@ -103,6 +103,16 @@ func mutReshuffleAtOnce(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
+// mutLastCard, in a game with effects, switches whether a card that
+// empties its player's hand fires its effects.
+func mutLastCard(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) == 0 {
+		return false
+	}
+	g.LastCardInert = !g.LastCardInert
+	return true
+}
+
 // mutBlocked, in a game with a play phase (where seats pass), moves the
 // blocked end by one, reflected at 0 (never) and cardrules.MaxBlocked.
 func mutBlocked(g *genome.Genome, r *rng.Source) bool {

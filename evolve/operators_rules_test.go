@@ -37,6 +37,7 @@ var rulesOps = []rulesOp{
 	{"starter_rules", func(g *genome.Genome) { g.Deal.StarterNot, g.Deal.StarterFires = nil, false }},
 	{"reshuffle_at_once", func(g *genome.Genome) { g.ReshuffleAtOnce = false }},
 	{"blocked", func(g *genome.Genome) { g.End.Blocked = 0 }},
+	{"last_card", func(g *genome.Genome) { g.LastCardInert = false }},
 }
 
 // structuralOps looks the operators up by name in structural.
@@ -155,6 +156,7 @@ func TestRulesOperators(t *testing.T) {
 		"starter_rules: starter_not+", "starter_rules: starter_not-", "starter_rules: starter_not=none",
 		"starter_rules: starter_fires=true", "starter_rules: starter_fires=false",
 		"reshuffle_at_once: reshuffle_at_once=true", "reshuffle_at_once: reshuffle_at_once=false",
+		"last_card: last_card_inert=true", "last_card: last_card_inert=false",
 	}
 	for p := range cardrules.NumPassRules {
 		want = append(want, "play_rules: pass="+p.String())
@@ -204,6 +206,9 @@ func rulesChanges(a, b *genome.Genome) []string {
 	}
 	if a.End.Blocked != b.End.Blocked {
 		out = append(out, fmt.Sprintf("blocked=%d", b.End.Blocked))
+	}
+	if a.LastCardInert != b.LastCardInert {
+		out = append(out, fmt.Sprintf("last_card_inert=%v", b.LastCardInert))
 	}
 	return out
 }

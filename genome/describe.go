@@ -76,6 +76,9 @@ func (g *Genome) Describe() string {
 			w("- %s: %s.\n", e.Rank, g.describeEffect(e))
 		}
 		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
+		if g.LastCardInert {
+			w("A player's last card, the one that empties their hand, has no effect.\n")
+		}
 	}
 	if !g.Score.IsZero() {
 		w("\nScoring:")

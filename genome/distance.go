@@ -43,7 +43,8 @@ import (
 //   - effects (1): 0 for equal lists; otherwise 0.1 for the lists
 //     differing (their order counts: effects resolve in it) plus 0.9 times
 //     the multiset distance of the effects (fields their type does not use
-//     ignored). The multiset distance of lists A and B is |A Δ B| /
+//     ignored); at least 0.1 when one game's last card fires no effects
+//     and the other's does. The multiset distance of lists A and B is |A Δ B| /
 //     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
 //     change to a game with few effects, not a new game.
 //   - score (1): the mean of rel of the points per trick and per set, and
@@ -75,7 +76,7 @@ func Distance(a, b *Genome) float64 {
 	parts[partTable] = (rel(a.Meld, b.Meld) + flag(!samePtr(a.LeadCard, b.LeadCard)) + flag(a.Teams != b.Teams)) / 3
 	parts[partTurn] = turnDiff(a.Turn, b.Turn)
 	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
-	parts[partEffects] = effectDiff(a.Effects, b.Effects)
+	parts[partEffects] = max(effectDiff(a.Effects, b.Effects), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
 	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -406,3 +407,7 @@ func flag(b bool) float64 {
 	}
 	return 0
 }
+
+// lastCardInert is LastCardInert as the canonical form has it: only a game
+// with effects keeps it.
+func (g *Genome) lastCardInert() bool { return g.LastCardInert && len(g.Effects) > 0 }

@@ -58,6 +58,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		if g.Reshuffle {
 			saw("reshuffle")
 		}
+		if g.LastCardInert {
+			saw("last_card_inert")
+		}
 		if g.ReshuffleAtOnce {
 			saw("reshuffle_at_once")
 		}
@@ -205,7 +208,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"draw.count", "effects.many", "result=win", "result=lose", "end.no_conditions",
 		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
 		"play.prefer", "trick.prefer", "trick.lead_prefer",
-		"reshuffle_at_once", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
+		"reshuffle_at_once", "last_card_inert", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
 		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max"}
 	for op := genome.Op(0); op < genome.NumOps; op++ {
 		want = append(want, "op="+op.String())

@@ -34,9 +34,12 @@ type Genome struct {
 	Teams           int      `json:"teams,omitempty"`     // 2: fixed partnerships, seat s with seat s+2
 	Turn            []Phase  `json:"turn"`                // the phases of a turn, in order
 	Effects         []Effect `json:"effects"`             // special effects of ranks, in the order they resolve
-	Score           Score    `json:"score,omitzero"`      // how seats earn points (absent: nothing scores)
-	End             End      `json:"end"`                 // how the game finishes
-	TurnCap         int      `json:"turn_cap"`            // after this many turns the game ends as a draw
+	// a card that empties its player's hand fires no effects (with no
+	// effects, canonically false)
+	LastCardInert bool  `json:"last_card_inert,omitempty"`
+	Score         Score `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
+	End           End   `json:"end"`            // how the game finishes
+	TurnCap       int   `json:"turn_cap"`       // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
@@ -299,6 +302,7 @@ func (g *Genome) Canonical() *Genome {
 	}
 	if len(c.Effects) == 0 {
 		c.Effects = nil
+		c.LastCardInert = false
 	}
 	slices.SortStableFunc(c.Score.Cards, func(a, b CardPoints) int {
 		if a.Match != b.Match {

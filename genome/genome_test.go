@@ -289,6 +289,7 @@ var mutations = []string{
 	"phase.prefer", "phase.lead", "phase.lead_prefer", "phase.trump", "phase.from",
 	"reshuffle_at_once", "deal.starter_not", "deal.starter_fires",
 	"phase.draw", "phase.pass", "phase.play_drawn", "end.blocked",
+	"last_card_inert",
 }
 
 // mutate applies one random change to g and names it. The result may be
@@ -356,6 +357,8 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		g.Deal.StarterFires = !g.Deal.StarterFires
 	case "reshuffle_at_once":
 		g.ReshuffleAtOnce = !g.ReshuffleAtOnce
+	case "last_card_inert":
+		g.LastCardInert = !g.LastCardInert
 	case "deal.override.add":
 		g.Deal.Overrides = append(g.Deal.Overrides, genome.DealOverride{Seats: intIn("seats", 2, cardrules.MaxSeats), Cards: intIn("cards", 1, 26)})
 	case "deal.override.delete":

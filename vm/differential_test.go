@@ -325,8 +325,9 @@ func mutations() []mutation {
 				g.ReshuffleAtOnce, g.Deal.StarterFires, g.Deal.StarterNot = true, true, []genome.Rank{12}
 				g.End.Blocked = 2
 			}},
-			mutation{"openspiel only the drawn card, pass " + pass.String(), "crazy-eights-openspiel", func(g *genome.Genome) {
+			mutation{"openspiel only the drawn card, last card inert, pass " + pass.String(), "crazy-eights-openspiel", func(g *genome.Genome) {
 				g.Turn[0].Pass, g.Turn[0].PlayDrawn = pass, true
+				g.LastCardInert = true
 				g.Effects = []genome.Effect{eff("2", cardrules.DrawCards, cardrules.TargetNext, 2), eff("Q", cardrules.SkipNext, 0, 1),
 					eff("A", cardrules.Reverse, 0, 0), eff("7", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 1)}
 				g.Deal.StarterFires = true
@@ -334,6 +335,14 @@ func mutations() []mutation {
 		)
 	}
 	return append(ms,
+		mutation{"hearts effects, last card inert", "hearts", func(g *genome.Genome) {
+			g.Effects = []genome.Effect{eff("J", cardrules.SkipNext, 0, 1), eff("Q", cardrules.Reverse, 0, 0), eff("K", cardrules.ExtraTurn, 0, 0)}
+			g.LastCardInert = true
+		}},
+		mutation{"war with effects, last card inert", "war", func(g *genome.Genome) {
+			g.Effects = []genome.Effect{eff("J", cardrules.ForceDiscard, cardrules.TargetNext, 2), eff("2", cardrules.SkipNext, 0, 1)}
+			g.LastCardInert = true
+		}},
 		mutation{"openspiel small deck, no reshuffle, blocked", "crazy-eights-openspiel", func(g *genome.Genome) {
 			g.Deck.Ranks = []genome.Rank{0, 1, 2, 6, 12}
 			g.Deal.Cards, g.Deal.Overrides = 3, nil

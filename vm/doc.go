@@ -190,7 +190,9 @@
 // opponent (one rng.IntN draw over the active opponents, counted from the
 // next seat, even with one opponent), or the player itself. The starter card
 // fires nothing unless the program says it does (starter_fires); forced
-// discards fire nothing.
+// discards fire nothing. A card that empties its player's hand fires its
+// effects like any other, unless the program's last card fires nothing
+// (last_card_inert, as in OpenSpiel's crazy_eights).
 //
 // # End
 //

@@ -21,6 +21,7 @@ type Program struct {
 	starter, reshuffle, dealAll      bool
 	reshuffleNow                     bool   // refill the stock as soon as it runs out
 	starterFires                     bool   // the starter's effects fire for the dealer
+	lastInert                        bool   // a card that empties its player's hand fires no effects
 	starterNot                       uint16 // ranks the starter may not be
 	blocked                          int    // the end's blocked rule (0: never)
 	hasDiscard                       bool   // some phase plays onto the discard pile
@@ -124,6 +125,7 @@ func Load(code []byte) (*Program, error) {
 		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
 		reshuffleNow: im.Flags&bytecode.FlagReshuffleAtOnce != 0,
 		starterFires: im.Flags&bytecode.FlagStarterFires != 0,
+		lastInert:    im.Flags&bytecode.FlagLastCardInert != 0,
 		starterNot:   im.StarterNot,
 		blocked:      im.Blocked,
 		turnCap:      im.TurnCap,

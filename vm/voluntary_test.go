@@ -363,3 +363,23 @@ func TestReshuffleAtOnce(t *testing.T) {
 		t.Errorf("stock %d discard %d top %v: want KH refilled into the stock under 5H", m.stockN, m.discN, genome.Card(m.disc[m.discN-1]))
 	}
 }
+
+func TestLastCardInert(t *testing.T) {
+	for _, inert := range []bool{false, true} {
+		g := labGenome(eff("5", cardrules.DrawCards, cardrules.TargetNext, 2))
+		g.LastCardInert = inert
+		if inert {
+			describes(t, g, "A player's last card, the one that empties their hand, has no effect.")
+		}
+		p := load(t, g)
+		m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5H"), cards("3S")}, stock: cards("9D", "2D"), disc: cards("KH")})
+		m.turn()
+		fired := m.res.Effects[cardrules.DrawCards]
+		if want := map[bool]int{false: 1, true: 0}[inert]; fired != want || !m.over {
+			t.Errorf("inert %v: the winning last card fired %d effects (want %d), game over %v", inert, fired, want, m.over)
+		}
+		if drew := int(m.count[1]) - 1; inert && drew != 0 || !inert && drew != 2 {
+			t.Errorf("inert %v: seat 1 drew %d", inert, drew)
+		}
+	}
+}

@@ -212,7 +212,7 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 			m.nameSuit(s)
 		}
 	}
-	if m.p.effRanks&(1<<(c%13)) != 0 {
+	if m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
 		m.fireEffects(c%13, s)
 	}
 }

@@ -53,6 +53,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if c.Deal.StarterFires {
 		flags |= bytecode.FlagStarterFires
 	}
+	if c.LastCardInert {
+		flags |= bytecode.FlagLastCardInert
+	}
 	s = append(s, flags, byte(c.Deal.Cards), byte(len(c.Deal.Overrides)))
 	for _, o := range c.Deal.Overrides {
 		s = append(s, byte(o.Seats), byte(o.Cards))
@@ -229,6 +232,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		End:       genome.End{Until: genome.Until(im.Until), Rank: genome.RankBy(im.Rank), Blocked: im.Blocked},
 
 		ReshuffleAtOnce: im.Flags&bytecode.FlagReshuffleAtOnce != 0,
+		LastCardInert:   im.Flags&bytecode.FlagLastCardInert != 0,
 		Meld:            im.Meld,
 		Teams:           im.Teams,
 		Score:           genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},

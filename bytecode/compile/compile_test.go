@@ -313,7 +313,11 @@ func TestRoundTripPlayRules(t *testing.T) {
 		"starter_fires":     func(g *genome.Genome) { g.Deal.StarterFires = true },
 		"reshuffle_at_once": func(g *genome.Genome) { g.ReshuffleAtOnce = true },
 		"blocked":           func(g *genome.Genome) { g.End.Blocked = cardrules.MaxBlocked },
-		"starter_not":       func(g *genome.Genome) { g.Deal.StarterNot = []genome.Rank{7, 0} },
+		"last_card_inert": func(g *genome.Genome) {
+			g.Effects = []genome.Effect{{Rank: 0, Type: cardrules.SkipNext, Value: 1}}
+			g.LastCardInert = true
+		},
+		"starter_not": func(g *genome.Genome) { g.Deal.StarterNot = []genome.Rank{7, 0} },
 		"all": func(g *genome.Genome) {
 			g.Turn[0].Draw, g.Turn[0].Pass, g.Turn[0].PlayDrawn = cardrules.DrawByChoice, cardrules.PassAfterDraws, true
 			g.Deal.StarterFires, g.Deal.StarterNot, g.ReshuffleAtOnce, g.End.Blocked = true, []genome.Rank{6}, true, 2

@@ -199,6 +199,9 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	for range ne {
 		g.Effects = append(g.Effects, drawEffect(t, ranksInDeck))
 	}
+	if ne > 0 {
+		g.LastCardInert = rapid.IntRange(0, 3).Draw(t, "last_card_inert") == 0
+	}
 
 	// Scoring: tricks and won cards only with a trick phase, sets only
 	// when sets are laid down.

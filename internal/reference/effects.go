@@ -37,6 +37,15 @@ func (m *game) targets(s int, t genome.Target) []int {
 	return nil
 }
 
+// firePlayed resolves the effects of card c that seat s played, unless the
+// game's last card fires nothing and c emptied s's hand.
+func (m *game) firePlayed(s int, c genome.Card) {
+	if m.g.LastCardInert && len(m.hands[s]) == 0 {
+		return
+	}
+	m.fire(s, c)
+}
+
 // fire resolves the effects of card c, played by seat s, in genome order.
 func (m *game) fire(s int, c genome.Card) {
 	for _, e := range m.g.Effects {

@@ -94,7 +94,7 @@ func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 		m.lastSuit = m.suit
 		m.emit(Event{Kind: EvNameSuit, Seat: s, Card: int(m.suit)})
 	}
-	m.fire(s, c)
+	m.firePlayed(s, c)
 	m.endCheck()
 }
 
