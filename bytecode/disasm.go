@@ -145,9 +145,16 @@ func Disassemble(p []byte) (string, error) {
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {
-		s := fmt.Sprintf("  %02x %02x %02x %02x  rank %s %s", e.Rank, uint8(e.Type), uint8(e.Target), e.Value, cardrules.Rank(e.Rank), e.Type)
+		raw := e.Value
+		if e.Gate {
+			raw |= EffectGate
+		}
+		s := fmt.Sprintf("  %02x %02x %02x %02x  rank %s %s", e.Rank, uint8(e.Type), uint8(e.Target), raw, cardrules.Rank(e.Rank), e.Type)
 		if e.Type.UsesTarget() {
 			s += " target " + e.Target.String()
+		}
+		if e.Gate {
+			s += " gated"
 		}
 		if e.Type.UsesValue() {
 			s += fmt.Sprintf(" value %d", e.Value)

@@ -52,7 +52,8 @@
 //	    8), count u8, then (event u8, result u8) pairs in increasing event
 //	    order.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
-//	    effect type, target, value), in the order they resolve.
+//	    effect type, target, value; bit 7 of the value byte gates the
+//	    card, for effect types that can fizzle), in the order they resolve.
 //
 // A predicate is evaluated for one candidate card against the top card (of
 // the discard pile, or the card led to a trick), the active suit and the

@@ -172,8 +172,14 @@ type Effect struct {
 	Rank   uint8
 	Type   cardrules.EffectType
 	Target cardrules.Target
-	Value  uint8
+	Value  uint8 // without the gate bit
+	Gate   bool  // bit 7 of the value byte (EffectGate)
 }
+
+// EffectGate is the bit of an effect's value byte that gates its card: the
+// card may not be played while the effect cannot resolve. Only effect types
+// that can fizzle carry it.
+const EffectGate = 0x80
 
 // Deck returns the cards of the deck in ascending order.
 func (im *Image) Deck() []uint8 {

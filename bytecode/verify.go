@@ -511,7 +511,9 @@ func readEffects(r *reader, im *Image) {
 	for i := 0; i < n; i++ {
 		eat := r.off
 		im.At.Effects = append(im.At.Effects, eat)
-		e := Effect{uint8(r.u8()), cardrules.EffectType(r.u8()), cardrules.Target(r.u8()), uint8(r.u8())}
+		e := Effect{Rank: uint8(r.u8()), Type: cardrules.EffectType(r.u8()), Target: cardrules.Target(r.u8())}
+		v := uint8(r.u8())
+		e.Value, e.Gate = v&^EffectGate, v&EffectGate != 0
 		if e.Rank >= cardrules.NumRanks {
 			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
 		} else if im.RankMask&(1<<e.Rank) == 0 {
@@ -533,6 +535,9 @@ func readEffects(r *reader, im *Image) {
 				}
 			} else if e.Value != 0 {
 				r.fail(eat+3, "effect %d: type %d takes no value, stored %d (must be 0)", i, e.Type, e.Value)
+			}
+			if e.Gate && !e.Type.Fizzles() {
+				r.fail(eat+3, "effect %d: type %d always resolves and takes no gate", i, e.Type)
 			}
 		}
 		im.Effects = append(im.Effects, e)

@@ -705,6 +705,12 @@ func corruptCases() []corruptCase {
 		{"effect value zero", "uno-style", simple(effects, 1+4+3, 0, func(off int) string {
 			return errAt(off, "effect 1: value 0 outside 1..13")
 		})},
+		{"gate on an effect that always resolves", "uno-style", simple(effects, 1+4+3, 0x81, func(off int) string {
+			return errAt(off, "effect 1: type 0 always resolves and takes no gate")
+		})},
+		{"gated effect value out of range", "uno-style", simple(effects, 1+3, 0x80|14, func(off int) string {
+			return errAt(off, "effect 0: value 14 outside 1..13")
+		})},
 		{"effect value when the type takes none", "uno-style", simple(effects, 1+4*4+3, 1, func(off int) string {
 			return errAt(off, "effect 4: type 3 takes no value, stored 1 (must be 0)")
 		})},
@@ -893,7 +899,7 @@ func TestReadImage(t *testing.T) {
 		!bytes.Equal(p[im.PredOffsets[0]:im.PredOffsets[0]+len(im.Preds[0])], im.Preds[0]) {
 		t.Errorf("predicates %x at %v", im.Preds, im.PredOffsets)
 	}
-	want := []bytecode.Effect{{0, 2, 1, 2}, {0, 0, 0, 1}, {9, 0, 0, 1}, {10, 1, 0, 0}, {11, 3, 0, 0}, {5, 4, 5, 1}}
+	want := []bytecode.Effect{{0, 2, 1, 2, false}, {0, 0, 0, 1, false}, {9, 0, 0, 1, false}, {10, 1, 0, 0, false}, {11, 3, 0, 0, false}, {5, 4, 5, 1, false}}
 	if !slices.Equal(im.Effects, want) {
 		t.Errorf("effects %v, want %v", im.Effects, want)
 	}

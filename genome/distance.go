@@ -244,6 +244,9 @@ func normEffect(e Effect) Effect {
 	if !e.Type.UsesValue() {
 		e.Value = 0
 	}
+	if !e.Type.Fizzles() {
+		e.Gate = false
+	}
 	return e
 }
 

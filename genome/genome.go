@@ -146,6 +146,9 @@ type Effect struct {
 	Type   EffectType `json:"type"`             // what it does
 	Target Target     `json:"target,omitempty"` // whom it acts on, for types that use a target
 	Value  int        `json:"value,omitempty"`  // how many, for types that use a value
+	// for types that can fizzle (draw_cards, force_discard): its card may
+	// not be played while the effect cannot resolve
+	Gate bool `json:"gate,omitempty"`
 }
 
 // End is how the game finishes: the seats for which a condition holds leave
@@ -298,6 +301,9 @@ func (g *Genome) Canonical() *Genome {
 		}
 		if !e.Type.UsesValue() {
 			e.Value = 0
+		}
+		if !e.Type.Fizzles() {
+			e.Gate = false
 		}
 	}
 	if len(c.Effects) == 0 {

@@ -180,6 +180,9 @@ func (g *Genome) Validate() error {
 		} else if e.Value != 0 {
 			ps.add(p+".value", "%s takes no value", e.Type)
 		}
+		if e.Gate && !e.Type.Fizzles() {
+			ps.add(p+".gate", "%s always resolves, so it takes no gate", e.Type)
+		}
 	}
 
 	if len(g.End.Conditions) > cardrules.MaxConditions {

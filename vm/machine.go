@@ -187,6 +187,7 @@ type Result struct {
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
 	Blocked      bool // the game ended blocked: the end's blocked rule
+	Fizzled      int  // draw and discard effects that moved no card
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's

@@ -153,7 +153,11 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	// EFFECTS
 	out = append(out, byte(bytecode.OpEffects), byte(len(c.Effects)))
 	for _, ef := range c.Effects {
-		out = append(out, byte(ef.Rank), byte(ef.Type), byte(ef.Target), byte(ef.Value))
+		v := byte(ef.Value)
+		if ef.Gate {
+			v |= bytecode.EffectGate
+		}
+		out = append(out, byte(ef.Rank), byte(ef.Type), byte(ef.Target), v)
 	}
 	if len(out) > 0xffff {
 		return nil, fmt.Errorf("program of %d bytes exceeds the 65535-byte format limit", len(out))
@@ -320,7 +324,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.End.Conditions = append(g.End.Conditions, genome.Condition{When: genome.Event(c.Event), Result: genome.Result(c.Result)})
 	}
 	for _, e := range im.Effects {
-		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value)})
+		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate})
 	}
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)

@@ -313,6 +313,9 @@ func TestRoundTripPlayRules(t *testing.T) {
 		"starter_fires":     func(g *genome.Genome) { g.Deal.StarterFires = true },
 		"reshuffle_at_once": func(g *genome.Genome) { g.ReshuffleAtOnce = true },
 		"blocked":           func(g *genome.Genome) { g.End.Blocked = cardrules.MaxBlocked },
+		"gate": func(g *genome.Genome) {
+			g.Effects = []genome.Effect{{Rank: 0, Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 2, Gate: true}, {Rank: 0, Type: cardrules.ForceDiscard, Target: cardrules.TargetSelf, Value: 1, Gate: true}}
+		},
 		"last_card_inert": func(g *genome.Genome) {
 			g.Effects = []genome.Effect{{Rank: 0, Type: cardrules.SkipNext, Value: 1}}
 			g.LastCardInert = true

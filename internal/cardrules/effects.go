@@ -25,14 +25,17 @@ type effectInfo struct {
 	// hinders: the effect sets an opponent back (the greedy player's view
 	// of what is worth playing first), unless it is aimed at the player.
 	hinders bool
+	// fizzles: the effect moves cards and can fail to move any (nothing to
+	// draw, no card to discard); it may carry a gate.
+	fizzles bool
 }
 
 var effectTypes = [...]effectInfo{
-	SkipNext:     {"skip_next", false, true, true},
-	Reverse:      {"reverse", false, false, false},
-	DrawCards:    {"draw_cards", true, true, true},
-	ExtraTurn:    {"extra_turn", false, false, true},
-	ForceDiscard: {"force_discard", true, true, false},
+	SkipNext:     {"skip_next", false, true, true, false},
+	Reverse:      {"reverse", false, false, false, false},
+	DrawCards:    {"draw_cards", true, true, true, true},
+	ExtraTurn:    {"extra_turn", false, false, true, false},
+	ForceDiscard: {"force_discard", true, true, false, true},
 }
 
 var effectTypeNames = func() (n [len(effectTypes)]string) {
@@ -55,6 +58,11 @@ func (t EffectType) UsesValue() bool { return t < NumEffectTypes && effectTypes[
 func (t EffectType) Hinders(target Target) bool {
 	return t < NumEffectTypes && effectTypes[t].hinders && !(effectTypes[t].target && target == TargetSelf)
 }
+
+// Fizzles reports whether an effect of type t can fail to resolve (it moves
+// cards, and there may be none to move): such an effect may carry a gate
+// that makes its card unplayable while it cannot resolve.
+func (t EffectType) Fizzles() bool { return t < NumEffectTypes && effectTypes[t].fizzles }
 
 // Words is the type's name as words ("skip next"), for prose and traces.
 func (t EffectType) Words() string { return words(t.String()) }
