@@ -51,6 +51,7 @@ func statsBytes(s *Stats) []byte {
 	u(s.Interactions)
 	u(s.Draws)
 	u(s.Passes)
+	u(s.Fizzled)
 	for _, e := range s.Effects {
 		u(e)
 	}

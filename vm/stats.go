@@ -114,6 +114,7 @@ type Stats struct {
 	Interactions uint64 // actions that hit another seat, summed over games
 	Draws        uint64 // cards drawn from the stock (draw phases, play phases, effects, asks), summed over games
 	Passes       uint64 // passes in play phases, chosen or for want of any option, summed over games
+	Fizzled      uint64 // draw and discard effects that fired and moved no card (also among Effects), summed over games
 
 	Effects [NumEffectTypes]uint64 // effect firings by type
 }
@@ -143,6 +144,7 @@ func (s *Stats) Add(r *Result) {
 	s.Interactions += uint64(r.Interactions)
 	s.Draws += uint64(r.Draws)
 	s.Passes += uint64(r.Passes)
+	s.Fizzled += uint64(r.Fizzled)
 	if r.Blocked {
 		s.Blocked++
 	}
@@ -171,6 +173,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Interactions += o.Interactions
 	s.Draws += o.Draws
 	s.Passes += o.Passes
+	s.Fizzled += o.Fizzled
 	for i := range s.Effects {
 		s.Effects[i] += o.Effects[i]
 	}
@@ -258,6 +261,10 @@ func (s *Stats) DrawsPerGame() float64 { return s.perGame(s.Draws) }
 
 // PassesPerGame is the mean number of passes per game.
 func (s *Stats) PassesPerGame() float64 { return s.perGame(s.Passes) }
+
+// FizzledPerGame is the mean number of effects per game that fizzled: draw
+// and discard effects that fired and moved no card.
+func (s *Stats) FizzledPerGame() float64 { return s.perGame(s.Fizzled) }
 
 // BlockedShare is the share of all games that ended blocked.
 func (s *Stats) BlockedShare() float64 { return s.perGame(s.Blocked) }

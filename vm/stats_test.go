@@ -164,6 +164,7 @@ func randomResult(rt *rapid.T) Result {
 		Interactions: rapid.IntRange(0, 1000).Draw(rt, "inter"),
 		Draws:        rapid.IntRange(0, 5000).Draw(rt, "draws"),
 		Passes:       rapid.IntRange(0, 5000).Draw(rt, "passes"),
+		Fizzled:      rapid.IntRange(0, 500).Draw(rt, "fizzled"),
 	}
 	// Only a finished game (won or tied) can have ended blocked.
 	r.Blocked = r.Winner >= Tie && rapid.Bool().Draw(rt, "blocked")
@@ -223,16 +224,20 @@ func TestStatsMerge(t *testing.T) {
 		if all.Turns.Count() != all.Games {
 			rt.Fatalf("turn histogram holds %d games of %d", all.Turns.Count(), all.Games)
 		}
-		var draws, passes, blocked uint64
+		var draws, passes, blocked, fizzled uint64
 		for _, r := range rs {
 			draws += uint64(r.Draws)
 			passes += uint64(r.Passes)
+			fizzled += uint64(r.Fizzled)
 			if r.Blocked {
 				blocked++
 			}
 		}
 		if all.Draws != draws || all.Passes != passes || all.Blocked != blocked {
 			rt.Fatalf("draws %d passes %d blocked %d, want %d %d %d", all.Draws, all.Passes, all.Blocked, draws, passes, blocked)
+		}
+		if all.Fizzled != fizzled {
+			rt.Fatalf("fizzled %d, want %d", all.Fizzled, fizzled)
 		}
 	})
 }
@@ -241,14 +246,14 @@ func TestStatsDerived(t *testing.T) {
 	var s Stats
 	if s.FirstPlayerAdvantage() != 0 || s.OptionsPerDecision() != 0 || s.ForcedShare() != 0 ||
 		s.LeadChangesPerGame() != 0 || s.InteractionsPerTurn() != 0 || s.EffectsPerGame(0) != 0 ||
-		s.DrawsPerGame() != 0 || s.PassesPerGame() != 0 || s.BlockedShare() != 0 {
+		s.DrawsPerGame() != 0 || s.PassesPerGame() != 0 || s.BlockedShare() != 0 || s.FizzledPerGame() != 0 {
 		t.Error("derived figures of empty stats should be 0")
 	}
 	s.Seats = 2
 	rs := []Result{
-		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}, Draws: 7, Passes: 1},
+		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}, Draws: 7, Passes: 1, Fizzled: 2},
 		{Winner: 0, WinMask: 1, Turns: 20, Decisions: 12, Options: 30, Forced: 3, LeadChanges: 1, Interactions: 6, Draws: 2, Passes: 4, Blocked: true},
-		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0, Draws: 1},
+		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0, Draws: 1, Fizzled: 1},
 		{Winner: Capped, Turns: 40, Decisions: 0, Passes: 3},
 	}
 	for i := range rs {
@@ -278,6 +283,9 @@ func TestStatsDerived(t *testing.T) {
 	}
 	if got := s.PassesPerGame(); !near(got, 8.0/4) {
 		t.Errorf("PassesPerGame %v, want %v", got, 8.0/4)
+	}
+	if got := s.FizzledPerGame(); s.Fizzled != 3 || !near(got, 3.0/4) {
+		t.Errorf("Fizzled %d, FizzledPerGame %v, want 3 and %v", s.Fizzled, got, 3.0/4)
 	}
 	if got := s.BlockedShare(); s.Blocked != 1 || !near(got, 0.25) {
 		t.Errorf("Blocked %d, BlockedShare %v, want 1 and 0.25", s.Blocked, got)
