@@ -529,6 +529,7 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddDraws(b, st.Draws)
 	fb.StatsAddPasses(b, st.Passes)
 	fb.StatsAddBlocked(b, st.Blocked)
+	fb.StatsAddFizzled(b, st.Fizzled)
 	return fb.StatsEnd(b)
 }
 
@@ -587,6 +588,7 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Interactions: t.Interactions(),
 		Draws:        t.Draws(),
 		Passes:       t.Passes(),
+		Fizzled:      t.Fizzled(),
 	}
 	if st.Seats > vm.MaxSeats {
 		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)

@@ -11,19 +11,21 @@ import (
 	"github.com/darwinsim/darwinsim/vm"
 )
 
-// Tests of the Stats fields added with bytecode format version 3: draws,
-// passes and blocked.
+// Tests of the Stats fields appended after the first layout: draws,
+// passes and blocked (bytecode format version 3), then fizzled.
 
-// Draws, passes and blocked games of a real batch survive a round trip
-// beside every other field.
-func TestStatsDrawsPassesBlockedRoundTrip(t *testing.T) {
+// Draws, passes, blocked games and fizzled effects of a real batch survive
+// a round trip beside every other field.
+func TestStatsAppendedFieldsRoundTrip(t *testing.T) {
 	noRecover(t)
 	for i, st := range batchStats(t) {
 		c := *st
 		c.Draws, c.Passes, c.Blocked = 1<<40+uint64(i), 77+uint64(i), c.Games/2
+		c.Fizzled = 1<<33 + 5*uint64(i)
 		got := roundTripStats(t, 5, int(c.Games), &c)
-		if got.Draws != c.Draws || got.Passes != c.Passes || got.Blocked != c.Blocked {
-			t.Errorf("batch %d: draws %d passes %d blocked %d, want %d %d %d", i, got.Draws, got.Passes, got.Blocked, c.Draws, c.Passes, c.Blocked)
+		if got.Draws != c.Draws || got.Passes != c.Passes || got.Blocked != c.Blocked || got.Fizzled != c.Fizzled {
+			t.Errorf("batch %d: draws %d passes %d blocked %d fizzled %d, want %d %d %d %d",
+				i, got.Draws, got.Passes, got.Blocked, got.Fizzled, c.Draws, c.Passes, c.Blocked, c.Fizzled)
 		}
 		if d := diffStats(got, &c); len(d) > 0 {
 			t.Errorf("batch %d: stats differ: %v", i, d)
@@ -31,73 +33,92 @@ func TestStatsDrawsPassesBlockedRoundTrip(t *testing.T) {
 	}
 }
 
-// buildStatsBefore3 writes st as a writer did before bytecode format
-// version 3: a Stats table of the fields up to informed, with no slot for
-// draws, passes or blocked.
-func buildStatsBefore3(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
+// buildStatsLayout writes st as an older writer did: a Stats table of its
+// first n fields (n of the st* slots), with no slot for the later ones.
+func buildStatsLayout(b *flatbuffers.Builder, st *vm.Stats, n int) flatbuffers.UOffsetT {
 	wins := ulongs(b, st.Wins[:])
 	effects := ulongs(b, st.Effects[:])
 	turns := buildDist(b, &st.Turns)
 	decisions := buildDist(b, &st.Decisions)
 	plays := buildDist(b, &st.Plays)
-	b.StartObject(stDraws) // the fields before draws
-	fb.StatsAddGames(b, st.Games)
-	fb.StatsAddSeats(b, byte(st.Seats))
-	fb.StatsAddWins(b, wins)
-	fb.StatsAddTies(b, st.Ties)
-	fb.StatsAddCapped(b, st.Capped)
-	fb.StatsAddAborted(b, st.Aborted)
-	fb.StatsAddTurns(b, turns)
-	fb.StatsAddDecisions(b, decisions)
-	fb.StatsAddPlays(b, plays)
-	fb.StatsAddOptions(b, st.Options)
-	fb.StatsAddForced(b, st.Forced)
-	fb.StatsAddLeadChanges(b, st.LeadChanges)
-	fb.StatsAddInteractions(b, st.Interactions)
-	fb.StatsAddEffects(b, effects)
-	fb.StatsAddInformed(b, st.Informed)
+	adds := []func(){
+		stGames:        func() { fb.StatsAddGames(b, st.Games) },
+		stSeats:        func() { fb.StatsAddSeats(b, byte(st.Seats)) },
+		stWins:         func() { fb.StatsAddWins(b, wins) },
+		stTies:         func() { fb.StatsAddTies(b, st.Ties) },
+		stCapped:       func() { fb.StatsAddCapped(b, st.Capped) },
+		stAborted:      func() { fb.StatsAddAborted(b, st.Aborted) },
+		stTurns:        func() { fb.StatsAddTurns(b, turns) },
+		stDecisions:    func() { fb.StatsAddDecisions(b, decisions) },
+		stPlays:        func() { fb.StatsAddPlays(b, plays) },
+		stOptions:      func() { fb.StatsAddOptions(b, st.Options) },
+		stForced:       func() { fb.StatsAddForced(b, st.Forced) },
+		stLeadChanges:  func() { fb.StatsAddLeadChanges(b, st.LeadChanges) },
+		stInteractions: func() { fb.StatsAddInteractions(b, st.Interactions) },
+		stEffects:      func() { fb.StatsAddEffects(b, effects) },
+		stInformed:     func() { fb.StatsAddInformed(b, st.Informed) },
+		stDraws:        func() { fb.StatsAddDraws(b, st.Draws) },
+		stPasses:       func() { fb.StatsAddPasses(b, st.Passes) },
+		stBlocked:      func() { fb.StatsAddBlocked(b, st.Blocked) },
+	}
+	b.StartObject(n)
+	for _, add := range adds[:n] {
+		add()
+	}
 	return b.EndObject()
 }
 
-// A Stats table from before format version 3 has no draws, passes or
-// blocked: they read as 0, and every other field as written.
-func TestStatsBefore3ReadsAsZero(t *testing.T) {
+// A Stats table of an older layout has no slot for the fields appended
+// since: they read as 0, and every other field as written. Before format
+// version 3 the table ended at informed; before fizzled, at blocked.
+func TestStatsOlderLayoutsReadAsZero(t *testing.T) {
 	noRecover(t)
-	for i, st := range batchStats(t) {
-		old := *st
-		old.Draws, old.Passes, old.Blocked = 0, 0, 0
-		// Every field of the older layout set, so that a reader taking a
-		// new field from an old slot would read something non-zero.
-		old.Ties, old.Capped, old.Aborted, old.Informed = 1, 2, 3, 4
-		b := flatbuffers.NewBuilder(1024)
-		so := buildStatsBefore3(b, &old)
-		fb.BatchResultStart(b)
-		fb.BatchResultAddVersion(b, BatchResultVersion)
-		fb.BatchResultAddSeed(b, 3)
-		fb.BatchResultAddGames(b, old.Games)
-		fb.BatchResultAddStats(b, so)
-		fb.BatchResultAddFormatVersion(b, bytecode.FormatVersion)
-		fb.BatchResultAddSemanticsVersion(b, bytecode.SemanticsVersion)
-		b.FinishWithFileIdentifier(fb.BatchResultEnd(b), []byte(BatchResultIdentifier))
-		buf := b.FinishedBytes()
+	for _, layout := range []struct {
+		name   string
+		fields int // the slots the older writer had
+	}{
+		{"before format 3", stDraws},
+		{"before fizzled", stFizzled},
+	} {
+		for i, st := range batchStats(t) {
+			old := *st
+			// Every field of the older layout set, so that a reader taking
+			// a new field from an old slot would read something non-zero.
+			old.Ties, old.Capped, old.Aborted, old.Informed = 1, 2, 3, 4
+			old.Draws, old.Passes, old.Blocked, old.Fizzled = 5, 6, 7, 0
+			if layout.fields <= stDraws {
+				old.Draws, old.Passes, old.Blocked = 0, 0, 0
+			}
+			b := flatbuffers.NewBuilder(1024)
+			so := buildStatsLayout(b, &old, layout.fields)
+			fb.BatchResultStart(b)
+			fb.BatchResultAddVersion(b, BatchResultVersion)
+			fb.BatchResultAddSeed(b, 3)
+			fb.BatchResultAddGames(b, old.Games)
+			fb.BatchResultAddStats(b, so)
+			fb.BatchResultAddFormatVersion(b, bytecode.FormatVersion)
+			fb.BatchResultAddSemanticsVersion(b, bytecode.SemanticsVersion)
+			b.FinishWithFileIdentifier(fb.BatchResultEnd(b), []byte(BatchResultIdentifier))
+			buf := b.FinishedBytes()
 
-		// The table really is of the older layout: its vtable ends at
-		// informed.
-		tab := fb.GetRootAsBatchResult(buf, 0).Stats(nil).Table()
-		vt := tab.Pos - flatbuffers.UOffsetT(tab.GetSOffsetT(tab.Pos))
-		if size, want := tab.GetVOffsetT(vt), flatbuffers.VOffsetT(4+2*stDraws); size != want {
-			t.Fatalf("batch %d: vtable of %d bytes, want %d (%d fields)", i, size, want, stDraws)
-		}
+			// The table really is of the older layout: its vtable ends at
+			// its last field.
+			tab := fb.GetRootAsBatchResult(buf, 0).Stats(nil).Table()
+			vt := tab.Pos - flatbuffers.UOffsetT(tab.GetSOffsetT(tab.Pos))
+			if size, want := tab.GetVOffsetT(vt), flatbuffers.VOffsetT(4+2*layout.fields); size != want {
+				t.Fatalf("%s, batch %d: vtable of %d bytes, want %d (%d fields)", layout.name, i, size, want, layout.fields)
+			}
 
-		got, _, _, err := ReadBatchResult(buf)
-		if err != nil {
-			t.Fatalf("batch %d: %v", i, err)
-		}
-		if got.Draws != 0 || got.Passes != 0 || got.Blocked != 0 {
-			t.Errorf("batch %d: draws %d passes %d blocked %d, want 0", i, got.Draws, got.Passes, got.Blocked)
-		}
-		if !reflect.DeepEqual(got, &old) {
-			t.Errorf("batch %d: stats differ: %v", i, diffStats(got, &old))
+			got, _, _, err := ReadBatchResult(buf)
+			if err != nil {
+				t.Fatalf("%s, batch %d: %v", layout.name, i, err)
+			}
+			if got.Fizzled != 0 {
+				t.Errorf("%s, batch %d: fizzled %d, want 0", layout.name, i, got.Fizzled)
+			}
+			if !reflect.DeepEqual(got, &old) {
+				t.Errorf("%s, batch %d: stats differ: %v", layout.name, i, diffStats(got, &old))
+			}
 		}
 	}
 }

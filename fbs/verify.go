@@ -134,6 +134,7 @@ const (
 	stDraws
 	stPasses
 	stBlocked
+	stFizzled
 )
 
 const (
@@ -168,6 +169,7 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stDraws:        scalar("draws", "ulong", 8),
 	stPasses:       scalar("passes", "ulong", 8),
 	stBlocked:      scalar("blocked", "ulong", 8),
+	stFizzled:      scalar("fizzled", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

@@ -280,8 +280,20 @@ func (rcv *Stats) MutateBlocked(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(38, n)
 }
 
+func (rcv *Stats) Fizzled() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(40))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateFizzled(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(40, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(18)
+	builder.StartObject(19)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -342,6 +354,9 @@ func StatsAddPasses(builder *flatbuffers.Builder, passes uint64) {
 }
 func StatsAddBlocked(builder *flatbuffers.Builder, blocked uint64) {
 	builder.PrependUint64Slot(17, blocked, 0)
+}
+func StatsAddFizzled(builder *flatbuffers.Builder, fizzled uint64) {
+	builder.PrependUint64Slot(18, fizzled, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
