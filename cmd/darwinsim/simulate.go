@@ -213,6 +213,7 @@ type summary struct {
 	DrawsPerGame         float64            `json:"draws_per_game"`
 	PassesPerGame        float64            `json:"passes_per_game"`
 	BlockedShare         float64            `json:"blocked_share"`
+	FizzledPerGame       float64            `json:"fizzled_per_game"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
 }
 
@@ -238,6 +239,7 @@ func summarize(st *vm.Stats) summary {
 		DrawsPerGame:         st.DrawsPerGame(),
 		PassesPerGame:        st.PassesPerGame(),
 		BlockedShare:         st.BlockedShare(),
+		FizzledPerGame:       st.FizzledPerGame(),
 		EffectsPerGame:       map[string]float64{},
 	}
 	for i := range st.Seats {
@@ -267,7 +269,9 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 
 // writeStatsTable prints st as tables for people. The share of blocked
 // games is printed only when canBlock or some game ended blocked: for the
-// many games without a blocked rule it would always read 0.
+// many games without a blocked rule it would always read 0. The effects
+// line ends with the effects per game that fizzled (fired and moved no
+// card), which are also among the firings of their types.
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, canBlock bool) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
@@ -299,5 +303,5 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	for t := range cardrules.NumEffectTypes {
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "; fizzled %.2f\n", s.FizzledPerGame)
 }

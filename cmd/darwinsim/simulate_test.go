@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -139,5 +140,76 @@ func TestSimulateBlockableGame(t *testing.T) {
 	_, fromReq, e := runCLI(t, "simulate", "--request", req, "-q")
 	if want := strings.Replace(out, g.Name, req, 1); fromReq != want {
 		t.Errorf("request output (%s):\n%s\nwant:\n%s", e, fromReq, want)
+	}
+}
+
+// fizzledStats is four games of two seats whose 6 draw_cards and 2
+// force_discard firings include 3 that fizzled.
+func fizzledStats() *vm.Stats {
+	st := &vm.Stats{Games: 4, Seats: 2, Fizzled: 3}
+	st.Wins[0], st.Wins[1] = 3, 1
+	st.Effects[cardrules.DrawCards] = 6
+	st.Effects[cardrules.ForceDiscard] = 2
+	return st
+}
+
+// The effects line ends with the effects per game that fizzled, after the
+// firings by type (which count them too).
+func TestStatsTableFizzled(t *testing.T) {
+	var b bytes.Buffer
+	writeStatsTable(&b, "g", 1, "random", fizzledStats(), false)
+	out := b.String()
+	i := strings.Index(out, "effects per game:")
+	if i < 0 {
+		t.Fatalf("no effects line in\n%s", out)
+	}
+	line := out[i:]
+	line = line[:strings.IndexByte(line, '\n')]
+	for _, want := range []string{" draw_cards 1.50 ", " force_discard 0.50"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("effects line %q has no %q", line, want)
+		}
+	}
+	if !strings.HasSuffix(line, "; fizzled 0.75") {
+		t.Errorf("effects line %q does not end with %q", line, "; fizzled 0.75")
+	}
+	if strings.Count(out, "fizzled") != 1 {
+		t.Errorf("fizzled printed more than once:\n%s", out)
+	}
+}
+
+// --json carries fizzled_per_game in the summary and the sum in the raw
+// statistics, also when no effect fizzled.
+func TestStatsJSONFizzled(t *testing.T) {
+	for _, fizzled := range []uint64{0, 3} {
+		st := fizzledStats()
+		st.Fizzled = fizzled
+		var b bytes.Buffer
+		if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
+			t.Fatal(err)
+		}
+		var keys struct {
+			Summary map[string]any `json:"summary"`
+			Stats   map[string]any `json:"stats"`
+		}
+		if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := keys.Summary["fizzled_per_game"]; !ok {
+			t.Errorf("fizzled %d: summary has no fizzled_per_game", fizzled)
+		}
+		if _, ok := keys.Stats["Fizzled"]; !ok {
+			t.Errorf("fizzled %d: stats has no Fizzled", fizzled)
+		}
+		var r statsReport
+		if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := r.Summary.FizzledPerGame, float64(fizzled)/4; got != want {
+			t.Errorf("fizzled %d: fizzled_per_game %v, want %v", fizzled, got, want)
+		}
+		if !reflect.DeepEqual(r.Stats, st) {
+			t.Errorf("fizzled %d: raw stats %+v, want %+v", fizzled, r.Stats, st)
+		}
 	}
 }
