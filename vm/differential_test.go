@@ -70,7 +70,7 @@ func refResult(r reference.Result) vm.Result {
 	return vm.Result{
 		Winner: r.Winner, WinMask: r.WinMask, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays,
 		Options: r.Options, Forced: r.Forced, Informed: r.Informed, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
-		Effects: r.Effects, Draws: r.Draws, Passes: r.Passes, Blocked: r.Blocked,
+		Effects: r.Effects, Draws: r.Draws, Passes: r.Passes, Blocked: r.Blocked, Fizzled: r.Fizzled,
 	}
 }
 

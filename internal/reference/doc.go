@@ -37,6 +37,30 @@
 // holds a card of another rank; with starter_fires the starter's effects
 // resolve as the dealer's (seat n-1) before the first turn (start.go).
 //
+// # Fizzles and gates
+//
+// A draw_cards or force_discard effect that fires and moves no card over
+// all its targets (nothing could be drawn, every target's hand was empty,
+// or it had no target) counts once in Result.Fizzled; it still counts as a
+// firing of its type and is never an interaction (effects.go).
+//
+// A card is held back from the legal cards while some gated effect of its
+// rank cannot resolve (gate.go), judged before the card is played on the
+// state as it is then, each effect alone. A gated draw cannot resolve when
+// the stock is empty and could not be refilled once the card has landed:
+// the game does not reshuffle, or the discard pile would then hold at most
+// one card (a card played in a play phase lands on it; a card played to a
+// trick does not). A gated forced discard cannot resolve when every seat
+// it targets would hold no card: the player's own hand less the card for
+// self, the neighbouring active seat in the current direction for next and
+// previous, every active opponent for all opponents and for a random
+// opponent (judged without drawing a random number); with no active
+// opponent, a target other than self cannot resolve. The gate applies in
+// play phases and tricks (lead and follow) after the legal rule, the
+// preference and the lead card obligation; a seat left with no legal card
+// draws or passes as the play phase says, or plays nothing to the trick.
+// Battles turn cards up without a choice and know no gate.
+//
 // Where these rules leave a choice open, the reference reads them so (the
 // VM must agree, as for the readings below):
 //

@@ -66,6 +66,7 @@ func (m *game) fire(s int, c genome.Card) {
 		case cardrules.ExtraTurn:
 			m.skip = m.nActive - 1
 		case cardrules.DrawCards:
+			moved := 0
 			for _, t := range m.targets(s, e.Target) {
 				drew := 0
 				for range e.Value {
@@ -77,10 +78,14 @@ func (m *game) fire(s int, c genome.Card) {
 				if t != s && drew > 0 {
 					m.res.Interactions++
 				}
+				moved += drew
 			}
+			m.fizzle(moved)
 		case cardrules.ForceDiscard:
+			moved := 0
 			for _, t := range m.targets(s, e.Target) {
 				k := min(e.Value, len(m.hands[t]))
+				moved += k
 				if t != s && k > 0 {
 					m.res.Interactions++
 				}
@@ -105,6 +110,17 @@ func (m *game) fire(s int, c genome.Card) {
 					}
 				}
 			}
+			m.fizzle(moved)
 		}
+	}
+}
+
+// fizzle counts a draw or forced discard that fired and moved no card over
+// all its targets (nothing to draw, every target's hand empty, or no
+// target at all): once per effect, never as an interaction. It has still
+// counted as a firing of its type.
+func (m *game) fizzle(moved int) {
+	if moved == 0 {
+		m.res.Fizzled++
 	}
 }

@@ -10,9 +10,10 @@ import (
 // playPhase: seat s plays one legal card onto the discard pile, or draws,
 // or passes. It repeats until the seat plays a card or passes:
 //
-//  1. The legal cards are the hand's cards the phase allows (legalCards);
-//     with play_drawn, once the seat has drawn in this phase, only the
-//     card it drew last remains among them.
+//  1. The legal cards are the hand's cards the phase allows (legalCards),
+//     less the cards a gate holds back now (ungated); with play_drawn,
+//     once the seat has drawn in this phase, only the card it drew last
+//     remains among them.
 //  2. The seat can draw while it has drawn fewer than draw_max cards in
 //     this phase and a card can be drawn.
 //  3. Drawing when stuck: with no legal card, the seat draws one card
@@ -27,7 +28,7 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 	drawn := 0
 	var drew genome.Card // the card drawn last in this phase
 	for {
-		legal := m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit)
+		legal := m.ungated(s, m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit), true)
 		if p.PlayDrawn && drawn > 0 {
 			if slices.Contains(legal, drew) {
 				legal = []genome.Card{drew}

@@ -31,6 +31,7 @@ type Result struct {
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
 	Blocked      bool // the game ended blocked: the end's blocked rule
+	Fizzled      int  // draw and discard effects that fired and moved no card
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to EvMeld

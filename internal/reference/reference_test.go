@@ -162,7 +162,10 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	r, evs := play(g, seats, nil, seed, true)
 	var want Result
 	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
-	want.Blocked = r.Blocked
+	// A fizzle leaves no event of its own (an effect that moved nothing
+	// may be followed at once by a draw phase's draw), so only its bound
+	// is checked below.
+	want.Blocked, want.Fizzled = r.Blocked, r.Fizzled
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
@@ -203,6 +206,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
 	case r.Blocked && (len(evs) == 0 || evs[len(evs)-1].Kind != EvPass):
 		return fmt.Errorf("blocked, but the last event is not a pass")
+	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]:
+		return fmt.Errorf("%d fizzled of %d draw and %d discard effects", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard])
 	}
 	return nil
 }

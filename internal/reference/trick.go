@@ -8,9 +8,10 @@ import (
 // trickPhase: s leads and the other active seats holding cards follow one
 // at a time in the current play direction; the highest trump, else the
 // highest card of the led suit, takes the trick and moves next. A seat
-// none of whose cards the predicates allow plays nothing; when the leader
-// plays nothing, the next seat to play a card leads (by the lead
-// predicates) and the seats that passed have had their chance.
+// none of whose cards the predicates allow, or whose allowed cards a gate
+// all holds back, plays nothing; when the leader plays nothing, the next
+// seat to play a card leads (by the lead predicates) and the seats that
+// passed have had their chance.
 func (m *game) trickPhase(s int, p *genome.Phase) {
 	type played struct {
 		seat int
@@ -31,6 +32,9 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		} else {
 			options = m.legalCards(t, p.Legal, p.Prefer, int(led), led.Suit())
 		}
+		// A card a gate holds back is not an option; trick cards do
+		// not land on the discard pile.
+		options = m.ungated(t, options, false)
 		if len(options) > 0 {
 			c := options[m.decide(t, len(options))]
 			m.remove(t, c)
