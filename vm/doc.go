@@ -194,6 +194,19 @@
 // effects like any other, unless the program's last card fires nothing
 // (last_card_inert, as in OpenSpiel's crazy_eights).
 //
+// A draw or a forced discard that moves no card (nothing to draw, every
+// target's hand empty, no target) fizzles: it counts as fired and in
+// Result.Fizzled, never as an interaction. A gated one keeps its card from
+// being played while it could not resolve, judged before the card is
+// played on the state as it is, effect by effect: a draw, when no card
+// could be drawn once the card is played (a card played onto the discard
+// pile makes one more card a refill may take); a discard, when every seat
+// it targets would hold no card (the player's own hand less the card). The
+// gate narrows the legal cards of play and trick phases after the legal
+// rule, the preference and the lead card; a seat left with none draws or
+// passes, or plays nothing to the trick. A seat that has none it may play
+// shows nothing of the gated cards it holds.
+//
 // # End
 //
 // After every play, battle, trick, take and ask, the end conditions are

@@ -30,7 +30,12 @@ func (m *Machine) fireEffects(r uint8, s int) {
 		case cardrules.ExtraTurn:
 			m.skip = max(m.nActive-1, 0)
 		case cardrules.DrawCards, cardrules.ForceDiscard:
+			before := m.steps
 			m.target(e, s)
+			if m.steps == before {
+				// No card moved: it fizzled.
+				m.res.Fizzled++
+			}
 		}
 	}
 }

@@ -186,9 +186,72 @@ func (m *Machine) pass(s, chose int) {
 func (m *Machine) legal(ph *phase, s int) uint64 {
 	h := m.hand[s]
 	if m.discN == 0 {
-		return m.must(s, h)
+		return m.gate(s, m.must(s, h), true)
 	}
-	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
+	return m.gate(s, m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit)), true)
+}
+
+// gate removes from seat s's legal cards those of a rank with a gated
+// effect that cannot resolve (onDisc: the card would land on the discard
+// pile).
+func (m *Machine) gate(s int, legal uint64, onDisc bool) uint64 {
+	if m.p.gated == 0 || legal == 0 {
+		return legal
+	}
+	return legal &^ m.gateBlocked(s, onDisc)
+}
+
+// gateBlocked returns the cards seat s may not play now: those of each
+// rank with a gated effect that could not resolve if s played the card.
+func (m *Machine) gateBlocked(s int, onDisc bool) uint64 {
+	var out uint64
+	p := m.p
+	for r := p.gated; r != 0; r &= r - 1 {
+		k := bits.TrailingZeros16(r)
+		for i := p.effStart[k]; i < p.effStart[k+1]; i++ {
+			if e := &p.effs[i]; e.gate && !m.canResolve(e, s, onDisc) {
+				out |= rankSet[k]
+				break
+			}
+		}
+	}
+	return out
+}
+
+// canResolve reports whether effect e of a card seat s is about to play
+// could move a card: a draw, whether a card could be drawn once the card is
+// played (onDisc: it lands on the discard pile, which a refill may then
+// take from); a discard, whether a seat it targets would hold a card.
+func (m *Machine) canResolve(e *effect, s int, onDisc bool) bool {
+	opps := m.nActive - 1
+	if e.target != cardrules.TargetSelf && opps <= 0 {
+		return false
+	}
+	switch e.typ {
+	case cardrules.DrawCards:
+		disc := m.discN
+		if onDisc {
+			disc++
+		}
+		return m.stockN > 0 || m.p.reshuffle && disc > 1
+	case cardrules.ForceDiscard:
+		switch e.target {
+		case cardrules.TargetSelf:
+			return m.count[s] > 1
+		case cardrules.TargetNext:
+			return m.count[m.step(s, m.dir, 1)] > 0
+		case cardrules.TargetPrevious:
+			return m.count[m.step(s, -m.dir, 1)] > 0
+		}
+		for t := s; opps > 0; opps-- {
+			t = m.step(t, m.dir, 1)
+			if m.count[t] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // allowed filters hand h by predicate pred, then by prefer when some card

@@ -43,6 +43,7 @@ type Program struct {
 	// effs[effStart[r]:effStart[r+1]].
 	effStart [14]uint16
 	effRanks uint16 // bit r: rank r has effects
+	gated    uint16 // bit r: rank r has a gated effect
 	effs     []effect
 	// harm[r] counts effects of rank r that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
@@ -105,6 +106,7 @@ type effect struct {
 	typ    cardrules.EffectType
 	target cardrules.Target
 	value  uint8
+	gate   bool // its card may not be played while it cannot resolve
 }
 
 // Load verifies a program and lowers it. The returned Program keeps its own
@@ -201,7 +203,10 @@ func Load(code []byte) (*Program, error) {
 			if e.Rank != r {
 				continue
 			}
-			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value})
+			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value, e.Gate})
+			if e.Gate {
+				p.gated |= 1 << r
+			}
 			if e.Type.Hinders(e.Target) {
 				p.harm[r]++
 			}

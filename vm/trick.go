@@ -53,6 +53,15 @@ func (m *Machine) trick(ph *phase) {
 			continue
 		}
 		legal = m.must(s, legal)
+		if m.p.gated != 0 {
+			if legal = m.gate(s, legal, false); legal == 0 {
+				// Every card it may play is gated: it plays nothing.
+				if m.observe {
+					m.noteTrick(ph, s, -1)
+				}
+				continue
+			}
+		}
 		c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
 		if m.observe {
 			m.noteTrick(ph, s, int(c))
