@@ -21,13 +21,14 @@ func withEffects(t *testing.T, name string, effects ...genome.Effect) *genome.Ge
 
 // sameGames plays n games of a and b at seats seats on the same seeds and
 // reports the first game whose results differ in anything but effect
-// firings.
+// firings and fizzles.
 func sameGames(t *testing.T, a, b *genome.Genome, seats, n int) {
 	t.Helper()
 	ma, mb := mustMachine(load(t, a), seats, nil), mustMachine(load(t, b), seats, nil)
 	for i := range uint64(n) {
 		ra, rb := ma.Play(i), mb.Play(i)
 		ra.Effects, rb.Effects = [NumEffectTypes]int{}, [NumEffectTypes]int{}
+		ra.Fizzled, rb.Fizzled = 0, 0
 		if ra != rb {
 			t.Fatalf("game %d differs:\n %+v\n %+v", i, ra, rb)
 		}
