@@ -31,9 +31,11 @@
 //
 // Effect operators (after the reference design, with the semantics of the
 // architecture document): add a random effect (any rank of the deck, any
-// type, any target, value 1..3), remove one, mutate one used field (rank,
-// type, target, or value by ±1 reflected at 1 and 13) always to a different
-// value. Effect crossover: for each rank the second parent has effects on,
+// type, any target, value 1..3, and for a draw or a forced discard, the
+// types that can fizzle, a gate one time in four), remove one, mutate one
+// used field (rank, type, target, value by ±1 reflected at 1 and 13, or the
+// gate on or off) always to a different value; a new type that cannot
+// fizzle drops the gate. Effect crossover: for each rank the second parent has effects on,
 // with probability 1/2 its list for that rank replaces the first parent's
 // (or joins it when the first has none). Whole-genome crossover takes each
 // part (setup, turn structure, effects, end, turn cap) from either parent,

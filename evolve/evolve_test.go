@@ -45,7 +45,8 @@ func TestConfigValidate(t *testing.T) {
 }
 
 // TestEffectOperators: add grows the list by one, remove shrinks it by one,
-// mutate keeps its length and changes exactly one used field.
+// mutate keeps its length and changes exactly one used field (the gate is
+// one, for the types that can fizzle).
 func TestEffectOperators(t *testing.T) {
 	uno := testkit.SeedGenome(t, "uno-style").Canonical()
 	for i := range uint64(200) {
@@ -54,7 +55,7 @@ func TestEffectOperators(t *testing.T) {
 		if !addEffect(g, &r) || len(g.Effects) != len(uno.Effects)+1 {
 			t.Fatalf("add: %d effects, want %d", len(g.Effects), len(uno.Effects)+1)
 		}
-		if e := g.Effects[len(g.Effects)-1]; e.Type.UsesTarget() != (e.Target != 0) || e.Type.UsesValue() != (e.Value != 0) {
+		if e := g.Effects[len(g.Effects)-1]; e.Type.UsesTarget() != (e.Target != 0) || e.Type.UsesValue() != (e.Value != 0) || e.Gate && !e.Type.Fizzles() {
 			t.Fatalf("add made a non-canonical effect %+v", e)
 		}
 		g = uno.Clone()
@@ -87,6 +88,9 @@ func TestEffectOperators(t *testing.T) {
 				if d := a.Value - b.Value; d != 1 && d != -1 {
 					t.Fatalf("value moved by %d, want ±1", d)
 				}
+			}
+			if a.Type == b.Type && a.Gate != b.Gate {
+				fields++
 			}
 			if fields != 1 {
 				t.Fatalf("mutate changed %d fields of %+v -> %+v", fields, a, b)

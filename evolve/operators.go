@@ -84,8 +84,15 @@ func randomTarget(r *rng.Source) genome.Target {
 	return genome.Target(1 + r.IntN(int(cardrules.NumTargets)-1))
 }
 
+// gateChance is the probability that a new effect of a type that can
+// fizzle carries a gate. A gate takes its card out of play while the
+// effect cannot resolve, a narrower rule than the effect itself, so most
+// new effects start without one; mutateEffect turns it on and off later.
+const gateChance = 0.25
+
 // addEffect appends a random effect: any rank of the deck, any type, any
-// target, a small value; fields the type does not use stay 0.
+// target, a small value, and for a type that can fizzle a gate with
+// probability gateChance; fields the type does not use stay 0.
 func addEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) >= cardrules.MaxEffects {
 		return false
@@ -96,6 +103,9 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 	}
 	if e.Type.UsesValue() {
 		e.Value = 1 + r.IntN(3)
+	}
+	if e.Type.Fizzles() {
+		e.Gate = chance(r, gateChance)
 	}
 	g.Effects = append(g.Effects, e)
 	return true
@@ -112,8 +122,9 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 
 // mutateEffect changes exactly one used field of one effect to a different
 // value: the rank, the type (fields the new type uses are filled in, those
-// it does not are zeroed), the target, or the value by ±1 reflected at its
-// bounds.
+// it does not are zeroed, and a gate stays only if the new type can fizzle
+// too), the target, the value by ±1 reflected at its bounds, or, for a type
+// that can fizzle, the gate on or off.
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
@@ -125,6 +136,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	}
 	if e.Type.UsesValue() {
 		fields = append(fields, 3)
+	}
+	if e.Type.Fizzles() {
+		fields = append(fields, 4)
 	}
 	switch pick(r, fields) {
 	case 0:
@@ -149,6 +163,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		} else if e.Value == 0 {
 			e.Value = 1 + r.IntN(3)
 		}
+		if !t.Fizzles() {
+			e.Gate = false
+		}
 	case 2:
 		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
 		if t >= e.Target {
@@ -157,6 +174,8 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		e.Target = t
 	case 3:
 		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
+	case 4:
+		e.Gate = !e.Gate
 	}
 	return true
 }

@@ -79,6 +79,9 @@ func (g *Genome) Describe() string {
 		if g.LastCardInert {
 			w("A player's last card, the one that empties their hand, has no effect.\n")
 		}
+		if g.gatesTricks() {
+			w("A player none of whose cards may be played to a trick plays nothing to it.\n")
+		}
 	}
 	if !g.Score.IsZero() {
 		w("\nScoring:")
@@ -134,6 +137,13 @@ func (g *Genome) Describe() string {
 	}
 	w(" If nobody has won after %d turns, the game is a draw.\n", g.TurnCap)
 	return b.String()
+}
+
+// gatesTricks reports whether some effect of g gates its card in a game
+// that plays tricks, where a gate can leave a player no card to play.
+func (g *Genome) gatesTricks() bool {
+	return slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Gate && e.Type.Fizzles() }) &&
+		slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick })
 }
 
 // fewerIsBetter reports whether holding fewer cards is better in this game.
@@ -313,12 +323,56 @@ func (g *Genome) emptyStock() string {
 	return "the stock is empty"
 }
 
-// describeEffect words effect e as it plays in g. A skip or an extra turn
-// played to a trick makes players miss that trick rather than a turn (the
-// trick's winner leads next); a forced discard takes the top cards of a
-// face-down pile, not cards of the player's choice, and goes out of play
-// in a game with no discard pile.
+// describeEffect words effect e as it plays in g, with its gate if it has
+// one. A skip or an extra turn played to a trick makes players miss that
+// trick rather than a turn (the trick's winner leads next); a forced
+// discard takes the top cards of a face-down pile, not cards of the
+// player's choice, and goes out of play in a game with no discard pile.
 func (g *Genome) describeEffect(e Effect) string {
+	s := g.describeAction(e)
+	if e.Gate && e.Type.Fizzles() {
+		s += "; " + g.describeGate(e)
+	}
+	return s
+}
+
+// describeGate words the gate of effect e: when a card of its rank may not
+// be played, judged before it is played, on the state as it is then. A
+// draw cannot resolve when nothing could be drawn once the card is played
+// (without a reshuffle: while the stock is empty); a discard, when every
+// seat it targets holds no card (the player: once the card has left their
+// hand). A battle turns cards up without choice, so a gate never holds a
+// card back there.
+func (g *Genome) describeGate(e Effect) string {
+	var when string
+	switch e.Type {
+	case cardrules.DrawCards:
+		when = "while nothing could be drawn once it is played"
+		if !g.Reshuffle {
+			when = "while the stock is empty"
+		}
+	case cardrules.ForceDiscard:
+		switch e.Target {
+		case cardrules.TargetSelf:
+			when = "as your last card"
+		case cardrules.TargetNext:
+			when = "while the next player has no cards"
+		case cardrules.TargetPrevious:
+			when = "while the previous player has no cards"
+		default:
+			when = "while no opponent has cards"
+		}
+	}
+	rank := e.Rank.String()
+	s := fmt.Sprintf("%s %s may not be played %s", article(rank), rank, when)
+	if slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseBattle }) {
+		s += ", though a battle turns it up all the same"
+	}
+	return s
+}
+
+// describeAction words what effect e does when it fires in g.
+func (g *Genome) describeAction(e Effect) string {
 	var tricks, turns bool // cards are played to tricks; to the discard pile or a battle
 	for _, p := range g.Turn {
 		switch {

@@ -176,6 +176,12 @@ func TestGeneratorCoverage(t *testing.T) {
 			if e.Type.UsesTarget() {
 				saw("target=%s", e.Target)
 			}
+			if e.Gate {
+				saw("gate=%s", e.Type)
+				if e.Type.UsesTarget() {
+					saw("gate.target=%s", e.Target)
+				}
+			}
 		}
 		if len(g.End.Conditions) == 0 {
 			saw("end.no_conditions")
@@ -220,7 +226,12 @@ func TestGeneratorCoverage(t *testing.T) {
 		want = append(want, "effect="+e.String())
 	}
 	for tg := cardrules.TargetNext; tg < cardrules.NumTargets; tg++ {
-		want = append(want, "target="+tg.String())
+		want = append(want, "target="+tg.String(), "gate.target="+tg.String())
+	}
+	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
+		if e.Fizzles() {
+			want = append(want, "gate="+e.String())
+		}
 	}
 	for _, tg := range []genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent} {
 		want = append(want, "take.from="+tg.String())

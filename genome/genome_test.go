@@ -282,7 +282,7 @@ var mutations = []string{
 	"turn.insert", "turn.delete", "turn.swap",
 	"phase.legal", "phase.legal.node", "phase.name_suit", "phase.draw_max",
 	"phase.war_face_down", "phase.returns", "phase.count",
-	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value",
+	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value", "effect.gate",
 	"end.result", "end.until", "end.conditions", "end.rank", "turn_cap",
 	"meld", "lead_card", "teams",
 	"score.trick", "score.meld", "score.cards.add", "score.cards.delete", "score.cards.points", "score.cards.match",
@@ -487,6 +487,9 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		if e.Type.UsesValue() {
 			e.Value = intIn("value", 1, cardrules.MaxEffectValue)
 		}
+		if e.Type.Fizzles() {
+			e.Gate = rapid.Bool().Draw(t, "gate")
+		}
 		g.Effects = slices.Insert(g.Effects, intIn("at", 0, len(g.Effects)), e)
 	case "effect.delete":
 		if n := len(g.Effects); n > 0 {
@@ -512,6 +515,7 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			if e.Type.UsesValue() {
 				e.Value = intIn("value", 1, cardrules.MaxEffectValue)
 			}
+			e.Gate = e.Gate && e.Type.Fizzles()
 		}
 	case "effect.target":
 		if e := effect(); e != nil && e.Type.UsesTarget() {
@@ -520,6 +524,10 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 	case "effect.value":
 		if e := effect(); e != nil && e.Type.UsesValue() {
 			e.Value = intIn("v", 1, cardrules.MaxEffectValue)
+		}
+	case "effect.gate":
+		if e := effect(); e != nil && e.Type.Fizzles() {
+			e.Gate = !e.Gate
 		}
 	case "end.result":
 		if len(g.End.Conditions) > 0 {

@@ -16,10 +16,11 @@
 // and follow predicates, their optional preferences, every trump), take
 // (from each allowed target), ask, battle (war and returns) and draw
 // (count); scoring per trick, per set and per matching rank, suit or card;
-// up to 255 effects of every type, target and value; every end rule, with no
-// end condition where the rule allows none, both results, every ranking and
-// every blocked rule; turn caps from 1 to the maximum; metadata (name,
-// summary, printable text of any script) present or not.
+// up to 255 effects of every type, target and value, gated or not where the
+// type can fizzle; every end rule, with no end condition where the rule
+// allows none, both results, every ranking and every blocked rule; turn caps
+// from 1 to the maximum; metadata (name, summary, printable text of any
+// script) present or not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle phases only with a pile
@@ -463,6 +464,9 @@ func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
 	}
 	if e.Type.UsesValue() {
 		e.Value = rapid.IntRange(1, cardrules.MaxEffectValue).Draw(t, "effect.value")
+	}
+	if e.Type.Fizzles() {
+		e.Gate = rapid.IntRange(0, 2).Draw(t, "effect.gate") == 0
 	}
 	return e
 }
