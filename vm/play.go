@@ -75,7 +75,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 		m.drawn, m.drawnCard = 0, -1
 	}
 	for {
-		legal := m.legal(ph, s)
+		legal := m.gate(s, m.legal(ph, s), true)
 		narrowed := ph.playDrawn && m.drawn > 0
 		if narrowed {
 			legal &= 1 << uint8(m.drawnCard)
@@ -90,7 +90,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 			before := m.void[s]
 			m.drawCard(s)
 			m.drawn++
-			if m.legal(ph, s) != 0 {
+			if m.gate(s, m.legal(ph, s), true) != 0 {
 				m.void[s] = before
 			}
 			continue
@@ -182,13 +182,15 @@ func (m *Machine) pass(s, chose int) {
 
 // legal returns the cards seat s may play: its hand filtered by the
 // phase's table for the top card and active suit (any card on an empty
-// discard pile), narrowed to the preferred cards when it holds one.
+// discard pile), narrowed to the preferred cards when it holds one, and to
+// the lead card while it must play it. Gates are applied by the caller
+// (playChoice), so that a program without them pays nothing for them.
 func (m *Machine) legal(ph *phase, s int) uint64 {
 	h := m.hand[s]
 	if m.discN == 0 {
-		return m.gate(s, m.must(s, h), true)
+		return m.must(s, h)
 	}
-	return m.gate(s, m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit)), true)
+	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
 }
 
 // gate removes from seat s's legal cards those of a rank with a gated

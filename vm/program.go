@@ -94,7 +94,8 @@ type phase struct {
 	notes      uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
 	// The voluntary play rules: drawing by choice, when passing is an
 	// option, only the card drawn may be played; voluntary is set when any
-	// of them differs from the default.
+	// of them differs from the default, or the program gates cards (the
+	// general path, playChoice, applies the rules and the gates).
 	byChoice, playDrawn, voluntary bool
 	pass                           cardrules.PassRule
 	warFaceDown                    uint8
@@ -219,7 +220,12 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	for i := range p.nPhases {
-		p.phases[i].notes = p.phases[i].nameSuit | p.effRanks
+		ph := &p.phases[i]
+		ph.notes = ph.nameSuit | p.effRanks
+		if ph.op == bytecode.OpPlay && p.gated != 0 {
+			// Gates narrow the legal cards: the general path applies them.
+			ph.voluntary = true
+		}
 	}
 	for _, c := range im.Conditions {
 		if c.Event == cardrules.EventHandEmpty {
