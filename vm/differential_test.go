@@ -599,3 +599,17 @@ func TestDifferentialBugLeadCardHandedOn(t *testing.T) {
 		"effects":[],"end":{"conditions":[{"when":"hand_empty","result":"win"}],"until":"first_out","blocked":1},"turn_cap":2}`)
 	requireAgreement(t, g, 2, 50)
 }
+
+// TestDifferentialBugLeadCardFollowerInATrick: a gate let the seat dealt
+// the lead card pass the first lead on; following a later trick, the VM
+// let the predicates refuse its lead card (it played nothing), while the
+// vm doc and the reference bind it to play the card, as in a play phase.
+func TestDifferentialBugLeadCardFollowerInATrick(t *testing.T) {
+	g := parseGenome(t, `{"schema":1,"seats":{"min":3,"max":6,"default":3},"deck":{"ranks":["2","3","4","5","6","7","8"]},
+		"hand":"fan","deal":{"cards":2},"reshuffle":false,"meld":2,"lead_card":"3C",
+		"turn":[{"kind":"trick","legal":{"op":"eq","left":"card.rank","right":"top.rank"},"lead":{"op":"true"},"lead_prefer":{"op":"true"}}],
+		"effects":[{"rank":"3","type":"force_discard","target":"previous","value":1,"gate":true},
+			{"rank":"2","type":"skip_next","value":1},{"rank":"2","type":"skip_next","value":1}],
+		"last_card_inert":true,"end":{"conditions":[{"when":"hand_empty","result":"win"}],"until":"one_left","blocked":1},"turn_cap":2}`)
+	requireAgreement(t, g, 6, 200)
+}

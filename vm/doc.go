@@ -113,7 +113,8 @@
 // suit (any card before the first play of the game); a follower's from the follow
 // predicates with the led card as the top card and its suit as the active
 // suit. A seat none of whose cards the predicates allow plays nothing to
-// the trick. The highest trump (when the phase has trumps and one was
+// the trick, unless it is bound to the lead card, which it plays (as in a
+// play phase). The highest trump (when the phase has trumps and one was
 // played), else the highest card of the led suit, takes the trick: its
 // cards leave play, the winner scores the trick's points, and the winner
 // moves next (any skip count left is dropped).

@@ -44,23 +44,19 @@ func (m *Machine) trick(ph *phase) {
 		default:
 			legal = h
 		}
+		// The seat dealt the lead card plays it, whatever the
+		// predicates allow (as in a play phase); gates narrow the rest.
+		bound := m.must(s, legal)
+		legal = m.gate(s, bound, false)
 		if legal == 0 {
-			// The predicates allow nothing from this hand: the seat
-			// cannot follow and plays no card to this trick.
-			if m.observe {
+			// Nothing it may play: the seat cannot follow and plays no
+			// card to this trick. Bound to the lead card, it shows
+			// nothing of the others.
+			held := m.mustPlay >= 0 && s == int(m.mustBy) && m.hand[s]&(1<<m.mustPlay) != 0
+			if m.observe && !held {
 				m.noteTrick(ph, s, -1)
 			}
 			continue
-		}
-		legal = m.must(s, legal)
-		if m.p.gated != 0 {
-			if legal = m.gate(s, legal, false); legal == 0 {
-				// Every card it may play is gated: it plays nothing.
-				if m.observe {
-					m.noteTrick(ph, s, -1)
-				}
-				continue
-			}
 		}
 		c := nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal))
 		if m.observe {
