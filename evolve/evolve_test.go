@@ -253,12 +253,23 @@ func closureMinShare(retries int) float64 {
 // generation 0).
 func closureParents(tb testing.TB, ops []operator) []*genome.Genome {
 	tb.Helper()
+	var seeds []*genome.Genome
+	for _, s := range genome.Seeds() {
+		seeds = append(seeds, s.Canonical())
+	}
+	return withWalks(seeds, ops, 0, 8)
+}
+
+// withWalks returns each parent followed by walks genomes that 6 random
+// operators from ops lead it to (walk w of parent i seeded from
+// rng.Derive(base+i, w)).
+func withWalks(parents []*genome.Genome, ops []operator, base uint64, walks int) []*genome.Genome {
 	var out []*genome.Genome
-	for i, s := range genome.Seeds() {
-		out = append(out, s.Canonical())
-		for walk := range uint64(8) {
-			r := rng.New(rng.Derive(uint64(i), walk))
-			g := s.Canonical()
+	for i, p := range parents {
+		out = append(out, p)
+		for w := range uint64(walks) {
+			r := rng.New(rng.Derive(base+uint64(i), w))
+			g := p
 			var st OpStats
 			for range 6 {
 				g = apply(g, ops[r.IntN(len(ops))], &r, 8, &st)
@@ -267,6 +278,61 @@ func closureParents(tb testing.TB, ops []operator) []*genome.Genome {
 		}
 	}
 	return out
+}
+
+// firstTries runs op, without retries, closureTries times on every parent
+// (the k-th operator's random numbers) and counts the times it applied and
+// the valid children it gave.
+func firstTries(parents []*genome.Genome, op operator, k int) (applied, ok int) {
+	for i, g := range parents {
+		r := rng.New(rng.Derive(uint64(k), uint64(i)))
+		for range closureTries {
+			c := g.Clone()
+			if !op.fn(c, &r) {
+				continue
+			}
+			applied++
+			if valid(c) {
+				ok++
+			}
+		}
+	}
+	return applied, ok
+}
+
+// walkAll drives walk from random parents under rapid, then walks 4 fixed
+// walks of 100 steps from every parent (seeded from base), so that the
+// values a test requires are reached whatever rapid draws.
+func walkAll(t *testing.T, parents []*genome.Genome, base uint64, walk func(g *genome.Genome, r *rng.Source, steps int) error) {
+	t.Helper()
+	rapid.Check(t, func(rt *rapid.T) {
+		g := parents[rapid.IntRange(0, len(parents)-1).Draw(rt, "parent")]
+		r := rng.New(rapid.Uint64().Draw(rt, "rng"))
+		if err := walk(g, &r, rapid.IntRange(1, 40).Draw(rt, "steps")); err != nil {
+			rt.Fatal(err)
+		}
+	})
+	for i, g := range parents {
+		for w := range uint64(4) {
+			r := rng.New(rng.Derive(base+uint64(i), w))
+			if err := walk(g, &r, 100); err != nil {
+				t.Fatalf("parent %d, walk %d: %v", i, w, err)
+			}
+		}
+	}
+}
+
+// requireReached fails t for every wanted change no walk made.
+func requireReached(t *testing.T, seen map[string]int, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if seen[w] == 0 {
+			t.Errorf("no walk reached %s", w)
+		}
+	}
+	if t.Failed() {
+		t.Logf("reached: %v", seen)
+	}
 }
 
 // closureProblems runs each operator and crossover, without retries, on
@@ -289,20 +355,7 @@ func closureProblems(tb testing.TB, ops []operator, crosses []crossover) []strin
 		tb.Logf("%-18s %4d of %4d valid", name, ok, applied)
 	}
 	for k, op := range ops {
-		applied, ok := 0, 0
-		for i, g := range parents {
-			r := rng.New(rng.Derive(uint64(k), uint64(i)))
-			for range closureTries {
-				c := g.Clone()
-				if !op.fn(c, &r) {
-					continue
-				}
-				applied++
-				if valid(c) {
-					ok++
-				}
-			}
-		}
+		applied, ok := firstTries(parents, op, k)
 		judge(op.name, applied, ok)
 	}
 	for k, cr := range crosses {

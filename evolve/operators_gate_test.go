@@ -5,8 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"pgregory.net/rapid"
-
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -132,21 +130,7 @@ func TestGateOperators(t *testing.T) {
 		}
 		return nil
 	}
-	rapid.Check(t, func(rt *rapid.T) {
-		g := parents[rapid.IntRange(0, len(parents)-1).Draw(rt, "parent")]
-		r := rng.New(rapid.Uint64().Draw(rt, "rng"))
-		if err := walk(g, &r, rapid.IntRange(1, 40).Draw(rt, "steps")); err != nil {
-			rt.Fatal(err)
-		}
-	})
-	for i, g := range parents {
-		for w := range uint64(4) {
-			r := rng.New(rng.Derive(uint64(900+i), w))
-			if err := walk(g, &r, 100); err != nil {
-				t.Fatalf("parent %d, walk %d: %v", i, w, err)
-			}
-		}
-	}
+	walkAll(t, parents, 900, walk)
 	want := []string{
 		"mutate_effect: type change kept the gate", "mutate_effect: type change cleared the gate",
 	}
@@ -155,14 +139,7 @@ func TestGateOperators(t *testing.T) {
 			want = append(want, fmt.Sprintf("add_effect: new %s gate=%v", ty, on), fmt.Sprintf("mutate_effect: %s gate=%v", ty, on))
 		}
 	}
-	for _, w := range want {
-		if seen[w] == 0 {
-			t.Errorf("no walk reached %s", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("reached: %v", seen)
-	}
+	requireReached(t, seen, want)
 }
 
 // onlyGates reports whether a and b differ in the gates of their effects
@@ -187,36 +164,11 @@ func onlyGates(a, b *genome.Genome) bool {
 // valid, gives a valid child at every first try.
 func TestGateOperatorsFirstTry(t *testing.T) {
 	ops := []operator{opAddEffect, opRemoveEffect, opMutateEffect}
-	var parents []*genome.Genome
-	for i, p := range gateParents(t) {
-		parents = append(parents, p)
-		for w := range uint64(3) {
-			r := rng.New(rng.Derive(uint64(600+i), w))
-			g := p
-			var st OpStats
-			for range 6 {
-				g = apply(g, ops[r.IntN(len(ops))], &r, 8, &st)
-			}
-			parents = append(parents, g)
-		}
-	}
+	parents := withWalks(gateParents(t), ops, 600, 3)
 	cfg, _ := Preset("quick")
 	minShare := closureMinShare(cfg.Retries)
 	for k, op := range ops {
-		applied, ok := 0, 0
-		for i, g := range parents {
-			r := rng.New(rng.Derive(uint64(k), uint64(i)))
-			for range closureTries {
-				c := g.Clone()
-				if !op.fn(c, &r) {
-					continue
-				}
-				applied++
-				if valid(c) {
-					ok++
-				}
-			}
-		}
+		applied, ok := firstTries(parents, op, k)
 		t.Logf("%-14s %4d of %4d valid", op.name, ok, applied)
 		switch {
 		case applied < closureMinApplied:

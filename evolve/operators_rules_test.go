@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"pgregory.net/rapid"
-
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -135,21 +133,7 @@ func TestRulesOperators(t *testing.T) {
 		}
 		return nil
 	}
-	rapid.Check(t, func(rt *rapid.T) {
-		g := parents[rapid.IntRange(0, len(parents)-1).Draw(rt, "parent")]
-		r := rng.New(rapid.Uint64().Draw(rt, "rng"))
-		if err := walk(g, &r, rapid.IntRange(1, 40).Draw(rt, "steps")); err != nil {
-			rt.Fatal(err)
-		}
-	})
-	for i, g := range parents {
-		for w := range uint64(4) {
-			r := rng.New(rng.Derive(uint64(700+i), w))
-			if err := walk(g, &r, 100); err != nil {
-				t.Fatalf("parent %d, walk %d: %v", i, w, err)
-			}
-		}
-	}
+	walkAll(t, parents, 700, walk)
 	want := []string{
 		"play_rules: draw=by_choice", "play_rules: draw=when_stuck",
 		"play_rules: play_drawn=true", "play_rules: play_drawn=false",
@@ -164,14 +148,7 @@ func TestRulesOperators(t *testing.T) {
 	for n := range cardrules.MaxBlocked + 1 {
 		want = append(want, fmt.Sprintf("blocked: blocked=%d", n))
 	}
-	for _, w := range want {
-		if seen[w] == 0 {
-			t.Errorf("no walk reached %s", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("reached: %v", seen)
-	}
+	requireReached(t, seen, want)
 }
 
 // rulesChanges names the changes of the optional rules from a to b.
@@ -221,36 +198,12 @@ func rulesChanges(a, b *genome.Genome) []string {
 // the operators that were there before them.
 func TestRulesOperatorsFirstTry(t *testing.T) {
 	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
-	var parents []*genome.Genome
-	for i, p := range rulesParents(t) {
-		parents = append(parents, p)
-		for walk := range uint64(3) {
-			r := rng.New(rng.Derive(uint64(500+i), walk))
-			g := p
-			var st OpStats
-			for range 6 {
-				g = apply(g, all[r.IntN(len(all))], &r, 8, &st)
-			}
-			parents = append(parents, g)
-		}
-	}
+	parents := withWalks(rulesParents(t), all, 500, 3)
 	type rate struct{ applied, ok int }
 	rates := map[string]rate{}
 	for k, op := range all {
 		var rt rate
-		for i, g := range parents {
-			r := rng.New(rng.Derive(uint64(k), uint64(i)))
-			for range closureTries {
-				c := g.Clone()
-				if !op.fn(c, &r) {
-					continue
-				}
-				rt.applied++
-				if valid(c) {
-					rt.ok++
-				}
-			}
-		}
+		rt.applied, rt.ok = firstTries(parents, op, k)
 		rates[op.name] = rt
 	}
 	share := func(x rate) float64 { return float64(x.ok) / float64(max(x.applied, 1)) }
