@@ -55,42 +55,47 @@ func TestStatsTableDrawsPassesBlocked(t *testing.T) {
 	}
 }
 
-// --json always carries the draws, passes and blocked games: per game and
-// as a share in the summary, as sums in the raw statistics.
-func TestStatsJSONDrawsPassesBlocked(t *testing.T) {
+// --json always carries the draws, passes, blocked games and fizzled
+// effects: per game (a share for blocked games) in the summary, as sums in
+// the raw statistics, also when they are 0.
+func TestStatsJSONPerGameCounts(t *testing.T) {
 	for _, blocked := range []uint64{0, 1} {
-		st := drawStats(blocked)
-		var b bytes.Buffer
-		if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
-			t.Fatal(err)
-		}
-		var keys struct {
-			Summary map[string]any `json:"summary"`
-			Stats   map[string]any `json:"stats"`
-		}
-		if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range []string{"draws_per_game", "passes_per_game", "blocked_share"} {
-			if _, ok := keys.Summary[k]; !ok {
-				t.Errorf("blocked %d: summary has no %q", blocked, k)
+		for _, fizzled := range []uint64{0, 3} {
+			st := drawStats(blocked)
+			st.Fizzled = fizzled
+			var b bytes.Buffer
+			if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
+				t.Fatal(err)
 			}
-		}
-		for _, k := range []string{"Draws", "Passes", "Blocked"} {
-			if _, ok := keys.Stats[k]; !ok {
-				t.Errorf("blocked %d: stats has no %q", blocked, k)
+			var keys struct {
+				Summary map[string]any `json:"summary"`
+				Stats   map[string]any `json:"stats"`
 			}
-		}
-		var r statsReport
-		if err := json.Unmarshal(b.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		s := r.Summary
-		if s.DrawsPerGame != 2.5 || s.PassesPerGame != 0.75 || s.BlockedShare != float64(blocked)/4 {
-			t.Errorf("blocked %d: summary draws %v passes %v blocked %v", blocked, s.DrawsPerGame, s.PassesPerGame, s.BlockedShare)
-		}
-		if !reflect.DeepEqual(r.Stats, st) {
-			t.Errorf("blocked %d: raw stats %+v, want %+v", blocked, r.Stats, st)
+			if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"draws_per_game", "passes_per_game", "blocked_share", "fizzled_per_game"} {
+				if _, ok := keys.Summary[k]; !ok {
+					t.Errorf("blocked %d fizzled %d: summary has no %q", blocked, fizzled, k)
+				}
+			}
+			for _, k := range []string{"Draws", "Passes", "Blocked", "Fizzled"} {
+				if _, ok := keys.Stats[k]; !ok {
+					t.Errorf("blocked %d fizzled %d: stats has no %q", blocked, fizzled, k)
+				}
+			}
+			var r statsReport
+			if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+				t.Fatal(err)
+			}
+			s := r.Summary
+			if s.DrawsPerGame != 2.5 || s.PassesPerGame != 0.75 || s.BlockedShare != float64(blocked)/4 || s.FizzledPerGame != float64(fizzled)/4 {
+				t.Errorf("blocked %d fizzled %d: summary draws %v passes %v blocked %v fizzled %v",
+					blocked, fizzled, s.DrawsPerGame, s.PassesPerGame, s.BlockedShare, s.FizzledPerGame)
+			}
+			if !reflect.DeepEqual(r.Stats, st) {
+				t.Errorf("blocked %d fizzled %d: raw stats %+v, want %+v", blocked, fizzled, r.Stats, st)
+			}
 		}
 	}
 }
@@ -175,41 +180,5 @@ func TestStatsTableFizzled(t *testing.T) {
 	}
 	if strings.Count(out, "fizzled") != 1 {
 		t.Errorf("fizzled printed more than once:\n%s", out)
-	}
-}
-
-// --json carries fizzled_per_game in the summary and the sum in the raw
-// statistics, also when no effect fizzled.
-func TestStatsJSONFizzled(t *testing.T) {
-	for _, fizzled := range []uint64{0, 3} {
-		st := fizzledStats()
-		st.Fizzled = fizzled
-		var b bytes.Buffer
-		if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
-			t.Fatal(err)
-		}
-		var keys struct {
-			Summary map[string]any `json:"summary"`
-			Stats   map[string]any `json:"stats"`
-		}
-		if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := keys.Summary["fizzled_per_game"]; !ok {
-			t.Errorf("fizzled %d: summary has no fizzled_per_game", fizzled)
-		}
-		if _, ok := keys.Stats["Fizzled"]; !ok {
-			t.Errorf("fizzled %d: stats has no Fizzled", fizzled)
-		}
-		var r statsReport
-		if err := json.Unmarshal(b.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		if got, want := r.Summary.FizzledPerGame, float64(fizzled)/4; got != want {
-			t.Errorf("fizzled %d: fizzled_per_game %v, want %v", fizzled, got, want)
-		}
-		if !reflect.DeepEqual(r.Stats, st) {
-			t.Errorf("fizzled %d: raw stats %+v, want %+v", fizzled, r.Stats, st)
-		}
 	}
 }
