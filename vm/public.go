@@ -138,17 +138,7 @@ func (t *Trace) FormatSeenBy(w io.Writer, s int) {
 			fmt.Fprintf(w, "deal: seat %d gets %d cards\n", o, len(h))
 		}
 	}
-	if t.Starter >= 0 {
-		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
-	}
-	for _, e := range t.Events {
-		indent := "  "
-		if e.Kind == EvTurn {
-			indent = ""
-		}
-		fmt.Fprintf(w, "%s%s\n", indent, e.SeenBy(s))
-	}
-	fmt.Fprintln(w, t.Result.Words())
+	t.writePlay(w, func(e Event) Event { return e.SeenBy(s) })
 }
 
 // Words says how the game ended, as the last line of Format does.

@@ -103,6 +103,12 @@ func (t *Trace) Format(w io.Writer) {
 	for s, h := range t.Hands {
 		fmt.Fprintf(w, "deal: seat %d gets %d cards: %s\n", s, len(h), cardList(h))
 	}
+	t.writePlay(w, func(e Event) Event { return e })
+}
+
+// writePlay writes what follows the deal: the starter, every event as view
+// gives it (turns flush left, the rest indented) and the result.
+func (t *Trace) writePlay(w io.Writer, view func(Event) Event) {
 	if t.Starter >= 0 {
 		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
 	}
@@ -111,7 +117,7 @@ func (t *Trace) Format(w io.Writer) {
 		if e.Kind == EvTurn {
 			indent = ""
 		}
-		fmt.Fprintf(w, "%s%s\n", indent, e.String())
+		fmt.Fprintf(w, "%s%s\n", indent, view(e))
 	}
 	fmt.Fprintln(w, t.Result.Words())
 }
