@@ -50,7 +50,7 @@ func TestGateDraw(t *testing.T) {
 		g.Reshuffle = tc.reshuffle
 		p := load(t, g)
 		m := newLab(t, p, 2, nil, layout{hands: [][]uint8{cards("5H", "6H"), cards("3S")}, stock: tc.stock, disc: tc.disc})
-		got := m.gate(0, m.legal(&p.phases[0], 0), true)&setOf("5H") != 0
+		got := (m.legal(&p.phases[0], 0)&^m.gated(0, true))&setOf("5H") != 0
 		if got != tc.offered {
 			t.Errorf("reshuffle %v stock %v discard %v: 5H legal %v, want %v", tc.reshuffle, tc.stock, tc.disc, got, tc.offered)
 		}
@@ -72,7 +72,7 @@ func TestGateDiscard(t *testing.T) {
 	} {
 		p := load(t, labGenome(gated(eff("5", cardrules.ForceDiscard, tc.target, 1))))
 		m := newLab(t, p, 3, nil, layout{hands: tc.hands, stock: cards("2D"), disc: cards("KH")})
-		if got := m.gate(0, m.legal(&p.phases[0], 0), true)&setOf("5H") != 0; got != tc.offered {
+		if got := (m.legal(&p.phases[0], 0)&^m.gated(0, true))&setOf("5H") != 0; got != tc.offered {
 			t.Errorf("target %v, hands %v: 5H legal %v, want %v", tc.target, tc.hands, got, tc.offered)
 		}
 	}

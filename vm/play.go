@@ -75,7 +75,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 		m.drawn, m.drawnCard = 0, -1
 	}
 	for {
-		legal := m.gate(s, m.legal(ph, s), true)
+		legal := m.legal(ph, s) &^ m.gated(s, true)
 		narrowed := ph.playDrawn && m.drawn > 0
 		if narrowed {
 			legal &= 1 << uint8(m.drawnCard)
@@ -90,7 +90,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 			before := m.void[s]
 			m.drawCard(s)
 			m.drawn++
-			if m.gate(s, m.legal(ph, s), true) != 0 {
+			if m.legal(ph, s)&^m.gated(s, true) != 0 {
 				m.void[s] = before
 			}
 			continue
@@ -193,19 +193,19 @@ func (m *Machine) legal(ph *phase, s int) uint64 {
 	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
 }
 
-// gate removes from seat s's legal cards those of a rank with a gated
-// effect that cannot resolve (onDisc: the card would land on the discard
-// pile).
-func (m *Machine) gate(s int, legal uint64, onDisc bool) uint64 {
-	if m.p.gated == 0 || legal == 0 {
-		return legal
+// gated returns the cards seat s may not play now for a gate: those of
+// each rank with a gated effect that could not resolve if s played the card
+// (onDisc: it would land on the discard pile). None in a program without
+// gates, which the inlined test answers.
+func (m *Machine) gated(s int, onDisc bool) uint64 {
+	if m.p.gated == 0 {
+		return 0
 	}
-	return legal &^ m.gateBlocked(s, onDisc)
+	return m.gatedRanks(s, onDisc)
 }
 
-// gateBlocked returns the cards seat s may not play now: those of each
-// rank with a gated effect that could not resolve if s played the card.
-func (m *Machine) gateBlocked(s int, onDisc bool) uint64 {
+// gatedRanks is gated for a program with gates.
+func (m *Machine) gatedRanks(s int, onDisc bool) uint64 {
 	var out uint64
 	p := m.p
 	for r := p.gated; r != 0; r &= r - 1 {
@@ -231,11 +231,11 @@ func (m *Machine) canResolve(e *effect, s int, onDisc bool) bool {
 	}
 	switch e.typ {
 	case cardrules.DrawCards:
-		disc := m.discN
+		landing := 0
 		if onDisc {
-			disc++
+			landing = 1
 		}
-		return m.stockN > 0 || m.p.reshuffle && disc > 1
+		return m.canDrawWith(landing)
 	case cardrules.ForceDiscard:
 		switch e.target {
 		case cardrules.TargetSelf:

@@ -35,17 +35,10 @@ import (
 // on the discard pile's top card (it has to draw or pass).
 func (m *Machine) noteNone(s int, pred uint8) {
 	if m.discN > 0 {
-		m.void[s] |= m.p.preds[pred].at(m.disc[m.discN-1], m.suit, m.played) &^ m.gatedNow(s, true)
+		// Gated cards it may hold: having none it may play shows
+		// nothing of them.
+		m.void[s] |= m.p.preds[pred].at(m.disc[m.discN-1], m.suit, m.played) &^ m.gated(s, true)
 	}
-}
-
-// gatedNow is the cards seat s may not play for a gate (none in a program
-// without gates): having none it may play shows nothing of them.
-func (m *Machine) gatedNow(s int, onDisc bool) uint64 {
-	if m.p.gated == 0 {
-		return 0
-	}
-	return m.gateBlocked(s, onDisc)
 }
 
 // notePlayed records what seat s's choice of card c shows when its legal
@@ -78,7 +71,7 @@ func (m *Machine) noteTrick(ph *phase, s, c int) {
 		return
 	}
 	if c < 0 {
-		m.void[s] |= m.p.preds[pred].at(top, active, m.played) &^ m.gatedNow(s, false)
+		m.void[s] |= m.p.preds[pred].at(top, active, m.played) &^ m.gated(s, false)
 		return
 	}
 	m.notePlayed(s, uint8(c), pred, prefer, top, active)

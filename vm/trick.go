@@ -46,14 +46,11 @@ func (m *Machine) trick(ph *phase) {
 		}
 		// The seat dealt the lead card plays it, whatever the
 		// predicates allow (as in a play phase); gates narrow the rest.
-		bound := m.must(s, legal)
-		legal = m.gate(s, bound, false)
-		if legal == 0 {
+		if legal = m.must(s, legal) &^ m.gated(s, false); legal == 0 {
 			// Nothing it may play: the seat cannot follow and plays no
-			// card to this trick. Bound to the lead card, it shows
-			// nothing of the others.
-			held := m.mustPlay >= 0 && s == int(m.mustBy) && m.hand[s]&(1<<m.mustPlay) != 0
-			if m.observe && !held {
+			// card to this trick. Bound to the lead card (must(s, 0)
+			// is it), it shows nothing of the others.
+			if m.observe && m.must(s, 0) == 0 {
 				m.noteTrick(ph, s, -1)
 			}
 			continue

@@ -110,7 +110,12 @@ func (m *Machine) drawCard(s int) (uint8, bool) {
 
 // canDraw reports whether a card can be drawn: the stock holds one, or the
 // discard pile can refill it.
-func (m *Machine) canDraw() bool { return m.stockN > 0 || m.p.reshuffle && m.discN > 1 }
+func (m *Machine) canDraw() bool { return m.canDrawWith(0) }
+
+// canDrawWith is canDraw once landing more cards are on the discard pile.
+func (m *Machine) canDrawWith(landing int) bool {
+	return m.stockN > 0 || m.p.reshuffle && m.discN+landing > 1
+}
 
 // drawUpTo draws up to k cards for seat s and reports whether it drew any.
 func (m *Machine) drawUpTo(s, k int) bool {
