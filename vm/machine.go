@@ -77,10 +77,6 @@ type Machine struct {
 	// done (see resume.go).
 	resuming bool
 	paused   DecisionKind
-	// refillDue: a traced play landed on the discard pile with the stock
-	// empty and the program reshuffling at once; onPlayMore refills it
-	// right after tracing the play.
-	refillDue bool
 }
 
 // game is everything one game changes. reset zeroes it in one assignment

@@ -148,13 +148,8 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 	m.passes = 0
 	if m.stockN == 0 && m.p.reshuffleNow {
 		// Refill now that the card has landed, before its suit is named
-		// and its effects fire; a traced game does it once the play is
-		// traced (onPlayMore), so the trace reads in order.
-		if m.trace != nil {
-			m.refillDue = true
-		} else {
-			m.refill()
-		}
+		// and its effects fire (the trace shows the reshuffle first).
+		m.refill()
 	}
 	m.onPlay(s, c)
 	m.checkEnd()

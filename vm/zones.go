@@ -195,9 +195,7 @@ func (m *Machine) onPlay(s int, c uint8) {
 	}
 }
 
-// onPlayMore is the rest of onPlay: the trace (and a refill of the stock
-// due at once, which a traced game makes after the play is traced),
-// naming a suit, effects.
+// onPlayMore is the rest of onPlay: the trace, naming a suit, effects.
 func (m *Machine) onPlayMore(s int, c uint8) {
 	if m.resuming {
 		// Re-entering: the card was traced; the suit was named unless
@@ -208,10 +206,6 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 	} else {
 		if m.trace != nil {
 			m.trace.add(EvPlay, s, c, 0)
-			if m.refillDue {
-				m.refillDue = false
-				m.refill()
-			}
 		}
 		if m.ph.nameSuit&(1<<(c%13)) != 0 {
 			m.nameSuit(s)

@@ -64,9 +64,10 @@
 // Where these rules leave a choice open, the reference reads them so (the
 // VM must agree, as for the readings below):
 //
-//   - Reshuffling at once after a card lands on the discard pile: the play
-//     (or the forced discard) is traced first, then the reshuffle; after a
-//     play the suit is named after the reshuffle, as its effects resolve.
+//   - Reshuffling at once after a card lands on the discard pile: a play
+//     is traced after the reshuffle it causes, a forced discard before
+//     it; after a play the suit is named after the reshuffle, as its
+//     effects resolve.
 //   - A starter that fires: the seat dealt the lead card starts when it is
 //     still in; with no such seat (a lead card nobody was dealt, or its
 //     holder put out by the starter's effects) the first seat follows from

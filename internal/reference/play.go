@@ -88,8 +88,8 @@ func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 	m.discard = append(m.discard, c)
 	m.suit = c.Suit()
 	m.passesInRow = 0
+	m.refillAtOnce() // traced before the play, as the VM does
 	m.markPlayed(s, c)
-	m.refillAtOnce()
 	if slices.Contains(p.NameSuit, c.Rank()) {
 		m.suit = m.suits[m.decide(s, len(m.suits))]
 		m.lastSuit = m.suit

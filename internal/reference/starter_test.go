@@ -322,12 +322,13 @@ func TestReferenceReshuffleAtOnce(t *testing.T) {
 	}
 
 	// A play lands on the discard pile while the stock is empty: the
-	// reshuffle comes before the suit is named.
+	// reshuffle comes before the suit is named (and is traced before the
+	// play).
 	g.Turn[0].NameSuit = []genome.Rank{rankOf("5")}
 	m = lab(t, g, 2, layout{hands: [][]string{{"5H", "6C"}, {"7C"}}, disc: []string{"9H"}})
 	steer(t, m, [2]int{4, 2})
 	m.playPhase(0, &g.Turn[0])
-	checkTrace(t, "a play", m, "decide 0 0/1", "play 0 5H", "reshuffle 1", "decide 0 2/4", "name-suit 0 hearts")
+	checkTrace(t, "a play", m, "decide 0 0/1", "reshuffle 1", "play 0 5H", "decide 0 2/4", "name-suit 0 hearts")
 	if !slices.Equal(m.stock, cardsOf("9H")) || !slices.Equal(m.discard, cardsOf("5H")) {
 		t.Errorf("a play: stock %v, discard pile %v", m.stock, m.discard)
 	}
