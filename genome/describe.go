@@ -382,35 +382,29 @@ func (g *Genome) describeAction(e Effect) string {
 			turns = true
 		}
 	}
-	inTrick := func(s string) string {
+	// both words an effect that plays differently in a turn and in a trick.
+	both := func(turn, trick string) string {
 		switch {
 		case tricks && !turns:
-			return s
+			return trick
 		case tricks:
-			return " (played to a trick:" + s + ")"
+			return turn + " (played to a trick: " + trick + ")"
 		}
-		return ""
+		return turn
 	}
 	switch e.Type {
 	case cardrules.SkipNext:
-		turn, trick := "the next player misses a turn", " the next player still to play misses the trick"
 		if e.Value > 1 {
-			turn = fmt.Sprintf("the next %d players miss a turn", e.Value)
-			trick = fmt.Sprintf(" the next %d players still to play miss the trick", e.Value)
+			return both(fmt.Sprintf("the next %d players miss a turn", e.Value),
+				fmt.Sprintf("the next %d players still to play miss the trick", e.Value))
 		}
-		if tricks && !turns {
-			return trick[1:]
-		}
-		return turn + inTrick(trick)
+		return both("the next player misses a turn", "the next player still to play misses the trick")
 	case cardrules.Reverse:
 		return "the direction of play reverses"
 	case cardrules.DrawCards:
 		return fmt.Sprintf("%s draws %s from the stock", describeTarget(e.Target), plural(e.Value, "card"))
 	case cardrules.ExtraTurn:
-		if tricks && !turns {
-			return "every player still to play misses the trick"
-		}
-		return "the player takes another turn" + inTrick(" every player still to play misses the trick")
+		return both("the player takes another turn", "every player still to play misses the trick")
 	case cardrules.ForceDiscard:
 		what := fmt.Sprintf("%s of their choice", plural(e.Value, "card"))
 		if g.Hand == cardrules.HandPile {
