@@ -74,25 +74,28 @@ func (m *Machine) playChoice(ph *phase, s int) {
 	if !m.resuming {
 		m.drawn, m.drawnCard = 0, -1
 	}
+	stuck, before := false, uint64(0) // drew when stuck; the voids it had
 	for {
 		legal := m.legal(ph, s) &^ m.gated(s, true)
+		if stuck && legal != 0 {
+			// The card drawn when stuck is its only legal one: the rest
+			// of the hand stays void of what the rule allows.
+			m.void[s] = before
+		}
+		stuck = false
 		narrowed := ph.playDrawn && m.drawn > 0
 		if narrowed {
 			legal &= 1 << uint8(m.drawnCard)
 		}
 		can := m.drawn < ph.drawMax && m.canDraw()
 		if !ph.byChoice && legal == 0 && can {
-			// Stuck: draw, no decision; the rest of the hand stays
-			// void of what the rule allows once a drawn card is legal.
+			// Stuck: draw, no decision.
 			if m.observe {
 				m.noteNone(s, ph.pred)
 			}
-			before := m.void[s]
+			stuck, before = true, m.void[s]
 			m.drawCard(s)
 			m.drawn++
-			if m.legal(ph, s)&^m.gated(s, true) != 0 {
-				m.void[s] = before
-			}
 			continue
 		}
 		opts := legal
