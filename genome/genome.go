@@ -36,10 +36,12 @@ type Genome struct {
 	Effects         []Effect `json:"effects"`             // special effects of ranks, in the order they resolve
 	// a card that empties its player's hand fires no effects (with no
 	// effects, canonically false)
-	LastCardInert bool  `json:"last_card_inert,omitempty"`
-	Score         Score `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
-	End           End   `json:"end"`            // how the game finishes
-	TurnCap       int   `json:"turn_cap"`       // after this many turns the game ends as a draw
+	LastCardInert bool `json:"last_card_inert,omitempty"`
+	// cards that answer effects about to hit a seat (absent: none)
+	Responses Responses `json:"responses,omitzero"`
+	Score     Score     `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
+	End       End       `json:"end"`            // how the game finishes
+	TurnCap   int       `json:"turn_cap"`       // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
@@ -225,6 +227,7 @@ func (g *Genome) Clone() *Genome {
 		c.Turn[i] = p.clone()
 	}
 	c.Effects = slices.Clone(g.Effects)
+	c.Responses.Cards = slices.Clone(g.Responses.Cards)
 	c.End.Conditions = slices.Clone(g.End.Conditions)
 	c.Score.Cards = slices.Clone(g.Score.Cards)
 	if g.LeadCard != nil {
@@ -310,6 +313,7 @@ func (g *Genome) Canonical() *Genome {
 		c.Effects = nil
 		c.LastCardInert = false
 	}
+	c.Responses.canonical()
 	slices.SortStableFunc(c.Score.Cards, func(a, b CardPoints) int {
 		if a.Match != b.Match {
 			return int(a.Match.Kind)*256 + int(a.Match.Value) - int(b.Match.Kind)*256 - int(b.Match.Value)

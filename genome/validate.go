@@ -85,6 +85,7 @@ func (g *Genome) Validate() error {
 		ps.add("$.deal.starter", "a starter card needs a stock, but all deals the whole deck")
 	}
 	g.validateStarter(&ps, cards, rankInDeck)
+	g.validateResponses(&ps, rankInDeck)
 	if g.ReshuffleAtOnce && !g.Reshuffle {
 		ps.add("$.reshuffle_at_once", "says when the stock is reshuffled, but the game never reshuffles (reshuffle is false)")
 	}

@@ -184,6 +184,8 @@ type Result struct {
 	Passes       int  // passes in play phases, chosen or for want of any option
 	Blocked      bool // the game ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that moved no card
+	Responses    int  // cards played to answer effects in response windows
+	Cancelled    int  // effects negated by a chain of responses
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's

@@ -13,6 +13,7 @@ const (
 	DecideBlind                        // a position in an opponent's hidden hand (0..n-1)
 	DecideOpponent                     // an opponent to ask (seats in turn order from the next)
 	DecideRank                         // a rank to ask for (ranks held, ascending)
+	DecideRespond                      // a card to answer a chain's top link with (ascending), then OptPass to let it be
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -30,6 +31,10 @@ type View struct {
 	Played  uint8           // bit s: a card of suit s has been played
 	Stock   int             // cards in the stock
 	Discard int             // cards in the discard pile
+	// In a response window: the seat the chain's top link hits and the
+	// amount pending (the effect's value plus the stacks so far); else
+	// Hit is -1.
+	Hit, Pending int
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only

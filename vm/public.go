@@ -113,6 +113,15 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d lays down %d %ss", e.Seat, e.N, rankWord(e.Card))
 	case EvOut:
 		return fmt.Sprintf("seat %d is out (%ss)", e.Seat, cardrules.Result(e.Card))
+	case EvRespond:
+		return fmt.Sprintf("seat %d answers with %s: %s", e.Seat, seenCard(e.Card), cardrules.Ability(e.N))
+	case EvChain:
+		if e.Seat < 0 {
+			return "the chain closes: the effect is negated"
+		}
+		return fmt.Sprintf("the chain closes: it hits seat %d, amount %d", e.Seat, e.N)
+	case EvLoseTurn:
+		return fmt.Sprintf("seat %d loses its turn", e.Seat)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

@@ -77,6 +77,14 @@ func values() []struct {
 			var x PassRule
 			return PassRule(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&abilityTable, int(NumAbilities), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Ability
+			return Ability(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&respondentsTable, int(NumRespondents), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Respondents
+			return Respondents(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

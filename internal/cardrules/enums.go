@@ -262,3 +262,43 @@ var passRuleNames = [...]string{
 }
 
 var passRuleTable = Table{"pass rule", "PassRule", passRuleNames[:], 0}
+
+// Ability is what a responding card does to the link of a chain it answers
+// (the vm package doc gives the rules in full).
+type Ability uint8
+
+// Response abilities. 0 is no ability, which a genome never writes.
+const (
+	NoAbility Ability = iota
+	// Stack: add the response's value to the pending amount and pass the
+	// effect on to the seat after the responder.
+	Stack
+	// Deflect: turn the effect back on the seat that sent it to the
+	// responder.
+	Deflect
+	// Cancel: negate the link answered; the seat that played it may
+	// answer the cancel in turn.
+	Cancel
+	NumAbilities
+)
+
+var abilityNames = [...]string{NoAbility: "none", Stack: "stack", Deflect: "deflect", Cancel: "cancel"}
+
+var abilityTable = Table{"response ability", "Ability", abilityNames[:], 1}
+
+// Respondents says which seats may answer an effect about to hit a seat.
+type Respondents uint8
+
+// Respondents.
+const (
+	// RespondTarget: only the seat the chain's top link hits.
+	RespondTarget Respondents = iota
+	// RespondEveryone: every seat still in, in turn order from the seat
+	// the top link hits, except the seat that played it.
+	RespondEveryone
+	NumRespondents
+)
+
+var respondentsNames = [...]string{RespondTarget: "target", RespondEveryone: "everyone"}
+
+var respondentsTable = Table{"respondents", "Respondents", respondentsNames[:], 0}

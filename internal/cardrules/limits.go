@@ -9,6 +9,7 @@ const (
 	MaxSeats       = 8     // seats at the table
 	MaxPhases      = 8     // phases in a turn
 	MaxEffects     = 255   // effects in a game
+	MaxResponses   = 32    // response abilities in a game
 	MaxEffectValue = 13    // an effect's value (skips, cards drawn or discarded)
 	MaxConditions  = 4     // end conditions
 	MaxTurnCap     = 10000 // the turn cap

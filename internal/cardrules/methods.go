@@ -19,6 +19,8 @@ var (
 	_ = [1]struct{}{}[len(matchKindNames)-int(NumMatchKinds)]
 	_ = [1]struct{}{}[len(drawRuleNames)-int(NumDrawRules)]
 	_ = [1]struct{}{}[len(passRuleNames)-int(NumPassRules)]
+	_ = [1]struct{}{}[len(abilityNames)-int(NumAbilities)]
+	_ = [1]struct{}{}[len(respondentsNames)-int(NumRespondents)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {
@@ -81,3 +83,11 @@ func (v *DrawRule) UnmarshalText(b []byte) error { return unmarshal(&drawRuleTab
 func (v PassRule) String() string                { return passRuleTable.String(uint8(v)) }
 func (v PassRule) MarshalText() ([]byte, error)  { return passRuleTable.Text(uint8(v)) }
 func (v *PassRule) UnmarshalText(b []byte) error { return unmarshal(&passRuleTable, b, v) }
+
+func (v Ability) String() string                { return abilityTable.String(uint8(v)) }
+func (v Ability) MarshalText() ([]byte, error)  { return abilityTable.Text(uint8(v)) }
+func (v *Ability) UnmarshalText(b []byte) error { return unmarshal(&abilityTable, b, v) }
+
+func (v Respondents) String() string                { return respondentsTable.String(uint8(v)) }
+func (v Respondents) MarshalText() ([]byte, error)  { return respondentsTable.Text(uint8(v)) }
+func (v *Respondents) UnmarshalText(b []byte) error { return unmarshal(&respondentsTable, b, v) }
