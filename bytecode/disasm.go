@@ -161,6 +161,7 @@ func Disassemble(p []byte) (string, error) {
 		}
 		line(at.Effects[i], "%s", s)
 	}
+	im.disasmResponses(line)
 	return b.String(), nil
 }
 

@@ -53,7 +53,13 @@
 //	    order.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
 //	    effect type, target, value; bit 7 of the value byte gates the
-//	    card, for effect types that can fizzle), in the order they resolve.
+//	    card, for effect types that can fizzle), in the order they resolve;
+//	    then the responses: rules u8 (bit 0 every seat may answer, bit 1
+//	    answering and taking cost a turn; 0 with no response), count u8,
+//	    then count x 4 bytes (rank; ability 1 stack, 2 deflect, 3 cancel,
+//	    bit 7 answering whatever the top card; the effect type answered,
+//	    one that hits a seat; the amount a stack adds, else 0), sorted by
+//	    rank then type answered, each pair once, only with a play phase.
 //
 // A predicate is evaluated for one candidate card against the top card (of
 // the discard pile, or the card led to a trick), the active suit and the
@@ -79,7 +85,7 @@
 // opcodes, operands, types, stack depth (1..16, exactly one boolean at RET)
 // and canonical left-folded AND/OR chains; end conditions; and every effect's
 // rank (in the deck), type, target and value (the fields a type does not use
-// must be 0). After Verify, running the program can never index out of
+// must be 0), and every response's (the bytes listed above). After Verify, running the program can never index out of
 // range.
 //
 // Disassemble renders a program for people, one instruction per line with

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 3
+	FormatVersion    = 4
 	SemanticsVersion = 3
 )
 
@@ -109,6 +109,8 @@ type Image struct {
 	Rank                             cardrules.RankBy
 	Conditions                       []Condition
 	Effects                          []Effect
+	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
+	Responses                        []Response
 	At                               Offsets // where Read found each field group
 	nPreds                           int
 }
@@ -125,6 +127,8 @@ type Offsets struct {
 	Preds                                                        int // the predicate count
 	Until                                                        int
 	Conditions, Effects                                          []int
+	Respond                                                      int // the response rules byte
+	Responses                                                    []int
 }
 
 // Override deals Cards per seat at Seats seats.

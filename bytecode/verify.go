@@ -542,4 +542,5 @@ func readEffects(r *reader, im *Image) {
 		}
 		im.Effects = append(im.Effects, e)
 	}
+	readResponses(r, im)
 }

@@ -263,7 +263,7 @@ func corruptCases() []corruptCase {
 		}},
 		{"effects count too large", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
 			q.effects[0] = 7
-			return q.bytes(), "first: " + errAt(q.payload(effects), "7 effects need 28 bytes but only 24 remain (truncated)")
+			return q.bytes(), "first: " + errAt(q.payload(effects), "7 effects need 28 bytes but only 26 remain (truncated)")
 		}},
 
 		// Section order and lengths.
@@ -723,12 +723,45 @@ func corruptCases() []corruptCase {
 			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 0 is not in the deck"), errAt(e+4, "effect 1: trigger rank 0 is not in the deck"))
 		}},
 		{"every effect problem", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
-			q.effects = []byte{2, 13, 9, 9, 0, 1, 1, 1, 1}
+			q.effects = []byte{2, 13, 9, 9, 0, 1, 1, 1, 1, 0, 0}
 			e := q.payload(effects) + 1
 			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 13 out of range 0..12"),
 				errAt(e+1, "effect 0: unknown effect type 9"),
 				errAt(e+6, "effect 1: type 1 takes no target, stored 1 (must be 0)"),
 				errAt(e+7, "effect 1: type 1 takes no value, stored 1 (must be 0)"))
+		}},
+		{"response rules without responses", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			r := len(q.effects) - 2
+			q.effects[r] = bytecode.RespondLoseTurn | 0x10
+			e := q.payload(effects) + r
+			return q.bytes(), errList(errAt(e, "unknown response rule bits 0x10"),
+				errAt(e, "response rules 0x12 with no response (must be 0)"))
+		}},
+		{"responses truncated", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			r := len(q.effects) - 2
+			q.effects = append(q.effects[:r], 0, 2, 0, 1, 2, 2)
+			return q.bytes(), "first: " + errAt(q.payload(effects)+r+1, "2 responses need 8 bytes but only 4 remain (truncated)")
+		}},
+		{"every response problem", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			r := len(q.effects) - 2
+			q.effects = append(q.effects[:r], 0, 4,
+				0, 1, 2, 0, // stack with no value
+				13, 4, 0, 1, // rank out of range, ability 4, answers skip_next, value on a non-stack
+				3, 2|bytecode.ResponseIgnoreLegal, 2, 0, // a 5 deflects draws, ignoring legality: out of order after rank 13
+				3, 3, 2, 0) // the same rank and type again
+			e := q.payload(effects) + r + 2
+			return q.bytes(), errList(errAt(e+3, "response 0: stack value 0 outside 1..13"),
+				errAt(e+4, "response 1: rank 13 out of range 0..12"),
+				errAt(e+5, "response 1: unknown ability 4"),
+				errAt(e+6, "response 1: answers effect type 0, which hits no seat"),
+				errAt(e+7, "response 1: only a stack takes a value, stored 1 (must be 0)"),
+				errAt(e+8, "response 2: not after response 1 in (rank, type answered) order, or a repeat"),
+				errAt(e+12, "response 3: not after response 2 in (rank, type answered) order, or a repeat"))
+		}},
+		{"responses without a play phase", "war", func(t *testing.T, q *prog) ([]byte, string) {
+			r := len(q.effects) - 2
+			q.effects = append(q.effects[:r], 0, 1, 0, 3, 2, 0)
+			return q.bytes(), errAt(q.payload(effects)+r+1, "responses need a play phase to answer on, and the turn has none")
 		}},
 	}
 }
@@ -842,14 +875,14 @@ func TestDisassembleGolden(t *testing.T) {
 // seedSizes is the size in bytes of each seed game's program. A change here
 // is a change of the format or of a seed: say which in the commit.
 var seedSizes = map[string]int{
-	"crazy-eights":           72,
-	"crazy-eights-openspiel": 72,
-	"go-fish":                53,
-	"hearts":                 76,
-	"old-maid":               53,
-	"uno-style":              94,
-	"war":                    53,
-	"whist":                  62,
+	"crazy-eights":           74,
+	"crazy-eights-openspiel": 74,
+	"go-fish":                55,
+	"hearts":                 78,
+	"old-maid":               55,
+	"uno-style":              96,
+	"war":                    55,
+	"whist":                  64,
 }
 
 func TestSeedProgramSizes(t *testing.T) {

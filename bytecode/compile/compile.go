@@ -159,6 +159,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		}
 		out = append(out, byte(ef.Rank), byte(ef.Type), byte(ef.Target), v)
 	}
+	out = appendResponses(out, c.Responses)
 	if len(out) > 0xffff {
 		return nil, fmt.Errorf("program of %d bytes exceeds the 65535-byte format limit", len(out))
 	}
@@ -326,6 +327,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	for _, e := range im.Effects {
 		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate})
 	}
+	g.Responses = decompileResponses(im)
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)
 	}

@@ -225,7 +225,7 @@ func TestDecompileRejectsNonCanonical(t *testing.T) {
 	}
 	// END's count byte comes right before its (event, result) pairs, which
 	// end where the EFFECTS section (opcode, count, 4-byte entries) begins.
-	effectsAt := len(p) - 2 - 4*len(im.Effects)
+	effectsAt := im.At.Sections[4]
 	countAt := effectsAt - 2*len(im.Conditions) - 1
 	q := bytes.Clone(p)
 	if int(q[countAt]) != len(im.Conditions) {

@@ -81,7 +81,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"describe", "a", "b"}, exitUsage, "darwinsim: describe takes at most 1 argument(s), got 2"},
 		{[]string{"describe", bad}, exitError, "darwinsim: " + bad + ": 2 problems:"},
 		{[]string{"describe", broken}, exitError, "darwinsim: " + broken + ": $: invalid JSON at line 4, column 1: invalid character '}' looking for beginning of value"},
-		{[]string{"disasm", trunc}, exitError, "darwinsim: " + trunc + ": offset 6 (0x0006): header says the program is 53 bytes but it is 50 (truncated)"},
+		{[]string{"disasm", trunc}, exitError, "darwinsim: " + trunc + ": offset 6 (0x0006): header says the program is 55 bytes but it is 52 (truncated)"},
 		{[]string{"disasm", truncFile}, exitError, "darwinsim: " + truncFile + ": fbs: byte 816 (0x0330): ProgramFile.summary: string of 253 elements of 1 bytes at byte 820 runs past the end of the 1000-byte buffer"},
 		{[]string{"evolve", "--pop", "1"}, exitUsage, "darwinsim: population must be between 2 and 100000, got 1"},
 		{[]string{"evolve", "--from", "chess"}, exitUsage, "darwinsim: --from: chess: no seed game of that name, and no such file or directory (seed games: crazy-eights, crazy-eights-openspiel, go-fish, hearts, old-maid, uno-style, war, whist)"},
