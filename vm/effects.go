@@ -30,10 +30,15 @@ func (m *Machine) fireEffects(r uint8, s int) {
 		case cardrules.ExtraTurn:
 			m.skip = max(m.nActive-1, 0)
 		case cardrules.DrawCards, cardrules.ForceDiscard:
-			before := m.steps
-			m.target(e, s)
-			if m.steps == before {
-				// No card moved: it fizzled.
+			cancelled := m.res.Cancelled
+			moved := m.target(e, s)
+			if m.over {
+				// An answer ended the game: nothing more resolves.
+				return
+			}
+			if !moved && m.res.Cancelled == cancelled {
+				// No card moved (answers aside) and no chain negated
+				// it: it fizzled.
 				m.res.Fizzled++
 			}
 		}
@@ -41,24 +46,24 @@ func (m *Machine) fireEffects(r uint8, s int) {
 }
 
 // target applies a targeted effect of seat s to each of its targets, in
-// seat order from the next seat.
-func (m *Machine) target(e *effect, s int) {
+// seat order from the next seat, and reports whether a card moved. Once an
+// answer ends the game, nothing more resolves.
+func (m *Machine) target(e *effect, s int) bool {
 	if m.resuming {
-		// Re-enter target m.tgt's discards, then hit the tgtLeft
-		// targets after it.
+		// Re-enter target m.tgt's window or discards, then hit the
+		// tgtLeft targets after it.
 		t, left := int(m.tgt), int(m.tgtLeft)
-		m.hit(e, s, t)
-		for ; left > 0; left-- {
+		moved := m.hit(e, s, t)
+		for ; left > 0 && !m.over; left-- {
 			t = m.step(t, m.dir, 1)
 			m.tgtLeft = int8(left - 1)
-			m.hit(e, s, t)
+			moved = m.hit(e, s, t) || moved
 		}
-		return
+		return moved
 	}
 	m.tgtLeft = 0
 	if e.target == cardrules.TargetSelf {
-		m.hit(e, s, s)
-		return
+		return m.hit(e, s, s)
 	}
 	// The opponents are the active seats other than the player (which
 	// may itself be out by now, mid-battle); with none, nothing happens.
@@ -67,45 +72,67 @@ func (m *Machine) target(e *effect, s int) {
 		opps--
 	}
 	if opps <= 0 {
-		return
+		return false
 	}
 	switch e.target {
 	case cardrules.TargetNext:
-		m.hit(e, s, m.step(s, m.dir, 1))
+		return m.hit(e, s, m.step(s, m.dir, 1))
 	case cardrules.TargetPrevious:
-		m.hit(e, s, m.step(s, -m.dir, 1))
+		return m.hit(e, s, m.step(s, -m.dir, 1))
 	case cardrules.TargetAllOpponents:
-		t := s
+		t, moved := s, false
 		for k := range opps {
 			t = m.step(t, m.dir, 1)
 			m.tgtLeft = int8(opps - 1 - k)
-			m.hit(e, s, t)
+			moved = m.hit(e, s, t) || moved
+			if m.over {
+				break
+			}
 		}
+		return moved
 	case cardrules.TargetRandomOpponent:
 		k := m.rng.IntN(opps)
-		m.hit(e, s, m.step(s, m.dir, 1+k))
+		return m.hit(e, s, m.step(s, m.dir, 1+k))
 	}
+	return false
 }
 
-// hit applies a targeted effect of seat s to seat t.
-func (m *Machine) hit(e *effect, s, t int) {
-	m.tgt = int8(t)
-	if !m.isActive(t) {
-		return
+// hit applies a targeted effect of seat s to seat t, through a response
+// window when it opens one, and reports whether a card moved.
+func (m *Machine) hit(e *effect, s, t int) bool {
+	if !m.resuming {
+		m.tgt = int8(t)
+		if !m.isActive(t) {
+			return false
+		}
+		m.hitSeat, m.hitAmt, m.hitFrom = int8(t), int16(e.value), int8(s)
+		if m.p.answers != 0 && m.opens(e, s, t) {
+			m.window(e, s, t)
+		}
+	} else if m.paused == DecideRespond {
+		m.window(e, s, t)
+	}
+	t, s = int(m.hitSeat), int(m.hitFrom)
+	if t < 0 {
+		return false
 	}
 	// It is an interaction when a card of another seat moves.
 	switch e.typ {
 	case cardrules.DrawCards:
-		if m.drawUpTo(t, int(e.value)) && t != s {
-			m.res.Interactions++
+		if m.drawUpTo(t, int(m.hitAmt)) {
+			if t != s {
+				m.res.Interactions++
+			}
+			return true
 		}
 	case cardrules.ForceDiscard:
-		k := min(int(e.value), int(m.count[t]))
+		k := min(int(m.hitAmt), int(m.count[t]))
 		if m.resuming {
 			k = int(m.discLeft) // the paused discard and those after it
 		} else if k > 0 && t != s {
 			m.res.Interactions++
 		}
+		moved := k > 0
 		for ; k > 0; k-- {
 			m.discLeft = uint8(k)
 			var c uint8
@@ -121,5 +148,7 @@ func (m *Machine) hit(e *effect, s, t int) {
 			}
 			m.discardUnder(c)
 		}
+		return moved
 	}
+	return false
 }

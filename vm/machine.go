@@ -165,6 +165,19 @@ type game struct {
 	drawnCard  int8
 	passes     int
 	starterDue bool
+
+	// A response window's chain (respond.go): its links, bottom (the
+	// effect) first; how many respondents of the top link have passed; the
+	// seat the effect finally hits, its amount and the seat that sent it
+	// there (kept for a copy re-entering the discards it owes); and bit s:
+	// seat s loses its next turn.
+	chain     [53]link
+	chainN    uint8
+	winAsked  uint8
+	hitSeat   int8
+	hitFrom   int8
+	hitAmt    int16
+	losesTurn uint8
 }
 
 // Result is what one game produced.
@@ -342,7 +355,7 @@ func (m *Machine) fireStarter() {
 	m.starterDue = false
 	m.checkEnd()
 	if !m.over && (m.mustPlay < 0 || !m.isActive(m.cur)) {
-		m.cur = m.step(d, m.dir, 1+m.skip)
+		m.cur = m.passLost(m.step(d, m.dir, 1+m.skip))
 	}
 	m.skip = 0
 }

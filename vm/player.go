@@ -111,6 +111,10 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	}
 	v.Table = m.table[:m.tableN]
 	v.Stock, v.Discard = m.stockN, m.discN
+	v.Hit, v.Pending = -1, 0
+	if kind == DecideRespond {
+		v.Hit, v.Pending = int(m.chain[m.chainN-1].hits), m.pending()
+	}
 	k := m.players[s].Choose(d) % n
 	if k < 0 {
 		k += n

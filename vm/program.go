@@ -51,6 +51,20 @@ type Program struct {
 	// wild is the set of ranks that name a suit in some play phase.
 	wild uint16
 
+	// Responses (respond.go): answers has bit t when some rank answers
+	// effects of type t; resp[t][r] is rank r's ability against them;
+	// respCards[t][k] are the cards that may answer a link of a chain of
+	// type t, k = 0 a link that is not a cancel, 1 a cancel, either
+	// whatever the top card (free) or when legal under respPred, the
+	// first play phase's rule.
+	answers    uint8
+	resp       [cardrules.NumEffectTypes][13]response
+	respFree   [cardrules.NumEffectTypes][2]uint64
+	respLegal  [cardrules.NumEffectTypes][2]uint64
+	respPred   uint8
+	respondAll bool // every seat may answer, not only the seat hit
+	loseTurn   bool // answering, and taking the effect, cost a turn
+
 	until       cardrules.Until
 	rankBy      cardrules.RankBy
 	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
@@ -227,6 +241,7 @@ func Load(code []byte) (*Program, error) {
 			ph.voluntary = true
 		}
 	}
+	p.loadResponses(im)
 	for _, c := range im.Conditions {
 		if c.Event == cardrules.EventHandEmpty {
 			p.onEmpty = int8(c.Result)

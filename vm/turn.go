@@ -75,14 +75,15 @@ func (m *Machine) turn() {
 	switch {
 	case m.next >= 0 && m.isActive(m.next):
 		// The phase chose the next seat (the trick winner leads).
-		m.cur = m.next
+		m.cur = m.passLost(m.next)
 	case m.again && m.isActive(m.cur):
 		// The seat goes again.
+		m.cur = m.passLost(m.cur)
 	case m.nActive > 0:
-		next := m.step(m.cur, m.dir, 1+m.skip)
-		if (m.skip != 0 || m.dir != dir) && next != m.step(m.cur, dir, 1) {
-			// Effects changed who moves next (without a skip or a
-			// reverse they cannot have).
+		next := m.passLost(m.step(m.cur, m.dir, 1+m.skip))
+		if (m.skip != 0 || m.dir != dir || m.p.loseTurn) && next != m.step(m.cur, dir, 1) {
+			// Effects changed who moves next (without a skip, a
+			// reverse or a lost turn they cannot have).
 			m.res.Interactions++
 		}
 		m.cur = next
