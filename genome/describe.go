@@ -83,6 +83,12 @@ func (g *Genome) Describe() string {
 			w("A player none of whose cards may be played to a trick plays nothing to it.\n")
 		}
 	}
+	if len(g.Responses.Cards) > 0 {
+		if len(g.Effects) == 0 {
+			w("\n")
+		}
+		w("%s\n", g.describeResponses())
+	}
 	if !g.Score.IsZero() {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {

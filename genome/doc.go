@@ -28,11 +28,14 @@
 // Which fields each phase kind uses is said once, in the phase table
 // (phases.go), which Validate and Distance read. Special effects are
 // (rank, type, target, value) quadruples that fire, in genome order, when a
-// card of their rank is played. End conditions put seats out as winners or
-// losers; the game ends when the first seat goes out, when one seat is
-// left, when every hand is empty or when every hand and the stock are, or
-// as a draw at its turn cap, and the seats still in are then ranked by
-// cards held or by score.
+// card of their rank is played. Responses let cards of some ranks answer
+// a draw or discard effect about to hit a seat, out of turn, stacking onto
+// it, turning it back or cancelling it (the vm package doc gives the
+// rules). End conditions put seats out as winners or losers; the game
+// ends when the first seat goes out, when one seat is left, when every
+// hand is empty or when every hand and the stock are, or as a draw at its
+// turn cap, and the seats still in are then ranked by cards held or by
+// score.
 //
 // docs/genome.md is the reference of the JSON form: every field, phase
 // kind, effect type, name and limit. It is generated from this package's
@@ -101,7 +104,12 @@
 // take and ask phases only with a fan hand, a take's direction, and every
 // predicate of a trick satisfiable; an end that can happen (a condition
 // when the game ends by seats going out) and ranking by score only when
-// something scores.
+// something scores; response abilities only with a play phase (its
+// discard pile takes the answers), at most cardrules.MaxResponses, each
+// with a rank in the deck, a known ability, an answered type that hits a
+// seat (draw_cards or force_discard) and a value from 1 to 13 exactly for
+// stack, one per rank and type answered; a known who, and who and
+// lose_turn only beside some ability.
 //
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.

@@ -258,10 +258,21 @@ func TestPropValidAndDescribed(t *testing.T) {
 func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := genometest.Genome().Draw(t, "g")
+		// Some genomes get responses added, so that the mutations of
+		// their fields have some to change.
+		for range rapid.IntRange(0, 3).Draw(t, "responses") {
+			m := g.Clone()
+			applyMutation(t, m, "responses.add")
+			if m.Validate() == nil {
+				g = m
+			}
+		}
 		before := g.Describe()
+		all := slices.Concat(mutations, responseMutations)
 		for range 20 {
 			m := g.Clone()
-			what := mutate(t, m)
+			what := rapid.SampledFrom(all).Draw(t, "mutation")
+			applyMutation(t, m, what)
 			if m.Validate() != nil || bytes.Equal(m.CanonicalJSON(), g.CanonicalJSON()) {
 				continue
 			}
@@ -292,10 +303,25 @@ var mutations = []string{
 	"last_card_inert",
 }
 
+// responseMutations change the responses: an ability added or removed,
+// who may answer, lose_turn, and each field of an ability.
+// TestPropDescribeShowsEverySemanticChange draws them beside mutations.
+var responseMutations = []string{
+	"responses.add", "responses.delete", "responses.who", "responses.lose_turn",
+	"responses.rank", "responses.ability", "responses.answers", "responses.value", "responses.ignore_legal",
+}
+
 // mutate applies one random change to g and names it. The result may be
 // invalid or semantically equal; the caller checks.
 func mutate(t *rapid.T, g *genome.Genome) string {
 	what := rapid.SampledFrom(mutations).Draw(t, "mutation")
+	applyMutation(t, g, what)
+	return what
+}
+
+// applyMutation applies the change named what (one of mutations or
+// responseMutations) to g.
+func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	cards := g.Deck.Cards()
 	intIn := func(label string, lo, hi int) int { return rapid.IntRange(lo, hi).Draw(t, label) }
 	phase := func() *genome.Phase { return &g.Turn[intIn("phase", 0, len(g.Turn)-1)] }
@@ -304,6 +330,12 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 			return nil
 		}
 		return &g.Effects[intIn("effect", 0, len(g.Effects)-1)]
+	}
+	response := func() *genome.Response {
+		if len(g.Responses.Cards) == 0 {
+			return nil
+		}
+		return &g.Responses.Cards[intIn("response", 0, len(g.Responses.Cards)-1)]
 	}
 	switch what {
 	case "seats.min":
@@ -612,8 +644,54 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 		}
 	case "turn_cap":
 		g.TurnCap = intIn("v", 1, cardrules.MaxTurnCap)
+	case "responses.add":
+		c := genome.Response{
+			Rank:        rapid.SampledFrom(cards).Draw(t, "card").Rank(),
+			Ability:     genome.Ability(intIn("ability", 1, int(cardrules.NumAbilities)-1)),
+			Answers:     rapid.SampledFrom([]genome.EffectType{cardrules.DrawCards, cardrules.ForceDiscard}).Draw(t, "answers"),
+			IgnoreLegal: rapid.Bool().Draw(t, "ignore_legal"),
+		}
+		if c.Ability == cardrules.Stack {
+			c.Value = intIn("value", 1, cardrules.MaxEffectValue)
+		}
+		g.Responses.Cards = slices.Insert(g.Responses.Cards, intIn("at", 0, len(g.Responses.Cards)), c)
+	case "responses.delete":
+		if n := len(g.Responses.Cards); n > 0 {
+			i := intIn("i", 0, n-1)
+			g.Responses.Cards = slices.Delete(g.Responses.Cards, i, i+1)
+			if len(g.Responses.Cards) == 0 {
+				g.Responses = genome.Responses{}
+			}
+		}
+	case "responses.who":
+		g.Responses.Who = 1 - g.Responses.Who
+	case "responses.lose_turn":
+		g.Responses.LoseTurn = !g.Responses.LoseTurn
+	case "responses.rank":
+		if c := response(); c != nil {
+			c.Rank = rapid.SampledFrom(cards).Draw(t, "card").Rank()
+		}
+	case "responses.ability":
+		if c := response(); c != nil {
+			c.Ability = genome.Ability(intIn("v", 1, int(cardrules.NumAbilities)-1))
+			c.Value = 0
+			if c.Ability == cardrules.Stack {
+				c.Value = intIn("value", 1, cardrules.MaxEffectValue)
+			}
+		}
+	case "responses.answers":
+		if c := response(); c != nil {
+			c.Answers = cardrules.DrawCards + cardrules.ForceDiscard - c.Answers
+		}
+	case "responses.value":
+		if c := response(); c != nil && c.Ability == cardrules.Stack {
+			c.Value = intIn("v", 1, cardrules.MaxEffectValue)
+		}
+	case "responses.ignore_legal":
+		if c := response(); c != nil {
+			c.IgnoreLegal = !c.IgnoreLegal
+		}
 	}
-	return what
 }
 
 func optionalLegal(t *rapid.T, cards []genome.Card) *genome.Expr {

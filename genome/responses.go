@@ -18,8 +18,10 @@ type (
 // turn (the vm package doc gives the rules). Who may answer and whether
 // answering costs a turn hold for every ability of the game.
 type Responses struct {
-	// which seats may answer: the seat the effect is about to hit (target)
-	// or every seat still in, in turn order from it (everyone)
+	// which seats may answer: only the seat the effect, or the last answer
+	// to it, is about to hit (target), or every seat still in but the one
+	// that sent it, in turn order from the seat it is about to hit
+	// (everyone)
 	Who Respondents `json:"who,omitempty"`
 	// a seat that answers, and the seat the effect finally hits, lose
 	// their next turn (as in Uno, where answering a draw two is the
@@ -40,8 +42,9 @@ type Response struct {
 	Answers EffectType `json:"answers"` // the effect type it answers: draw_cards or force_discard
 	// stack only: what it adds to the pending amount (1..13)
 	Value int `json:"value,omitempty"`
-	// the card may answer whatever the top card; otherwise it must be
-	// legal under the rule of the turn's first play phase, as if played
+	// the card may answer whatever the top card; otherwise the legal rule
+	// of the turn's first play phase must allow it on the top card (its
+	// preference aside)
 	IgnoreLegal bool `json:"ignore_legal,omitempty"`
 }
 
