@@ -178,6 +178,12 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Plays++
 		case EvEffect:
 			want.Effects[e.Card]++
+		case EvRespond:
+			want.Responses++
+		case EvChain:
+			if e.Seat < 0 {
+				want.Cancelled++
+			}
 		case EvDecision:
 			want.Decisions++
 			want.Options += e.Options
@@ -208,6 +214,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("blocked, but the last event is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard])
+	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
+		return fmt.Errorf("%d responses and %d effects cancelled in a game with responses %+v", r.Responses, r.Cancelled, g.Responses)
 	}
 	return nil
 }
