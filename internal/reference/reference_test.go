@@ -166,9 +166,13 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	// may be followed at once by a draw phase's draw), so only its bound
 	// is checked below.
 	want.Blocked, want.Fizzled = r.Blocked, r.Fizzled
+	answered := false // an answer whose chain has not closed yet
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
+			if answered {
+				return fmt.Errorf("turn %d starts with a chain still open", want.Turns+1)
+			}
 			want.Turns++
 		case EvDraw:
 			want.Draws++
@@ -180,9 +184,14 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Effects[e.Card]++
 		case EvRespond:
 			want.Responses++
+			answered = true
 		case EvChain:
+			answered = false
 			if e.Seat < 0 {
 				want.Cancelled++
+			}
+			if (e.Seat < 0 && e.N != 0) || (e.Seat >= 0 && e.N < 1) {
+				return fmt.Errorf("%v: a negated effect has no amount, any other at least 1", e)
 			}
 		case EvDecision:
 			want.Decisions++
@@ -198,6 +207,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		}
 	}
 	switch {
+	case answered && r.Winner == Capped:
+		return fmt.Errorf("capped with a chain still open")
 	case r != want:
 		return fmt.Errorf("result %+v, events say %+v", r, want)
 	case r.Winner == Aborted:
