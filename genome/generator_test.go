@@ -2,6 +2,7 @@ package genome_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -183,6 +184,29 @@ func TestGeneratorCoverage(t *testing.T) {
 				}
 			}
 		}
+		if len(g.Responses.Cards) > 0 {
+			saw("responses")
+			saw("responses.who=%s", g.Responses.Who)
+			if g.Responses.LoseTurn {
+				saw("responses.lose_turn")
+			}
+			if len(g.Responses.Cards) > 8 {
+				saw("responses.many")
+			}
+		}
+		for _, r := range g.Responses.Cards {
+			saw("responses.ability=%s", r.Ability)
+			saw("responses.answers=%s", r.Answers)
+			if r.IgnoreLegal {
+				saw("responses.ignore_legal")
+			}
+			if r.Value == cardrules.MaxEffectValue {
+				saw("responses.value.max")
+			}
+			if slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == r.Rank && e.Type == r.Answers }) {
+				saw("responses.answers_itself")
+			}
+		}
 		if len(g.End.Conditions) == 0 {
 			saw("end.no_conditions")
 		}
@@ -215,7 +239,20 @@ func TestGeneratorCoverage(t *testing.T) {
 		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
 		"play.prefer", "trick.prefer", "trick.lead_prefer",
 		"reshuffle_at_once", "last_card_inert", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
-		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max"}
+		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max",
+		"responses", "responses.lose_turn", "responses.ignore_legal", "responses.many", "responses.value.max",
+		"responses.answers_itself"}
+	for a := cardrules.Stack; a < cardrules.NumAbilities; a++ {
+		want = append(want, "responses.ability="+a.String())
+	}
+	for w := genome.Respondents(0); w < cardrules.NumRespondents; w++ {
+		want = append(want, "responses.who="+w.String())
+	}
+	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
+		if e.UsesTarget() {
+			want = append(want, "responses.answers="+e.String())
+		}
+	}
 	for op := genome.Op(0); op < genome.NumOps; op++ {
 		want = append(want, "op="+op.String())
 	}

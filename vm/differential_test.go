@@ -71,6 +71,7 @@ func refResult(r reference.Result) vm.Result {
 		Winner: r.Winner, WinMask: r.WinMask, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays,
 		Options: r.Options, Forced: r.Forced, Informed: r.Informed, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
 		Effects: r.Effects, Draws: r.Draws, Passes: r.Passes, Blocked: r.Blocked, Fizzled: r.Fizzled,
+		Responses: r.Responses, Cancelled: r.Cancelled,
 	}
 }
 
@@ -81,6 +82,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvEffect: reference.EvEffect, vm.EvDiscard: reference.EvDiscard, vm.EvWar: reference.EvWar,
 	vm.EvTake: reference.EvTake, vm.EvOut: reference.EvOut, vm.EvTakeFrom: reference.EvTakeFrom,
 	vm.EvAsk: reference.EvAsk, vm.EvMeld: reference.EvMeld,
+	vm.EvRespond: reference.EvRespond, vm.EvChain: reference.EvChain, vm.EvLoseTurn: reference.EvLoseTurn,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

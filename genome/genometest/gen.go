@@ -17,26 +17,29 @@
 // (from each allowed target), ask, battle (war and returns) and draw
 // (count); scoring per trick, per set and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
-// type can fizzle; every end rule, with no end condition where the rule
-// allows none, both results, every ranking and every blocked rule; turn caps
-// from 1 to the maximum; metadata (name, summary, printable text of any
-// script) present or not.
+// type can fizzle; responses to draws and forced discards (every ability,
+// stack value, ignore_legal, who and lose_turn) in games with a play phase;
+// every end rule, with no end condition where the rule allows none, both
+// results, every ranking and every blocked rule; turn caps from 1 to the
+// maximum; metadata (name, summary, printable text of any script) present or
+// not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle phases only with a pile
 // hand, a draw phase only where the deal leaves a stock (or a play phase
 // refills it by reshuffling), deals fit the deck at every seat count, effect
-// ranks, suit-naming ranks, the lead card and scoring matches are in the
-// deck, tricks are scored only in games with a trick phase, sets only in
-// games that lay them down, ranking by score only in games that score,
-// drawing by choice only with a draw limit of at least 1 and play_drawn only
-// with it, the starter's rules only with a starter and barring no more ranks
-// than leave the stock a card to turn up, reshuffling at once only in games
-// that reshuffle, partnerships only at a fixed even seat count, and a
-// predicate that no card of the deck satisfies gets a satisfiable branch
-// (such as "eq card.suit top.suit") added to it. Genome filters with
-// Validate only as a last resort; Candidate is the unfiltered generator, so
-// a test can check that the filter rejects rarely (genome's
+// ranks, suit-naming ranks, response ranks, the lead card and scoring
+// matches are in the deck, responses only with a play phase and one per rank
+// and effect type answered, tricks are scored only in games with a trick
+// phase, sets only in games that lay them down, ranking by score only in
+// games that score, drawing by choice only with a draw limit of at least 1
+// and play_drawn only with it, the starter's rules only with a starter and
+// barring no more ranks than leave the stock a card to turn up, reshuffling
+// at once only in games that reshuffle, partnerships only at a fixed even
+// seat count, and a predicate that no card of the deck satisfies gets a
+// satisfiable branch (such as "eq card.suit top.suit") added to it. Genome
+// filters with Validate only as a last resort; Candidate is the unfiltered
+// generator, so a test can check that the filter rejects rarely (genome's
 // TestGeneratorCoverage does, and checks that every primitive and field
 // above is reached).
 //
@@ -243,6 +246,8 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	default:
 		g.TurnCap = rapid.IntRange(1, cardrules.MaxTurnCap).Draw(t, "turn_cap")
 	}
+	// Drawn last, so that adding them left every earlier draw as it was.
+	drawResponses(t, g, ranksInDeck)
 	return g
 }
 

@@ -42,7 +42,7 @@ func (m *game) battlePhase(s int, p *genome.Phase) {
 			c := m.popTop(t)
 			m.table = append(m.table, c)
 			m.markPlayed(t, c)
-			m.firePlayed(t, c)
+			m.firePlayed(t, c, false)
 			ups = append(ups, up{t, c})
 		}
 		return ups

@@ -61,6 +61,26 @@
 // draws or passes as the play phase says, or plays nothing to the trick.
 // Battles turn cards up without a choice and know no gate.
 //
+// # Responses, chains and lost turns
+//
+// A draw or forced discard fired by a card played in a play phase, or by
+// the starter, about to hit a seat other than its player that is still in
+// opens a response window when the game has a response to its type and the
+// effect could resolve on that seat now (a card can be drawn; the seat
+// holds a card). The window asks the respondents of the chain's top link
+// (the seat it hits, or every seat still in from that seat on in turn
+// order but its player) one at a time; a seat holding answering cards
+// decides among them (ascending) and passing, one holding none is not
+// asked. An answer (respond.go) goes on the discard pile, pushes a link and
+// starts the window over; the end check follows it, and a game it ends
+// resolves nothing more. When all have passed, the chain resolves last in,
+// first out: cancels negate the link below them, a negated effect is
+// cancelled (Result.Cancelled), otherwise the seat the topmost stack or
+// deflect not negated sends it to takes the effect's value plus the stacks
+// not negated. With lose_turn the answerers and that seat lose their next
+// turn: the move passes over them when it next reaches them (turn.go,
+// start.go). A chain's draws count toward no draw limit.
+//
 // Where these rules leave a choice open, the reference reads them so (the
 // VM must agree, as for the readings below):
 //
@@ -76,6 +96,24 @@
 //     turn was played); its draws and forced discards count as after a
 //     play. A starter of a rank without effects fires nothing and no end
 //     check follows it.
+//   - An effect's targets are fixed when it fires (all opponents in turn
+//     order from the next seat, a random opponent drawn at once); a target
+//     an answer has put out since gets nothing: no window, no chain.
+//   - Fizzles with responses: an effect fizzles when no card moved for it
+//     over all its targets and no chain negated it on any of them; an
+//     effect whose chain an answer interrupted by ending the game, having
+//     moved no card, fizzled. A chain that ends on a seat that is out is
+//     traced (EvChain with that seat and the amount), moves nothing and
+//     sets no lost turn.
+//   - Lost turns and interactions: passing over seats that lost their turn
+//     counts as changing who moves (one interaction, as a skip) only when
+//     the move advances by the usual 1 + skip count step; the seat reached
+//     at last is compared with the one 1 seat on in the turn's starting
+//     direction. When the move goes to a trick's winner, to the same seat
+//     again, or to the first seat after the starter, no interaction is
+//     counted, lost turns or not.
+//   - An answer with the lead card does not release its holder from the
+//     lead card obligation (an answer is not a play).
 //
 // # Readings
 //

@@ -37,7 +37,8 @@ func steer(t *testing.T, m *game, picks ...[2]int) {
 
 // traceOf renders m's events compactly: "decide seat choice/options",
 // "draw seat card", "play seat card", "pass seat", "reshuffle n",
-// "effect seat type value", "name-suit seat suit", and so on.
+// "effect seat type value", "name-suit seat suit", "respond seat card
+// ability", "chain seat amount", "lose-turn seat", and so on.
 func traceOf(m *game) []string {
 	var out []string
 	for _, e := range m.events {
@@ -59,6 +60,12 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("turn %d seat %d", e.N, e.Seat)
 		case EvOut:
 			s = fmt.Sprintf("out %d %d", e.Seat, e.Card)
+		case EvRespond:
+			s = fmt.Sprintf("respond %d %v %v", e.Seat, genome.Card(e.Card), genome.Ability(e.N))
+		case EvChain:
+			s = fmt.Sprintf("chain %d %d", e.Seat, e.N)
+		case EvLoseTurn:
+			s = fmt.Sprintf("lose-turn %d", e.Seat)
 		default:
 			s = e.String()
 		}

@@ -38,17 +38,25 @@ func (m *game) targets(s int, t genome.Target) []int {
 }
 
 // firePlayed resolves the effects of card c that seat s played, unless the
-// game's last card fires nothing and c emptied s's hand.
-func (m *game) firePlayed(s int, c genome.Card) {
+// game's last card fires nothing and c emptied s's hand. answerable says
+// whether its targeted effects open response windows (a card played in a
+// play phase; not one played to a trick or turned up in a battle).
+func (m *game) firePlayed(s int, c genome.Card, answerable bool) {
 	if m.g.LastCardInert && len(m.hands[s]) == 0 {
 		return
 	}
-	m.fire(s, c)
+	m.fire(s, c, answerable)
 }
 
 // fire resolves the effects of card c, played by seat s, in genome order.
-func (m *game) fire(s int, c genome.Card) {
+// answerable says whether its targeted effects open response windows. An
+// answer that ends the game stops everything: no later target or effect
+// resolves.
+func (m *game) fire(s int, c genome.Card, answerable bool) {
 	for _, e := range m.g.Effects {
+		if m.over {
+			return
+		}
 		if e.Rank != c.Rank() {
 			continue
 		}
@@ -65,62 +73,85 @@ func (m *game) fire(s int, c genome.Card) {
 			m.dir = -m.dir
 		case cardrules.ExtraTurn:
 			m.skip = m.nActive - 1
-		case cardrules.DrawCards:
-			moved := 0
-			for _, t := range m.targets(s, e.Target) {
-				drew := 0
-				for range e.Value {
-					if _, ok := m.drawOne(t); !ok {
-						break
-					}
-					drew++
-				}
-				if t != s && drew > 0 {
-					m.res.Interactions++
-				}
-				moved += drew
-			}
-			m.fizzle(moved)
-		case cardrules.ForceDiscard:
-			moved := 0
-			for _, t := range m.targets(s, e.Target) {
-				k := min(e.Value, len(m.hands[t]))
-				moved += k
-				if t != s && k > 0 {
-					m.res.Interactions++
-				}
-				for range k {
-					var d genome.Card
-					if m.pile {
-						d = m.popTop(t)
-					} else {
-						d = m.hands[t][m.decide(t, len(m.hands[t]))]
-						m.remove(t, d)
-					}
-					if m.hasPlay {
-						// Beneath the top card of the discard pile.
-						at := max(len(m.discard)-1, 0)
-						m.discard = slices.Insert(m.discard, at, d)
-					} else {
-						m.gone = append(m.gone, d)
-					}
-					m.emit(Event{Kind: EvDiscard, Seat: t, Card: int(d)})
-					if m.hasPlay {
-						m.refillAtOnce()
-					}
-				}
-			}
-			m.fizzle(moved)
+		case cardrules.DrawCards, cardrules.ForceDiscard:
+			m.targeted(s, e, answerable)
 		}
 	}
 }
 
-// fizzle counts a draw or forced discard that fired and moved no card over
-// all its targets (nothing to draw, every target's hand empty, or no
-// target at all): once per effect, never as an interaction. It has still
-// counted as a firing of its type.
-func (m *game) fizzle(moved int) {
-	if moved == 0 {
+// targeted resolves a draw or forced discard of seat s on each of its
+// targets in turn (the list is fixed when the effect fires; a target an
+// answer has put out since gets nothing). A target the effect is about to
+// hit opens a response window when windowOpens says so, and the chain
+// decides what happens to it; otherwise the effect hits it directly.
+//
+// The effect fizzles (once, over all its targets) when no card moved for it
+// (answer cards do not count) and no chain negated it on some target.
+func (m *game) targeted(s int, e genome.Effect, answerable bool) {
+	moved, negated := 0, false
+	for _, t := range m.targets(s, e.Target) {
+		if !m.active[t] {
+			continue
+		}
+		if answerable && m.windowOpens(e.Type, s, t) {
+			k, neg := m.chain(s, t, e)
+			moved += k
+			negated = negated || neg
+			if m.over {
+				break
+			}
+			continue
+		}
+		k := m.hit(e.Type, t, e.Value)
+		if t != s && k > 0 {
+			m.res.Interactions++
+		}
+		moved += k
+	}
+	if moved == 0 && !negated {
+		// It still counted as a firing of its type, and is never an
+		// interaction.
 		m.res.Fizzled++
 	}
+}
+
+// hit makes seat t draw, or discard by force, up to k cards and returns how
+// many moved: a draw takes cards one at a time while one can be drawn
+// (refilling the stock as the game says); a forced discard takes min(k,
+// hand size) cards, the seat's own decisions in a fan, the top cards of a
+// pile, onto the discard pile beneath its top card (or out of play where
+// the game has no discard pile).
+func (m *game) hit(typ genome.EffectType, t, k int) int {
+	if typ == cardrules.DrawCards {
+		drew := 0
+		for range k {
+			if _, ok := m.drawOne(t); !ok {
+				break
+			}
+			drew++
+		}
+		return drew
+	}
+	k = min(k, len(m.hands[t]))
+	for range k {
+		var d genome.Card
+		if m.pile {
+			d = m.popTop(t)
+		} else {
+			d = m.hands[t][m.decide(t, len(m.hands[t]))]
+			m.remove(t, d)
+		}
+		if m.hasPlay {
+			// Beneath the top card of the discard pile.
+			at := max(len(m.discard)-1, 0)
+			m.discard = slices.Insert(m.discard, at, d)
+		} else {
+			m.gone = append(m.gone, d)
+		}
+		m.emit(Event{Kind: EvDiscard, Seat: t, Card: int(d)})
+		if m.hasPlay {
+			m.refillAtOnce()
+		}
+	}
+	return k
 }

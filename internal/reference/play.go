@@ -81,8 +81,9 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 // playCard: seat s plays card c onto the discard pile. The card's suit
 // becomes the active suit; with reshuffle_at_once an empty stock is
 // refilled now that the card has landed; then the seat names a suit if the
-// card's rank says so, the card's effects resolve and the end conditions
-// are checked.
+// card's rank says so, the card's effects resolve (their targets may
+// answer them in response windows) and the end conditions are checked,
+// unless an answer has ended the game already.
 func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 	m.remove(s, c)
 	m.discard = append(m.discard, c)
@@ -95,8 +96,10 @@ func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 		m.lastSuit = m.suit
 		m.emit(Event{Kind: EvNameSuit, Seat: s, Card: int(m.suit)})
 	}
-	m.firePlayed(s, c)
-	m.endCheck()
+	m.firePlayed(s, c, true)
+	if !m.over {
+		m.endCheck()
+	}
 }
 
 // pass: seat s passes, by choice (chose 1, the event's N) or with no

@@ -32,10 +32,12 @@ type Result struct {
 	Passes       int  // passes in play phases, chosen or for want of any option
 	Blocked      bool // the game ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that fired and moved no card
+	Responses    int  // cards played to answer effects in response windows
+	Cancelled    int  // effects a chain of responses negated
 }
 
-// EventKind is what happened at one step. The kinds from EvTurn to EvMeld
-// mirror the VM's trace events one for one (same numbering, meaning and
+// EventKind is what happened at one step. The kinds from EvTurn to
+// EvLoseTurn mirror the VM's trace events one for one (same numbering, meaning and
 // fields); EvDecision has no VM trace counterpart.
 type EventKind uint8
 
@@ -55,11 +57,14 @@ const (
 	EvTakeFrom                   // Seat takes Card blind from seat N
 	EvAsk                        // Seat asks seat N for rank Card
 	EvMeld                       // Seat lays down a set of N cards of rank Card
+	EvRespond                    // Seat answers a chain's top link with Card, ability N
+	EvChain                      // a chain closes: its effect hits Seat (-1: negated) with amount N
+	EvLoseTurn                   // Seat loses its turn: the move passes over it
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -120,8 +125,9 @@ type game struct {
 	next           int         // the seat a trick says moves next, or -1
 	again          bool        // an ask says the seat moves again
 	score          []int
-	leader         int // the last seat found alone with the best standing after a turn, or -1
-	passesInRow    int // passes in a row while nothing could be drawn (the blocked end)
+	leader         int    // the last seat found alone with the best standing after a turn, or -1
+	passesInRow    int    // passes in a row while nothing could be drawn (the blocked end)
+	lost           []bool // per seat: it loses its next turn (lose_turn)
 	over           bool
 
 	res    Result

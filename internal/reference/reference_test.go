@@ -166,9 +166,13 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	// may be followed at once by a draw phase's draw), so only its bound
 	// is checked below.
 	want.Blocked, want.Fizzled = r.Blocked, r.Fizzled
+	answered := false // an answer whose chain has not closed yet
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
+			if answered {
+				return fmt.Errorf("turn %d starts with a chain still open", want.Turns+1)
+			}
 			want.Turns++
 		case EvDraw:
 			want.Draws++
@@ -178,6 +182,17 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Plays++
 		case EvEffect:
 			want.Effects[e.Card]++
+		case EvRespond:
+			want.Responses++
+			answered = true
+		case EvChain:
+			answered = false
+			if e.Seat < 0 {
+				want.Cancelled++
+			}
+			if (e.Seat < 0 && e.N != 0) || (e.Seat >= 0 && e.N < 1) {
+				return fmt.Errorf("%v: a negated effect has no amount, any other at least 1", e)
+			}
 		case EvDecision:
 			want.Decisions++
 			want.Options += e.Options
@@ -192,6 +207,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		}
 	}
 	switch {
+	case answered && r.Winner == Capped:
+		return fmt.Errorf("capped with a chain still open")
 	case r != want:
 		return fmt.Errorf("result %+v, events say %+v", r, want)
 	case r.Winner == Aborted:
@@ -208,6 +225,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("blocked, but the last event is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard])
+	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
+		return fmt.Errorf("%d responses and %d effects cancelled in a game with responses %+v", r.Responses, r.Cancelled, g.Responses)
 	}
 	return nil
 }

@@ -317,11 +317,11 @@ func TestReferenceSkipCap(t *testing.T) {
 	g := shedGenome(effect("K", cardrules.ExtraTurn, 0, 0), effect("J", cardrules.SkipNext, 0, 13))
 	g.End.Until = cardrules.UntilOneLeft
 	m := lab(t, g, 5, layout{hands: [][]string{{"2C"}, {"3C"}, {"4C"}, {"5C"}, {"6C"}}, disc: []string{"9H"}})
-	m.fire(0, card("JH"))
+	m.fire(0, card("JH"), true)
 	if m.skip != 4 {
 		t.Errorf("skip 13 at 5 seats: %d, want 4", m.skip)
 	}
-	m.fire(0, card("KH"))
+	m.fire(0, card("KH"), true)
 	m.goOut(2, cardrules.ResultWin)
 	if m.skip != 3 {
 		t.Errorf("after a seat went out: skip %d, want 3", m.skip)

@@ -31,6 +31,7 @@ func (m *game) setup(seed uint64) {
 	}
 	m.hands = make([][]genome.Card, m.n)
 	m.active = make([]bool, m.n)
+	m.lost = make([]bool, m.n)
 	for s := range m.active {
 		m.active[s] = true
 	}

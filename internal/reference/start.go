@@ -11,14 +11,16 @@ import (
 // has effects, they resolve as if the dealer, seat n-1 (the seat before
 // seat 0), had played it: in genome order, with targets relative to the
 // dealer, counted and traced as the dealer's; no turn and no play is
-// counted, and no suit is named (the active suit stays the starter's). The
+// counted, and no suit is named (the active suit stays the starter's). Its
+// draws and forced discards open response windows as a play's do. The
 // end conditions are then checked as after a play, in seat order from the
 // current seat (seat 0, or the lead card's holder). If the game goes on,
 // the seat dealt the lead card starts when it is still in; otherwise the
 // seat 1 + skip count active seats from the dealer in the play direction
 // starts (a skip passes over seat 0, a reverse hands the start to the
-// dealer's other neighbour, an extra turn to the dealer). The skip count
-// then resets to 0. A starter of a rank without effects changes nothing:
+// dealer's other neighbour, an extra turn to the dealer); the move then
+// passes over the seats that have lost their turn. The skip count then
+// resets to 0. A starter of a rank without effects changes nothing:
 // no end check, and seat 0 or the lead card's holder starts.
 func (m *game) start() {
 	d := m.g.Deal
@@ -30,8 +32,10 @@ func (m *game) start() {
 		return
 	}
 	dealer := m.n - 1
-	m.fire(dealer, starter)
-	m.endCheck()
+	m.fire(dealer, starter, true)
+	if !m.over {
+		m.endCheck()
+	}
 	m.verify()
 	if m.over {
 		return
@@ -39,5 +43,6 @@ func (m *game) start() {
 	if m.leadHolder < 0 || !m.active[m.leadHolder] {
 		m.cur = m.step(dealer, m.dir, 1+m.skip)
 	}
+	m.cur = m.passMove(m.cur)
 	m.skip = 0
 }

@@ -43,7 +43,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 			}
 			trick = append(trick, played{t, c})
 			m.markPlayed(t, c)
-			m.firePlayed(t, c)
+			m.firePlayed(t, c, false)
 		}
 		// The next active seat in the current direction that has not
 		// yet had its chance (a seat holding no cards has it and plays

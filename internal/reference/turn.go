@@ -100,19 +100,23 @@ func (m *game) turn() {
 	// again when an ask said so, else 1 + skip count active seats on. (The
 	// vm doc does not say where the move goes when the trick's winner
 	// went out; the VM, and this reference, fall back to the ask's rule,
-	// then to the plain advance.)
+	// then to the plain advance.) Then it passes over every seat it
+	// reaches that has lost its turn.
+	plain := false
 	switch {
 	case m.next >= 0 && m.active[m.next]:
 		m.cur = m.next
 	case m.again && m.active[m.cur]:
 	default:
-		// Effects that change who moves next (a skip, an extra turn, a
-		// reverse with three seats or more) are an interaction.
-		next := m.step(m.cur, m.dir, 1+m.skip)
-		if next != m.step(m.cur, startDir, 1) {
-			m.res.Interactions++
-		}
-		m.cur = next
+		m.cur = m.step(m.cur, m.dir, 1+m.skip)
+		plain = true
+	}
+	m.cur = m.passMove(m.cur)
+	// Effects that change who moves next (a skip, an extra turn, a
+	// reverse with three seats or more, a lost turn) are an interaction
+	// when the move advances.
+	if plain && m.cur != m.step(s, startDir, 1) {
+		m.res.Interactions++
 	}
 	m.skip = 0
 }
