@@ -51,15 +51,9 @@ func (m *Machine) fireEffects(r uint8, s int) {
 func (m *Machine) target(e *effect, s int) bool {
 	if m.resuming {
 		// Re-enter target m.tgt's window or discards, then hit the
-		// tgtLeft targets after it.
-		t, left := int(m.tgt), int(m.tgtLeft)
-		moved := m.hit(e, s, t)
-		for ; left > 0 && !m.over; left-- {
-			t = m.step(t, m.dir, 1)
-			m.tgtLeft = int8(left - 1)
-			moved = m.hit(e, s, t) || moved
-		}
-		return moved
+		// targets after it still to be hit (tgtLeft).
+		moved := m.hit(e, s, int(m.tgt))
+		return m.hitRest(e, s, int(m.tgt)) || moved
 	}
 	m.tgtLeft = 0
 	if e.target == cardrules.TargetSelf {
@@ -80,21 +74,29 @@ func (m *Machine) target(e *effect, s int) bool {
 	case cardrules.TargetPrevious:
 		return m.hit(e, s, m.step(s, -m.dir, 1))
 	case cardrules.TargetAllOpponents:
-		t, moved := s, false
-		for k := range opps {
-			t = m.step(t, m.dir, 1)
-			m.tgtLeft = int8(opps - 1 - k)
-			moved = m.hit(e, s, t) || moved
-			if m.over {
-				break
-			}
-		}
-		return moved
+		// The targets are the opponents in when it fires, in seat order
+		// from the next seat; one an answer puts out gets nothing.
+		m.tgtLeft = m.active &^ (1 << s)
+		return m.hitRest(e, s, s)
 	case cardrules.TargetRandomOpponent:
 		k := m.rng.IntN(opps)
 		return m.hit(e, s, m.step(s, m.dir, 1+k))
 	}
 	return false
+}
+
+// hitRest hits the targets of tgtLeft (a seat set) in seat order after
+// seat t, until the game is over.
+func (m *Machine) hitRest(e *effect, s, t int) bool {
+	moved := false
+	for m.tgtLeft != 0 && !m.over {
+		t = m.around(t, m.dir)
+		if m.tgtLeft&(1<<t) != 0 {
+			m.tgtLeft &^= 1 << t
+			moved = m.hit(e, s, t) || moved
+		}
+	}
+	return moved
 }
 
 // hit applies a targeted effect of seat s to seat t, through a response

@@ -145,7 +145,7 @@ type game struct {
 	trickVisited uint8
 	effI         uint16
 	tgt          int8
-	tgtLeft      int8
+	tgtLeft      uint8 // seat set: the targets of the effect still to be hit
 	discLeft     uint8
 
 	outOrder [MaxSeats]int8

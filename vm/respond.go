@@ -168,9 +168,6 @@ func (m *Machine) answer(x int, c uint8, t cardrules.EffectType) {
 	m.discN++
 	m.suit, m.lastSuit, m.last = c/13, c/13, int16(c)
 	m.played |= 1 << (c / 13)
-	if int16(c) == m.mustPlay {
-		m.mustPlay = -1
-	}
 	m.passes = 0
 	m.steps++
 	m.res.Responses++

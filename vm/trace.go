@@ -30,7 +30,7 @@ const (
 	EvAsk                        // Seat asks seat N for rank Card
 	EvMeld                       // Seat lays down a set of N cards of rank Card
 	EvRespond                    // Seat answers the chain's top link with Card, ability N (a cardrules.Ability)
-	EvChain                      // a chain closes: its effect hits Seat with amount N; Seat -1 when it was negated (or hits a seat that is out)
+	EvChain                      // a chain closes: its effect hits Seat with amount N; Seat -1 when it was negated
 	EvLoseTurn                   // Seat loses its turn (it answered, or took an effect, with lose_turn)
 )
 

@@ -101,8 +101,8 @@
 //     an answer has put out since gets nothing: no window, no chain.
 //   - Fizzles with responses: an effect fizzles when no card moved for it
 //     over all its targets and no chain negated it on any of them; an
-//     effect whose chain an answer interrupted by ending the game, having
-//     moved no card, fizzled. A chain that ends on a seat that is out is
+//     effect whose chain an answer cut short by ending the game did not
+//     fizzle, whatever moved. A chain that ends on a seat that is out is
 //     traced (EvChain with that seat and the amount), moves nothing and
 //     sets no lost turn.
 //   - Lost turns and interactions: passing over seats that lost their turn

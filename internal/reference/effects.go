@@ -86,7 +86,8 @@ func (m *game) fire(s int, c genome.Card, answerable bool) {
 // decides what happens to it; otherwise the effect hits it directly.
 //
 // The effect fizzles (once, over all its targets) when no card moved for it
-// (answer cards do not count) and no chain negated it on some target.
+// (answer cards do not count), no chain negated it on some target, and no
+// answer ended the game while it resolved (it was cut short, not fizzled).
 func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 	moved, negated := 0, false
 	for _, t := range m.targets(s, e.Target) {
@@ -108,7 +109,7 @@ func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 		}
 		moved += k
 	}
-	if moved == 0 && !negated {
+	if moved == 0 && !negated && !m.over {
 		// It still counted as a firing of its type, and is never an
 		// interaction.
 		m.res.Fizzled++
