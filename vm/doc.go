@@ -208,6 +208,53 @@
 // passes, or plays nothing to the trick. A seat that has none it may play
 // shows nothing of the gated cards it holds.
 //
+// # Responses and chains
+//
+// A program may give ranks response abilities against a targeted effect
+// type (draw cards, force discard): stack, deflect or cancel. A targeted
+// effect of seat s fired by a card of a play phase or by the starter
+// (never by a battle or a trick) that is about to hit seat t opens a
+// response window when some rank answers its type, t is another seat still
+// in, and the effect could resolve on t now (a card could be drawn; t holds
+// a card); otherwise it hits t at once. The window builds a chain whose
+// first link is the effect (player s, hitting t, its value). The seats
+// allowed to answer the top link are the seat it hits (who: target) or
+// every seat still in, in turn order from that seat (from the next one in
+// if it is out), but the link's player (who: everyone); they are asked in
+// that order. A seat's answering cards are those of its hand whose rank
+// answers the chain's type with an ability that may answer the top link
+// (a stack or a deflect answers any link but a cancel; a cancel any link),
+// and that either ignore legality or are allowed by the first play phase's
+// legal rule on the top card and active suit (no preference, lead card or
+// gate). A seat with none is not asked; otherwise it decides among them
+// and letting the link be. An answer puts its card on the discard pile (the
+// active suit becomes its suit; no suit is named; it fires no effects and
+// is no play; the stock is refilled at once with reshuffle_at_once), pushes
+// a link, and the end check follows; if the game is over nothing more
+// resolves, not even the card's other targets and effects. A stack link
+// adds its ability's value (nothing if its chain is a draw and no card
+// could be drawn once it landed) and hits the seat after its player; a
+// deflect hits the player of the link it answered; a cancel hits the
+// player of the link it negates, who may cancel it in turn. The asking
+// starts over for each new top link; when every seat allowed to answer it
+// has let it be, the chain closes and resolves last in, first out: a
+// cancel not itself negated negates the link below it. A negated effect
+// does nothing (Result.Cancelled). Otherwise it hits the seat the topmost
+// stack or deflect left standing points at (t when none), with its value
+// plus the stacks left standing: the seat draws that many cards at once
+// (as many as can be drawn), or discards them; a card moved for another
+// seat than the one that sent it there is an interaction. Draws of a
+// chain never count toward a play phase's draw limit. With lose_turn, each
+// seat that answers, and the seat the effect finally hits if it is still
+// in, loses its next turn: whenever the move passes to such a seat (after
+// a turn, to the trick winner, the same seat again or by the usual step;
+// after the starter's effects, unless a lead card's holder must start),
+// its flag is cleared and the move passes on to the next seat still in.
+// The targets of an effect on all opponents are fixed when it fires: one
+// an answer put out gets nothing. An effect an answer cut short by ending
+// the game has not fizzled; one that no chain negated and that moved no
+// card has.
+//
 // # End
 //
 // After every play, battle, trick, take and ask, the end conditions are
@@ -232,12 +279,15 @@
 // A decision presents its options in a canonical order: legal cards and
 // hand cards in ascending card index (suit*13 + rank: clubs 2..A, then
 // diamonds, hearts, spades), then, in a play phase with voluntary rules, a
-// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; suits in the
+// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; in a response
+// window, the answering cards, then letting the link be (OptPass); suits in the
 // order clubs, diamonds, hearts, spades, restricted to the deck's suits. A decision with one option is
 // forced and draws no random number. Policies: Random picks option
 // rng.IntN(n); Greedy scores options from its own view only (its hand, the
 // top card, the cards on the table, public card counts and the public rules)
-// and draws nothing, except for blind choices.
+// and draws nothing, except for blind choices; in a response window it
+// answers with its lowest card when the link hits it, and otherwise lets
+// the link be.
 //
 // External seats are decided by a Player (SetPlayer; a batch builds them
 // per worker with BatchConfig.Players). A Player that is a GameStarter is
@@ -257,8 +307,9 @@
 // through the same functions, each skipping what it had done, and the
 // paused decision is put again to its seat in the copy. Every kind of
 // decision can be re-entered (a card in a play phase or a trick, a suit, a
-// forced discard, a blind take, an opponent or a rank to ask for); pile
-// hands have no decisions.
+// forced discard, a blind take, an opponent or a rank to ask for, an
+// answer in a response window, whose chain and asking position the game
+// keeps); pile hands have no decisions.
 //
 // While some seat is External, the machine keeps what seats have seen. For
 // every card in a hand, the seats that know where it is: its holder;

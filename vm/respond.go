@@ -241,6 +241,13 @@ func (m *Machine) resolveChain(e *effect, s, t int) {
 // x: while that seat is to lose its turn, the flag is cleared and the move
 // passes on to the next seat still in.
 func (m *Machine) passLost(x int) int {
+	if m.losesTurn == 0 {
+		return x
+	}
+	return m.passLostSlow(x)
+}
+
+func (m *Machine) passLostSlow(x int) int {
 	for m.losesTurn&(1<<x) != 0 {
 		m.losesTurn &^= 1 << x
 		if m.trace != nil {
