@@ -8,8 +8,13 @@ func (m *Machine) fireEffects(r uint8, s int) {
 	p := m.p
 	i := p.effStart[r]
 	if m.resuming {
-		// Re-enter the forced discard the game is paused in.
+		// Re-enter the window or forced discard the game is paused in,
+		// of an effect of the rank whose group holds effI (answers may
+		// have covered the card with others).
 		i = m.effI
+		for p.effStart[r+1] <= i || p.effStart[r] > i {
+			r = (r + 1) % 13
+		}
 		m.target(&p.effs[i], s)
 		i++
 	}

@@ -166,7 +166,9 @@ func (m *Machine) answer(x int, c uint8, t cardrules.EffectType) {
 	m.take(x, c)
 	m.disc[m.discN] = c
 	m.discN++
-	m.suit, m.lastSuit, m.last = c/13, c/13, int16(c)
+	// Not a play: the last card played (a trick's lead rule reads it)
+	// stays the card whose effect is answered.
+	m.suit = c / 13
 	m.played |= 1 << (c / 13)
 	m.passes = 0
 	m.steps++

@@ -211,7 +211,10 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 			m.nameSuit(s)
 		}
 	}
-	if m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
+	if m.resuming && m.paused != DecideSuit ||
+		m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
+		// (A copy paused at an answer or a discard is inside the
+		// effects, whatever the player's hand holds by now.)
 		m.fireEffects(c%13, s)
 	}
 }

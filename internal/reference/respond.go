@@ -131,8 +131,9 @@ func (m *game) answering(x int, top link, typ genome.EffectType) ([]genome.Card,
 
 // answer: seat x answers link top with card c and response r. The card
 // goes on top of the discard pile (its suit the active suit; no suit is
-// named; it is the last card played and its suit a suit played, but it
-// fires nothing and is not a play), a run of passes ends, and an empty
+// named; its suit is a suit played, but it fires nothing and is not a
+// play, so the last card played, which a trick's lead rule reads, stays
+// what it was), a run of passes ends, and an empty
 // stock is refilled at once when the game says so. The new link: a stack
 // adds r's value (0 for a draw when nothing can be drawn now) and sends
 // the effect to the next active seat after x; a deflect or a cancel sends
@@ -142,7 +143,6 @@ func (m *game) answer(x int, c genome.Card, r genome.Response, top link, typ gen
 	m.remove(x, c)
 	m.discard = append(m.discard, c)
 	m.suit = c.Suit()
-	m.last, m.lastSuit = int(c), c.Suit()
 	m.played |= 1 << uint(c.Suit())
 	m.passesInRow = 0
 	m.res.Responses++
