@@ -78,9 +78,10 @@ func TestReferenceResponseStack(t *testing.T) {
 				tc.name, m.res.Responses, m.res.Plays, m.res.Interactions, m.res.Fizzled, m.res.Cancelled, responses)
 		}
 		if responses > 0 {
-			// The answer is on top of the pile: its suit active, the
-			// last card played, a suit played.
-			if top := m.discard[len(m.discard)-1]; top != card("2C") || m.suit != top.Suit() || m.last != int(top) || m.played&(1<<top.Suit()) == 0 {
+			// The answer is on top of the pile: its suit active and a
+			// suit played; the last card played is still the 2H that
+			// fired the effect (an answer is no play).
+			if top := m.discard[len(m.discard)-1]; top != card("2C") || m.suit != top.Suit() || m.last != int(card("2H")) || m.played&(1<<top.Suit()) == 0 {
 				t.Errorf("%s: top %v, active suit %v, last %d, suits played %04b", tc.name, top, m.suit, m.last, m.played)
 			}
 		}
