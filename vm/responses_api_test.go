@@ -53,6 +53,7 @@ func TestStatsResponses(t *testing.T) {
 			t.Errorf("%s: %d responses and %d cancelled effects in %d games, want responses %v, cancelled %v",
 				c.name, st.Responses, st.Cancelled, games, c.responses, c.cancelling)
 		}
+		// The seed's draws hit one seat each: a firing is cancelled at most once.
 		if st.Cancelled > st.Effects[cardrules.DrawCards] {
 			t.Errorf("%s: %d cancelled effects of %d draw_cards firings", c.name, st.Cancelled, st.Effects[cardrules.DrawCards])
 		}

@@ -116,7 +116,7 @@ type Stats struct {
 	Passes       uint64 // passes in play phases, chosen or for want of any option, summed over games
 	Fizzled      uint64 // draw and discard effects that fired and moved no card (also among Effects), summed over games
 	Responses    uint64 // cards played to answer effects in response windows (not plays), summed over games
-	Cancelled    uint64 // effects negated by a chain of responses (also among Effects, never fizzled), summed over games
+	Cancelled    uint64 // chains of responses that negated their effect, one per seat spared (the firing is among Effects, never fizzled), summed over games
 
 	Effects [NumEffectTypes]uint64 // effect firings by type
 }
@@ -277,7 +277,8 @@ func (s *Stats) FizzledPerGame() float64 { return s.perGame(s.Fizzled) }
 func (s *Stats) ResponsesPerGame() float64 { return s.perGame(s.Responses) }
 
 // CancelledPerGame is the mean number of effects per game that a chain of
-// responses negated.
+// responses negated, counted per seat spared: an effect aimed at all
+// opponents counts once for each opponent whose chain negated it.
 func (s *Stats) CancelledPerGame() float64 { return s.perGame(s.Cancelled) }
 
 // BlockedShare is the share of all games that ended blocked.
