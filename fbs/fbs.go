@@ -530,6 +530,8 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddPasses(b, st.Passes)
 	fb.StatsAddBlocked(b, st.Blocked)
 	fb.StatsAddFizzled(b, st.Fizzled)
+	fb.StatsAddResponses(b, st.Responses)
+	fb.StatsAddCancelled(b, st.Cancelled)
 	return fb.StatsEnd(b)
 }
 
@@ -589,6 +591,8 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Draws:        t.Draws(),
 		Passes:       t.Passes(),
 		Fizzled:      t.Fizzled(),
+		Responses:    t.Responses(),
+		Cancelled:    t.Cancelled(),
 	}
 	if st.Seats > vm.MaxSeats {
 		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)

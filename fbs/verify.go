@@ -135,6 +135,8 @@ const (
 	stPasses
 	stBlocked
 	stFizzled
+	stResponses
+	stCancelled
 )
 
 const (
@@ -170,6 +172,8 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stPasses:       scalar("passes", "ulong", 8),
 	stBlocked:      scalar("blocked", "ulong", 8),
 	stFizzled:      scalar("fizzled", "ulong", 8),
+	stResponses:    scalar("responses", "ulong", 8),
+	stCancelled:    scalar("cancelled", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

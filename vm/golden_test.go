@@ -52,6 +52,8 @@ func statsBytes(s *Stats) []byte {
 	u(s.Draws)
 	u(s.Passes)
 	u(s.Fizzled)
+	u(s.Responses)
+	u(s.Cancelled)
 	for _, e := range s.Effects {
 		u(e)
 	}

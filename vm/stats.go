@@ -115,6 +115,8 @@ type Stats struct {
 	Draws        uint64 // cards drawn from the stock (draw phases, play phases, effects, asks), summed over games
 	Passes       uint64 // passes in play phases, chosen or for want of any option, summed over games
 	Fizzled      uint64 // draw and discard effects that fired and moved no card (also among Effects), summed over games
+	Responses    uint64 // cards played to answer effects in response windows (not plays), summed over games
+	Cancelled    uint64 // chains of responses that negated their effect, one per seat spared (the firing is among Effects, never fizzled), summed over games
 
 	Effects [NumEffectTypes]uint64 // effect firings by type
 }
@@ -145,6 +147,8 @@ func (s *Stats) Add(r *Result) {
 	s.Draws += uint64(r.Draws)
 	s.Passes += uint64(r.Passes)
 	s.Fizzled += uint64(r.Fizzled)
+	s.Responses += uint64(r.Responses)
+	s.Cancelled += uint64(r.Cancelled)
 	if r.Blocked {
 		s.Blocked++
 	}
@@ -174,6 +178,8 @@ func (s *Stats) Merge(o *Stats) {
 	s.Draws += o.Draws
 	s.Passes += o.Passes
 	s.Fizzled += o.Fizzled
+	s.Responses += o.Responses
+	s.Cancelled += o.Cancelled
 	for i := range s.Effects {
 		s.Effects[i] += o.Effects[i]
 	}
@@ -265,6 +271,15 @@ func (s *Stats) PassesPerGame() float64 { return s.perGame(s.Passes) }
 // FizzledPerGame is the mean number of effects per game that fizzled: draw
 // and discard effects that fired and moved no card.
 func (s *Stats) FizzledPerGame() float64 { return s.perGame(s.Fizzled) }
+
+// ResponsesPerGame is the mean number of cards per game played to answer
+// an effect in a response window (stacking, deflecting or cancelling it).
+func (s *Stats) ResponsesPerGame() float64 { return s.perGame(s.Responses) }
+
+// CancelledPerGame is the mean number of effects per game that a chain of
+// responses negated, counted per seat spared: an effect aimed at all
+// opponents counts once for each opponent whose chain negated it.
+func (s *Stats) CancelledPerGame() float64 { return s.perGame(s.Cancelled) }
 
 // BlockedShare is the share of all games that ended blocked.
 func (s *Stats) BlockedShare() float64 { return s.perGame(s.Blocked) }

@@ -165,6 +165,8 @@ func randomResult(rt *rapid.T) Result {
 		Draws:        rapid.IntRange(0, 5000).Draw(rt, "draws"),
 		Passes:       rapid.IntRange(0, 5000).Draw(rt, "passes"),
 		Fizzled:      rapid.IntRange(0, 500).Draw(rt, "fizzled"),
+		Responses:    rapid.IntRange(0, 2000).Draw(rt, "responses"),
+		Cancelled:    rapid.IntRange(0, 500).Draw(rt, "cancelled"),
 	}
 	// Only a finished game (won or tied) can have ended blocked.
 	r.Blocked = r.Winner >= Tie && rapid.Bool().Draw(rt, "blocked")
@@ -224,11 +226,13 @@ func TestStatsMerge(t *testing.T) {
 		if all.Turns.Count() != all.Games {
 			rt.Fatalf("turn histogram holds %d games of %d", all.Turns.Count(), all.Games)
 		}
-		var draws, passes, blocked, fizzled uint64
+		var draws, passes, blocked, fizzled, responses, cancelled uint64
 		for _, r := range rs {
 			draws += uint64(r.Draws)
 			passes += uint64(r.Passes)
 			fizzled += uint64(r.Fizzled)
+			responses += uint64(r.Responses)
+			cancelled += uint64(r.Cancelled)
 			if r.Blocked {
 				blocked++
 			}
@@ -239,6 +243,9 @@ func TestStatsMerge(t *testing.T) {
 		if all.Fizzled != fizzled {
 			rt.Fatalf("fizzled %d, want %d", all.Fizzled, fizzled)
 		}
+		if all.Responses != responses || all.Cancelled != cancelled {
+			rt.Fatalf("responses %d cancelled %d, want %d %d", all.Responses, all.Cancelled, responses, cancelled)
+		}
 	})
 }
 
@@ -246,14 +253,15 @@ func TestStatsDerived(t *testing.T) {
 	var s Stats
 	if s.FirstPlayerAdvantage() != 0 || s.OptionsPerDecision() != 0 || s.ForcedShare() != 0 ||
 		s.LeadChangesPerGame() != 0 || s.InteractionsPerTurn() != 0 || s.EffectsPerGame(0) != 0 ||
-		s.DrawsPerGame() != 0 || s.PassesPerGame() != 0 || s.BlockedShare() != 0 || s.FizzledPerGame() != 0 {
+		s.DrawsPerGame() != 0 || s.PassesPerGame() != 0 || s.BlockedShare() != 0 || s.FizzledPerGame() != 0 ||
+		s.ResponsesPerGame() != 0 || s.CancelledPerGame() != 0 {
 		t.Error("derived figures of empty stats should be 0")
 	}
 	s.Seats = 2
 	rs := []Result{
-		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}, Draws: 7, Passes: 1, Fizzled: 2},
+		{Winner: 0, WinMask: 1, Turns: 10, Decisions: 8, Options: 20, Forced: 2, LeadChanges: 3, Interactions: 4, Effects: [NumEffectTypes]int{1, 0, 2}, Draws: 7, Passes: 1, Fizzled: 2, Responses: 5, Cancelled: 1},
 		{Winner: 0, WinMask: 1, Turns: 20, Decisions: 12, Options: 30, Forced: 3, LeadChanges: 1, Interactions: 6, Draws: 2, Passes: 4, Blocked: true},
-		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0, Draws: 1, Fizzled: 1},
+		{Winner: 1, WinMask: 2, Turns: 30, Decisions: 0, Draws: 1, Fizzled: 1, Responses: 2},
 		{Winner: Capped, Turns: 40, Decisions: 0, Passes: 3},
 	}
 	for i := range rs {
@@ -286,6 +294,12 @@ func TestStatsDerived(t *testing.T) {
 	}
 	if got := s.FizzledPerGame(); s.Fizzled != 3 || !near(got, 3.0/4) {
 		t.Errorf("Fizzled %d, FizzledPerGame %v, want 3 and %v", s.Fizzled, got, 3.0/4)
+	}
+	if got := s.ResponsesPerGame(); s.Responses != 7 || !near(got, 7.0/4) {
+		t.Errorf("Responses %d, ResponsesPerGame %v, want 7 and %v", s.Responses, got, 7.0/4)
+	}
+	if got := s.CancelledPerGame(); s.Cancelled != 1 || !near(got, 1.0/4) {
+		t.Errorf("Cancelled %d, CancelledPerGame %v, want 1 and %v", s.Cancelled, got, 1.0/4)
 	}
 	if got := s.BlockedShare(); s.Blocked != 1 || !near(got, 0.25) {
 		t.Errorf("Blocked %d, BlockedShare %v, want 1 and 0.25", s.Blocked, got)

@@ -174,7 +174,7 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 	if asJSON {
 		return writeStatsJSON(w, name, cfg.Seed, policy, st)
 	}
-	writeStatsTable(w, name, cfg.Seed, policy, st, canBlock)
+	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses()})
 	return nil
 }
 
@@ -214,6 +214,8 @@ type summary struct {
 	PassesPerGame        float64            `json:"passes_per_game"`
 	BlockedShare         float64            `json:"blocked_share"`
 	FizzledPerGame       float64            `json:"fizzled_per_game"`
+	ResponsesPerGame     float64            `json:"responses_per_game"`
+	CancelledPerGame     float64            `json:"cancelled_per_game"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
 }
 
@@ -240,6 +242,8 @@ func summarize(st *vm.Stats) summary {
 		PassesPerGame:        st.PassesPerGame(),
 		BlockedShare:         st.BlockedShare(),
 		FizzledPerGame:       st.FizzledPerGame(),
+		ResponsesPerGame:     st.ResponsesPerGame(),
+		CancelledPerGame:     st.CancelledPerGame(),
 		EffectsPerGame:       map[string]float64{},
 	}
 	for i := range st.Seats {
@@ -267,12 +271,22 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 	return err
 }
 
+// tableShows says which figures simulate's table prints although they
+// may all be 0, because the game can have them: blocked games (the game
+// has a blocked rule) and responses (some rank answers effects).
+type tableShows struct {
+	blocked, responses bool
+}
+
 // writeStatsTable prints st as tables for people. The share of blocked
-// games is printed only when canBlock or some game ended blocked: for the
-// many games without a blocked rule it would always read 0. The effects
-// line ends with the effects per game that fizzled (fired and moved no
-// card), which are also among the firings of their types.
-func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, canBlock bool) {
+// games is printed only when show.blocked or some game ended blocked: for
+// the many games without a blocked rule it would always read 0. The
+// effects line ends with the effects per game that fizzled (fired and
+// moved no card), which are also among the firings of their types. A line
+// of the responses per game (cards that answered an effect) and the
+// effects per game that a chain cancelled follows it only when
+// show.responses or some game had one, for the same reason.
+func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, show tableShows) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -295,7 +309,7 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 		s.OptionsPerDecision, 100*s.ForcedShare, s.InformedPerSeat)
 	fmt.Fprintf(w, "lead changes per game %.2f, interactions per turn %.2f\n", s.LeadChangesPerGame, s.InteractionsPerTurn)
 	fmt.Fprintf(w, "draws per game %.2f, passes per game %.2f", s.DrawsPerGame, s.PassesPerGame)
-	if canBlock || st.Blocked > 0 {
+	if show.blocked || st.Blocked > 0 {
 		fmt.Fprintf(w, ", blocked games %d (%.1f%%)", st.Blocked, 100*s.BlockedShare)
 	}
 	fmt.Fprintln(w)
@@ -304,4 +318,7 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
 	}
 	fmt.Fprintf(w, "; fizzled %.2f\n", s.FizzledPerGame)
+	if show.responses || st.Responses > 0 || st.Cancelled > 0 {
+		fmt.Fprintf(w, "responses per game %.2f, cancelled %.2f\n", s.ResponsesPerGame, s.CancelledPerGame)
+	}
 }

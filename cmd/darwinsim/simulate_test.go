@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
@@ -38,7 +40,7 @@ func TestStatsTableDrawsPassesBlocked(t *testing.T) {
 		{3, true, line + ", blocked games 3 (75.0%)\n"},
 	} {
 		var b bytes.Buffer
-		writeStatsTable(&b, "g", 1, "random", drawStats(c.blocked), c.canBlock)
+		writeStatsTable(&b, "g", 1, "random", drawStats(c.blocked), tableShows{blocked: c.canBlock})
 		out := b.String()
 		i := strings.Index(out, "draws per game")
 		if i < 0 {
@@ -55,14 +57,16 @@ func TestStatsTableDrawsPassesBlocked(t *testing.T) {
 	}
 }
 
-// --json always carries the draws, passes, blocked games and fizzled
-// effects: per game (a share for blocked games) in the summary, as sums in
-// the raw statistics, also when they are 0.
+// --json always carries the draws, passes, blocked games, fizzled
+// effects, responses and cancelled effects: per game (a share for blocked
+// games) in the summary, as sums in the raw statistics, also when they
+// are 0.
 func TestStatsJSONPerGameCounts(t *testing.T) {
 	for _, blocked := range []uint64{0, 1} {
 		for _, fizzled := range []uint64{0, 3} {
 			st := drawStats(blocked)
 			st.Fizzled = fizzled
+			st.Responses, st.Cancelled = 2*fizzled, fizzled/3
 			var b bytes.Buffer
 			if err := writeStatsJSON(&b, "g", 1, "random", st); err != nil {
 				t.Fatal(err)
@@ -74,12 +78,12 @@ func TestStatsJSONPerGameCounts(t *testing.T) {
 			if err := json.Unmarshal(b.Bytes(), &keys); err != nil {
 				t.Fatal(err)
 			}
-			for _, k := range []string{"draws_per_game", "passes_per_game", "blocked_share", "fizzled_per_game"} {
+			for _, k := range []string{"draws_per_game", "passes_per_game", "blocked_share", "fizzled_per_game", "responses_per_game", "cancelled_per_game"} {
 				if _, ok := keys.Summary[k]; !ok {
 					t.Errorf("blocked %d fizzled %d: summary has no %q", blocked, fizzled, k)
 				}
 			}
-			for _, k := range []string{"Draws", "Passes", "Blocked", "Fizzled"} {
+			for _, k := range []string{"Draws", "Passes", "Blocked", "Fizzled", "Responses", "Cancelled"} {
 				if _, ok := keys.Stats[k]; !ok {
 					t.Errorf("blocked %d fizzled %d: stats has no %q", blocked, fizzled, k)
 				}
@@ -92,6 +96,10 @@ func TestStatsJSONPerGameCounts(t *testing.T) {
 			if s.DrawsPerGame != 2.5 || s.PassesPerGame != 0.75 || s.BlockedShare != float64(blocked)/4 || s.FizzledPerGame != float64(fizzled)/4 {
 				t.Errorf("blocked %d fizzled %d: summary draws %v passes %v blocked %v fizzled %v",
 					blocked, fizzled, s.DrawsPerGame, s.PassesPerGame, s.BlockedShare, s.FizzledPerGame)
+			}
+			if s.ResponsesPerGame != float64(2*fizzled)/4 || s.CancelledPerGame != float64(fizzled/3)/4 {
+				t.Errorf("blocked %d fizzled %d: summary responses %v cancelled %v, want %v %v",
+					blocked, fizzled, s.ResponsesPerGame, s.CancelledPerGame, float64(2*fizzled)/4, float64(fizzled/3)/4)
 			}
 			if !reflect.DeepEqual(r.Stats, st) {
 				t.Errorf("blocked %d fizzled %d: raw stats %+v, want %+v", blocked, fizzled, r.Stats, st)
@@ -162,7 +170,7 @@ func fizzledStats() *vm.Stats {
 // firings by type (which count them too).
 func TestStatsTableFizzled(t *testing.T) {
 	var b bytes.Buffer
-	writeStatsTable(&b, "g", 1, "random", fizzledStats(), false)
+	writeStatsTable(&b, "g", 1, "random", fizzledStats(), tableShows{})
 	out := b.String()
 	i := strings.Index(out, "effects per game:")
 	if i < 0 {
@@ -180,5 +188,95 @@ func TestStatsTableFizzled(t *testing.T) {
 	}
 	if strings.Count(out, "fizzled") != 1 {
 		t.Errorf("fizzled printed more than once:\n%s", out)
+	}
+}
+
+// responseStats is four games of two seats with responses and cancelled
+// effects as given.
+func responseStats(responses, cancelled uint64) *vm.Stats {
+	st := &vm.Stats{Games: 4, Seats: 2, Responses: responses, Cancelled: cancelled}
+	st.Wins[0], st.Wins[1] = 3, 1
+	st.Effects[cardrules.DrawCards] = 8
+	return st
+}
+
+// The table prints the responses and cancelled effects per game on a line
+// of their own, after the effects line, when the game has responses or
+// some game had one; otherwise not at all.
+func TestStatsTableResponses(t *testing.T) {
+	for _, c := range []struct {
+		responses, cancelled uint64
+		hasResponses         bool
+		want                 string // the line, or "" for none
+	}{
+		{0, 0, false, ""},
+		{0, 0, true, "responses per game 0.00, cancelled 0.00"},
+		{9, 0, true, "responses per game 2.25, cancelled 0.00"},
+		{6, 1, true, "responses per game 1.50, cancelled 0.25"},
+		{5, 2, false, "responses per game 1.25, cancelled 0.50"},
+	} {
+		var b bytes.Buffer
+		writeStatsTable(&b, "g", 1, "random", responseStats(c.responses, c.cancelled), tableShows{responses: c.hasResponses})
+		out := b.String()
+		name := fmt.Sprintf("responses %d, cancelled %d, has responses %v", c.responses, c.cancelled, c.hasResponses)
+		if c.want == "" {
+			if strings.Contains(out, "responses") || strings.Contains(out, "cancelled") {
+				t.Errorf("%s: responses printed:\n%s", name, out)
+			}
+			continue
+		}
+		i := strings.Index(out, "effects per game:")
+		if i < 0 {
+			t.Fatalf("%s: no effects line in\n%s", name, out)
+		}
+		lines := strings.Split(out[i:], "\n")
+		if len(lines) < 2 || lines[1] != c.want {
+			t.Errorf("%s: the line after the effects line is %q, want %q:\n%s", name, lines[1], c.want, out)
+		}
+		if strings.Count(out, "responses") != 1 || strings.Count(out, "cancelled") != 1 {
+			t.Errorf("%s: responses printed more than once:\n%s", name, out)
+		}
+	}
+}
+
+// simulate shows the responses line for a seed game with responses
+// (uno-stacking, pinned by a golden file), whether the game is named or
+// comes in a request file, and not for the same game without them.
+func TestSimulateResponses(t *testing.T) {
+	args := []string{"simulate", "uno-stacking", "-n", "2000", "--seed", "3"}
+	code, out, e := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	testkit.Golden(t, filepath.Join("testdata", "golden", "simulate-uno-stacking.txt"), []byte(out))
+	if !strings.Contains(out, "\nresponses per game ") {
+		t.Errorf("no responses line for uno-stacking:\n%s", out)
+	}
+
+	g := testkit.SeedGenome(t, "uno-stacking")
+	req := filepath.Join(t.TempDir(), "req.dsrq")
+	if err := os.WriteFile(req, rawRequest(testkit.Compile(t, g), 2000, 0, nil, 3, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fromReq, e := runCLI(t, "simulate", "--request", req, "-q")
+	if want := strings.Replace(out, g.Name, req, 1); fromReq != want {
+		t.Errorf("request output (%s):\n%s\nwant:\n%s", e, fromReq, want)
+	}
+
+	g.Responses = genome.Responses{}
+	path := filepath.Join(t.TempDir(), "no-responses.json")
+	js, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, plain, e := runCLI(t, "simulate", path, "-n", "200", "--seed", "3")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if strings.Contains(plain, "responses") || strings.Contains(plain, "cancelled") {
+		t.Errorf("responses in the table of a game without them:\n%s", plain)
 	}
 }

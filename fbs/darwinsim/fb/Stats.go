@@ -292,8 +292,32 @@ func (rcv *Stats) MutateFizzled(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(40, n)
 }
 
+func (rcv *Stats) Responses() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(42))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateResponses(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(42, n)
+}
+
+func (rcv *Stats) Cancelled() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(44))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateCancelled(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(44, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(19)
+	builder.StartObject(21)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -357,6 +381,12 @@ func StatsAddBlocked(builder *flatbuffers.Builder, blocked uint64) {
 }
 func StatsAddFizzled(builder *flatbuffers.Builder, fizzled uint64) {
 	builder.PrependUint64Slot(18, fizzled, 0)
+}
+func StatsAddResponses(builder *flatbuffers.Builder, responses uint64) {
+	builder.PrependUint64Slot(19, responses, 0)
+}
+func StatsAddCancelled(builder *flatbuffers.Builder, cancelled uint64) {
+	builder.PrependUint64Slot(20, cancelled, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
