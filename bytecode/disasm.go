@@ -159,6 +159,10 @@ func Disassemble(p []byte) (string, error) {
 		if e.Type.UsesValue() {
 			s += fmt.Sprintf(" value %d", e.Value)
 		}
+		s += ": " + e.Type.Phrase(e.Target, int(e.Value))
+		if e.Gate {
+			s += ", not playable while it cannot resolve"
+		}
 		line(at.Effects[i], "%s", s)
 	}
 	im.disasmResponses(line)

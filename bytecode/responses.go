@@ -127,6 +127,7 @@ func (im *Image) disasmResponses(line func(off int, format string, args ...any))
 		if x.IgnoreLegal {
 			s += " ignoring legality"
 		}
+		s += ": " + x.Ability.Phrase(int(x.Value))
 		line(im.At.Responses[i], "%s", s)
 	}
 }

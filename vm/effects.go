@@ -23,7 +23,7 @@ func (m *Machine) fireEffects(r uint8, s int) {
 		m.effI = i
 		m.res.Effects[e.typ]++
 		if m.trace != nil {
-			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value))
+			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8)
 		}
 		switch e.typ {
 		case cardrules.SkipNext:

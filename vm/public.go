@@ -95,10 +95,7 @@ func (e Event) String() string {
 	case EvNameSuit:
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:
-		if t := cardrules.EffectType(e.Card); t.UsesValue() {
-			return fmt.Sprintf("effect: %s %d", t.Words(), e.N)
-		}
-		return "effect: " + cardrules.EffectType(e.Card).Words()
+		return "effect: " + cardrules.EffectType(e.Card).Phrase(cardrules.Target(e.N>>8), e.N&0xff)
 	case EvDiscard:
 		return fmt.Sprintf("seat %d discards %s", e.Seat, seenCard(e.Card))
 	case EvWar:

@@ -191,3 +191,34 @@ func TestEffectFields(t *testing.T) {
 		t.Error("the effects table lost its fields")
 	}
 }
+
+// Every effect type and target, and every ability, has its own phrase,
+// which names the value where the type uses one.
+func TestPhrases(t *testing.T) {
+	seen := map[string]bool{}
+	for e := range NumEffectTypes {
+		for tg := TargetNext; tg < NumTargets; tg++ {
+			if !e.UsesTarget() && tg != TargetNext {
+				continue
+			}
+			for _, v := range []int{1, 3} {
+				if !e.UsesValue() && v != 1 {
+					continue
+				}
+				p := e.Phrase(tg, v)
+				if p == "" || seen[p] {
+					t.Errorf("%s %s %d: phrase %q empty or shared", e, tg, v, p)
+				}
+				seen[p] = true
+				if e.UsesValue() && v == 3 && !strings.Contains(p, "3") {
+					t.Errorf("%s %s %d: phrase %q does not name the value", e, tg, v, p)
+				}
+			}
+		}
+	}
+	for a := Stack; a < NumAbilities; a++ {
+		if p := a.Phrase(4); p == "" || seen[p] || a == Stack && !strings.Contains(p, "4") {
+			t.Errorf("%s: phrase %q", a, p)
+		}
+	}
+}

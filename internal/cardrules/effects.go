@@ -1,5 +1,7 @@
 package cardrules
 
+import "fmt"
+
 // EffectType is what a special effect does. An effect type is one constant
 // here and one row of the effects table below; the VM's effects code, the
 // reference interpreter and Describe give it its meaning (CONTRIBUTING.md).
@@ -66,3 +68,39 @@ func (t EffectType) Fizzles() bool { return t < NumEffectTypes && effectTypes[t]
 
 // Words is the type's name as words ("skip next"), for prose and traces.
 func (t EffectType) Words() string { return words(t.String()) }
+
+// Phrase words one effect, with its target and value, as a short sentence
+// of what it does when its card is played ("the next player draws 2
+// cards"), for the disassembly and traces; Describe words effects in the
+// context of a whole game. Fields the type does not use are ignored.
+func (t EffectType) Phrase(target Target, value int) string {
+	who := map[Target]string{
+		TargetNext: "the next player", TargetPrevious: "the previous player", TargetAllOpponents: "every opponent",
+		TargetRandomOpponent: "a random opponent", TargetSelf: "the player",
+	}[target]
+	if who == "" {
+		who = "its target"
+	}
+	cards := func(v int) string {
+		if v == 1 {
+			return "1 card"
+		}
+		return fmt.Sprintf("%d cards", v)
+	}
+	switch t {
+	case SkipNext:
+		if value == 1 {
+			return "the next player misses a turn"
+		}
+		return fmt.Sprintf("the next %d players miss a turn", value)
+	case Reverse:
+		return "the direction of play reverses"
+	case DrawCards:
+		return fmt.Sprintf("%s draws %s", who, cards(value))
+	case ExtraTurn:
+		return "the player takes another turn"
+	case ForceDiscard:
+		return fmt.Sprintf("%s discards %s", who, cards(value))
+	}
+	return t.String()
+}

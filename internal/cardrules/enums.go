@@ -1,5 +1,7 @@
 package cardrules
 
+import "fmt"
+
 // Target selects the seats an effect acts on, or the seat a take phase
 // takes from. 0 means "no target" and is the canonical value for effect
 // types that use none.
@@ -302,3 +304,17 @@ const (
 var respondentsNames = [...]string{RespondTarget: "target", RespondEveryone: "everyone"}
 
 var respondentsTable = Table{"respondents", "Respondents", respondentsNames[:], 0}
+
+// Phrase words what an answer with ability a does (value: what a stack
+// adds), for the disassembly and traces.
+func (a Ability) Phrase(value int) string {
+	switch a {
+	case Stack:
+		return fmt.Sprintf("adds %d to the pending amount and passes it to the next player", value)
+	case Deflect:
+		return "turns the effect back on the player who sent it"
+	case Cancel:
+		return "negates what it answers"
+	}
+	return a.String()
+}

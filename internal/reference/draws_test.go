@@ -53,7 +53,7 @@ func traceOf(m *game) []string {
 		case EvReshuffle:
 			s = fmt.Sprintf("reshuffle %d", e.N)
 		case EvEffect:
-			s = fmt.Sprintf("effect %d %v %d", e.Seat, genome.EffectType(e.Card), e.N)
+			s = fmt.Sprintf("effect %d %v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff)
 		case EvNameSuit:
 			s = fmt.Sprintf("name-suit %d %v", e.Seat, genome.Suit(e.Card))
 		case EvTurn:

@@ -65,6 +65,9 @@ func (m *game) fire(s int, c genome.Card, answerable bool) {
 		if e.Type.UsesValue() {
 			v = e.Value
 		}
+		if e.Type.UsesTarget() {
+			v |= int(e.Target) << 8
+		}
 		m.emit(Event{Kind: EvEffect, Seat: s, Card: int(e.Type), N: v})
 		switch e.Type {
 		case cardrules.SkipNext:

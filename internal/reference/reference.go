@@ -49,7 +49,7 @@ const (
 	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
 	EvNameSuit                   // Seat names suit Card
-	EvEffect                     // an effect of type Card (value N) fires for Seat's card
+	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table (a battle or a trick), or N cards handed over in an ask
