@@ -96,10 +96,10 @@ func addResponse(g *genome.Genome, r *rng.Source) bool {
 	t := pick(r, types)
 	free := freeRanks(g, t)
 	firing := slices.DeleteFunc(slices.Clone(free), func(x genome.Rank) bool { _, ok := rankEffect(g, x, t); return !ok })
-	x := pick(r, free)
 	if len(firing) > 0 && r.IntN(2) == 0 {
-		x = pick(r, firing)
+		free = firing
 	}
+	x := pick(r, free)
 	c := genome.Response{Rank: x, Ability: randomAbility(r), Answers: t}
 	if c.Ability == cardrules.Stack {
 		c.Value = stackValue(g, x, t, r)
