@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
@@ -190,8 +191,9 @@ func playPaired(ctx context.Context, a, b *vm.Program, seats, games, workers int
 }
 
 // without returns g's canonical form without the effects whose indexes
-// drop lists (nil: without all of them), compiled and loaded; nil when g
-// has no effects to drop.
+// drop lists (nil: without all of them) and the response abilities left
+// with nothing to answer (keepEffects), compiled and loaded; nil when g has
+// no effects to drop.
 func without(g *genome.Genome, drop []int) (*vm.Program, error) {
 	c := g.Canonical()
 	if len(c.Effects) == 0 {
@@ -209,7 +211,7 @@ func without(g *genome.Genome, drop []int) (*vm.Program, error) {
 			}
 		}
 	}
-	c.Effects = keep
+	keepEffects(c, keep)
 	code, err := compile.Compile(c)
 	if err != nil {
 		return nil, err
@@ -274,8 +276,9 @@ func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, se
 }
 
 // Prune returns g without its dead effects and the effects it removed. It
-// removes every effect found dead, then measures what is left again (an
-// effect can matter only with another one, so removing one can kill
+// removes every effect found dead, with the response abilities that answer
+// only the types removed (keepEffects), then measures what is left again
+// (an effect can matter only with another one, so removing one can kill
 // another), until none is dead.
 func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint64) (*genome.Genome, []genome.Effect, error) {
 	c := g.Canonical()
@@ -296,7 +299,21 @@ func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint6
 		if len(keep) == len(c.Effects) {
 			return c, removed, nil
 		}
-		c.Effects = keep
+		keepEffects(c, keep)
 		c = c.Canonical()
 	}
+}
+
+// keepEffects sets g's effects to keep and drops the response abilities
+// that answer an effect type none of them has: a response opens no window
+// but for an effect of its type, so such an ability can never be used, and
+// the game plays exactly as with it. Who and lose_turn go with the last
+// ability. An effect is thus measured with the answers only it gives rise
+// to.
+func keepEffects(g *genome.Genome, keep []genome.Effect) {
+	g.Effects = keep
+	g.Responses.Cards = slices.DeleteFunc(slices.Clone(g.Responses.Cards), func(c genome.Response) bool {
+		return !slices.ContainsFunc(keep, func(e genome.Effect) bool { return e.Type == c.Answers })
+	})
+	clearIfNoResponses(g)
 }

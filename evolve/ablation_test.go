@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -72,6 +73,36 @@ func TestAblation(t *testing.T) {
 			if a[i].Seats[j] != b[i].Seats[j] {
 				t.Errorf("effect %d: impact %+v with 1 worker, %+v with 3", i, a[i].Seats[j], b[i].Seats[j])
 			}
+		}
+	}
+}
+
+// TestAblationDropsUnanswerable: a game without some of its effects also
+// loses the response abilities left with no effect of their type to answer
+// (they could never be used), who and lose_turn going with the last; the
+// abilities of a type some kept effect still has stay; and the game
+// without its effects still compiles and loads.
+func TestAblationDropsUnanswerable(t *testing.T) {
+	g := unoStacking(t).Canonical() // a 2 draws and stacks on draws, a 7 discards and a J deflects discards
+	var noDraw []genome.Effect
+	for _, e := range g.Effects {
+		if e.Type != cardrules.DrawCards {
+			noDraw = append(noDraw, e)
+		}
+	}
+	c := g.Clone()
+	keepEffects(c, noDraw)
+	want := []genome.Response{{Rank: rankJ, Ability: cardrules.Deflect, Answers: cardrules.ForceDiscard}}
+	if !slices.Equal(c.Responses.Cards, want) || !c.Responses.LoseTurn || len(g.Responses.Cards) != 2 {
+		t.Errorf("without the draw: responses %+v, want %v with lose_turn (parent's %d abilities untouched)", c.Responses, want, len(g.Responses.Cards))
+	}
+	keepEffects(c, nil)
+	if !c.Responses.IsZero() || c.Validate() != nil {
+		t.Errorf("without any effect: responses %+v (%v), want none", c.Responses, c.Validate())
+	}
+	for _, drop := range [][]int{nil, {0}} {
+		if p, err := without(g, drop); err != nil || p == nil {
+			t.Errorf("without %v: program %v, error %v", drop, p, err)
 		}
 	}
 }

@@ -34,27 +34,43 @@
 // type, any target, value 1..3, and for a draw or a forced discard, the
 // types that can fizzle, a gate one time in four), remove one, mutate one
 // used field (rank, type, target, value by ±1 reflected at 1 and 13, or the
-// gate on or off) always to a different value; a new type that cannot
-// fizzle drops the gate. Effect crossover: for each rank the second parent has effects on,
-// with probability 1/2 its list for that rank replaces the first parent's
-// (or joins it when the first has none). Whole-genome crossover takes each
-// part (setup, turn structure, effects, end, turn cap) from either parent,
-// with its options: the starter's rules and the reshuffle timing with the
-// setup, the draw and pass rules with the turn, the blocked end with the end.
-// Structural operators: deal size, turn cap, draw_max, the legality
-// predicate (add a disjunct or conjunct, drop an argument, replace or negate
-// a comparison), suit-naming ranks, battle parameters, phase insert, remove
-// and swap, end result and until, reshuffle, starter, default seats, deck
-// ranks, and the optional rules of play: a play phase's draw rule (when
-// stuck or by choice), pass rule and play_drawn; the starter's rules (a
-// rank of the deck added to or removed from the ranks it may not be, its
-// effects firing or not); reshuffling at once or at the next draw; the
-// blocked end (±1 within 0..cardrules.MaxBlocked). Turning an option off
-// takes the options that need it along (reshuffle its timing, the starter
-// its rules, drawing by choice play_drawn); drawing by choice raises a
-// draw_max of 0 to 1, and draw_max stays at least 1 while it holds. An
-// operator retries up to Retries times until its result validates
-// and compiles; a failure is counted (OpStats) and the parent is kept, never
+// gate on or off) always to a different value; a new type that cannot fizzle
+// drops the gate. Effect crossover: for each rank the second parent has
+// effects on, with probability 1/2 its list for that rank replaces the first
+// parent's (or joins it when the first has none); then the same for the
+// response abilities, rank by rank, who may answer and lose_turn coming from
+// the first parent while the child keeps any of its abilities, else from the
+// second. Whole-genome crossover takes each part (setup, turn structure,
+// effects, end, turn cap) from either parent, with its options: the
+// starter's rules and the reshuffle timing with the setup, the draw and pass
+// rules with the turn, whether a last card fires and the response abilities
+// (with who and lose_turn) with the effects, the blocked end with the end. A
+// child of either crossover drops the abilities it cannot hold: all of them
+// without a play phase, one whose rank its deck lacks. Structural operators:
+// deal size, turn cap, draw_max, the legality predicate (add a disjunct or
+// conjunct, drop an argument, replace or negate a comparison), suit-naming
+// ranks, battle parameters, phase insert, remove and swap, end result and
+// until, reshuffle, starter, default seats, deck ranks, and the optional
+// rules of play: a play phase's draw rule (when stuck or by choice), pass
+// rule and play_drawn; the starter's rules (a rank of the deck added to or
+// removed from the ranks it may not be, its effects firing or not);
+// reshuffling at once or at the next draw; the blocked end (±1 within
+// 0..cardrules.MaxBlocked); whether a last card fires its effects. The
+// response abilities (structural operators too), in a game with a play
+// phase: add one (answering an effect type the game has an effect of, any
+// targeted type when it has none, on a rank of the deck that does not answer
+// that type yet, half the time one whose cards fire it; any ability; a stack
+// adds the value of the rank's own effect of that type, else 1..3; ignoring
+// the legal rule one time in four), remove one, mutate one field of one
+// (rank, ability, type answered, a stack's value by ±1 reflected at 1 and
+// 13, ignore_legal) always to a different value, and the response rules (who
+// may answer, lose_turn). Turning an option off takes the options that need
+// it along (reshuffle its timing, the starter its rules, drawing by choice
+// play_drawn, the last ability who and lose_turn, a rank leaving the deck
+// its abilities, the last play phase every ability); drawing by choice
+// raises a draw_max of 0 to 1, and draw_max stays at least 1 while it holds.
+// An operator retries up to Retries times until its result validates and
+// compiles; a failure is counted (OpStats) and the parent is kept, never
 // passed off as a mutation.
 //
 // # Fitness
@@ -122,7 +138,10 @@
 // exactly like the game without it and scores nothing. Ablate measures each
 // effect alone (AblationGames paired games per seat count); an effect whose
 // removal changes no measure at any seat count is dead, and Prune removes
-// dead effects one at a time. An effect that only reshuffles chances
+// dead effects one at a time. A game without an effect also loses the
+// response abilities that only it gave something to answer (a response
+// answers effects of a type, and with none of that type left it can never
+// be used), so an effect is measured with the answers it brings. An effect that only reshuffles chances
 // evenly among the seats (a skip in a symmetric game) is measured as dead:
 // the measures are the game's, not one player's.
 //

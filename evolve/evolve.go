@@ -565,11 +565,7 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 			if r.IntN(2) == 0 {
 				did(e.cross(g, b.Genome, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) }), "crossover")
 			} else {
-				did(e.cross(g, b.Genome, &r, "effect_crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome {
-					c := x.Clone()
-					c.Effects = crossEffects(x, y, r)
-					return c
-				}), "effect_crossover")
+				did(e.cross(g, b.Genome, &r, "effect_crossover", crossByRank), "effect_crossover")
 			}
 		}
 		for _, op := range []struct {

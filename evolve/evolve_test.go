@@ -225,11 +225,7 @@ type crossover struct {
 // closureCrossovers are the two crossovers of breed, under its names.
 var closureCrossovers = []crossover{
 	{"crossover", func(a, b *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(a, b, r) }},
-	{"effect_crossover", func(a, b *genome.Genome, r *rng.Source) *genome.Genome {
-		c := a.Clone()
-		c.Effects = crossEffects(a, b, r)
-		return c
-	}},
+	{"effect_crossover", crossByRank},
 }
 
 // Each operator and crossover is tried closureTries times per parent; it
@@ -248,15 +244,18 @@ func closureMinShare(retries int) float64 {
 	return 1 - math.Pow(0.1, 1/float64(retries))
 }
 
-// closureParents are the seed genomes and, for each, a few genomes a short
-// random walk of operators leads to (the parents evolution meets beyond
-// generation 0).
+// closureParents are the seed genomes and uno-style with stacking and, for
+// each, a few genomes a short random walk of operators leads to (the
+// parents evolution meets beyond generation 0).
 func closureParents(tb testing.TB, ops []operator) []*genome.Genome {
 	tb.Helper()
 	var seeds []*genome.Genome
 	for _, s := range genome.Seeds() {
 		seeds = append(seeds, s.Canonical())
 	}
+	// uno-style with stacking, so that the operators of existing response
+	// abilities have abilities to work on.
+	seeds = append(seeds, unoStacking(tb).Canonical())
 	return withWalks(seeds, ops, 0, 8)
 }
 

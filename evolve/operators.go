@@ -50,6 +50,10 @@ var structural = []operator{
 	{"reshuffle_at_once", mutReshuffleAtOnce},
 	{"last_card", mutLastCard},
 	{"blocked", mutBlocked},
+	{"add_response", addResponse},
+	{"remove_response", removeResponse},
+	{"mutate_response", mutateResponse},
+	{"response_rules", mutResponseRules},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -222,7 +226,10 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // turn structure, effects, end, turn cap) from b with probability 1/2. A
 // part carries its options: the setup its deal with the starter's rules
 // and the reshuffle with its timing, the turn structure its phases with
-// their draw and pass rules, the end its blocked rule.
+// their draw and pass rules, the effects whether a last card fires them
+// and the response abilities with who may answer and lose_turn, the end
+// its blocked rule. Abilities the child cannot hold (no play phase, a rank
+// its deck lacks) are dropped (fitResponses).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -234,7 +241,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 		c.Turn = bc.Turn
 	}
 	if r.IntN(2) == 1 {
-		c.Effects = bc.Effects
+		c.Effects, c.LastCardInert, c.Responses = bc.Effects, bc.LastCardInert, bc.Responses
 	}
 	if r.IntN(2) == 1 {
 		c.End = bc.End
@@ -242,6 +249,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	if r.IntN(2) == 1 {
 		c.TurnCap = bc.TurnCap
 	}
+	fitResponses(c)
 	return c
 }
 
@@ -407,12 +415,15 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
+// phaseRemove drops a phase; dropping the last play phase drops the
+// response abilities, which are played to its discard pile.
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) < 2 {
 		return false
 	}
 	i := r.IntN(len(g.Turn))
 	g.Turn = slices.Delete(g.Turn, i, i+1)
+	fitResponses(g)
 	return true
 }
 
@@ -515,8 +526,9 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutDeck drops one rank from the deck, or restores one that was dropped.
-// A dropped rank leaves the effects, the suit-naming ranks and the ranks
-// the starter may not be, which could no longer name it.
+// A dropped rank leaves the effects, the response abilities, the
+// suit-naming ranks and the ranks the starter may not be, which could no
+// longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	have := deckRanks(g)
 	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
@@ -539,6 +551,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
 	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
 	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
+	fitResponses(g)
 	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
 	for i := range g.Turn {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })

@@ -46,7 +46,13 @@ import (
 //     ignored); at least 0.1 when one game's last card fires no effects
 //     and the other's does. The multiset distance of lists A and B is |A Δ B| /
 //     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
-//     change to a game with few effects, not a new game.
+//     change to a game with few effects, not a new game. The responses to
+//     effects join in as e + r - er, e the above and r their own
+//     difference: (3 times the multiset distance of the abilities, whose
+//     order means nothing, plus the flags of who may answer and of
+//     lose_turn) / 5. So two games with the same responses are as far
+//     apart as without them, and one ability more or less, like one
+//     effect, is a small change.
 //   - score (1): the mean of rel of the points per trick and per set, and
 //     the multiset distance of the card scoring rules.
 //   - end (1): the mean of the larger of flag of until and rel of the
@@ -76,7 +82,9 @@ func Distance(a, b *Genome) float64 {
 	parts[partTable] = (rel(a.Meld, b.Meld) + flag(!samePtr(a.LeadCard, b.LeadCard)) + flag(a.Teams != b.Teams)) / 3
 	parts[partTurn] = turnDiff(a.Turn, b.Turn)
 	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
-	parts[partEffects] = max(effectDiff(a.Effects, b.Effects), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
+	e := max(effectDiff(a.Effects, b.Effects), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
+	r := responsesDiff(&a.Responses, &b.Responses)
+	parts[partEffects] = e + r - float64(e*r) // 1 - (1-e)(1-r), exactly e when r is 0
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
 	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -233,6 +241,18 @@ func effectDiff(a, b []Effect) float64 {
 		}
 	}
 	return 0.1 + 0.9*listDiff(common(a, b, normEffect), len(a), len(b))
+}
+
+// responsesDiff compares the response abilities (as multisets: Canonical
+// sorts their order away) and who may answer and lose_turn, which the
+// canonical form keeps only beside an ability.
+func responsesDiff(a, b *Responses) float64 {
+	if len(a.Cards) == 0 && len(b.Cards) == 0 {
+		return 0
+	}
+	id := func(r Response) Response { return r }
+	return (3*listDiff(common(a.Cards, b.Cards, id), len(a.Cards), len(b.Cards)) +
+		flag(a.Who != b.Who) + flag(a.LoseTurn != b.LoseTurn)) / 5
 }
 
 // normEffect zeroes the fields the effect's type does not use, as

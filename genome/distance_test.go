@@ -1,6 +1,7 @@
 package genome_test
 
 import (
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -169,5 +170,131 @@ func TestDistanceAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("Distance allocated %v times comparing the seed games", n)
+	}
+}
+
+// withResponses is uno-style where a two answers a draw with a two of any
+// suit, adding two, and a jack deflects a forced discard.
+func withResponses(t *testing.T) *genome.Genome {
+	t.Helper()
+	g := testkit.SeedGenome(t, "uno-style")
+	g.Responses = genome.Responses{Cards: []genome.Response{
+		{Rank: 0, Ability: cardrules.Stack, Answers: cardrules.DrawCards, Value: 2, IgnoreLegal: true},
+		{Rank: 9, Ability: cardrules.Deflect, Answers: cardrules.ForceDiscard},
+	}}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestDistanceSeesResponses: every field of the responses counts, and one
+// change of one is a small change (under 0.05, as one effect more is):
+// an ability more or less (the last taking who and lose_turn with it),
+// another rank, ability, type answered, value or ignore_legal, who may
+// answer and lose_turn. Their order does not count.
+func TestDistanceSeesResponses(t *testing.T) {
+	for _, c := range []struct {
+		what   string
+		change func(r *genome.Responses)
+	}{
+		{"one ability more", func(r *genome.Responses) {
+			r.Cards = append(r.Cards, genome.Response{Rank: 10, Ability: cardrules.Cancel, Answers: cardrules.DrawCards})
+		}},
+		{"one ability less", func(r *genome.Responses) { r.Cards = r.Cards[1:] }},
+		{"no responses", func(r *genome.Responses) { *r = genome.Responses{} }},
+		{"another rank", func(r *genome.Responses) { r.Cards[0].Rank = 1 }},
+		{"another ability", func(r *genome.Responses) { r.Cards[1].Ability = cardrules.Cancel }},
+		{"stack to cancel", func(r *genome.Responses) { r.Cards[0].Ability, r.Cards[0].Value = cardrules.Cancel, 0 }},
+		{"another type answered", func(r *genome.Responses) { r.Cards[1].Answers = cardrules.DrawCards }},
+		{"another value", func(r *genome.Responses) { r.Cards[0].Value = 3 }},
+		{"the legal rule followed", func(r *genome.Responses) { r.Cards[0].IgnoreLegal = false }},
+		{"everyone answers", func(r *genome.Responses) { r.Who = cardrules.RespondEveryone }},
+		{"answering loses a turn", func(r *genome.Responses) { r.LoseTurn = true }},
+	} {
+		g := withResponses(t)
+		m := g.Clone()
+		c.change(&m.Responses)
+		if err := m.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		d := checkDistance(t, g, m, c.what)
+		if d == 0 || d >= 0.05 {
+			t.Errorf("%s: distance %.4f, want above 0 and under 0.05", c.what, d)
+		}
+	}
+	g := withResponses(t)
+	m := g.Clone()
+	m.Responses.Cards[0], m.Responses.Cards[1] = m.Responses.Cards[1], m.Responses.Cards[0]
+	if d := checkDistance(t, g, m, "abilities in another order"); d != 0 {
+		t.Errorf("abilities in another order: distance %v, want 0", d)
+	}
+	// Everything at once is further than any one change.
+	m = g.Clone()
+	m.Responses = genome.Responses{Who: cardrules.RespondEveryone, LoseTurn: true, Cards: []genome.Response{
+		{Rank: 3, Ability: cardrules.Cancel, Answers: cardrules.ForceDiscard, IgnoreLegal: true},
+	}}
+	one := g.Clone()
+	one.Responses.LoseTurn = true
+	if all, d1 := checkDistance(t, g, m, "other responses"), genome.Distance(g, one); all <= d1 {
+		t.Errorf("other responses in every field: distance %.4f, not above one change's %.4f", all, d1)
+	}
+}
+
+// TestDistanceSameResponses: two games with the same responses are exactly
+// as far apart as without them (so that distances between games without
+// responses are what they were), and games that differ in their effects
+// and their responses are further apart than in either alone.
+func TestDistanceSameResponses(t *testing.T) {
+	rs := withResponses(t).Responses
+	var plays []*genome.Genome
+	for _, g := range genome.Seeds() {
+		if g.Turn[0].Kind == cardrules.PhasePlay {
+			plays = append(plays, g)
+		}
+	}
+	for _, a := range plays {
+		for _, b := range plays {
+			x, y := a.Clone(), b.Clone()
+			x.Responses, y.Responses = rs, rs
+			x.Responses.Cards, y.Responses.Cards = slices.Clone(rs.Cards), slices.Clone(rs.Cards)
+			if x.Validate() != nil || y.Validate() != nil {
+				t.Fatalf("%s or %s with responses: %v, %v", a.Name, b.Name, x.Validate(), y.Validate())
+			}
+			bare, bareB := a.Clone(), b.Clone()
+			bare.Responses, bareB.Responses = genome.Responses{}, genome.Responses{}
+			if d, want := checkDistance(t, x, y, a.Name+" and "+b.Name), genome.Distance(bare, bareB); d != want {
+				t.Errorf("%s and %s with the same responses: distance %v, %v without", a.Name, b.Name, d, want)
+			}
+		}
+	}
+	g := withResponses(t)
+	eff := g.Clone()
+	eff.Effects = eff.Effects[1:]
+	resp := g.Clone()
+	resp.Responses.LoseTurn = true
+	both := eff.Clone()
+	both.Responses.LoseTurn = true
+	de, dr, db := genome.Distance(g, eff), genome.Distance(g, resp), checkDistance(t, g, both, "effects and responses")
+	if db <= de || db <= dr {
+		t.Errorf("effects and responses differing: %.4f, not above the effects alone %.4f and the responses alone %.4f", db, de, dr)
+	}
+}
+
+// TestDistanceResponsesAllocs: comparing games with responses, as many as
+// a game may have, allocates nothing.
+func TestDistanceResponsesAllocs(t *testing.T) {
+	a, b := withResponses(t).Canonical(), testkit.SeedGenome(t, "crazy-eights")
+	for x := range genome.Rank(cardrules.NumRanks) {
+		for _, ty := range []genome.EffectType{cardrules.DrawCards, cardrules.ForceDiscard} {
+			b.Responses.Cards = append(b.Responses.Cards, genome.Response{Rank: x, Ability: cardrules.Deflect, Answers: ty})
+		}
+	}
+	if err := b.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b = b.Canonical()
+	if n := testing.AllocsPerRun(10, func() { genome.Distance(a, b) }); n != 0 {
+		t.Errorf("Distance allocated %v times comparing games with responses", n)
 	}
 }
