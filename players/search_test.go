@@ -131,7 +131,7 @@ func noPeek(t *testing.T, p *vm.Program, iters int, roll Rollout, peek bool, gam
 // the visits behind it (the same search seed). The perfect-information
 // search, which does peek, is told apart by the same test.
 func TestSearchNeverPeeks(t *testing.T) {
-	for i, name := range []string{"crazy-eights", "uno-style", "hearts", "whist", "go-fish", "old-maid", "crazy-eights-openspiel"} {
+	for i, name := range []string{"crazy-eights", "uno-style", "hearts", "whist", "go-fish", "old-maid", "crazy-eights-openspiel", "uno-stacking"} {
 		roll := Rollout(i % int(numRollouts))
 		t.Run(name+"/"+roll.String(), func(t *testing.T) {
 			p := program(t, name)
