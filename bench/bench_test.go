@@ -50,6 +50,9 @@ var bands = map[string][vm.NumPolicies]band{
 	"hearts":       {vm.Random: {13, 13}, vm.Greedy: {13, 13}},
 
 	"crazy-eights-openspiel": {vm.Random: {349, 546}, vm.Greedy: {25, 39}},
+	// uno-stacking 61.7 (random) and 151.3 (greedy: greedy seats always
+	// stack, hoard the deck and run one game in seven to the turn cap)
+	"uno-stacking": {vm.Random: {49, 78}, vm.Greedy: {121, 190}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -66,7 +69,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
