@@ -107,33 +107,41 @@ func (m *Machine) hitRest(e *effect, s, t int) bool {
 // hit applies a targeted effect of seat s to seat t, through a response
 // window when it opens one, and reports whether a card moved.
 func (m *Machine) hit(e *effect, s, t int) bool {
-	if !m.resuming {
+	amt := int(e.value)
+	switch {
+	case !m.resuming:
 		m.tgt = int8(t)
 		if !m.isActive(t) {
 			return false
 		}
-		m.hitSeat, m.hitAmt, m.hitFrom = int8(t), int16(e.value), int8(s)
-		if m.p.answers != 0 && m.opens(e, s, t) {
+		m.chainN = 0
+		if m.p.answers == 0 || !m.opens(e, s, t) {
+			break
+		}
+		m.window(e, s, t)
+		fallthrough
+	case m.chainN > 0:
+		// The chain (closed, or re-entered at an answer and closed
+		// now) says whom the effect hits, how hard, from whom.
+		if m.resuming {
 			m.window(e, s, t)
 		}
-	} else if m.paused == DecideRespond {
-		m.window(e, s, t)
-	}
-	t, s = int(m.hitSeat), int(m.hitFrom)
-	if t < 0 {
-		return false
+		if m.hitSeat < 0 {
+			return false
+		}
+		t, amt, s = int(m.hitSeat), int(m.hitAmt), int(m.hitFrom)
 	}
 	// It is an interaction when a card of another seat moves.
 	switch e.typ {
 	case cardrules.DrawCards:
-		if m.drawUpTo(t, int(m.hitAmt)) {
+		if m.drawUpTo(t, amt) {
 			if t != s {
 				m.res.Interactions++
 			}
 			return true
 		}
 	case cardrules.ForceDiscard:
-		k := min(int(m.hitAmt), int(m.count[t]))
+		k := min(amt, int(m.count[t]))
 		if m.resuming {
 			k = int(m.discLeft) // the paused discard and those after it
 		} else if k > 0 && t != s {

@@ -123,7 +123,8 @@ func (m *Machine) window(e *effect, s, t int) {
 		m.chain[0] = link{player: int8(s), hits: int8(t), value: e.value}
 		m.chainN, m.winAsked = 1, 0
 	} else if m.paused != DecideRespond {
-		// Re-entering the discards the closed chain's effect owes.
+		// Re-entering the discards the closed chain's effect owes (its
+		// links are kept until the next targeted hit).
 		return
 	}
 	for {
