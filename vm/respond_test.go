@@ -3,7 +3,11 @@ package vm
 import (
 	"testing"
 
+	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"pgregory.net/rapid"
 )
 
 // seedProgram returns the named seed game's program.
@@ -114,4 +118,93 @@ func TestStackingSeedRules(t *testing.T) {
 	if chains == 0 || stacked == 0 {
 		t.Fatalf("%d chains, %d answers in 300 games: the test saw nothing", chains, stacked)
 	}
+}
+
+// TestChainsClose: in games with responses (uno-stacking with every
+// ability and both rules for who answers, and random valid genomes with
+// responses), every chain closes before the next turn (an EvChain after its
+// answers, unless an answer ended the game), a chain's amount is never
+// negative nor nothing when it hits, lost turns are only owed by seats that
+// answered or took an effect, and the answers traced are the result's.
+func TestChainsClose(t *testing.T) {
+	base, err := genome.Seed("uno-stacking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chains := 0
+	for _, who := range []cardrules.Respondents{cardrules.RespondTarget, cardrules.RespondEveryone} {
+		for _, lose := range []bool{false, true} {
+			g := base.Clone()
+			g.Responses.Who, g.Responses.LoseTurn = who, lose
+			g.Responses.Cards = append(g.Responses.Cards,
+				genome.Response{Rank: 9, Ability: cardrules.Cancel, Answers: cardrules.DrawCards},
+				genome.Response{Rank: 10, Ability: cardrules.Deflect, Answers: cardrules.DrawCards, IgnoreLegal: true})
+			for game := range uint64(200) {
+				chains += checkChains(t, g, 4, game)
+			}
+		}
+	}
+	if chains == 0 {
+		t.Fatal("no chain closed: the test saw nothing")
+	}
+	rapidShort()
+	rapid.Check(t, func(rt *rapid.T) {
+		g := genometest.Genome().Draw(rt, "genome")
+		if len(g.Responses.Cards) == 0 {
+			return
+		}
+		g.TurnCap = min(g.TurnCap, 200)
+		checkChains(rt, g, 0, rapid.Uint64().Draw(rt, "seed"))
+	})
+}
+
+// checkChains plays game seed of g (random seats) with a trace and checks
+// its chains; it returns how many closed.
+func checkChains(t fataler, g *genome.Genome, seats int, seed uint64) int {
+	t.Helper()
+	code, err := compile.Compile(g)
+	if err != nil {
+		t.Fatalf("does not compile: %v", err)
+	}
+	p, err := Load(code)
+	if err != nil {
+		t.Fatalf("does not load: %v", err)
+	}
+	tr := mustReplay(p, seats, nil, seed, 0)
+	open, answers, chains, owed := false, 0, 0, uint8(0)
+	for i, e := range tr.Events {
+		switch e.Kind {
+		case EvTurn:
+			if open {
+				t.Fatalf("seed %d event %d: a turn starts with a chain open", seed, i)
+			}
+		case EvRespond:
+			open = true
+			answers++
+			if g.Responses.LoseTurn {
+				owed |= 1 << e.Seat
+			}
+		case EvChain:
+			open = false
+			chains++
+			if e.N < 0 || e.Seat >= 0 && e.N == 0 {
+				t.Fatalf("seed %d event %d: chain amount %d on seat %d", seed, i, e.N, e.Seat)
+			}
+			if g.Responses.LoseTurn && e.Seat >= 0 {
+				owed |= 1 << e.Seat
+			}
+		case EvLoseTurn:
+			if owed&(1<<e.Seat) == 0 {
+				t.Fatalf("seed %d event %d: seat %d loses a turn it does not owe", seed, i, e.Seat)
+			}
+			owed &^= 1 << e.Seat
+		}
+	}
+	if open && tr.Result.Winner < 0 {
+		t.Fatalf("seed %d: the game ends with a chain open and no winner: %+v", seed, tr.Result)
+	}
+	if answers != tr.Result.Responses {
+		t.Fatalf("seed %d: %d answers traced, the result says %d", seed, answers, tr.Result.Responses)
+	}
+	return chains
 }

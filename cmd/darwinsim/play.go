@@ -432,6 +432,19 @@ func (t *table) options(d *vm.Decision) string {
 		label = func(o uint8) string {
 			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o]))
 		}
+	case vm.DecideRespond:
+		who := "you"
+		if d.View.Hit != d.View.Seat {
+			who = fmt.Sprintf("seat %d", d.View.Hit)
+		}
+		what = fmt.Sprintf("an effect of %d is about to hit %s: answer it with a card, or let it be", d.View.Pending, who)
+		prompt = "answer"
+		label = func(o uint8) string {
+			if o == vm.OptPass {
+				return "let it be"
+			}
+			return bytecode.CardName(o)
+		}
 	default:
 		what, prompt = "choose an option", "option"
 		label = func(o uint8) string { return strconv.Itoa(int(o)) }
