@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
@@ -443,5 +444,31 @@ func TestPlayResult(t *testing.T) {
 		if got := c.t.result(c.r); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
 		}
+	}
+}
+
+// TestPlayResponseWindow: a response window put to the person says what is
+// about to hit whom and offers its answering cards and letting it be; the
+// answer chosen is the one played.
+func TestPlayResponseWindow(t *testing.T) {
+	code, out, errOut := playCLI(t, ones, "play", "uno-stacking", "--seed", "4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "an effect of 4 is about to hit you: answer it with a card, or let it be:\n  1) 2H\n  2) let it be\nanswer [1-2, ? rules, q quit]> "
+	if !strings.Contains(out, want) {
+		t.Fatalf("no response window put to the person:\n%s", out)
+	}
+	specs, err := splitOpponents(defaultOpponents, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := playedGame(t, "uno-stacking", 4, 0, specs)
+	answered := false
+	for _, e := range tr.Events {
+		answered = answered || e.Kind == vm.EvRespond && e.Seat == 0 && bytecode.CardName(e.Card) == "2H"
+	}
+	if !answered {
+		t.Error("the answer chosen (2H) is not played in the game")
 	}
 }
