@@ -102,7 +102,7 @@ func runTiny(t testing.TB) []recorded {
 // shared fitness afterwards).
 func runRecorded(t testing.TB, cfg Config) (*Result, []recorded) {
 	t.Helper()
-	return runRecordedFrom(t, cfg, genome.Seeds())
+	return runRecordedFrom(t, cfg, runSeeds())
 }
 
 // runRecordedFrom is runRecorded from the given games.

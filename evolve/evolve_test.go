@@ -380,7 +380,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	for _, w := range []int{1, 2, 7} {
 		cfg := testConfig()
 		cfg.Workers = w
-		res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+		res, err := Run(context.Background(), cfg, runSeeds(), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -412,7 +412,7 @@ func summary(r *Result) any {
 func TestResume(t *testing.T) {
 	cfg := testConfig()
 	var cps []*Checkpoint
-	full, err := Run(context.Background(), cfg, genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+	full, err := Run(context.Background(), cfg, runSeeds(), Options{Checkpoint: func(cp *Checkpoint) error {
 		cps = append(cps, cp)
 		return nil
 	}})
@@ -438,7 +438,7 @@ func TestResume(t *testing.T) {
 func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var last *Checkpoint
-	_, err := Run(ctx, testConfig(), genome.Seeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+	_, err := Run(ctx, testConfig(), runSeeds(), Options{Checkpoint: func(cp *Checkpoint) error {
 		last = cp
 		if cp.Gen == 1 {
 			cancel()
@@ -607,7 +607,7 @@ func TestHallSpacing(t *testing.T) {
 		}
 	}
 
-	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+	res, err := Run(context.Background(), cfg, runSeeds(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

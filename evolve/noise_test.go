@@ -14,7 +14,7 @@ import (
 // no game of the final hall of fame has a dead effect.
 func TestRunningMeansAndPrunedHall(t *testing.T) {
 	cfg := testConfig()
-	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+	res, err := Run(context.Background(), cfg, runSeeds(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestBestIsByRescore(t *testing.T) {
 // after), and nothing else has.
 func TestLineage(t *testing.T) {
 	cfg := testConfig()
-	res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
+	res, err := Run(context.Background(), cfg, runSeeds(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,7 +134,7 @@ func TestSimulateDeterministic(t *testing.T) {
 // TestEvolveDeterministic: the same command gives the same output and the
 // same result files, whatever the worker count.
 func TestEvolveDeterministic(t *testing.T) {
-	args := []string{"evolve", "--pop", "10", "--generations", "3", "--games", "60", "--skill-games", "20", "--seed", "5"}
+	args := []string{"evolve", "--pop", "10", "--generations", "3", "--games", "60", "--skill-games", "20", "--seed", "5", "--from", runFrom}
 	var outs []string
 	var files []map[string]string
 	for _, w := range []string{"1", "2", "7"} {
@@ -259,7 +259,7 @@ func (c *cancelOn) Write(p []byte) (int, error) {
 // TestEvolveResume: a run interrupted after generation 1 and resumed from
 // its checkpoint writes exactly the files of the uninterrupted run.
 func TestEvolveResume(t *testing.T) {
-	args := []string{"evolve", "--pop", "10", "--generations", "4", "--games", "60", "--skill-games", "20", "--seed", "9"}
+	args := []string{"evolve", "--pop", "10", "--generations", "4", "--games", "60", "--skill-games", "20", "--seed", "9", "--from", runFrom}
 	full := filepath.Join(t.TempDir(), "full")
 	if code, _, e := runCLI(t, append(args, "--out", full)...); code != 0 {
 		t.Fatal(e)

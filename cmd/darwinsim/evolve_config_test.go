@@ -21,7 +21,7 @@ var resultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_
 // to --config, reproduces the run byte for byte, on another worker count.
 func TestEvolveConfigReproduces(t *testing.T) {
 	a, outA := evolveRun(t, append(small(t), "--seed", "5", "--workers", "1")...)
-	b, outB := evolveRun(t, "--config", filepath.Join(a, "config.json"), "--workers", "3")
+	b, outB := evolveRun(t, "--config", filepath.Join(a, "config.json"), "--workers", "3", "--from", runFrom)
 	if outA != outB {
 		t.Errorf("outputs differ:\n%s\n---\n%s", outA, outB)
 	}
@@ -73,7 +73,7 @@ func TestEvolveConfigLayers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			run, _ := evolveRun(t, c.args...)
+			run, _ := evolveRun(t, append(c.args, "--from", runFrom)...)
 			data, err := os.ReadFile(filepath.Join(run, "config.json"))
 			if err != nil {
 				t.Fatal(err)

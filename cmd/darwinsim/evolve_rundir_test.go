@@ -26,7 +26,7 @@ func tiny(t *testing.T) []string {
 	t.Helper()
 	cfg := write(t, filepath.Join(t.TempDir(), "tiny.json"),
 		`{"population": 4, "generations": 2, "games": 10, "skill_games": 0, "ablation_games": 100, "rescore": 1}`)
-	return []string{"--config", cfg}
+	return []string{"--config", cfg, "--from", runFrom}
 }
 
 // execute runs the CLI in-process like run, and returns the command's
