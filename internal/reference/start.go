@@ -18,8 +18,9 @@ import (
 // the seat dealt the lead card starts when it is still in; otherwise the
 // seat 1 + skip count active seats from the dealer in the play direction
 // starts (a skip passes over seat 0, a reverse hands the start to the
-// dealer's other neighbour, an extra turn to the dealer); the move then
-// passes over the seats that have lost their turn. The skip count then
+// dealer's other neighbour, an extra turn to the dealer), the move then
+// passing over the seats that have lost their turn (the lead card's holder
+// starts even when it owes one, and loses its turn later). The skip count then
 // resets to 0. A starter of a rank without effects changes nothing:
 // no end check, and seat 0 or the lead card's holder starts.
 func (m *game) start() {
@@ -41,8 +42,9 @@ func (m *game) start() {
 		return
 	}
 	if m.leadHolder < 0 || !m.active[m.leadHolder] {
-		m.cur = m.step(dealer, m.dir, 1+m.skip)
+		// The move passes from the dealer, over the seats that have
+		// lost their turn; a lead card's holder starts whatever it owes.
+		m.cur = m.passMove(m.step(dealer, m.dir, 1+m.skip))
 	}
-	m.cur = m.passMove(m.cur)
 	m.skip = 0
 }
