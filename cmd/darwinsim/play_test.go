@@ -108,7 +108,7 @@ func secretCards(tr *vm.Trace, seat int, held uint64) uint64 {
 	}
 	for _, e := range tr.Events {
 		switch {
-		case e.Kind == vm.EvPlay || e.Kind == vm.EvDiscard:
+		case e.Kind == vm.EvPlay || e.Kind == vm.EvDiscard || e.Kind == vm.EvRespond:
 			shown |= 1 << e.Card
 		case e.Kind == vm.EvDraw || e.Kind == vm.EvTakeFrom:
 			if int(e.Seat) == seat || e.Kind == vm.EvTakeFrom && e.N == seat {
