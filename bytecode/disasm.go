@@ -149,6 +149,9 @@ func Disassemble(p []byte) (string, error) {
 		if e.Gate {
 			raw |= EffectGate
 		}
+		if e.Random {
+			raw |= EffectRandom
+		}
 		s := fmt.Sprintf("  %02x %02x %02x %02x  rank %s %s", e.Rank, uint8(e.Type), uint8(e.Target), raw, cardrules.Rank(e.Rank), e.Type)
 		if e.Type.UsesTarget() {
 			s += " target " + e.Target.String()
@@ -156,10 +159,16 @@ func Disassemble(p []byte) (string, error) {
 		if e.Gate {
 			s += " gated"
 		}
+		if e.Random {
+			s += " random"
+		}
 		if e.Type.UsesValue() {
 			s += fmt.Sprintf(" value %d", e.Value)
 		}
 		s += ": " + e.Type.Phrase(e.Target, int(e.Value))
+		if e.Random {
+			s += " at random"
+		}
 		if e.Gate {
 			s += ", not playable while it cannot resolve"
 		}

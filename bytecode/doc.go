@@ -53,7 +53,8 @@
 //	    order.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
 //	    effect type, target, value; bit 7 of the value byte gates the
-//	    card, for effect types that can fizzle), in the order they resolve;
+//	    card, for effect types that can fizzle; bit 6 takes a forced
+//	    discard's cards at random), in the order they resolve;
 //	    then the responses: rules u8 (bit 0 every seat may answer, bit 1
 //	    answering and taking cost a turn; 0 with no response), count u8,
 //	    then count x 4 bytes (rank; ability 1 stack, 2 deflect, 3 cancel,

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 4
+	FormatVersion    = 5
 	SemanticsVersion = 3
 )
 
@@ -178,12 +178,17 @@ type Effect struct {
 	Target cardrules.Target
 	Value  uint8 // without the gate bit
 	Gate   bool  // bit 7 of the value byte (EffectGate)
+	Random bool  // bit 6 of the value byte (EffectRandom)
 }
 
 // EffectGate is the bit of an effect's value byte that gates its card: the
 // card may not be played while the effect cannot resolve. Only effect types
 // that can fizzle carry it.
 const EffectGate = 0x80
+
+// EffectRandom is the bit of a force_discard effect's value byte that takes
+// the cards at random from the target's hand instead of letting it choose.
+const EffectRandom = 0x40
 
 // Deck returns the cards of the deck in ascending order.
 func (im *Image) Deck() []uint8 {

@@ -513,7 +513,7 @@ func readEffects(r *reader, im *Image) {
 		im.At.Effects = append(im.At.Effects, eat)
 		e := Effect{Rank: uint8(r.u8()), Type: cardrules.EffectType(r.u8()), Target: cardrules.Target(r.u8())}
 		v := uint8(r.u8())
-		e.Value, e.Gate = v&^EffectGate, v&EffectGate != 0
+		e.Value, e.Gate, e.Random = v&^(EffectGate|EffectRandom), v&EffectGate != 0, v&EffectRandom != 0
 		if e.Rank >= cardrules.NumRanks {
 			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
 		} else if im.RankMask&(1<<e.Rank) == 0 {
@@ -538,6 +538,9 @@ func readEffects(r *reader, im *Image) {
 			}
 			if e.Gate && !e.Type.Fizzles() {
 				r.fail(eat+3, "effect %d: type %d always resolves and takes no gate", i, e.Type)
+			}
+			if e.Random && e.Type != cardrules.ForceDiscard {
+				r.fail(eat+3, "effect %d: type %d takes no cards and cannot take them at random", i, e.Type)
 			}
 		}
 		im.Effects = append(im.Effects, e)

@@ -934,7 +934,7 @@ func TestReadImage(t *testing.T) {
 		!bytes.Equal(p[im.PredOffsets[0]:im.PredOffsets[0]+len(im.Preds[0])], im.Preds[0]) {
 		t.Errorf("predicates %x at %v", im.Preds, im.PredOffsets)
 	}
-	want := []bytecode.Effect{{0, 2, 1, 2, false}, {0, 0, 0, 1, false}, {9, 0, 0, 1, false}, {10, 1, 0, 0, false}, {11, 3, 0, 0, false}, {5, 4, 5, 1, false}}
+	want := []bytecode.Effect{{0, 2, 1, 2, false, false}, {0, 0, 0, 1, false, false}, {9, 0, 0, 1, false, false}, {10, 1, 0, 0, false, false}, {11, 3, 0, 0, false, false}, {5, 4, 5, 1, false, false}}
 	if !slices.Equal(im.Effects, want) {
 		t.Errorf("effects %v, want %v", im.Effects, want)
 	}

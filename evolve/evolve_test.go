@@ -92,6 +92,9 @@ func TestEffectOperators(t *testing.T) {
 			if a.Type == b.Type && a.Gate != b.Gate {
 				fields++
 			}
+			if a.Type == b.Type && a.Random != b.Random {
+				fields++
+			}
 			if fields != 1 {
 				t.Fatalf("mutate changed %d fields of %+v -> %+v", fields, a, b)
 			}

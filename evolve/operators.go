@@ -94,6 +94,11 @@ func randomTarget(r *rng.Source) genome.Target {
 // new effects start without one; mutateEffect turns it on and off later.
 const gateChance = 0.25
 
+// randomDiscardChance is the probability that a new forced discard in a
+// game of fan hands takes its cards at random rather than by the target's
+// choice.
+const randomDiscardChance = 0.25
+
 // addEffect appends a random effect: any rank of the deck, any type, any
 // target, a small value, and for a type that can fizzle a gate with
 // probability gateChance; fields the type does not use stay 0.
@@ -110,6 +115,9 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 	}
 	if e.Type.Fizzles() {
 		e.Gate = chance(r, gateChance)
+	}
+	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
+		e.Random = chance(r, randomDiscardChance)
 	}
 	g.Effects = append(g.Effects, e)
 	return true
@@ -128,7 +136,8 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 // value: the rank, the type (fields the new type uses are filled in, those
 // it does not are zeroed, and a gate stays only if the new type can fizzle
 // too), the target, the value by ±1 reflected at its bounds, or, for a type
-// that can fizzle, the gate on or off.
+// that can fizzle, the gate on or off, or, for a forced discard in a game of
+// fan hands, taking the cards at random or by choice.
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
@@ -143,6 +152,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	}
 	if e.Type.Fizzles() {
 		fields = append(fields, 4)
+	}
+	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
+		fields = append(fields, 5)
 	}
 	switch pick(r, fields) {
 	case 0:
@@ -170,6 +182,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		if !t.Fizzles() {
 			e.Gate = false
 		}
+		if t != cardrules.ForceDiscard {
+			e.Random = false
+		}
 	case 2:
 		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
 		if t >= e.Target {
@@ -180,6 +195,8 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
 	case 4:
 		e.Gate = !e.Gate
+	case 5:
+		e.Random = !e.Random
 	}
 	return true
 }

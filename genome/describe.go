@@ -413,6 +413,9 @@ func (g *Genome) describeAction(e Effect) string {
 		return both("the player takes another turn", "every player still to play misses the trick")
 	case cardrules.ForceDiscard:
 		what := fmt.Sprintf("%s of their choice", plural(e.Value, "card"))
+		if e.Random {
+			what = fmt.Sprintf("%s taken at random from their hand", plural(e.Value, "card"))
+		}
 		if g.Hand == cardrules.HandPile {
 			what = "the top " + plural(e.Value, "card") + " of their pile"
 			if e.Value == 1 {

@@ -82,7 +82,7 @@ func Distance(a, b *Genome) float64 {
 	parts[partTable] = (rel(a.Meld, b.Meld) + flag(!samePtr(a.LeadCard, b.LeadCard)) + flag(a.Teams != b.Teams)) / 3
 	parts[partTurn] = turnDiff(a.Turn, b.Turn)
 	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
-	e := max(effectDiff(a.Effects, b.Effects), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
+	e := max(effectDiff(a.Effects, b.Effects, a.Hand == cardrules.HandPile && b.Hand == cardrules.HandPile), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
 	r := responsesDiff(&a.Responses, &b.Responses)
 	parts[partEffects] = e + r - float64(e*r) // 1 - (1-e)(1-r), exactly e when r is 0
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
@@ -226,12 +226,18 @@ func listDiff(common, na, nb int) float64 {
 }
 
 // effectDiff compares effect lists: 0.1 for any difference (order
-// included), plus 0.9 times the multiset distance.
-func effectDiff(a, b []Effect) float64 {
+// included), plus 0.9 times the multiset distance. Between two games of pile
+// hands, a random forced discard is no different from a chosen one (both
+// give up the top cards), as Canonical has it.
+func effectDiff(a, b []Effect, piles bool) float64 {
+	norm := normEffect
+	if piles {
+		norm = normPileEffect
+	}
 	if len(a) == len(b) {
 		same := true
 		for i := range a {
-			if normEffect(a[i]) != normEffect(b[i]) {
+			if norm(a[i]) != norm(b[i]) {
 				same = false
 				break
 			}
@@ -240,7 +246,7 @@ func effectDiff(a, b []Effect) float64 {
 			return 0
 		}
 	}
-	return 0.1 + 0.9*listDiff(common(a, b, normEffect), len(a), len(b))
+	return 0.1 + 0.9*listDiff(common(a, b, norm), len(a), len(b))
 }
 
 // responsesDiff compares the response abilities (as multisets: Canonical
@@ -267,6 +273,17 @@ func normEffect(e Effect) Effect {
 	if !e.Type.Fizzles() {
 		e.Gate = false
 	}
+	if e.Type != cardrules.ForceDiscard {
+		e.Random = false
+	}
+	return e
+}
+
+// normPileEffect is normEffect in a game of pile hands, where a forced
+// discard takes the top cards whether or not it is random.
+func normPileEffect(e Effect) Effect {
+	e = normEffect(e)
+	e.Random = false
 	return e
 }
 

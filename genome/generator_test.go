@@ -183,6 +183,9 @@ func TestGeneratorCoverage(t *testing.T) {
 					saw("gate.target=%s", e.Target)
 				}
 			}
+			if e.Random && g.Hand == cardrules.HandFan {
+				saw("random discard")
+			}
 		}
 		if len(g.Responses.Cards) > 0 {
 			saw("responses")
@@ -241,7 +244,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"reshuffle_at_once", "last_card_inert", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
 		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max",
 		"responses", "responses.lose_turn", "responses.ignore_legal", "responses.many", "responses.value.max",
-		"responses.answers_itself"}
+		"responses.answers_itself", "random discard"}
 	for a := cardrules.Stack; a < cardrules.NumAbilities; a++ {
 		want = append(want, "responses.ability="+a.String())
 	}

@@ -151,6 +151,10 @@ type Effect struct {
 	// for types that can fizzle (draw_cards, force_discard): its card may
 	// not be played while the effect cannot resolve
 	Gate bool `json:"gate,omitempty"`
+	// force_discard only: the cards are taken at random from the target's
+	// hand instead of chosen by the target (no decision; a pile hand gives
+	// up its top cards either way)
+	Random bool `json:"random,omitempty"`
 }
 
 // End is how the game finishes: the seats for which a condition holds leave
@@ -307,6 +311,11 @@ func (g *Genome) Canonical() *Genome {
 		}
 		if !e.Type.Fizzles() {
 			e.Gate = false
+		}
+		if e.Type != cardrules.ForceDiscard || c.Hand == cardrules.HandPile {
+			// (A pile hand gives up its top cards: there is no choice
+			// to make at random.)
+			e.Random = false
 		}
 	}
 	if len(c.Effects) == 0 {

@@ -293,7 +293,7 @@ var mutations = []string{
 	"turn.insert", "turn.delete", "turn.swap",
 	"phase.legal", "phase.legal.node", "phase.name_suit", "phase.draw_max",
 	"phase.war_face_down", "phase.returns", "phase.count",
-	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value", "effect.gate",
+	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value", "effect.gate", "effect.random",
 	"end.result", "end.until", "end.conditions", "end.rank", "turn_cap",
 	"meld", "lead_card", "teams",
 	"score.trick", "score.meld", "score.cards.add", "score.cards.delete", "score.cards.points", "score.cards.match",
@@ -548,6 +548,7 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 				e.Value = intIn("value", 1, cardrules.MaxEffectValue)
 			}
 			e.Gate = e.Gate && e.Type.Fizzles()
+			e.Random = e.Random && e.Type == cardrules.ForceDiscard
 		}
 	case "effect.target":
 		if e := effect(); e != nil && e.Type.UsesTarget() {
@@ -560,6 +561,10 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	case "effect.gate":
 		if e := effect(); e != nil && e.Type.Fizzles() {
 			e.Gate = !e.Gate
+		}
+	case "effect.random":
+		if e := effect(); e != nil && e.Type == cardrules.ForceDiscard {
+			e.Random = !e.Random
 		}
 	case "end.result":
 		if len(g.End.Conditions) > 0 {

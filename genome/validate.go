@@ -184,6 +184,9 @@ func (g *Genome) Validate() error {
 		if e.Gate && !e.Type.Fizzles() {
 			ps.add(p+".gate", "%s always resolves, so it takes no gate", e.Type)
 		}
+		if e.Random && e.Type != cardrules.ForceDiscard {
+			ps.add(p+".random", "only force_discard takes cards, so only it may take them at random (%s)", e.Type)
+		}
 	}
 
 	if len(g.End.Conditions) > cardrules.MaxConditions {

@@ -184,7 +184,9 @@
 // count to active seats - 1; draw cards makes each target draw value cards,
 // never more than the stock (after a reshuffle) holds; force discard makes
 // each target discard min(value, hand size) cards of its own choosing (a
-// decision of the target, out of turn; the top cards of a pile hand) beneath
+// decision of the target, out of turn; with random, no decision but one
+// rng.IntN over its hand per card, in ascending card order; the top cards
+// of a pile hand either way) beneath
 // the top card of the discard pile, or out of play when no phase plays to a
 // discard pile. Targets: next and previous active seat in the play
 // direction, all opponents in seat order from the next seat, one random
@@ -350,7 +352,8 @@
 // over that size, which turns the ascending order its positions index (a
 // Player could otherwise find a card it knows the giver holds); per
 // unforced Random ask, one IntN over the opponents, then one over the
-// ranks.
+// ranks; per card a random forced discard takes from a fan hand, one IntN
+// over that hand's size (even when it holds one card).
 //
 // # Statistics
 //

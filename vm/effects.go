@@ -151,9 +151,14 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 		for ; k > 0; k-- {
 			m.discLeft = uint8(k)
 			var c uint8
-			if m.p.pileHands {
+			switch {
+			case m.p.pileHands:
 				c = m.popPile(t)
-			} else {
+			case e.random:
+				// Not a decision: one random draw over the hand.
+				c = nth(m.hand[t], m.rng.IntN(int(m.count[t])))
+				m.take(t, c)
+			default:
 				c = m.chooseDiscard(t)
 				m.take(t, c)
 			}

@@ -122,6 +122,7 @@ type effect struct {
 	target cardrules.Target
 	value  uint8
 	gate   bool // its card may not be played while it cannot resolve
+	random bool // a forced discard takes its cards at random
 }
 
 // Load verifies a program and lowers it. The returned Program keeps its own
@@ -218,7 +219,7 @@ func Load(code []byte) (*Program, error) {
 			if e.Rank != r {
 				continue
 			}
-			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value, e.Gate})
+			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value, e.Gate, e.Random})
 			if e.Gate {
 				p.gated |= 1 << r
 			}

@@ -473,6 +473,9 @@ func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
 	if e.Type.Fizzles() {
 		e.Gate = rapid.IntRange(0, 2).Draw(t, "effect.gate") == 0
 	}
+	if e.Type == cardrules.ForceDiscard {
+		e.Random = rapid.IntRange(0, 2).Draw(t, "effect.random") == 0
+	}
 	return e
 }
 

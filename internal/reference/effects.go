@@ -106,7 +106,7 @@ func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 			}
 			continue
 		}
-		k := m.hit(e.Type, t, e.Value)
+		k := m.hit(e, t, e.Value)
 		if t != s && k > 0 {
 			m.res.Interactions++
 		}
@@ -125,8 +125,8 @@ func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 // hand size) cards, the seat's own decisions in a fan, the top cards of a
 // pile, onto the discard pile beneath its top card (or out of play where
 // the game has no discard pile).
-func (m *game) hit(typ genome.EffectType, t, k int) int {
-	if typ == cardrules.DrawCards {
+func (m *game) hit(e genome.Effect, t, k int) int {
+	if e.Type == cardrules.DrawCards {
 		drew := 0
 		for range k {
 			if _, ok := m.drawOne(t); !ok {
@@ -139,9 +139,15 @@ func (m *game) hit(typ genome.EffectType, t, k int) int {
 	k = min(k, len(m.hands[t]))
 	for range k {
 		var d genome.Card
-		if m.pile {
+		switch {
+		case m.pile:
 			d = m.popTop(t)
-		} else {
+		case e.Random:
+			// Not a decision: one random draw over the hand, in
+			// ascending card order.
+			d = m.hands[t][m.src.IntN(len(m.hands[t]))]
+			m.remove(t, d)
+		default:
 			d = m.hands[t][m.decide(t, len(m.hands[t]))]
 			m.remove(t, d)
 		}

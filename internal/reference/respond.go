@@ -42,7 +42,7 @@ func (m *game) chain(s, t int, e genome.Effect) (moved int, negated bool) {
 	for !m.over {
 		l, ok := m.window(links[len(links)-1], e.Type)
 		if !ok {
-			return m.closeChain(links, s, t, e.Type)
+			return m.closeChain(links, s, t, e)
 		}
 		links = append(links, l)
 	}
@@ -163,7 +163,7 @@ func (m *game) answer(x int, c genome.Card, r genome.Response, top link, typ gen
 	return l
 }
 
-// closeChain resolves the chain links of an effect of type typ of seat s
+// closeChain resolves the chain links of effect e of seat s
 // aimed at seat t, last in, first out: from the top down to link 1, a
 // cancel not negated itself negates the link below it. A negated effect
 // (link 0) is cancelled and does nothing. Otherwise the amount is the
@@ -173,7 +173,7 @@ func (m *game) answer(x int, c genome.Card, r genome.Response, top link, typ gen
 // seat hit with the amount, when it is still in: an interaction when a
 // card moved and the seat is not the sender; with lose_turn the seat loses
 // its next turn.
-func (m *game) closeChain(links []link, s, t int, typ genome.EffectType) (moved int, negated bool) {
+func (m *game) closeChain(links []link, s, t int, e genome.Effect) (moved int, negated bool) {
 	neg := make([]bool, len(links))
 	for i := len(links) - 1; i >= 1; i-- {
 		if !neg[i] && links[i].ability == cardrules.Cancel {
@@ -202,7 +202,7 @@ func (m *game) closeChain(links []link, s, t int, typ genome.EffectType) (moved 
 	if !m.active[f] {
 		return 0, false
 	}
-	moved = m.hit(typ, f, amount)
+	moved = m.hit(e, f, amount)
 	if moved > 0 && f != sender {
 		m.res.Interactions++
 	}
