@@ -152,7 +152,11 @@ func Disassemble(p []byte) (string, error) {
 		if e.Random {
 			raw |= EffectRandom
 		}
-		s := fmt.Sprintf("  %02x %02x %02x %02x  rank %s %s", e.Rank, uint8(e.Type), uint8(e.Target), raw, cardrules.Rank(e.Rank), e.Type)
+		s := fmt.Sprintf("  %02x %02x %02x %02x  rank %s", e.Rank|uint8(e.Suit)<<4, uint8(e.Type), uint8(e.Target), raw, cardrules.Rank(e.Rank))
+		if e.Suit != cardrules.AnySuit {
+			s += " of " + e.Suit.String()
+		}
+		s += " " + e.Type.String()
 		if e.Type.UsesTarget() {
 			s += " target " + e.Target.String()
 		}

@@ -51,7 +51,9 @@
 //	    by lowest score, 2 by highest score), blocked u8 (0 never, up to
 //	    8), count u8, then (event u8, result u8) pairs in increasing event
 //	    order.
-//	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12,
+//	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12 in
+//	    bits 0-3 and, in bits 4-6, the one suit that triggers it, 1..4, or
+//	    0 for any suit,
 //	    effect type, target, value; bit 7 of the value byte gates the
 //	    card, for effect types that can fizzle; bit 6 takes a forced
 //	    discard's cards at random), in the order they resolve;

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 5
+	FormatVersion    = 6
 	SemanticsVersion = 3
 )
 
@@ -173,7 +173,8 @@ type Condition struct {
 
 // Effect is one 4-byte effect entry.
 type Effect struct {
-	Rank   uint8
+	Rank   uint8                 // bits 0-3 of the rank byte
+	Suit   cardrules.TriggerSuit // bits 4-6 of the rank byte: the one suit that triggers it (0: any)
 	Type   cardrules.EffectType
 	Target cardrules.Target
 	Value  uint8 // without the gate bit

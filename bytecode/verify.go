@@ -511,13 +511,18 @@ func readEffects(r *reader, im *Image) {
 	for i := 0; i < n; i++ {
 		eat := r.off
 		im.At.Effects = append(im.At.Effects, eat)
-		e := Effect{Rank: uint8(r.u8()), Type: cardrules.EffectType(r.u8()), Target: cardrules.Target(r.u8())}
+		rb := uint8(r.u8())
+		e := Effect{Rank: rb & 0x0f, Suit: cardrules.TriggerSuit(rb >> 4), Type: cardrules.EffectType(r.u8()), Target: cardrules.Target(r.u8())}
 		v := uint8(r.u8())
 		e.Value, e.Gate, e.Random = v&^(EffectGate|EffectRandom), v&EffectGate != 0, v&EffectRandom != 0
 		if e.Rank >= cardrules.NumRanks {
 			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
 		} else if im.RankMask&(1<<e.Rank) == 0 {
 			r.fail(eat, "effect %d: trigger rank %d is not in the deck", i, e.Rank)
+		} else if e.Suit >= cardrules.NumTriggerSuits {
+			r.fail(eat, "effect %d: trigger suit %d out of range 0..4", i, e.Suit)
+		} else if e.Suit != cardrules.AnySuit && !slices.Contains(im.Deck(), uint8(e.Suit.Suit())*13+e.Rank) {
+			r.fail(eat, "effect %d: its trigger card (rank %d, suit %d) is not in the deck", i, e.Rank, e.Suit.Suit())
 		}
 		if e.Type >= cardrules.NumEffectTypes {
 			r.fail(eat+1, "effect %d: unknown effect type %d", i, e.Type)

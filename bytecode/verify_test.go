@@ -934,7 +934,7 @@ func TestReadImage(t *testing.T) {
 		!bytes.Equal(p[im.PredOffsets[0]:im.PredOffsets[0]+len(im.Preds[0])], im.Preds[0]) {
 		t.Errorf("predicates %x at %v", im.Preds, im.PredOffsets)
 	}
-	want := []bytecode.Effect{{0, 2, 1, 2, false, false}, {0, 0, 0, 1, false, false}, {9, 0, 0, 1, false, false}, {10, 1, 0, 0, false, false}, {11, 3, 0, 0, false, false}, {5, 4, 5, 1, false, false}}
+	want := []bytecode.Effect{{Rank: 0, Type: 2, Target: 1, Value: 2}, {Rank: 0, Type: 0, Value: 1}, {Rank: 9, Type: 0, Value: 1}, {Rank: 10, Type: 1}, {Rank: 11, Type: 3}, {Rank: 5, Type: 4, Target: 5, Value: 1}}
 	if !slices.Equal(im.Effects, want) {
 		t.Errorf("effects %v, want %v", im.Effects, want)
 	}

@@ -95,6 +95,9 @@ func TestEffectOperators(t *testing.T) {
 			if a.Type == b.Type && a.Random != b.Random {
 				fields++
 			}
+			if a.Rank == b.Rank && a.Suit != b.Suit {
+				fields++
+			}
 			if fields != 1 {
 				t.Fatalf("mutate changed %d fields of %+v -> %+v", fields, a, b)
 			}

@@ -99,6 +99,27 @@ const gateChance = 0.25
 // choice.
 const randomDiscardChance = 0.25
 
+// suitTriggerChance is the probability that a new effect is triggered by
+// the card of its rank of one suit rather than by every card of the rank.
+const suitTriggerChance = 0.2
+
+// pickTriggerSuit returns a trigger suit for rank rk other than not: any
+// suit, or one whose card of the rank is in the deck (not itself when
+// there is no other).
+func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit, r *rng.Source) cardrules.TriggerSuit {
+	opts := []cardrules.TriggerSuit{cardrules.AnySuit}
+	for _, c := range g.Deck.Cards() {
+		if c.Rank() == rk {
+			opts = append(opts, cardrules.TriggerOn(c.Suit()))
+		}
+	}
+	opts = slices.DeleteFunc(opts, func(t cardrules.TriggerSuit) bool { return t == not })
+	if len(opts) == 0 {
+		return not
+	}
+	return pick(r, opts)
+}
+
 // addEffect appends a random effect: any rank of the deck, any type, any
 // target, a small value, and for a type that can fizzle a gate with
 // probability gateChance; fields the type does not use stay 0.
@@ -119,6 +140,9 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
 		e.Random = chance(r, randomDiscardChance)
 	}
+	if chance(r, suitTriggerChance) {
+		e.Suit = pickTriggerSuit(g, e.Rank, cardrules.AnySuit, r)
+	}
 	g.Effects = append(g.Effects, e)
 	return true
 }
@@ -137,7 +161,8 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 // it does not are zeroed, and a gate stays only if the new type can fizzle
 // too), the target, the value by ±1 reflected at its bounds, or, for a type
 // that can fizzle, the gate on or off, or, for a forced discard in a game of
-// fan hands, taking the cards at random or by choice.
+// fan hands, taking the cards at random or by choice, or the trigger: every
+// card of the rank, or the card of one suit.
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
@@ -156,6 +181,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
 		fields = append(fields, 5)
 	}
+	fields = append(fields, 6)
 	switch pick(r, fields) {
 	case 0:
 		others := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == e.Rank })
@@ -163,6 +189,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 			return false
 		}
 		e.Rank = pick(r, others)
+		if e.Suit != cardrules.AnySuit && !slices.Contains(g.Deck.Cards(), cardrules.NewCard(e.Rank, e.Suit.Suit())) {
+			e.Suit = cardrules.AnySuit
+		}
 	case 1:
 		t := genome.EffectType(r.IntN(int(cardrules.NumEffectTypes) - 1))
 		if t >= e.Type {
@@ -197,6 +226,12 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		e.Gate = !e.Gate
 	case 5:
 		e.Random = !e.Random
+	case 6:
+		s := pickTriggerSuit(g, e.Rank, e.Suit, r)
+		if s == e.Suit {
+			return false
+		}
+		e.Suit = s
 	}
 	return true
 }

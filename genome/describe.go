@@ -73,7 +73,7 @@ func (g *Genome) Describe() string {
 	if len(g.Effects) > 0 {
 		w("\nSpecial cards (when a card of the rank is played, in this order):\n")
 		for _, e := range g.Effects {
-			w("- %s: %s.\n", e.Rank, g.describeEffect(e))
+			w("- %s: %s.\n", triggerWords(e), g.describeEffect(e))
 		}
 		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
 		if g.LastCardInert {
@@ -369,7 +369,7 @@ func (g *Genome) describeGate(e Effect) string {
 			when = "while no opponent has cards"
 		}
 	}
-	rank := e.Rank.String()
+	rank := triggerWords(e)
 	s := fmt.Sprintf("%s %s may not be played %s", article(rank), rank, when)
 	if slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseBattle }) {
 		s += ", though a battle turns it up all the same"
@@ -495,4 +495,13 @@ func describeMatch(m Match) string {
 		return "The " + m.String()
 	}
 	return m.String()
+}
+
+// triggerWords names the cards that trigger effect e: its rank ("2"), or
+// its rank of one suit ("2 of hearts").
+func triggerWords(e Effect) string {
+	if e.Suit == cardrules.AnySuit {
+		return e.Rank.String()
+	}
+	return e.Rank.String() + " of " + e.Suit.String()
 }

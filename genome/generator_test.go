@@ -186,6 +186,9 @@ func TestGeneratorCoverage(t *testing.T) {
 			if e.Random && g.Hand == cardrules.HandFan {
 				saw("random discard")
 			}
+			if e.Suit != cardrules.AnySuit {
+				saw("effect.suit=%s", e.Suit)
+			}
 		}
 		if len(g.Responses.Cards) > 0 {
 			saw("responses")
@@ -264,6 +267,9 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
 		want = append(want, "effect="+e.String())
+	}
+	for s := range cardrules.NumSuits {
+		want = append(want, "effect.suit="+cardrules.TriggerOn(cardrules.Suit(s)).String())
 	}
 	for tg := cardrules.TargetNext; tg < cardrules.NumTargets; tg++ {
 		want = append(want, "target="+tg.String(), "gate.target="+tg.String())

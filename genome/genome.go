@@ -144,10 +144,13 @@ type Phase struct {
 // Effect is a special effect: when a card of Rank is played, it does Type to
 // Target with Value (see the package doc for the semantics).
 type Effect struct {
-	Rank   Rank       `json:"rank"`             // the rank whose cards trigger it
-	Type   EffectType `json:"type"`             // what it does
-	Target Target     `json:"target,omitempty"` // whom it acts on, for types that use a target
-	Value  int        `json:"value,omitempty"`  // how many, for types that use a value
+	Rank Rank `json:"rank"` // the rank whose cards trigger it
+	// with the rank, the one suit whose card triggers it (absent: every
+	// suit of the rank)
+	Suit   cardrules.TriggerSuit `json:"suit,omitempty"`
+	Type   EffectType            `json:"type"`             // what it does
+	Target Target                `json:"target,omitempty"` // whom it acts on, for types that use a target
+	Value  int                   `json:"value,omitempty"`  // how many, for types that use a value
 	// for types that can fizzle (draw_cards, force_discard): its card may
 	// not be played while the effect cannot resolve
 	Gate bool `json:"gate,omitempty"`

@@ -293,7 +293,7 @@ var mutations = []string{
 	"turn.insert", "turn.delete", "turn.swap",
 	"phase.legal", "phase.legal.node", "phase.name_suit", "phase.draw_max",
 	"phase.war_face_down", "phase.returns", "phase.count",
-	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value", "effect.gate", "effect.random",
+	"effect.add", "effect.delete", "effect.swap", "effect.rank", "effect.type", "effect.target", "effect.value", "effect.gate", "effect.random", "effect.suit",
 	"end.result", "end.until", "end.conditions", "end.rank", "turn_cap",
 	"meld", "lead_card", "teams",
 	"score.trick", "score.meld", "score.cards.add", "score.cards.delete", "score.cards.points", "score.cards.match",
@@ -561,6 +561,10 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	case "effect.gate":
 		if e := effect(); e != nil && e.Type.Fizzles() {
 			e.Gate = !e.Gate
+		}
+	case "effect.suit":
+		if e := effect(); e != nil {
+			e.Suit = cardrules.TriggerSuit(intIn("v", 0, int(cardrules.NumSuits)))
 		}
 	case "effect.random":
 		if e := effect(); e != nil && e.Type == cardrules.ForceDiscard {

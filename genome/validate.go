@@ -162,6 +162,10 @@ func (g *Genome) Validate() error {
 			ps.add(p+".rank", "rank %d out of range", e.Rank)
 		} else if !rankInDeck(e.Rank) {
 			ps.add(p+".rank", "no card of rank %s is in the deck, so the effect can never trigger", e.Rank)
+		} else if e.Suit >= cardrules.NumTriggerSuits {
+			ps.add(p+".suit", "trigger suit %d out of range", e.Suit)
+		} else if e.Suit != cardrules.AnySuit && !slices.Contains(cards, cardrules.NewCard(e.Rank, e.Suit.Suit())) {
+			ps.add(p+".suit", "the %s of %s is not in the deck, so the effect can never trigger", e.Rank, e.Suit)
 		}
 		if e.Type >= cardrules.NumEffectTypes {
 			ps.add(p+".type", "unknown effect type %d", e.Type)

@@ -178,7 +178,8 @@
 //
 // Every play (a card onto the discard pile, turned up in a battle, or played
 // to a trick) fires
-// the effects of its rank in genome order, with the playing seat as the
+// the effects of its rank in genome order (an effect that names a suit
+// fires only for its rank's card of that suit), with the playing seat as the
 // reference for targets: skip next adds its value to the skip count (capped
 // at active seats - 1); reverse flips the direction; extra turn sets the skip
 // count to active seats - 1; draw cards makes each target draw value cards,

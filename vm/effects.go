@@ -2,24 +2,28 @@ package vm
 
 import "github.com/darwinsim/darwinsim/internal/cardrules"
 
-// fireEffects resolves the effects of rank r, played by seat s, in genome
-// order.
-func (m *Machine) fireEffects(r uint8, s int) {
+// fireEffects resolves the effects card c, played by seat s, triggers: those
+// of its rank, in genome order, but those that name another suit.
+func (m *Machine) fireEffects(c uint8, s int) {
 	p := m.p
+	if m.resuming {
+		// Re-enter the window or forced discard the game is paused in
+		// (answers may have covered the card with others since).
+		c = m.effCard
+	}
+	m.effCard = c
+	r, suit := c%13, cardrules.Suit(c/13)
 	i := p.effStart[r]
 	if m.resuming {
-		// Re-enter the window or forced discard the game is paused in,
-		// of an effect of the rank whose group holds effI (answers may
-		// have covered the card with others).
 		i = m.effI
-		for p.effStart[r+1] <= i || p.effStart[r] > i {
-			r = (r + 1) % 13
-		}
 		m.target(&p.effs[i], s)
 		i++
 	}
 	for ; i < p.effStart[r+1]; i++ {
 		e := &p.effs[i]
+		if !e.suit.Has(suit) {
+			continue
+		}
 		m.effI = i
 		m.res.Effects[e.typ]++
 		if m.trace != nil {

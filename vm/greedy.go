@@ -50,7 +50,7 @@ func (m *Machine) greedyCard(s int, legal uint64) uint8 {
 	for x := legal; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))
 		r := c % 13
-		score := int(m.p.harm[r]) * 64
+		score := int(m.p.harm[c]) * 64
 		if m.p.wild&(1<<r) != 0 {
 			score -= 32
 		}

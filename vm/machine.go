@@ -173,6 +173,7 @@ type game struct {
 	// seat s loses its next turn.
 	chain     [53]link
 	chainN    uint8
+	effCard   uint8 // the card whose effects are firing
 	winAsked  uint8
 	hitSeat   int8
 	hitFrom   int8
@@ -351,7 +352,7 @@ func (m *Machine) stockHolds(mask uint16) bool {
 // dealer, unless a lead card's holder, still in, must start.
 func (m *Machine) fireStarter() {
 	d := m.n - 1
-	m.fireEffects(m.disc[m.discN-1]%13, d)
+	m.fireEffects(m.disc[m.discN-1], d)
 	m.starterDue = false
 	m.checkEnd()
 	if !m.over && (m.mustPlay < 0 || !m.isActive(m.cur)) {

@@ -191,8 +191,8 @@ func (m *Machine) legal(ph *phase, s int) uint64 {
 	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
 }
 
-// gated returns the cards seat s may not play now for a gate: those of
-// each rank with a gated effect that could not resolve if s played the card
+// gated returns the cards seat s may not play now for a gate: those that
+// trigger a gated effect that could not resolve if s played the card
 // (onDisc: it would land on the discard pile). None in a program without
 // gates, which the inlined test answers.
 func (m *Machine) gated(s int, onDisc bool) uint64 {
@@ -210,8 +210,11 @@ func (m *Machine) gatedRanks(s int, onDisc bool) uint64 {
 		k := bits.TrailingZeros16(r)
 		for i := p.effStart[k]; i < p.effStart[k+1]; i++ {
 			if e := &p.effs[i]; e.gate && !m.canResolve(e, s, onDisc) {
-				out |= rankSet[k]
-				break
+				if e.suit == cardrules.AnySuit {
+					out |= rankSet[k]
+					break
+				}
+				out |= 1 << (13*uint(e.suit.Suit()) + uint(k))
 			}
 		}
 	}

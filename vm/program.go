@@ -45,9 +45,9 @@ type Program struct {
 	effRanks uint16 // bit r: rank r has effects
 	gated    uint16 // bit r: rank r has a gated effect
 	effs     []effect
-	// harm[r] counts effects of rank r that hinder an opponent; the greedy
+	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
-	harm [13]int8
+	harm [52]int8
 	// wild is the set of ranks that name a suit in some play phase.
 	wild uint16
 
@@ -118,6 +118,7 @@ type phase struct {
 }
 
 type effect struct {
+	suit   cardrules.TriggerSuit // the one suit of the rank that triggers it (AnySuit: all)
 	typ    cardrules.EffectType
 	target cardrules.Target
 	value  uint8
@@ -219,12 +220,16 @@ func Load(code []byte) (*Program, error) {
 			if e.Rank != r {
 				continue
 			}
-			p.effs = append(p.effs, effect{e.Type, e.Target, e.Value, e.Gate, e.Random})
+			p.effs = append(p.effs, effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random})
 			if e.Gate {
 				p.gated |= 1 << r
 			}
 			if e.Type.Hinders(e.Target) {
-				p.harm[r]++
+				for c := range uint8(52) {
+					if c%13 == r && e.Suit.Has(cardrules.Suit(c/13)) {
+						p.harm[c]++
+					}
+				}
 			}
 		}
 	}

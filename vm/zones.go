@@ -215,7 +215,7 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 		m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
 		// (A copy paused at an answer or a discard is inside the
 		// effects, whatever the player's hand holds by now.)
-		m.fireEffects(c%13, s)
+		m.fireEffects(c, s)
 	}
 }
 

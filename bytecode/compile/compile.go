@@ -160,7 +160,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		if ef.Random {
 			v |= bytecode.EffectRandom
 		}
-		out = append(out, byte(ef.Rank), byte(ef.Type), byte(ef.Target), v)
+		out = append(out, byte(ef.Rank)|byte(ef.Suit)<<4, byte(ef.Type), byte(ef.Target), v)
 	}
 	out = appendResponses(out, c.Responses)
 	if len(out) > 0xffff {
@@ -328,7 +328,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.End.Conditions = append(g.End.Conditions, genome.Condition{When: genome.Event(c.Event), Result: genome.Result(c.Result)})
 	}
 	for _, e := range im.Effects {
-		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate, Random: e.Random})
+		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Suit: e.Suit, Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate, Random: e.Random})
 	}
 	g.Responses = decompileResponses(im)
 	if err := g.Validate(); err != nil {

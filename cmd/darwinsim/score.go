@@ -10,6 +10,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -234,6 +235,9 @@ func printLadder(w io.Writer, l *players.LadderResult) {
 // effectText is an effect as the genome writes it: "4: skip_next 1".
 func effectText(e genome.Effect) string {
 	s := fmt.Sprintf("%s: %s", e.Rank, e.Type)
+	if e.Suit != cardrules.AnySuit {
+		s = fmt.Sprintf("%s of %s: %s", e.Rank, e.Suit, e.Type)
+	}
 	if e.Type.UsesTarget() {
 		s += " " + e.Target.String()
 	}

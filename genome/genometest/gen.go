@@ -201,7 +201,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		ne = 0
 	}
 	for range ne {
-		g.Effects = append(g.Effects, drawEffect(t, ranksInDeck))
+		g.Effects = append(g.Effects, drawEffect(t, ranksInDeck, cards))
 	}
 	if ne > 0 {
 		g.LastCardInert = rapid.IntRange(0, 3).Draw(t, "last_card_inert") == 0
@@ -459,7 +459,7 @@ func drawPred(t *rapid.T, label string, cards []genome.Card, required bool) *gen
 	return &e
 }
 
-func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
+func drawEffect(t *rapid.T, ranks []genome.Rank, cards []genome.Card) genome.Effect {
 	e := genome.Effect{
 		Rank: rapid.SampledFrom(ranks).Draw(t, "effect.rank"),
 		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.NumEffectTypes)-1).Draw(t, "effect.type")),
@@ -475,6 +475,16 @@ func drawEffect(t *rapid.T, ranks []genome.Rank) genome.Effect {
 	}
 	if e.Type == cardrules.ForceDiscard {
 		e.Random = rapid.IntRange(0, 2).Draw(t, "effect.random") == 0
+	}
+	if rapid.IntRange(0, 3).Draw(t, "effect.suited") == 0 {
+		// The card of the rank of one suit of the deck.
+		var of []genome.Card
+		for _, c := range cards {
+			if c.Rank() == e.Rank {
+				of = append(of, c)
+			}
+		}
+		e.Suit = cardrules.TriggerOn(rapid.SampledFrom(of).Draw(t, "effect.suit").Suit())
 	}
 	return e
 }

@@ -85,6 +85,10 @@ func values() []struct {
 			var x Respondents
 			return Respondents(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&triggerSuitTable, int(NumTriggerSuits), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x TriggerSuit
+			return TriggerSuit(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

@@ -104,3 +104,30 @@ func (t EffectType) Phrase(target Target, value int) string {
 	}
 	return t.String()
 }
+
+// TriggerSuit narrows an effect's trigger to the cards of one suit of its
+// rank: 0 is any suit (a genome never writes it), s+1 suit s.
+type TriggerSuit uint8
+
+// AnySuit triggers on every card of the rank.
+const AnySuit TriggerSuit = 0
+
+// NumTriggerSuits bounds the trigger suits.
+const NumTriggerSuits = TriggerSuit(NumSuits + 1)
+
+var triggerSuitNames = [...]string{"any", "clubs", "diamonds", "hearts", "spades"}
+
+var triggerSuitTable = Table{"trigger suit", "TriggerSuit", triggerSuitNames[:], 1}
+
+// TriggerOn returns the trigger suit of suit s.
+func TriggerOn(s Suit) TriggerSuit { return TriggerSuit(s + 1) }
+
+// Has reports whether a card of suit s triggers it.
+func (t TriggerSuit) Has(s Suit) bool { return t == AnySuit || t == TriggerSuit(s+1) }
+
+// Suit is the suit it names (meaningless for AnySuit).
+func (t TriggerSuit) Suit() Suit { return Suit(t - 1) }
+
+func (v TriggerSuit) String() string                { return triggerSuitTable.String(uint8(v)) }
+func (v TriggerSuit) MarshalText() ([]byte, error)  { return triggerSuitTable.Text(uint8(v)) }
+func (v *TriggerSuit) UnmarshalText(b []byte) error { return unmarshal(&triggerSuitTable, b, v) }

@@ -57,5 +57,5 @@ func Enums() []Table {
 var tables = []*Table{
 	&effectTypeTable, &targetTable, &phaseKindTable, &handKindTable, &returnsTable,
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
-	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable,
+	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable, &triggerSuitTable,
 }

@@ -21,6 +21,7 @@ var (
 	_ = [1]struct{}{}[len(passRuleNames)-int(NumPassRules)]
 	_ = [1]struct{}{}[len(abilityNames)-int(NumAbilities)]
 	_ = [1]struct{}{}[len(respondentsNames)-int(NumRespondents)]
+	_ = [1]struct{}{}[len(triggerSuitNames)-int(NumTriggerSuits)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {

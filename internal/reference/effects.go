@@ -57,7 +57,7 @@ func (m *game) fire(s int, c genome.Card, answerable bool) {
 		if m.over {
 			return
 		}
-		if e.Rank != c.Rank() {
+		if e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) {
 			continue
 		}
 		m.res.Effects[e.Type]++

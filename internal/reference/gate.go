@@ -22,13 +22,13 @@ func (m *game) ungated(s int, legal []genome.Card, onPile bool) []genome.Card {
 	return ok
 }
 
-// resolvable reports whether every gated effect of card c's rank could
+// resolvable reports whether every gated effect card c triggers could
 // resolve if seat s played c now. Each effect is judged on the state
 // before the play, alone: what an effect before it in the list would do
 // does not count.
 func (m *game) resolvable(s int, c genome.Card, onPile bool) bool {
 	for _, e := range m.g.Effects {
-		if e.Rank != c.Rank() || !e.Gate {
+		if e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !e.Gate {
 			continue
 		}
 		switch e.Type {

@@ -60,3 +60,54 @@ func TestRandomDiscardAsksNobody(t *testing.T) {
 		}
 	}
 }
+
+// An effect with a trigger suit fires for the card of its rank of that
+// suit only: in uno-style with the two's draw limited to the two of
+// hearts, every draw effect traced follows the two of hearts, and the
+// other twos still skip.
+func TestSuitTrigger(t *testing.T) {
+	g, err := genome.Seed("uno-style")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Effects {
+		if g.Effects[i].Type == cardrules.DrawCards {
+			g.Effects[i].Suit = cardrules.TriggerOn(cardrules.Suit(2))
+		}
+	}
+	code, err := compile.Compile(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws, otherTwos := 0, 0
+	for game := range uint64(300) {
+		tr := mustReplay(p, 4, nil, 5, game)
+		var last uint8
+		for i, e := range tr.Events {
+			switch e.Kind {
+			case EvPlay:
+				last = e.Card
+				if e.Card%13 == 0 && e.Card/13 != 2 {
+					otherTwos++
+					if i+1 < len(tr.Events) && tr.Events[i+1].Kind == EvEffect && cardrules.EffectType(tr.Events[i+1].Card) == cardrules.DrawCards {
+						t.Fatalf("game %d: the draw fires after %d", game, e.Card)
+					}
+				}
+			case EvEffect:
+				if cardrules.EffectType(e.Card) == cardrules.DrawCards {
+					draws++
+					if last != 2*13 {
+						t.Fatalf("game %d: a draw effect fires after card %d, not the two of hearts", game, last)
+					}
+				}
+			}
+		}
+	}
+	if draws == 0 || otherTwos == 0 {
+		t.Fatalf("%d draw effects, %d other twos played: the test saw nothing", draws, otherTwos)
+	}
+}
