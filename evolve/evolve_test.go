@@ -327,6 +327,52 @@ func walkAll(t *testing.T, parents []*genome.Genome, base uint64, walk func(g *g
 	}
 }
 
+// opWalk is a walk for walkAll, shared by the tests of the operators of
+// one part of the genome: steps operators from g without retries, each
+// drawn by pick. check sees every child with whether it validates (ok) and
+// may fail the walk; an invalid child leaves g as it was; a valid one must
+// compile, adds the changes it made (op: change) to seen and becomes g. One
+// step in crossEvery then crosses g with a random parent, which check also
+// sees (op: the crossover's name); a valid child becomes g.
+func opWalk(parents []*genome.Genome, pick func(r *rng.Source) operator, check func(op string, g, c *genome.Genome, ok bool) error,
+	changes func(op string, g, c *genome.Genome) []string, seen map[string]int, crossEvery int) func(g *genome.Genome, r *rng.Source, steps int) error {
+	return func(g *genome.Genome, r *rng.Source, steps int) error {
+		for range steps {
+			op := pick(r)
+			c := g.Clone()
+			if !op.fn(c, r) {
+				continue
+			}
+			ok := valid(c)
+			if err := check(op.name, g, c, ok); err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			if _, err := compile.Compile(c); err != nil {
+				return fmt.Errorf("%s produced a genome that does not compile: %v", op.name, err)
+			}
+			for _, v := range changes(op.name, g, c) {
+				seen[op.name+": "+v]++
+			}
+			g = c.Canonical()
+			if r.IntN(crossEvery) == 0 {
+				x := closureCrossovers[r.IntN(len(closureCrossovers))]
+				child := x.fn(g, parents[r.IntN(len(parents))], r)
+				ok := valid(child)
+				if err := check(x.name, g, child, ok); err != nil {
+					return err
+				}
+				if ok {
+					g = child.Canonical()
+				}
+			}
+		}
+		return nil
+	}
+}
+
 // requireReached fails t for every wanted change no walk made.
 func requireReached(t *testing.T, seen map[string]int, want []string) {
 	t.Helper()

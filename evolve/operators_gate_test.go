@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
@@ -79,57 +78,36 @@ func TestGateOperators(t *testing.T) {
 	parents := gateParents(t)
 	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
 	seen := map[string]int{}
-	// walk runs steps operators from g without retries, reporting the
-	// first problem; an invalid child leaves g as it was.
-	walk := func(g *genome.Genome, r *rng.Source, steps int) error {
-		for range steps {
-			op := all[r.IntN(len(all))]
-			if r.IntN(2) == 0 {
-				op = all[r.IntN(3)] // the effect operators, half the time
+	pick := func(r *rng.Source) operator {
+		op := all[r.IntN(len(all))]
+		if r.IntN(2) == 0 {
+			op = all[r.IntN(3)] // the effect operators, half the time
+		}
+		return op
+	}
+	check := func(op string, g, c *genome.Genome, ok bool) error {
+		for i, e := range c.Effects {
+			if e.Gate && !e.Type.Fizzles() {
+				return fmt.Errorf("%s left a gate on effect %d, a %s", op, i, e.Type)
 			}
-			c := g.Clone()
-			if !op.fn(c, r) {
-				continue
-			}
-			for i, e := range c.Effects {
-				if e.Gate && !e.Type.Fizzles() {
-					return fmt.Errorf("%s left a gate on effect %d, a %s", op.name, i, e.Type)
+		}
+		switch op {
+		case opAddEffect.name:
+			if e := c.Effects[len(c.Effects)-1]; e.Gate {
+				bare := c.Clone()
+				bare.Effects[len(bare.Effects)-1].Gate = false
+				if valid(bare) != ok {
+					return fmt.Errorf("a new %s is valid %v with its gate, %v without", e.Type, ok, valid(bare))
 				}
 			}
-			ok := valid(c)
-			switch op.name {
-			case opAddEffect.name:
-				if e := c.Effects[len(c.Effects)-1]; e.Gate {
-					bare := c.Clone()
-					bare.Effects[len(bare.Effects)-1].Gate = false
-					if valid(bare) != ok {
-						return fmt.Errorf("a new %s is valid %v with its gate, %v without", e.Type, ok, valid(bare))
-					}
-				}
-			case opMutateEffect.name:
-				if onlyGates(g, c) && !ok {
-					return fmt.Errorf("turning a gate on or off made an invalid child: %v\n%s", c.Validate(), c.CanonicalJSON())
-				}
-			}
-			if !ok {
-				continue
-			}
-			if _, err := compile.Compile(c); err != nil {
-				return fmt.Errorf("%s produced a genome that does not compile: %v", op.name, err)
-			}
-			for _, v := range gateChanges(op.name, g, c) {
-				seen[op.name+": "+v]++
-			}
-			g = c.Canonical()
-			if r.IntN(8) == 0 {
-				c := closureCrossovers[r.IntN(len(closureCrossovers))]
-				if x := c.fn(g, parents[r.IntN(len(parents))], r); valid(x) {
-					g = x.Canonical()
-				}
+		case opMutateEffect.name:
+			if onlyGates(g, c) && !ok {
+				return fmt.Errorf("turning a gate on or off made an invalid child: %v\n%s", c.Validate(), c.CanonicalJSON())
 			}
 		}
 		return nil
 	}
+	walk := opWalk(parents, pick, check, gateChanges, seen, 8)
 	walkAll(t, parents, 900, walk)
 	want := []string{
 		"mutate_effect: type change kept the gate", "mutate_effect: type change cleared the gate",

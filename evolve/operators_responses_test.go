@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
@@ -183,49 +182,28 @@ func TestResponseOperators(t *testing.T) {
 	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
 	mine := structuralOps(t, responseOps)
 	seen := map[string]int{}
-	walk := func(g *genome.Genome, r *rng.Source, steps int) error {
-		for range steps {
-			op := all[r.IntN(len(all))]
-			if r.IntN(2) == 0 {
-				op = mine[r.IntN(len(mine))] // the response operators, half the time
-			}
-			c := g.Clone()
-			if !op.fn(c, r) {
-				continue
-			}
-			ok := valid(c)
-			if slices.Contains(responseOps, op.name) {
-				if !ok {
-					return fmt.Errorf("%s made an invalid child of a valid parent: %v\n%s", op.name, c.Validate(), c.CanonicalJSON())
-				}
-				if err := checkResponseChild(op.name, g, c); err != nil {
-					return err
-				}
-			}
+	pick := func(r *rng.Source) operator {
+		op := all[r.IntN(len(all))]
+		if r.IntN(2) == 0 {
+			op = mine[r.IntN(len(mine))] // the response operators, half the time
+		}
+		return op
+	}
+	check := func(op string, g, c *genome.Genome, ok bool) error {
+		switch {
+		case slices.Contains(responseOps, op):
 			if !ok {
-				continue
+				return fmt.Errorf("%s made an invalid child of a valid parent: %v\n%s", op, c.Validate(), c.CanonicalJSON())
 			}
-			if _, err := compile.Compile(c); err != nil {
-				return fmt.Errorf("%s produced a genome that does not compile: %v", op.name, err)
-			}
-			for _, v := range responseChanges(op.name, g, c) {
-				seen[op.name+": "+v]++
-			}
-			g = c.Canonical()
-			if r.IntN(6) == 0 {
-				x := closureCrossovers[r.IntN(len(closureCrossovers))]
-				b := parents[r.IntN(len(parents))]
-				child := x.fn(g, b, r)
-				if child.Validate() != nil && validWithoutResponses(child) {
-					return fmt.Errorf("%s: the responses made the child invalid: %v\n%s", x.name, child.Validate(), child.CanonicalJSON())
-				}
-				if valid(child) {
-					g = child.Canonical()
-				}
+			return checkResponseChild(op, g, c)
+		case slices.ContainsFunc(closureCrossovers, func(x crossover) bool { return x.name == op }):
+			if !ok && validWithoutResponses(c) {
+				return fmt.Errorf("%s: the responses made the child invalid: %v\n%s", op, c.Validate(), c.CanonicalJSON())
 			}
 		}
 		return nil
 	}
+	walk := opWalk(parents, pick, check, responseChanges, seen, 6)
 	walkAll(t, parents, 1100, walk)
 	want := []string{
 		"add_response: on a rank firing the type", "add_response: on another rank",

@@ -14,25 +14,11 @@ import (
 // most 0.01% capped; the voluntary rules are exercised (draws, chosen
 // passes, forced decisions) and the seats win alike.
 func TestOpenSpielCrazyEightsPlays(t *testing.T) {
-	games := 10000
-	if soak() {
-		games = 100000
-	}
 	p := testkit.LoadSeed(t, "crazy-eights-openspiel", vm.Load)
 	for _, seats := range []int{2, 4} {
-		st, err := vm.Batch(context.Background(), p, vm.BatchConfig{Games: games, Seats: seats, Seed: 17})
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := float64(st.Games)
+		st := seedSoak(t, "crazy-eights-openspiel", p, seats, 17, 0.04)
 		t.Logf("%d seats: %d games, %.1f decisions, %.1f draws and %.1f passes per game, %d capped, %d blocked",
 			seats, st.Games, st.Decisions.Mean(), st.DrawsPerGame(), st.PassesPerGame(), st.Capped, st.Blocked)
-		if st.Aborted != 0 {
-			t.Errorf("%d seats: %d games aborted", seats, st.Aborted)
-		}
-		if float64(st.Capped) > 0.0001*n {
-			t.Errorf("%d seats: %d of %d games capped, more than 0.01%%", seats, st.Capped, st.Games)
-		}
 		// A random seat draws by choice and passes after five draws:
 		// about as many draws as plays in a game (plain crazy-eights
 		// draws two for every three plays), and passes in most games.
@@ -40,11 +26,35 @@ func TestOpenSpielCrazyEightsPlays(t *testing.T) {
 			t.Errorf("%d seats: %.1f draws and %.1f passes per game against %.1f plays: the voluntary rules are not in play",
 				seats, st.DrawsPerGame(), st.PassesPerGame(), st.Plays.Mean())
 		}
-		for s := range seats {
-			share := float64(st.Wins[s]) / n
-			if want := 1 / float64(seats); share < want-0.04 || share > want+0.04 {
-				t.Errorf("%d seats: seat %d wins %.3f, want about %.3f", seats, s, share, want)
-			}
+	}
+}
+
+// seedSoak plays 10,000 random games of seed game p (100,000 with SOAK=1)
+// at the given seats and fails t if any is aborted, more than 0.01% are
+// capped, or a seat's share of the wins strays more than slack from an
+// even share.
+func seedSoak(t *testing.T, name string, p *vm.Program, seats int, seed uint64, slack float64) *vm.Stats {
+	t.Helper()
+	games := 10000
+	if soak() {
+		games = 100000
+	}
+	st, err := vm.Batch(context.Background(), p, vm.BatchConfig{Games: games, Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := float64(st.Games)
+	if st.Aborted != 0 {
+		t.Errorf("%s, %d seats: %d games aborted", name, seats, st.Aborted)
+	}
+	if float64(st.Capped) > 0.0001*n {
+		t.Errorf("%s, %d seats: %d of %d games capped, more than 0.01%%", name, seats, st.Capped, st.Games)
+	}
+	for s := range seats {
+		share := float64(st.Wins[s]) / n
+		if want := 1 / float64(seats); share < want-slack || share > want+slack {
+			t.Errorf("%s, %d seats: seat %d wins %.3f, want about %.3f", name, seats, s, share, want)
 		}
 	}
+	return st
 }

@@ -44,17 +44,11 @@ func (p *Program) loadResponses(im *bytecode.Image) {
 		if x.IgnoreLegal {
 			set = &p.respFree[t]
 		}
-		set[1] |= rankSet[x.Rank] & bool64(x.Ability == cardrules.Cancel)
 		set[0] |= rankSet[x.Rank]
+		if x.Ability == cardrules.Cancel {
+			set[1] |= rankSet[x.Rank]
+		}
 	}
-}
-
-// bool64 is all ones for true, 0 for false.
-func bool64(b bool) uint64 {
-	if b {
-		return ^uint64(0)
-	}
-	return 0
 }
 
 // opens reports whether effect e of seat s, about to hit seat t, opens a
