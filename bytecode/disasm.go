@@ -179,6 +179,7 @@ func Disassemble(p []byte) (string, error) {
 		line(at.Effects[i], "%s", s)
 	}
 	im.disasmResponses(line)
+	im.disasmTriggers(line)
 	return b.String(), nil
 }
 

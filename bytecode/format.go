@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 6
+	FormatVersion    = 7
 	SemanticsVersion = 3
 )
 
@@ -129,6 +129,8 @@ type Offsets struct {
 	Conditions, Effects                                          []int
 	Respond                                                      int // the response rules byte
 	Responses                                                    []int
+	Triggers                                                     int   // the TRIGGERS block's count (0: no block)
+	TriggerEntries                                               []int // its entries, in effect order
 }
 
 // Override deals Cards per seat at Seats seats.
@@ -180,6 +182,11 @@ type Effect struct {
 	Value  uint8 // without the gate bit
 	Gate   bool  // bit 7 of the value byte (EffectGate)
 	Random bool  // bit 6 of the value byte (EffectRandom)
+	// From the TRIGGERS block (triggers.go); zero without an entry.
+	When      cardrules.Trigger // the event that sets it off
+	If        cardrules.CondOf  // what its condition tests (NoCond: none)
+	Cmp       cardrules.Compare
+	CondValue uint8 // the count compared, or the suit (top_suit)
 }
 
 // EffectGate is the bit of an effect's value byte that gates its card: the

@@ -551,4 +551,5 @@ func readEffects(r *reader, im *Image) {
 		im.Effects = append(im.Effects, e)
 	}
 	readResponses(r, im)
+	readTriggers(r, im)
 }

@@ -234,6 +234,12 @@ func corruptCases() []corruptCase {
 		{"trailing byte with its length", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := append(q.bytes(), 0)
 			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
+			return p, errAt(len(p)-1, "an empty triggers block must be left out")
+		}},
+		{"trailing byte after the triggers", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			// Effect 0 (a skip) only while the stock is empty, then a stray byte.
+			p := append(q.bytes(), 1, 0, byte(cardrules.Played), byte(cardrules.CondStock), 0, 9)
+			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
 			return p, errAt(len(p)-1, "1 bytes after the effects section")
 		}},
 		{"header only", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {

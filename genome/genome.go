@@ -158,6 +158,22 @@ type Effect struct {
 	// hand instead of chosen by the target (no decision; a pile hand gives
 	// up its top cards either way)
 	Random bool `json:"random,omitempty"`
+	// the event that sets it off (absent: its card is played); the vm
+	// package doc says when each event's effects resolve
+	When cardrules.Trigger `json:"when,omitempty"`
+	// a condition that must hold when it would fire (absent: none)
+	If EffectCondition `json:"if,omitzero"`
+}
+
+// EffectCondition is a test an effect makes when it would fire: a count
+// (Of hand, target_hand, stock, pile or seats) compared with Value as Cmp
+// says, or the active suit (Of top_suit) being Suit. The zero value is no
+// condition.
+type EffectCondition struct {
+	Of    cardrules.CondOf      `json:"of"`              // what it tests
+	Cmp   cardrules.Compare     `json:"cmp,omitempty"`   // a count's comparison with value (absent: at_least)
+	Value int                   `json:"value,omitempty"` // the count compared: cards 0..52, seats 1..8
+	Suit  cardrules.TriggerSuit `json:"suit,omitempty"`  // top_suit only: the suit the active suit must be
 }
 
 // End is how the game finishes: the seats for which a condition holds leave

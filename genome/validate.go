@@ -148,10 +148,10 @@ func (g *Genome) Validate() error {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)
 		}
 	}
-	if len(g.Effects) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
+	if slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.When == cardrules.Played }) && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
 		return p.Kind.PlaysCards() || p.Kind >= cardrules.NumPhaseKinds
 	}) {
-		ps.add("$.effects", "no phase plays a card (play, battle or trick), so no effect can ever fire")
+		ps.add("$.effects", "no phase plays a card (play, battle or trick), so no effect of a played card can ever fire")
 	}
 	if len(g.Effects) > cardrules.MaxEffects {
 		ps.add("$.effects", "at most %d effects, got %d", cardrules.MaxEffects, len(g.Effects))
@@ -191,6 +191,7 @@ func (g *Genome) Validate() error {
 		if e.Random && e.Type != cardrules.ForceDiscard {
 			ps.add(p+".random", "only force_discard takes cards, so only it may take them at random (%s)", e.Type)
 		}
+		g.checkTrigger(&ps, p, &e)
 	}
 
 	if len(g.End.Conditions) > cardrules.MaxConditions {

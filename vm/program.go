@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"fmt"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -132,6 +134,9 @@ func Load(code []byte) (*Program, error) {
 	im, err := bytecode.Read(code)
 	if err != nil {
 		return nil, err
+	}
+	if im.At.Triggers != 0 {
+		return nil, fmt.Errorf("offset %d: this build verifies effect triggers and conditions but does not run them yet", im.At.Triggers)
 	}
 	p := &Program{
 		code:         append([]byte(nil), code...),

@@ -40,3 +40,28 @@ func decompileResponses(im *bytecode.Image) genome.Responses {
 	}
 	return r
 }
+
+// triggerEntries is the trigger and condition of each effect, for the
+// TRIGGERS block.
+func triggerEntries(effects []genome.Effect) []bytecode.Effect {
+	out := make([]bytecode.Effect, len(effects))
+	for i, e := range effects {
+		x := &out[i]
+		x.When, x.If, x.Cmp, x.CondValue = e.When, e.If.Of, e.If.Cmp, uint8(e.If.Value)
+		if e.If.Of == cardrules.CondTopSuit {
+			x.CondValue = uint8(e.If.Suit.Suit())
+		}
+	}
+	return out
+}
+
+// decompileCond rebuilds an effect's condition from its program entry.
+func decompileCond(e bytecode.Effect) genome.EffectCondition {
+	switch e.If {
+	case cardrules.NoCond:
+		return genome.EffectCondition{}
+	case cardrules.CondTopSuit:
+		return genome.EffectCondition{Of: e.If, Suit: cardrules.TriggerOn(cardrules.Suit(e.CondValue))}
+	}
+	return genome.EffectCondition{Of: e.If, Cmp: e.Cmp, Value: int(e.CondValue)}
+}

@@ -89,6 +89,18 @@ func values() []struct {
 			var x TriggerSuit
 			return TriggerSuit(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&triggerTable, int(NumTriggers), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Trigger
+			return Trigger(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&condOfTable, int(NumCondOfs), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x CondOf
+			return CondOf(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&compareTable, int(NumCompares), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Compare
+			return Compare(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

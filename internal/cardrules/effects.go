@@ -131,3 +131,144 @@ func (t TriggerSuit) Suit() Suit { return Suit(t - 1) }
 func (v TriggerSuit) String() string                { return triggerSuitTable.String(uint8(v)) }
 func (v TriggerSuit) MarshalText() ([]byte, error)  { return triggerSuitTable.Text(uint8(v)) }
 func (v *TriggerSuit) UnmarshalText(b []byte) error { return unmarshal(&triggerSuitTable, b, v) }
+
+// Trigger is the event that sets an effect off: the play of its card (the
+// default), or another event that names a card or a rank and a seat (the
+// vm package doc gives when each happens and when its effects resolve).
+type Trigger uint8
+
+// Triggers, in their bytecode numbering.
+const (
+	Played        Trigger = iota // the card is played (or is the starter)
+	Drawn                        // a seat draws the card from the stock
+	Asked                        // a seat asks an opponent for the rank
+	Taken                        // a seat takes the card from another seat's hand
+	SetLaid                      // a seat lays down a set of the rank
+	TrickWon                     // a seat wins a trick with the card
+	ForcedDiscard                // a seat discards the card because an effect forces it
+	WentOut                      // a seat goes out, the card the last to leave its hand
+	NumTriggers
+)
+
+var triggerNames = [...]string{
+	Played: "played", Drawn: "drawn", Asked: "asked", Taken: "taken",
+	SetLaid: "set_laid", TrickWon: "trick_won", ForcedDiscard: "forced_discard", WentOut: "went_out",
+}
+
+var triggerTable = Table{"trigger", "Trigger", triggerNames[:], 0}
+
+// OfRank reports whether trigger t names a rank rather than a card (an ask,
+// a set), so that an effect it sets off may not name a suit.
+func (t Trigger) OfRank() bool { return t == Asked || t == SetLaid }
+
+// CondOf is what an effect's condition tests. 0 is no condition, which a
+// genome never writes.
+type CondOf uint8
+
+// Condition subjects, in their bytecode numbering.
+const (
+	NoCond     CondOf = iota
+	CondHand          // cards the effect's player holds
+	CondTarget        // cards the target about to be hit holds
+	CondStock         // cards in the stock
+	CondPile          // cards in the discard pile
+	CondSeats         // seats still in
+	CondTopSuit       // the active suit (the discard pile's top card's, or the suit named after it)
+	NumCondOfs
+)
+
+var condOfNames = [...]string{
+	NoCond: "none", CondHand: "hand", CondTarget: "target_hand", CondStock: "stock",
+	CondPile: "pile", CondSeats: "seats", CondTopSuit: "top_suit",
+}
+
+var condOfTable = Table{"condition subject", "CondOf", condOfNames[:], 1}
+
+// MaxCondValue bounds a numeric condition's value (cards in one place).
+const MaxCondValue = NumCards
+
+// Compare is how a numeric condition compares its subject with its value.
+type Compare uint8
+
+// Comparisons, in their bytecode numbering.
+const (
+	AtLeast Compare = iota
+	AtMost
+	Equal
+	NumCompares
+)
+
+var compareNames = [...]string{AtLeast: "at_least", AtMost: "at_most", Equal: "equal"}
+
+var compareTable = Table{"comparison", "Compare", compareNames[:], 0}
+
+// Holds reports whether x compares with v as c says.
+func (c Compare) Holds(x, v int) bool {
+	switch c {
+	case AtLeast:
+		return x >= v
+	case AtMost:
+		return x <= v
+	}
+	return x == v
+}
+
+func (v Trigger) String() string                { return triggerTable.String(uint8(v)) }
+func (v Trigger) MarshalText() ([]byte, error)  { return triggerTable.Text(uint8(v)) }
+func (v *Trigger) UnmarshalText(b []byte) error { return unmarshal(&triggerTable, b, v) }
+
+func (v CondOf) String() string                { return condOfTable.String(uint8(v)) }
+func (v CondOf) MarshalText() ([]byte, error)  { return condOfTable.Text(uint8(v)) }
+func (v *CondOf) UnmarshalText(b []byte) error { return unmarshal(&condOfTable, b, v) }
+
+func (v Compare) String() string                { return compareTable.String(uint8(v)) }
+func (v Compare) MarshalText() ([]byte, error)  { return compareTable.Text(uint8(v)) }
+func (v *Compare) UnmarshalText(b []byte) error { return unmarshal(&compareTable, b, v) }
+
+// Words is how the trigger reads after an effect's card ("when drawn").
+func (t Trigger) Words() string {
+	switch t {
+	case Played:
+		return "when played"
+	case Asked:
+		return "when asked for"
+	case SetLaid:
+		return "when laid down as a set"
+	case TrickWon:
+		return "when it wins a trick"
+	case ForcedDiscard:
+		return "when discarded by force"
+	case WentOut:
+		return "when its holder goes out on it"
+	}
+	return "when " + words(t.String())
+}
+
+// CondPhrase words a condition: subject of, comparison c, value v (a suit
+// for CondTopSuit), as a clause ("the stock holds at most 3 cards"); ""
+// for NoCond.
+func CondPhrase(of CondOf, c Compare, v int) string {
+	cmp := map[Compare]string{AtLeast: "at least ", AtMost: "at most ", Equal: "exactly "}[c]
+	cards := fmt.Sprintf("%s%d cards", cmp, v)
+	if v == 1 {
+		cards = cmp + "1 card"
+	}
+	switch of {
+	case CondHand:
+		return "the player holds " + cards
+	case CondTarget:
+		return "the target holds " + cards
+	case CondStock:
+		return "the stock holds " + cards
+	case CondPile:
+		return "the discard pile holds " + cards
+	case CondSeats:
+		if v == 1 {
+			return cmp + "1 player is still in"
+		}
+		return fmt.Sprintf("%s%d players are still in", cmp, v)
+	case CondTopSuit:
+		return "the active suit is " + Suit(v).String()
+	}
+	return ""
+}

@@ -58,4 +58,5 @@ var tables = []*Table{
 	&effectTypeTable, &targetTable, &phaseKindTable, &handKindTable, &returnsTable,
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
 	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable, &triggerSuitTable,
+	&triggerTable, &condOfTable, &compareTable,
 }

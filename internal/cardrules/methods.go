@@ -22,6 +22,9 @@ var (
 	_ = [1]struct{}{}[len(abilityNames)-int(NumAbilities)]
 	_ = [1]struct{}{}[len(respondentsNames)-int(NumRespondents)]
 	_ = [1]struct{}{}[len(triggerSuitNames)-int(NumTriggerSuits)]
+	_ = [1]struct{}{}[len(triggerNames)-int(NumTriggers)]
+	_ = [1]struct{}{}[len(condOfNames)-int(NumCondOfs)]
+	_ = [1]struct{}{}[len(compareNames)-int(NumCompares)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {

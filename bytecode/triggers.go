@@ -1,0 +1,203 @@
+package bytecode
+
+import (
+	"fmt"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// The TRIGGERS block ends the EFFECTS section when some effect is set off
+// by an event other than its card's play, or tests a condition: count u8
+// (at least 1), then per such effect 4 bytes: its index (increasing), the
+// trigger, the condition byte (bits 0-2 the subject, bits 3-4 the
+// comparison) and the condition's value (a suit 0..3 for top_suit).
+
+// condCmpShift is where the comparison sits in the condition byte.
+const condCmpShift = 3
+
+// triggered reports whether effect e needs an entry in the TRIGGERS block.
+func (e *Effect) triggered() bool { return e.When != cardrules.Played || e.If != cardrules.NoCond }
+
+// AppendTriggers appends the TRIGGERS block of effects, or nothing when no
+// effect needs an entry.
+func AppendTriggers(out []byte, effects []Effect) []byte {
+	n := 0
+	for i := range effects {
+		if effects[i].triggered() {
+			n++
+		}
+	}
+	if n == 0 {
+		return out
+	}
+	out = append(out, byte(n))
+	for i := range effects {
+		if e := &effects[i]; e.triggered() {
+			out = append(out, byte(i), byte(e.When), byte(e.If)|byte(e.Cmp)<<condCmpShift, e.CondValue)
+		}
+	}
+	return out
+}
+
+// readTriggers reads the optional TRIGGERS block: present only when bytes
+// remain after the responses.
+func readTriggers(r *reader, im *Image) {
+	if r.truncated {
+		return
+	}
+	defer func() {
+		if r.truncated || im.canHappen(cardrules.Played) {
+			return
+		}
+		for i, e := range im.Effects {
+			if e.When == cardrules.Played {
+				r.fail(im.At.Effects[i], "effect %d: no phase plays a card, so it can never fire", i)
+			}
+		}
+	}()
+	if r.off >= len(r.p) {
+		return
+	}
+	at := r.off
+	im.At.Triggers = at
+	n := r.u8()
+	if n == 0 {
+		r.fail(at, "an empty triggers block must be left out")
+		return
+	}
+	if rest := len(r.p) - r.off; rest < 4*n {
+		r.fail(at, "%d trigger entries need %d bytes but only %d remain (truncated)", n, 4*n, rest)
+		r.truncated = true
+		return
+	}
+	prev := -1
+	for range n {
+		eat := r.off
+		i := r.u8()
+		when, cb, v := cardrules.Trigger(r.u8()), uint8(r.u8()), uint8(r.u8())
+		if i <= prev || i >= len(im.Effects) {
+			r.fail(eat, "trigger entry for effect %d: want an effect index above %d and below %d", i, prev, len(im.Effects))
+			continue
+		}
+		prev = i
+		e := &im.Effects[i]
+		im.At.TriggerEntries = append(im.At.TriggerEntries, eat)
+		e.When, e.If, e.Cmp, e.CondValue = when, cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
+		if msg := im.checkTrigger(e); msg != "" {
+			r.fail(eat, "effect %d: %s", i, msg)
+		}
+	}
+}
+
+// checkTrigger returns what is wrong with effect e's trigger and condition
+// (what genome.Validate checks of them), or "".
+func (im *Image) checkTrigger(e *Effect) string {
+	switch {
+	case !e.triggered():
+		return "an entry with trigger played and no condition must be left out"
+	case e.When >= cardrules.NumTriggers:
+		return fmt.Sprintf("unknown trigger %d", e.When)
+	case e.When != cardrules.Played && e.Gate:
+		return fmt.Sprintf("a gate needs trigger played, not %s", e.When)
+	case e.When.OfRank() && e.Suit != cardrules.AnySuit:
+		return fmt.Sprintf("trigger %s names a rank and takes no suit", e.When)
+	case !im.canHappen(e.When):
+		return fmt.Sprintf("trigger %s can never happen in this program", e.When)
+	}
+	switch {
+	case e.If >= cardrules.NumCondOfs:
+		return fmt.Sprintf("unknown condition subject %d", e.If)
+	case e.If == cardrules.NoCond:
+		if e.Cmp != 0 || e.CondValue != 0 {
+			return "no condition, but a comparison or value is stored (must be 0)"
+		}
+	case e.If == cardrules.CondTopSuit:
+		if e.Cmp != 0 || e.CondValue >= cardrules.NumSuits {
+			return fmt.Sprintf("top_suit takes a suit 0..3 and no comparison, stored comparison %d value %d", e.Cmp, e.CondValue)
+		}
+	default:
+		lo, hi := 0, cardrules.MaxCondValue
+		if e.If == cardrules.CondSeats {
+			lo, hi = 1, cardrules.MaxSeats
+		}
+		switch {
+		case e.Cmp >= cardrules.NumCompares:
+			return fmt.Sprintf("unknown comparison %d", e.Cmp)
+		case int(e.CondValue) < lo || int(e.CondValue) > hi:
+			return fmt.Sprintf("condition %s value %d outside %d..%d", e.If, e.CondValue, lo, hi)
+		case e.If == cardrules.CondTarget && !e.Type.UsesTarget():
+			return fmt.Sprintf("type %d has no target to test", e.Type)
+		}
+	}
+	return ""
+}
+
+// canHappen reports whether the event of trigger t can happen in the
+// program.
+func (im *Image) canHappen(t cardrules.Trigger) bool {
+	has := func(op Op) bool {
+		for _, ph := range im.Phases {
+			if ph.Op == op {
+				return true
+			}
+		}
+		return false
+	}
+	switch t {
+	case cardrules.Played:
+		return has(OpPlay) || has(OpBattle) || has(OpTrick)
+	case cardrules.Drawn:
+		draws := has(OpDraw) || has(OpAsk)
+		for _, ph := range im.Phases {
+			draws = draws || ph.Op == OpPlay && ph.DrawMax > 0
+		}
+		for _, e := range im.Effects {
+			draws = draws || e.Type == cardrules.DrawCards
+		}
+		return draws && (im.Flags&FlagDealAll == 0 || im.Flags&FlagReshuffle != 0)
+	case cardrules.Asked:
+		return has(OpAsk)
+	case cardrules.Taken:
+		return has(OpTake) || has(OpAsk)
+	case cardrules.SetLaid:
+		return im.Meld > 0
+	case cardrules.TrickWon:
+		return has(OpTrick)
+	case cardrules.ForcedDiscard:
+		for _, e := range im.Effects {
+			if e.Type == cardrules.ForceDiscard {
+				return true
+			}
+		}
+	case cardrules.WentOut:
+		return len(im.Conditions) > 0
+	}
+	return false
+}
+
+// disasmTriggers is the disassembly of the TRIGGERS block.
+func (im *Image) disasmTriggers(line func(off int, format string, args ...any)) {
+	if len(im.At.TriggerEntries) == 0 {
+		return
+	}
+	line(im.At.Triggers, "  %02x  triggers %d", len(im.At.TriggerEntries), len(im.At.TriggerEntries))
+	k := 0
+	for i := range im.Effects {
+		e := &im.Effects[i]
+		if !e.triggered() {
+			continue
+		}
+		s := fmt.Sprintf("  %02x %02x %02x %02x  effect %d when %s", i, uint8(e.When), uint8(e.If)|uint8(e.Cmp)<<condCmpShift, e.CondValue, i, e.When)
+		if e.If != cardrules.NoCond {
+			s += ", if " + e.CondPhrase()
+		}
+		line(im.At.TriggerEntries[k], "%s", s)
+		k++
+	}
+}
+
+// CondPhrase words effect e's condition ("the stock holds at most 3
+// cards"), "" without one.
+func (e *Effect) CondPhrase() string {
+	return cardrules.CondPhrase(e.If, e.Cmp, int(e.CondValue))
+}

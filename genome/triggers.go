@@ -1,0 +1,105 @@
+package genome
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// triggerPossible returns why effects of trigger t can never fire in g, or
+// "" when the event it waits for can happen.
+func (g *Genome) triggerPossible(t cardrules.Trigger) string {
+	has := func(k cardrules.PhaseKind) bool {
+		return slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == k })
+	}
+	switch t {
+	case cardrules.Played:
+		if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind.PlaysCards() }) {
+			return "no phase plays a card (play, battle or trick)"
+		}
+	case cardrules.Drawn:
+		draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) ||
+			slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 }) ||
+			slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.DrawCards })
+		switch {
+		case !draws:
+			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect)"
+		case g.Deal.All && !g.Reshuffle:
+			return "the whole deck is dealt and the stock is never refilled"
+		}
+	case cardrules.Asked:
+		if !has(cardrules.PhaseAsk) {
+			return "no ask phase"
+		}
+	case cardrules.Taken:
+		if !has(cardrules.PhaseTake) && !has(cardrules.PhaseAsk) {
+			return "no take or ask phase"
+		}
+	case cardrules.SetLaid:
+		if g.Meld == 0 {
+			return "no sets are laid down (meld)"
+		}
+	case cardrules.TrickWon:
+		if !has(cardrules.PhaseTrick) {
+			return "no trick phase"
+		}
+	case cardrules.ForcedDiscard:
+		if !slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.ForceDiscard }) {
+			return "no force_discard effect"
+		}
+	case cardrules.WentOut:
+		if len(g.End.Conditions) == 0 {
+			return "no end condition puts seats out"
+		}
+	}
+	return ""
+}
+
+// checkTrigger adds the problems of effect e's trigger and condition (at
+// path p) to ps.
+func (g *Genome) checkTrigger(ps *Problems, p string, e *Effect) {
+	switch {
+	case e.When >= cardrules.NumTriggers:
+		ps.add(p+".when", "unknown trigger %d", e.When)
+	case e.When != cardrules.Played:
+		if why := g.triggerPossible(e.When); why != "" {
+			ps.add(p+".when", "%s, so an effect when %s can never fire", why, e.When)
+		}
+		if e.When.OfRank() && e.Suit != cardrules.AnySuit {
+			ps.add(p+".suit", "%s names a rank, not a card, so the effect cannot name a suit", e.When)
+		}
+		if e.Gate {
+			ps.add(p+".gate", "only an effect of a played card can keep its card from being played (when %s)", e.When)
+		}
+	}
+	c := e.If
+	switch {
+	case c == EffectCondition{}:
+	case c.Of == cardrules.NoCond || c.Of >= cardrules.NumCondOfs:
+		ps.add(p+".if.of", "unknown condition subject %d", c.Of)
+	case c.Of == cardrules.CondTopSuit:
+		if c.Suit == cardrules.AnySuit || c.Suit >= cardrules.NumTriggerSuits {
+			ps.add(p+".if.suit", "top_suit needs a suit (clubs, diamonds, hearts or spades)")
+		}
+		if c.Cmp != 0 || c.Value != 0 {
+			ps.add(p+".if", "top_suit takes a suit, not cmp or value")
+		}
+	default:
+		lo, hi := 0, cardrules.MaxCondValue
+		if c.Of == cardrules.CondSeats {
+			lo, hi = 1, cardrules.MaxSeats
+		}
+		if c.Cmp >= cardrules.NumCompares {
+			ps.add(p+".if.cmp", "unknown comparison %d", c.Cmp)
+		}
+		if c.Value < lo || c.Value > hi {
+			ps.add(p+".if.value", "%s needs a value from %d to %d, got %d", c.Of, lo, hi, c.Value)
+		}
+		if c.Suit != cardrules.AnySuit {
+			ps.add(p+".if.suit", "%s counts cards or seats and takes no suit", c.Of)
+		}
+		if c.Of == cardrules.CondTarget && !e.Type.UsesTarget() {
+			ps.add(p+".if.of", "%s has no target, so it cannot test the target's hand", e.Type)
+		}
+	}
+}
