@@ -167,13 +167,13 @@ type CondOf uint8
 
 // Condition subjects, in their bytecode numbering.
 const (
-	NoCond     CondOf = iota
-	CondHand          // cards the effect's player holds
-	CondTarget        // cards the target about to be hit holds
-	CondStock         // cards in the stock
-	CondPile          // cards in the discard pile
-	CondSeats         // seats still in
-	CondTopSuit       // the active suit (the discard pile's top card's, or the suit named after it)
+	NoCond      CondOf = iota
+	CondHand           // cards the effect's player holds
+	CondTarget         // cards the target about to be hit holds
+	CondStock          // cards in the stock
+	CondPile           // cards in the discard pile
+	CondSeats          // seats still in
+	CondTopSuit        // the active suit (the discard pile's top card's, or the suit named after it)
 	NumCondOfs
 )
 
