@@ -17,7 +17,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // genome is the durable form and a program is recompiled from it.
 const (
 	FormatVersion    = 7
-	SemanticsVersion = 3
+	SemanticsVersion = 4
 )
 
 // VersionAdvice is what to do with a program of another format or

@@ -142,7 +142,7 @@ func TestParseConfigErrors(t *testing.T) {
 			`$.fitness_version: the file is for fitness version 1, but this build scores with version 2, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
 		{"fitness version not a number", `{"fitness_version": "2"}`, `$.fitness_version: expected an integer, got the string "2"`},
 		{"other semantics version", `{"semantics_version": 2}`,
-			`$.semantics_version: the file is for semantics version 2, but this build plays version 3, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
+			`$.semantics_version: the file is for semantics version 2, but this build plays version 4, so its run cannot be reproduced (remove the key to use the configuration anyway)`},
 		{"format version not a number", `{"bytecode_format_version": null}`, `$.bytecode_format_version: expected an integer, got null`},
 		{"schema version not a number", `{"genome_schema_version": 1.5}`, `$.genome_schema_version: expected an integer, got the number 1.5`},
 		{"number for a string", `{"skill": 1}`, `$.skill: expected a string, got the number 1`},

@@ -142,9 +142,9 @@
 //
 // # Fine points
 //
-// Sets are checked when a draw phase, a take or an ask gave the seat at
-// least one card (cards drawn in a play phase wait for the next such
-// gain). An ask with no opponent holding cards becomes a draw. A take from
+// Sets are checked when a draw phase, a take, an ask or a draw effect gave
+// the seat at least one card (cards drawn in a play phase wait for the next
+// such gain). An ask with no opponent holding cards becomes a draw. A take from
 // a random opponent counts the opponents holding cards in ascending seat
 // order (an effect's random opponent counts from the next seat). The suits
 // offered when naming a suit are the deck's suits, even one whose cards
@@ -178,7 +178,7 @@
 //
 // Every play (a card onto the discard pile, turned up in a battle, or played
 // to a trick) fires
-// the effects of its rank in genome order (an effect that names a suit
+// the effects of its rank whose trigger is played, in genome order (an effect that names a suit
 // fires only for its rank's card of that suit), with the playing seat as the
 // reference for targets: skip next adds its value to the skip count (capped
 // at active seats - 1); reverse flips the direction; extra turn sets the skip
@@ -194,7 +194,7 @@
 // opponent (one rng.IntN draw over the active opponents, counted from the
 // next seat, even with one opponent), or the player itself. The starter card
 // fires nothing unless the program says it does (starter_fires); forced
-// discards fire nothing. A card that empties its player's hand fires its
+// discards are no plays (effects may wait for them: Triggers). A card that empties its player's hand fires its
 // effects like any other, unless the program's last card fires nothing
 // (last_card_inert, as in OpenSpiel's crazy_eights).
 //
@@ -257,6 +257,42 @@
 // an answer put out gets nothing. An effect an answer cut short by ending
 // the game has not fizzled; one that no chain negated and that moved no
 // card has.
+//
+// # Triggers and conditions
+//
+// An effect's trigger says which event sets it off: played (the above), or
+// an event that happens to a seat and names a card: drawn (the seat drew
+// it from the stock: any draw but the deal and a refill), taken (it took
+// the card from another seat's hand: a take, or each card an ask hands
+// over, ascending), trick won (it won a trick with the card), forced
+// discard (it discarded the card because an effect forced it) and went out
+// (it went out, the card the last to leave its hand: played, taken from
+// it, laid in a set, discarded, turned up); or a rank: asked (it asked an
+// opponent for the rank, whatever the answer) and set laid (it laid down a
+// set of the rank). The effects of the event's rank with that trigger (an
+// effect that names a suit: for its card only) act for that seat as for
+// the seat playing a card, targets and all, even when it is out by then.
+//
+// Such an event sets nothing off at once: it is queued, when some effect
+// waits for it, and the queue resolves at the end of the phase it happened
+// in, after the phase's end check (the starter's events after its effects
+// and end check): event by event in the order they happened, each event's
+// effects in genome order, then the end check, until the game is over. The
+// events of the deal set nothing off. While the queue resolves, events
+// queue nothing (a chain of triggers is one deep), and at most 32 events
+// wait at once (later ones of the phase are dropped). A triggered effect
+// opens no response window; a turn-order effect acts on the advance at
+// the turn's end as a played one does.
+//
+// An effect's condition is tested when it would fire (a triggered one's
+// when its event resolves): the player's hand, the stock, the discard pile
+// or the seats still in compared with a count (at least, at most,
+// exactly), or the active suit being a suit (false on an empty discard
+// pile). An effect whose condition fails does nothing: no count, no trace.
+// A condition on the target's hand is tested per target, as the effect is
+// about to hit it (before any window): a target that fails is not hit; the
+// effect counts as fired, and does not fizzle when a target failed. A gate
+// ignores conditions.
 //
 // # End
 //

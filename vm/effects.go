@@ -2,9 +2,11 @@ package vm
 
 import "github.com/darwinsim/darwinsim/internal/cardrules"
 
-// fireEffects resolves the effects card c, played by seat s, triggers: those
-// of its rank, in genome order, but those that name another suit.
-func (m *Machine) fireEffects(c uint8, s int) {
+// fireEffects resolves the effects of trigger when that card c (a rank
+// event's card r), played by or otherwise come to seat s, sets off: those
+// of its rank, in genome order, but those that name another suit or whose
+// condition does not hold.
+func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 	p := m.p
 	if m.resuming {
 		// Re-enter the window or forced discard the game is paused in
@@ -21,13 +23,13 @@ func (m *Machine) fireEffects(c uint8, s int) {
 	}
 	for ; i < p.effStart[r+1]; i++ {
 		e := &p.effs[i]
-		if !e.suit.Has(suit) {
+		if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) {
 			continue
 		}
 		m.effI = i
 		m.res.Effects[e.typ]++
 		if m.trace != nil {
-			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8)
+			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8|int(e.when)<<16)
 		}
 		switch e.typ {
 		case cardrules.SkipNext:
@@ -40,14 +42,15 @@ func (m *Machine) fireEffects(c uint8, s int) {
 			m.skip = max(m.nActive-1, 0)
 		case cardrules.DrawCards, cardrules.ForceDiscard:
 			cancelled := m.res.Cancelled
+			m.condMiss = false
 			moved := m.target(e, s)
 			if m.over {
 				// An answer ended the game: nothing more resolves.
 				return
 			}
-			if !moved && m.res.Cancelled == cancelled {
-				// No card moved (answers aside) and no chain negated
-				// it: it fizzled.
+			if !moved && m.res.Cancelled == cancelled && !m.condMiss {
+				// No card moved (answers aside), no chain negated it
+				// and no target's condition kept it out: it fizzled.
 				m.res.Fizzled++
 			}
 		}
@@ -118,6 +121,10 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 		if !m.isActive(t) {
 			return false
 		}
+		if e.cond == cardrules.CondTarget && !e.cmp.Holds(int(m.count[t]), int(e.cval)) {
+			m.condMiss = true
+			return false
+		}
 		m.chainN = 0
 		if m.p.answers == 0 || !m.opens(e, s, t) {
 			break
@@ -139,6 +146,10 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 	switch e.typ {
 	case cardrules.DrawCards:
 		if m.drawUpTo(t, amt) {
+			if m.p.meld > 0 {
+				// As after every draw, the sets it makes are laid.
+				m.meldSets(t)
+			}
 			if t != s {
 				m.res.Interactions++
 			}
@@ -171,6 +182,7 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 				m.trace.add(EvDiscard, t, c, 0)
 			}
 			m.discardUnder(c)
+			m.event(cardrules.ForcedDiscard, c, t)
 		}
 		return moved
 	}

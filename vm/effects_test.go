@@ -258,7 +258,7 @@ func (m *Machine) fireOnly(tb testing.TB, s int, c uint8) {
 	m.disc[m.discN] = c
 	m.discN++
 	m.suit = c / 13
-	m.fireEffects(c%13, s)
+	m.fireEffects(c%13, s, cardrules.Played)
 	if err := checkState(m, false); err != nil {
 		tb.Fatal(err)
 	}

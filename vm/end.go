@@ -45,6 +45,9 @@ func (m *Machine) out(s int, result cardrules.Result) {
 	if m.trace != nil {
 		m.trace.add(EvOut, s, uint8(result), 0)
 	}
+	if c := m.lastLeft[s]; c < 52 {
+		m.event(cardrules.WentOut, c, s)
+	}
 }
 
 // winner ranks the finished game: seats out as winners first (in the order

@@ -33,6 +33,7 @@ func (m *Machine) takePhase(ph *phase) {
 	c := nth(m.hand[t], k)
 	m.take(t, c)
 	m.give(s, c)
+	m.event(cardrules.Taken, c, s)
 	m.knownBy[c] |= 1 << t // the seat it was taken from saw which card left
 	m.denied[s] = 0
 	m.void[s] = 0
@@ -138,6 +139,7 @@ func (m *Machine) askRank(s, t int) {
 	if m.trace != nil {
 		m.trace.add(EvAsk, s, r, t)
 	}
+	m.event(cardrules.Asked, r, s)
 	m.knownHas[s] |= 1 << r
 	m.knownHas[t] &^= 1 << r
 	m.denied[t] |= 1 << r
@@ -147,6 +149,7 @@ func (m *Machine) askRank(s, t int) {
 			c := uint8(bits.TrailingZeros64(x))
 			m.take(t, c)
 			m.give(s, c)
+			m.event(cardrules.Taken, c, s)
 			m.knownBy[c] = 0xff // handed over in the open
 		}
 		m.steps++
@@ -195,6 +198,7 @@ func (m *Machine) meldSets(s int) {
 			if m.trace != nil {
 				m.trace.add(EvMeld, s, uint8(r), k)
 			}
+			m.event(cardrules.SetLaid, uint8(r), s)
 		}
 	}
 }

@@ -3,9 +3,10 @@ package vm
 import (
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome/genometest"
-	"pgregory.net/rapid"
 )
 
 // TestInvariantsGenometest: random valid genomes from the shared generator

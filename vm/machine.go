@@ -179,6 +179,18 @@ type game struct {
 	hitFrom   int8
 	hitAmt    int16
 	losesTurn uint8
+
+	// Events waiting to set off their effects at the end of the phase
+	// (triggers.go): each card | seat<<6 | trigger<<9, in the order they
+	// happened; the one resolving; whether they are resolving (events
+	// then queue nothing); whether a target's condition kept it out of
+	// the effect resolving; and each seat's last card to leave its hand.
+	trigQ    [maxQueued]uint16
+	trigN    uint8
+	trigI    uint8
+	inTrig   bool
+	condMiss bool
+	lastLeft [MaxSeats]uint8
 }
 
 // Result is what one game produced.
@@ -282,6 +294,7 @@ func (m *Machine) reset(seed uint64) {
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
+		lastLeft:  [MaxSeats]uint8{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
@@ -332,6 +345,7 @@ func (m *Machine) reset(seed uint64) {
 		for s := range m.n {
 			m.meldSets(s)
 		}
+		m.trigN = 0 // the deal's sets set off nothing
 	}
 }
 
@@ -352,9 +366,15 @@ func (m *Machine) stockHolds(mask uint16) bool {
 // dealer, unless a lead card's holder, still in, must start.
 func (m *Machine) fireStarter() {
 	d := m.n - 1
-	m.fireEffects(m.disc[m.discN-1], d)
+	if !(m.resuming && m.inTrig) {
+		m.fireEffects(m.disc[m.discN-1], d, cardrules.Played)
+		m.checkEnd()
+	}
+	if m.trigN > 0 {
+		// The events of its effects and of the end check.
+		m.resolveTriggers()
+	}
 	m.starterDue = false
-	m.checkEnd()
 	if !m.over && (m.mustPlay < 0 || !m.isActive(m.cur)) {
 		m.cur = m.passLost(m.step(d, m.dir, 1+m.skip))
 	}

@@ -1,8 +1,6 @@
 package vm
 
 import (
-	"fmt"
-
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -44,9 +42,12 @@ type Program struct {
 	// Effects grouped by trigger rank, genome order kept within a rank:
 	// effs[effStart[r]:effStart[r+1]].
 	effStart [14]uint16
-	effRanks uint16 // bit r: rank r has effects
-	gated    uint16 // bit r: rank r has a gated effect
-	effs     []effect
+	effRanks uint16 // bit r: rank r has effects of a played card
+	// trigCards[t] has bit c when an event of trigger t naming card c (a
+	// rank event names card r) sets off an effect (none for Played).
+	trigCards [cardrules.NumTriggers]uint64
+	gated     uint16 // bit r: rank r has a gated effect
+	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
 	harm [52]int8
@@ -126,6 +127,10 @@ type effect struct {
 	value  uint8
 	gate   bool // its card may not be played while it cannot resolve
 	random bool // a forced discard takes its cards at random
+	when   cardrules.Trigger
+	cond   cardrules.CondOf // what its condition tests (NoCond: none)
+	cmp    cardrules.Compare
+	cval   uint8 // the condition's count, or suit (top_suit)
 }
 
 // Load verifies a program and lowers it. The returned Program keeps its own
@@ -134,9 +139,6 @@ func Load(code []byte) (*Program, error) {
 	im, err := bytecode.Read(code)
 	if err != nil {
 		return nil, err
-	}
-	if im.At.Triggers != 0 {
-		return nil, fmt.Errorf("offset %d: this build verifies effect triggers and conditions but does not run them yet", im.At.Triggers)
 	}
 	p := &Program{
 		code:         append([]byte(nil), code...),
@@ -225,7 +227,18 @@ func Load(code []byte) (*Program, error) {
 			if e.Rank != r {
 				continue
 			}
-			p.effs = append(p.effs, effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random})
+			p.effs = append(p.effs, effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue})
+			if e.When != cardrules.Played {
+				// Events of this trigger that name one of its cards
+				// (a rank event names card r) are queued.
+				for c := range uint8(52) {
+					if c%13 == r && (e.When.OfRank() && c == r || !e.When.OfRank() && e.Suit.Has(cardrules.Suit(c/13))) {
+						p.trigCards[e.When] |= 1 << c
+					}
+				}
+				continue
+			}
+			p.effRanks |= 1 << r
 			if e.Gate {
 				p.gated |= 1 << r
 			}
@@ -239,11 +252,6 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.effStart[13] = uint16(len(p.effs))
-	for r := range 13 {
-		if p.effStart[r] != p.effStart[r+1] {
-			p.effRanks |= 1 << r
-		}
-	}
 	for i := range p.nPhases {
 		ph := &p.phases[i]
 		ph.notes = ph.nameSuit | p.effRanks

@@ -3,11 +3,12 @@ package vm
 import (
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
-	"pgregory.net/rapid"
 )
 
 // seedProgram returns the named seed game's program.

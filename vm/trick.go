@@ -82,6 +82,7 @@ func (m *Machine) trick(ph *phase) {
 	if m.trace != nil {
 		m.trace.add(EvTake, ws, 0, m.tableN)
 	}
+	m.event(cardrules.TrickWon, m.table[w], ws)
 	m.tableOut()
 	m.next = ws
 	m.checkEnd()

@@ -40,6 +40,15 @@ func (m *Machine) turn() {
 	}
 	m.turnDir = int8(dir)
 	for ; i < p.nPhases; i++ {
+		if m.resuming && m.inTrig {
+			// Re-enter the paused phase's events, the phase played
+			// (its seat may have gone out in it).
+			m.resolveTriggers()
+			if m.over {
+				break
+			}
+			continue
+		}
 		if !m.isActive(m.cur) {
 			// The seat went out during its turn: the rest of the turn
 			// is not its to play.
@@ -62,6 +71,9 @@ func (m *Machine) turn() {
 			m.takePhase(ph)
 		case bytecode.OpAsk:
 			m.ask()
+		}
+		if m.trigN > 0 {
+			m.resolveTriggers()
 		}
 		if m.over {
 			break

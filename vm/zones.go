@@ -1,5 +1,7 @@
 package vm
 
+import "github.com/darwinsim/darwinsim/internal/cardrules"
+
 // Zones: the stock, the discard pile, the table and the out-of-play pile
 // are arrays with counts; fan hands are card sets and pile hands ring
 // buffers. Every move of a card between zones goes through the functions
@@ -54,12 +56,14 @@ func (m *Machine) lose(s int) {
 // take removes card c from seat s's fan hand.
 func (m *Machine) take(s int, c uint8) {
 	m.hand[s] &^= 1 << c
+	m.lastLeft[s] = c
 	m.lose(s)
 }
 
 // popPile removes the top card of seat s's pile hand.
 func (m *Machine) popPile(s int) uint8 {
 	c := m.piles[s].popTop()
+	m.lastLeft[s] = c
 	m.lose(s)
 	return c
 }
@@ -102,6 +106,7 @@ func (m *Machine) drawCard(s int) (uint8, bool) {
 	if m.trace != nil {
 		m.trace.add(EvDraw, s, c, 0)
 	}
+	m.event(cardrules.Drawn, c, s)
 	if m.stockN == 0 && m.p.reshuffleNow {
 		m.refill()
 	}
@@ -215,7 +220,7 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 		m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
 		// (A copy paused at an answer or a discard is inside the
 		// effects, whatever the player's hand holds by now.)
-		m.fireEffects(c, s)
+		m.fireEffects(c, s, cardrules.Played)
 	}
 }
 

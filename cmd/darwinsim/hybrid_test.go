@@ -15,6 +15,9 @@ func TestHybrids(t *testing.T) {
 	}{
 		{"../../testdata/hybrids/trick-draw-skip.json", []string{"draw_cards", "skip_next"}},
 		{"../../testdata/hybrids/war-effects.json", []string{"force_discard"}},
+		{"../../testdata/hybrids/go-fish-asks.json", []string{"draw_cards", "extra_turn", "skip_next"}},
+		{"../../testdata/hybrids/old-maid-takes.json", []string{"skip_next", "reverse"}},
+		{"../../testdata/hybrids/whist-tricks.json", []string{"force_discard", "reverse"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
