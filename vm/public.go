@@ -95,7 +95,11 @@ func (e Event) String() string {
 	case EvNameSuit:
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:
-		return "effect: " + cardrules.EffectType(e.Card).Phrase(cardrules.Target(e.N>>8), e.N&0xff)
+		what := cardrules.EffectType(e.Card).Phrase(cardrules.Target(e.N>>8&0xff), e.N&0xff)
+		if w := cardrules.Trigger(e.N >> 16); w != cardrules.Played {
+			return fmt.Sprintf("effect for seat %d, %s: %s", e.Seat, w.Words(), what)
+		}
+		return "effect: " + what
 	case EvDiscard:
 		return fmt.Sprintf("seat %d discards %s", e.Seat, seenCard(e.Card))
 	case EvWar:

@@ -21,7 +21,7 @@ const (
 	EvPass                       // Seat passes: N 0 when it has no other option, 1 when it chooses to
 	EvPlay                       // Seat plays Card
 	EvNameSuit                   // Seat names suit Card
-	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8
+	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8 | its trigger<<16
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table
