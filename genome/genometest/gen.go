@@ -17,7 +17,9 @@
 // (from each allowed target), ask, battle (war and returns) and draw
 // (count); scoring per trick, per set and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
-// type can fizzle; responses to draws and forced discards (every ability,
+// type can fizzle, set off by a play or by any other event the game makes
+// possible (even in games that play no card), with or without a condition
+// of every subject and comparison; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
 // every end rule, with no end condition where the rule allows none, both
 // results, every ranking and every blocked rule; turn caps from 1 to the
@@ -248,6 +250,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	// Drawn last, so that adding them left every earlier draw as it was.
 	drawResponses(t, g, ranksInDeck)
+	drawTriggers(t, g, ranksInDeck, cards)
 	return g
 }
 
