@@ -32,7 +32,9 @@
 // refills it by reshuffling), deals fit the deck at every seat count, effect
 // ranks, suit-naming ranks, response ranks, the lead card and scoring
 // matches are in the deck, responses only with a play phase and one per rank
-// and effect type answered, tricks are scored only in games with a trick
+// and effect type answered, an effect's trigger only where its event can
+// happen (no suit with a rank's trigger, no gate but on a played card), a
+// target_hand condition only for a type with a target, tricks are scored only in games with a trick
 // phase, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
@@ -185,7 +187,8 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 
 	// Effects: usually few, sometimes many (up to the 255 limit); none
-	// when no phase plays a card, since they could never fire.
+	// here when no phase plays a card (drawTriggers, last, may give such
+	// a game effects set off by other events).
 	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
 		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTrick
 	})
