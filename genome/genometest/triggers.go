@@ -33,12 +33,11 @@ func drawTriggers(t *rapid.T, g *genome.Genome, ranks []genome.Rank, cards []gen
 			g.Effects = append(g.Effects, drawEffect(t, ranks, cards))
 		}
 	}
+	// (The possible triggers depend on the effects' types, not on their
+	// triggers.)
+	whens := possibleTriggers(g)
 	for i := range g.Effects {
 		e := &g.Effects[i]
-		// The possible triggers, computed per effect: an earlier
-		// effect's trigger never changes them (they depend on the
-		// effects' types only), but the list is short.
-		whens := possibleTriggers(g)
 		if len(whens) > 0 && (!plays || rapid.IntRange(0, 2).Draw(t, "effect.when.has") == 0) {
 			e.When = rapid.SampledFrom(whens).Draw(t, "effect.when")
 			e.Gate = false
