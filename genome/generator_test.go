@@ -189,6 +189,22 @@ func TestGeneratorCoverage(t *testing.T) {
 			if e.Suit != cardrules.AnySuit {
 				saw("effect.suit=%s", e.Suit)
 			}
+			saw("effect.when=%s", e.When)
+			if e.When != cardrules.Played && e.Suit != cardrules.AnySuit {
+				saw("effect.when.suited")
+			}
+			if c := e.If; c.Of != cardrules.NoCond {
+				saw("effect.if.of=%s", c.Of)
+				if c.Of != cardrules.CondTopSuit {
+					saw("effect.if.cmp=%s", c.Cmp)
+				}
+				if c.Of == cardrules.CondSeats && c.Value == cardrules.MaxSeats || c.Of != cardrules.CondSeats && c.Value == cardrules.MaxCondValue {
+					saw("effect.if.value.max")
+				}
+			}
+		}
+		if len(g.Effects) > 0 && !slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() }) {
+			saw("effects.without_plays")
 		}
 		if len(g.Responses.Cards) > 0 {
 			saw("responses")
@@ -271,6 +287,16 @@ func TestGeneratorCoverage(t *testing.T) {
 	for s := range cardrules.NumSuits {
 		want = append(want, "effect.suit="+cardrules.TriggerOn(cardrules.Suit(s)).String())
 	}
+	for w := cardrules.Trigger(0); w < cardrules.NumTriggers; w++ {
+		want = append(want, "effect.when="+w.String())
+	}
+	for of := cardrules.CondHand; of < cardrules.NumCondOfs; of++ {
+		want = append(want, "effect.if.of="+of.String())
+	}
+	for c := cardrules.Compare(0); c < cardrules.NumCompares; c++ {
+		want = append(want, "effect.if.cmp="+c.String())
+	}
+	want = append(want, "effect.when.suited", "effect.if.value.max", "effects.without_plays")
 	for tg := cardrules.TargetNext; tg < cardrules.NumTargets; tg++ {
 		want = append(want, "target="+tg.String(), "gate.target="+tg.String())
 	}

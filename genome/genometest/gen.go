@@ -17,7 +17,9 @@
 // (from each allowed target), ask, battle (war and returns) and draw
 // (count); scoring per trick, per set and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
-// type can fizzle; responses to draws and forced discards (every ability,
+// type can fizzle, set off by a play or by any other event the game makes
+// possible (even in games that play no card), with or without a condition
+// of every subject and comparison; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
 // every end rule, with no end condition where the rule allows none, both
 // results, every ranking and every blocked rule; turn caps from 1 to the
@@ -30,7 +32,9 @@
 // refills it by reshuffling), deals fit the deck at every seat count, effect
 // ranks, suit-naming ranks, response ranks, the lead card and scoring
 // matches are in the deck, responses only with a play phase and one per rank
-// and effect type answered, tricks are scored only in games with a trick
+// and effect type answered, an effect's trigger only where its event can
+// happen (no suit with a rank's trigger, no gate but on a played card), a
+// target_hand condition only for a type with a target, tricks are scored only in games with a trick
 // phase, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
@@ -183,7 +187,8 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 
 	// Effects: usually few, sometimes many (up to the 255 limit); none
-	// when no phase plays a card, since they could never fire.
+	// here when no phase plays a card (drawTriggers, last, may give such
+	// a game effects set off by other events).
 	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
 		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTrick
 	})
@@ -248,6 +253,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	// Drawn last, so that adding them left every earlier draw as it was.
 	drawResponses(t, g, ranksInDeck)
+	drawTriggers(t, g, ranksInDeck, cards)
 	return g
 }
 

@@ -70,7 +70,12 @@ func (m *game) battlePhase(s int, p *genome.Phase) {
 		var still, short []int
 		for _, t := range tied {
 			if len(m.hands[t]) < p.WarFaceDown+1 {
+				// The whole pile, top first: its bottom card is the
+				// last to leave.
 				m.table = append(m.table, m.hands[t]...)
+				if k := len(m.hands[t]); k > 0 {
+					m.leave(t, m.hands[t][k-1])
+				}
 				m.hands[t] = nil
 				short = append(short, t)
 				continue

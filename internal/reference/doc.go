@@ -115,8 +115,36 @@
 //   - An answer with the lead card does not release its holder from the
 //     lead card obligation (an answer is not a play).
 //
+// # Triggers and conditions
+//
+// An effect is set off by the play of its card (when played, the default)
+// or by an event (triggers.go) that names a card, or a rank, and the seat
+// it happened to: a card drawn from the stock (by any draw but the deal and
+// a refill), a rank asked for, a card taken from another seat's hand (the
+// take phase's card; the cards handed over in an ask, ascending), a set
+// laid down (not from the dealt hands), a trick won (with its winning
+// card), a card discarded by force (each one), a seat going out (with the
+// last card that left its hand). Such an event is queued, while fewer than
+// 32 wait, when some effect of its trigger waits for its rank (and suit);
+// the queue resolves at the end of the phase, after its own end check, and
+// right after the starter's effects, in the order the events happened: for
+// each, the effects it matches fire in genome order for its seat, as a
+// played card's do (its targets reckoned from that seat, which may be out)
+// but opening no response window, then the end conditions are checked.
+// Nothing resolves once the game is over, and the queue is empty after
+// every phase. While queued events resolve nothing is queued, so an effect
+// so set off sets nothing off in turn. EvEffect's N carries the trigger in
+// bits 16 and up.
+//
+// An effect's condition is tested when it would fire (a triggered effect's
+// when its event resolves): one that fails does nothing at all. A
+// target_hand condition is tested on each target still in as it is about
+// to be hit, before its window; a target that fails is not hit, and an
+// effect with such a target does not fizzle.
+//
 // # Readings
 //
+
 // Where the vm package doc is silent or open to more than one reading, the
 // reference follows the reading below. Each agrees with what the VM does
 // (found by the differential test) and is a fair reading of the text; a
@@ -161,6 +189,25 @@
 //     nor a suit played.
 //   - A forced discard onto an empty discard pile becomes the pile; forced
 //     discards from a pile hand (its top cards) are not decisions.
+//   - Going out: every seat going out is an event, whether an end condition
+//     or a battle (a tied seat short of war cards) puts it out. The card
+//     it goes out on is the last that left its hand in any way (played,
+//     answered with, taken from it, laid in a set, even from the dealt
+//     hand, discarded, turned up or laid face down in a battle; a seat
+//     short of war cards lays its whole pile top first, so its bottom
+//     card). A seat no card ever left goes out on no card: nothing is set
+//     off.
+//   - A starter "of a rank without effects" is one of a rank without
+//     effects of a played card. The seats its end check puts out are
+//     events of the starter, resolved with the others right after it.
+//   - A seat with no one to ask that draws instead draws a card (an
+//     event); it asks for nothing.
+//   - An event no effect waits for is not queued and does not count
+//     toward the 32.
+//   - A gate judges its effect alone as before: it does not look at the
+//     effect's condition.
+//   - A target_hand condition is not tested on a target that is out (it
+//     is passed over, as before, and does not count as failing).
 //
 // The reference always follows the doc (with the readings above) and has no
 // switch for a known deviation of the VM: a VM bug shows as a difference in

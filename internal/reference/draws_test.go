@@ -37,7 +37,8 @@ func steer(t *testing.T, m *game, picks ...[2]int) {
 
 // traceOf renders m's events compactly: "decide seat choice/options",
 // "draw seat card", "play seat card", "pass seat", "reshuffle n",
-// "effect seat type value", "name-suit seat suit", "respond seat card
+// "effect seat type value" (then "when trigger" for a trigger other than
+// played), "name-suit seat suit", "respond seat card
 // ability", "chain seat amount", "lose-turn seat", and so on.
 func traceOf(m *game) []string {
 	var out []string
@@ -54,6 +55,9 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("reshuffle %d", e.N)
 		case EvEffect:
 			s = fmt.Sprintf("effect %d %v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff)
+			if w := cardrules.Trigger(e.N >> 16); w != cardrules.Played {
+				s += " when " + w.String()
+			}
 		case EvNameSuit:
 			s = fmt.Sprintf("name-suit %d %v", e.Seat, genome.Suit(e.Card))
 		case EvTurn:

@@ -45,19 +45,22 @@ func (m *game) firePlayed(s int, c genome.Card, answerable bool) {
 	if m.g.LastCardInert && len(m.hands[s]) == 0 {
 		return
 	}
-	m.fire(s, c, answerable)
+	m.fire(s, c, cardrules.Played, answerable)
 }
 
-// fire resolves the effects of card c, played by seat s, in genome order.
-// answerable says whether its targeted effects open response windows. An
-// answer that ends the game stops everything: no later target or effect
-// resolves.
-func (m *game) fire(s int, c genome.Card, answerable bool) {
+// fire resolves, in genome order, the effects of trigger when that card c
+// sets off for seat s (the seat that played it, or the one the event
+// happened to): those of c's rank whose suit, if they name one, is c's. An
+// effect whose condition does not hold does nothing at all (no count, no
+// event, no fizzle). answerable says whether its targeted effects open
+// response windows. An answer that ends the game stops everything: no
+// later target or effect resolves.
+func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable bool) {
 	for _, e := range m.g.Effects {
 		if m.over {
 			return
 		}
-		if e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) {
+		if e.When != when || e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !m.condHolds(e, s) {
 			continue
 		}
 		m.res.Effects[e.Type]++
@@ -68,6 +71,7 @@ func (m *game) fire(s int, c genome.Card, answerable bool) {
 		if e.Type.UsesTarget() {
 			v |= int(e.Target) << 8
 		}
+		v |= int(when) << 16
 		m.emit(Event{Kind: EvEffect, Seat: s, Card: int(e.Type), N: v})
 		switch e.Type {
 		case cardrules.SkipNext:
@@ -88,13 +92,21 @@ func (m *game) fire(s int, c genome.Card, answerable bool) {
 // hit opens a response window when windowOpens says so, and the chain
 // decides what happens to it; otherwise the effect hits it directly.
 //
+// A target_hand condition is tested on each target that is still in as it
+// is about to be hit, before any window: a target that fails it is not hit.
+//
 // The effect fizzles (once, over all its targets) when no card moved for it
-// (answer cards do not count), no chain negated it on some target, and no
-// answer ended the game while it resolved (it was cut short, not fizzled).
+// (answer cards do not count), no chain negated it on some target, no
+// target failed its condition, and no answer ended the game while it
+// resolved (it was cut short, not fizzled).
 func (m *game) targeted(s int, e genome.Effect, answerable bool) {
-	moved, negated := 0, false
+	moved, negated, failed := 0, false, false
 	for _, t := range m.targets(s, e.Target) {
 		if !m.active[t] {
+			continue
+		}
+		if !m.targetHolds(e, t) {
+			failed = true
 			continue
 		}
 		if answerable && m.windowOpens(e.Type, s, t) {
@@ -112,7 +124,7 @@ func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 		}
 		moved += k
 	}
-	if moved == 0 && !negated && !m.over {
+	if moved == 0 && !negated && !failed && !m.over {
 		// It still counted as a firing of its type, and is never an
 		// interaction.
 		m.res.Fizzled++
@@ -159,6 +171,7 @@ func (m *game) hit(e genome.Effect, t, k int) int {
 			m.gone = append(m.gone, d)
 		}
 		m.emit(Event{Kind: EvDiscard, Seat: t, Card: int(d)})
+		m.happen(cardrules.ForcedDiscard, t, d)
 		if m.hasPlay {
 			m.refillAtOnce()
 		}

@@ -26,6 +26,11 @@ func (m *game) goOut(s int, r genome.Result) {
 	m.outSeat = append(m.outSeat, s)
 	m.outResult = append(m.outResult, r)
 	m.emit(Event{Kind: EvOut, Seat: s, Card: int(r)})
+	if c := m.lastLeft[s]; c >= 0 {
+		// A seat no card ever left goes out on no card: nothing waits
+		// for it.
+		m.happen(cardrules.WentOut, s, genome.Card(c))
+	}
 }
 
 // endCheck puts out every active seat whose hand is empty, in seat order

@@ -28,7 +28,9 @@ func (m *game) ungated(s int, legal []genome.Card, onPile bool) []genome.Card {
 // does not count.
 func (m *game) resolvable(s int, c genome.Card, onPile bool) bool {
 	for _, e := range m.g.Effects {
-		if e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !e.Gate {
+		// Only effects of a played card take a gate; a gate ignores
+		// the effect's condition.
+		if e.When != cardrules.Played || e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !e.Gate {
 			continue
 		}
 		switch e.Type {

@@ -84,7 +84,7 @@ func TestReferenceFizzle(t *testing.T) {
 		none.End.Until = cardrules.UntilOneLeft
 		m = lab(t, none, 3, layout{hands: [][]string{{"3C"}, nil, nil}, stock: []string{"5S"}, disc: []string{"9H"}, seatsOutLose: []int{1, 2}})
 		src := m.src
-		m.fire(0, card("2H"), true)
+		m.fire(0, card("2H"), cardrules.Played, true)
 		if m.res.Fizzled != 2 || m.res.Draws != 0 || m.src != src {
 			t.Errorf("%v with no opponent: fizzled %d, draws %d, random source moved %v; want 2, 0, false",
 				target, m.res.Fizzled, m.res.Draws, m.src != src)

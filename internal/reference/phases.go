@@ -115,6 +115,7 @@ func (m *game) takePhase(s int, p *genome.Phase) {
 		m.remove(giver, c)
 		m.give(s, c)
 		m.emit(Event{Kind: EvTakeFrom, Seat: s, Card: int(c), N: giver})
+		m.happen(cardrules.Taken, s, c)
 		m.res.Interactions++
 		m.meld(s)
 	}
@@ -148,6 +149,7 @@ func (m *game) askPhase(s int, p *genome.Phase) {
 	slices.Sort(ranks)
 	r := ranks[m.decide(s, len(ranks))]
 	m.emit(Event{Kind: EvAsk, Seat: s, Card: int(r), N: o})
+	m.happenRank(cardrules.Asked, s, r)
 	var got []genome.Card
 	for _, c := range m.hands[o] {
 		if c.Rank() == r {
@@ -161,6 +163,9 @@ func (m *game) askPhase(s int, p *genome.Phase) {
 			m.give(s, c)
 		}
 		m.emit(Event{Kind: EvTake, Seat: s, N: len(got)})
+		for _, c := range got { // ascending
+			m.happen(cardrules.Taken, s, c)
+		}
 		m.res.Interactions++
 		m.again = true
 	} else if c, ok := m.drawOne(s); ok {

@@ -49,7 +49,7 @@ const (
 	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
 	EvNameSuit                   // Seat names suit Card
-	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8
+	EvEffect                     // an effect of type Card fires for Seat: N is its value | its target<<8 | its trigger<<16
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table (a battle or a trick), or N cards handed over in an ask
@@ -130,6 +130,12 @@ type game struct {
 	lost           []bool // per seat: it loses its next turn (lose_turn)
 	over           bool
 
+	// Triggers other than a play (triggers.go).
+	live      bool      // the deal is over: events may set effects off
+	resolving bool      // queued events are resolving: no event is queued
+	queue     []waiting // events waiting for the end of the phase, in order
+	lastLeft  []int     // per seat: the last card that left its hand, or -1
+
 	res    Result
 	events []Event
 	check  bool // verify conservation after every step (tests)
@@ -154,6 +160,7 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 	}
 	m := &game{g: g, n: seats, check: check}
 	m.setup(seed)
+	m.live = true
 	m.start()
 	for !m.over {
 		if m.res.Turns >= g.TurnCap {

@@ -72,7 +72,10 @@ func lab(t *testing.T, g *genome.Genome, n int, l layout) *game {
 	for _, s := range l.seatsOutLose {
 		m.goOut(s, cardrules.ResultLose)
 	}
-	m.events, m.res = nil, Result{}
+	for s := range m.lastLeft {
+		m.lastLeft[s] = -1
+	}
+	m.events, m.res, m.queue, m.live = nil, Result{}, nil, true
 	m.verify()
 	return m
 }
@@ -317,11 +320,11 @@ func TestReferenceSkipCap(t *testing.T) {
 	g := shedGenome(effect("K", cardrules.ExtraTurn, 0, 0), effect("J", cardrules.SkipNext, 0, 13))
 	g.End.Until = cardrules.UntilOneLeft
 	m := lab(t, g, 5, layout{hands: [][]string{{"2C"}, {"3C"}, {"4C"}, {"5C"}, {"6C"}}, disc: []string{"9H"}})
-	m.fire(0, card("JH"), true)
+	m.fire(0, card("JH"), cardrules.Played, true)
 	if m.skip != 4 {
 		t.Errorf("skip 13 at 5 seats: %d, want 4", m.skip)
 	}
-	m.fire(0, card("KH"), true)
+	m.fire(0, card("KH"), cardrules.Played, true)
 	m.goOut(2, cardrules.ResultWin)
 	if m.skip != 3 {
 		t.Errorf("after a seat went out: skip %d, want 3", m.skip)

@@ -32,6 +32,10 @@ func (m *game) setup(seed uint64) {
 	m.hands = make([][]genome.Card, m.n)
 	m.active = make([]bool, m.n)
 	m.lost = make([]bool, m.n)
+	m.lastLeft = make([]int, m.n)
+	for s := range m.lastLeft {
+		m.lastLeft[s] = -1
+	}
 	for s := range m.active {
 		m.active[s] = true
 	}
@@ -140,19 +144,23 @@ func (m *game) give(s int, c genome.Card) {
 	m.hands[s] = h
 }
 
-// remove takes card c out of seat s's hand.
+// remove takes card c out of seat s's hand (noting it as the last card
+// that left it).
 func (m *game) remove(s int, c genome.Card) {
 	i := slices.Index(m.hands[s], c)
 	if i < 0 {
 		panic(fmt.Sprintf("reference: seat %d does not hold %v", s, c))
 	}
 	m.hands[s] = slices.Delete(m.hands[s], i, i+1)
+	m.leave(s, c)
 }
 
-// popTop takes the top card of seat s's pile.
+// popTop takes the top card of seat s's pile (noting it as the last card
+// that left it).
 func (m *game) popTop(s int) genome.Card {
 	c := m.hands[s][0]
 	m.hands[s] = slices.Delete(m.hands[s], 0, 1)
+	m.leave(s, c)
 	return c
 }
 
@@ -175,6 +183,7 @@ func (m *game) drawOne(s int) (genome.Card, bool) {
 	m.res.Draws++
 	m.passesInRow = 0
 	m.emit(Event{Kind: EvDraw, Seat: s, Card: int(c)})
+	m.happen(cardrules.Drawn, s, c)
 	m.refillAtOnce()
 	return c, true
 }
@@ -236,6 +245,7 @@ func (m *game) meld(s int) {
 			}
 			m.score[s] += m.g.Score.Meld
 			m.emit(Event{Kind: EvMeld, Seat: s, Card: int(r), N: k})
+			m.happenRank(cardrules.SetLaid, s, r)
 		}
 	}
 }

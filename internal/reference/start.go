@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // start runs what happens when the game starts, after the whole setup and
@@ -29,15 +30,18 @@ func (m *game) start() {
 		return
 	}
 	starter := m.discard[len(m.discard)-1]
-	if !slices.ContainsFunc(m.g.Effects, func(e genome.Effect) bool { return e.Rank == starter.Rank() }) {
+	if !slices.ContainsFunc(m.g.Effects, func(e genome.Effect) bool {
+		return e.When == cardrules.Played && e.Rank == starter.Rank()
+	}) {
 		return
 	}
 	dealer := m.n - 1
-	m.fire(dealer, starter, true)
+	m.fire(dealer, starter, cardrules.Played, true)
 	if !m.over {
 		m.endCheck()
 	}
 	m.verify()
+	m.resolve()
 	if m.over {
 		return
 	}

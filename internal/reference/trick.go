@@ -108,6 +108,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 	}
 	m.score[w] += pts
 	m.emit(Event{Kind: EvTake, Seat: w, N: len(trick)})
+	m.happen(cardrules.TrickWon, w, trick[win].card)
 	if len(trick) > 1 {
 		m.res.Interactions++
 	}

@@ -90,6 +90,9 @@ func (m *game) turn() {
 			m.askPhase(s, p)
 		}
 		m.verify()
+		// The events of the phase that effects wait for resolve now,
+		// before the turn's advance.
+		m.resolve()
 	}
 	m.leadCheck()
 	if m.over {

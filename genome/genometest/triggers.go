@@ -1,0 +1,114 @@
+package genometest
+
+import (
+	"slices"
+
+	"pgregory.net/rapid"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// drawTriggers draws the triggers and conditions of g's effects, once the
+// rest of g is drawn (so that adding them left every earlier draw as it
+// was). A game in which no phase plays a card had no effects; it now gets a
+// few when some other event can set one off (a Go Fish game's asks), each
+// with such a trigger. In any other game an effect keeps the default
+// trigger (played) most of the time and otherwise takes one of the
+// triggers whose event the game makes possible (the genome package's
+// rule: drawn needs something that draws and a stock that is not all
+// dealt unless reshuffled, asked an ask phase, taken a take or ask phase,
+// set_laid sets, trick_won a trick phase, forced_discard a force_discard
+// effect, went_out an end condition). An effect of a trigger that names a
+// rank (asked, set_laid) names no suit, and only an effect of a played
+// card keeps a gate. Any effect may take a condition: a count of the
+// player's hand, the target's hand (for types with a target), the stock,
+// the discard pile or the seats still in, with every comparison and
+// values to the limits, or the active suit.
+func drawTriggers(t *rapid.T, g *genome.Genome, ranks []genome.Rank, cards []genome.Card) {
+	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() })
+	if !plays && len(g.Effects) == 0 && possibleTriggers(g) != nil && rapid.IntRange(0, 2).Draw(t, "effects.waiting.has") != 0 {
+		k := rapid.IntRange(1, 4).Draw(t, "effects.waiting.len")
+		for range k {
+			g.Effects = append(g.Effects, drawEffect(t, ranks, cards))
+		}
+	}
+	// (The possible triggers depend on the effects' types, not on their
+	// triggers.)
+	whens := possibleTriggers(g)
+	for i := range g.Effects {
+		e := &g.Effects[i]
+		if len(whens) > 0 && (!plays || rapid.IntRange(0, 2).Draw(t, "effect.when.has") == 0) {
+			e.When = rapid.SampledFrom(whens).Draw(t, "effect.when")
+			e.Gate = false
+			if e.When.OfRank() {
+				e.Suit = cardrules.AnySuit
+			}
+		}
+		if rapid.IntRange(0, 3).Draw(t, "effect.if.has") == 0 {
+			e.If = drawCondition(t, e.Type)
+		}
+	}
+}
+
+// possibleTriggers lists the triggers other than played whose events can
+// happen in g, in their numbering.
+func possibleTriggers(g *genome.Genome) []cardrules.Trigger {
+	has := func(k genome.PhaseKind) bool {
+		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
+	}
+	hasEffect := func(typ genome.EffectType) bool {
+		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == typ })
+	}
+	var out []cardrules.Trigger
+	draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) || hasEffect(cardrules.DrawCards) ||
+		slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 })
+	if draws && (!g.Deal.All || g.Reshuffle) {
+		out = append(out, cardrules.Drawn)
+	}
+	if has(cardrules.PhaseAsk) {
+		out = append(out, cardrules.Asked)
+	}
+	if has(cardrules.PhaseTake) || has(cardrules.PhaseAsk) {
+		out = append(out, cardrules.Taken)
+	}
+	if g.Meld > 0 {
+		out = append(out, cardrules.SetLaid)
+	}
+	if has(cardrules.PhaseTrick) {
+		out = append(out, cardrules.TrickWon)
+	}
+	if hasEffect(cardrules.ForceDiscard) {
+		out = append(out, cardrules.ForcedDiscard)
+	}
+	if len(g.End.Conditions) > 0 {
+		out = append(out, cardrules.WentOut)
+	}
+	return out
+}
+
+// drawCondition draws a condition an effect of type typ may take: every
+// subject (target_hand only for a type with a target), every comparison,
+// small values mostly and sometimes the limits.
+func drawCondition(t *rapid.T, typ genome.EffectType) genome.EffectCondition {
+	subjects := []cardrules.CondOf{cardrules.CondHand, cardrules.CondStock, cardrules.CondPile, cardrules.CondSeats, cardrules.CondTopSuit}
+	if typ.UsesTarget() {
+		subjects = append(subjects, cardrules.CondTarget)
+	}
+	c := genome.EffectCondition{Of: rapid.SampledFrom(subjects).Draw(t, "effect.if.of")}
+	if c.Of == cardrules.CondTopSuit {
+		c.Suit = cardrules.TriggerOn(genome.Suit(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, "effect.if.suit")))
+		return c
+	}
+	c.Cmp = cardrules.Compare(rapid.IntRange(0, int(cardrules.NumCompares)-1).Draw(t, "effect.if.cmp"))
+	lo, hi := 0, cardrules.MaxCondValue
+	if c.Of == cardrules.CondSeats {
+		lo, hi = 1, cardrules.MaxSeats
+	}
+	if rapid.IntRange(0, 4).Draw(t, "effect.if.value.wide") == 0 {
+		c.Value = rapid.IntRange(lo, hi).Draw(t, "effect.if.value")
+	} else {
+		c.Value = rapid.IntRange(lo, min(hi, 8)).Draw(t, "effect.if.value")
+	}
+	return c
+}
