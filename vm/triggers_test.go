@@ -284,3 +284,17 @@ func TestEffectDrawLaysSets(t *testing.T) {
 		t.Fatalf("events %+v end without the set laid", tr.Events)
 	}
 }
+
+// A traced effect reads its target and value whatever its trigger, and
+// names the trigger and seat when it is not a play.
+func TestTriggeredEffectWords(t *testing.T) {
+	played := Event{Kind: EvEffect, Seat: 1, Card: uint8(cardrules.DrawCards), N: 2 | int(cardrules.TargetNext)<<8}
+	if got, want := played.String(), "effect: the next player draws 2 cards"; got != want {
+		t.Errorf("played: %q, want %q", got, want)
+	}
+	drawn := played
+	drawn.N |= int(cardrules.Drawn) << 16
+	if got, want := drawn.String(), "effect for seat 1, when drawn: the next player draws 2 cards"; got != want {
+		t.Errorf("drawn: %q, want %q", got, want)
+	}
+}

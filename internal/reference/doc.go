@@ -142,6 +142,9 @@
 // to be hit, before its window; a target that fails is not hit, and an
 // effect with such a target does not fizzle.
 //
+// A draw_cards effect that draws a card for a seat lays down the sets the
+// seat then holds, as a draw phase, a take or an ask does.
+//
 // # Readings
 //
 

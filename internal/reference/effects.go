@@ -146,6 +146,9 @@ func (m *game) hit(e genome.Effect, t, k int) int {
 			}
 			drew++
 		}
+		if drew > 0 {
+			m.meld(t) // as after every gain of a draw phase, take or ask
+		}
 		return drew
 	}
 	k = min(k, len(m.hands[t]))
