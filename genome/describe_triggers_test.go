@@ -49,7 +49,9 @@ func TestDescribeTriggers(t *testing.T) {
 		{"taken by a take", "old-maid", nil,
 			genome.Effect{Rank: 9, Type: cardrules.ForceDiscard, Target: cardrules.TargetPrevious, Value: 2, When: cardrules.Taken},
 			"When a player takes a jack from another player's hand, the player before them discards 2 cards of their choice, out of play"},
-		{"taken either way", "go-fish", func(g *genome.Genome) { g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseTake, From: cardrules.TargetNext}) },
+		{"taken either way", "go-fish", func(g *genome.Genome) {
+			g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseTake, From: cardrules.TargetNext})
+		},
 			genome.Effect{Rank: 6, Type: cardrules.DrawCards, Target: cardrules.TargetSelf, Value: 3, When: cardrules.Taken},
 			"When a player gets an 8 from another player's hand (by taking it, or handed over after an ask), that player draws 3 cards from the stock"},
 		{"set laid", "go-fish", nil,
@@ -97,7 +99,7 @@ func TestDescribeConditions(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		e        genome.Effect
-		if_      genome.EffectCondition
+		test     genome.EffectCondition
 		nameSuit bool
 		want     string
 	}{
@@ -122,7 +124,7 @@ func TestDescribeConditions(t *testing.T) {
 					g.Turn[0].NameSuit = nil
 				}
 				e := tc.e
-				e.If = tc.if_
+				e.If = tc.test
 				g.Effects = []genome.Effect{e}
 			})
 			if line := "\n- " + tc.want + ".\n"; !strings.Contains(d, line) {
