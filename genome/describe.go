@@ -340,8 +340,8 @@ func (g *Genome) emptyStock() string {
 	return "the stock is empty"
 }
 
-// describeEffect words effect e as it plays in g, with its gate if it has
-// one. A skip or an extra turn played to a trick makes players miss that
+// describeEffect words effect e as it plays in g, with its condition and
+// its gate if it has them (the condition first). A skip or an extra turn played to a trick makes players miss that
 // trick rather than a turn (the trick's winner leads next); a forced
 // discard takes the top cards of a face-down pile, not cards of the
 // player's choice, and goes out of play in a game with no discard pile.
