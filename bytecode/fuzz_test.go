@@ -139,5 +139,19 @@ func TestFuzzCorpus(t *testing.T) {
 	}
 	binary.LittleEndian.PutUint16(over[im.At.TurnCap:], cardrules.MaxTurnCap+1)
 	want["turn-cap-over-limit"] = over
+	// A TRIGGERS block with every trigger and condition subject, whole and
+	// cut inside the block (its count, an entry), with its length fixed so
+	// that the cut reaches the block's own checks.
+	p := fixtureProgram(t, "triggers")
+	want["fixture-triggers"] = p
+	im, err = bytecode.Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{im.At.Triggers + 1, im.At.Triggers + 3, len(p) - 1} {
+		cut := bytes.Clone(p[:n])
+		binary.LittleEndian.PutUint16(cut[6:], uint16(n))
+		want[fmt.Sprintf("cut-triggers-%d", n)] = cut
+	}
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

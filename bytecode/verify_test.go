@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -772,6 +773,170 @@ func corruptCases() []corruptCase {
 	}
 }
 
+// withTriggers returns a build that appends a TRIGGERS block to q's
+// effects section and expects want(off), off being the block's offset.
+func withTriggers(block []byte, want func(off int) string) func(t *testing.T, q *prog) ([]byte, string) {
+	return func(t *testing.T, q *prog) ([]byte, string) {
+		off := q.payload(effects) + len(q.effects)
+		q.effects = append(q.effects, block...)
+		return q.bytes(), want(off)
+	}
+}
+
+// compiled returns a build that compiles seed changed by change (which
+// must leave it valid, and give it a TRIGGERS block), replaces the block
+// with block and expects want(off), off being the block's offset.
+func compiled(seed string, change func(g *genome.Genome), block []byte, want func(off int) string) func(t *testing.T, q *prog) ([]byte, string) {
+	return func(t *testing.T, _ *prog) ([]byte, string) {
+		g := testkit.SeedGenome(t, seed)
+		change(g)
+		p := testkit.Compile(t, g)
+		im, err := bytecode.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.At.Triggers == 0 {
+			t.Fatalf("the %s variant has no triggers block", seed)
+		}
+		p = append(p[:im.At.Triggers:im.At.Triggers], block...)
+		binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
+		return p, want(im.At.Triggers)
+	}
+}
+
+// Condition bytes of a TRIGGERS entry: subject in bits 0-2, comparison in
+// bits 3-4.
+func condByte(of cardrules.CondOf, c cardrules.Compare) byte { return byte(of) | byte(c)<<3 }
+
+// triggerCases are the rejections of the TRIGGERS block (bytecode/
+// triggers.go), each at its offset: the block's count and length, each
+// entry's effect index, an entry that says nothing, each trigger and
+// condition problem (at the entry), and an effect of a played card in a
+// program where no phase plays one. uno-style's effects: 0 draw_cards next
+// 2 on 2, 1 skip_next 1 on 2, 2 skip_next 1 on J, 3 reverse on Q, 4
+// extra_turn on K, 5 force_discard self 1 on 7; a play phase that draws,
+// no ask, take or trick phase, no sets.
+func triggerCases() []corruptCase {
+	drawn, asked := byte(cardrules.Drawn), byte(cardrules.Asked)
+	stock := condByte(cardrules.CondStock, cardrules.AtLeast)
+	// goFish gives go-fish one effect, a reverse when a queen is asked for.
+	goFish := func(g *genome.Genome) {
+		g.Effects = []genome.Effect{{Rank: 10, Type: cardrules.Reverse, When: cardrules.Asked}}
+	}
+	return []corruptCase{
+		{"triggers truncated", "uno-style", withTriggers([]byte{2, 0, drawn, 0, 0}, func(off int) string {
+			return errAt(off, "2 trigger entries need 8 bytes but only 4 remain (truncated)")
+		})},
+		{"trigger entry past the effects", "uno-style", withTriggers([]byte{1, 6, drawn, 0, 0}, func(off int) string {
+			return errAt(off+1, "trigger entry for effect 6: want an effect index above -1 and below 6")
+		})},
+		{"trigger entries out of order", "uno-style", withTriggers([]byte{2, 3, drawn, 0, 0, 2, drawn, 0, 0}, func(off int) string {
+			return errAt(off+5, "trigger entry for effect 2: want an effect index above 3 and below 6")
+		})},
+		{"trigger entry twice", "uno-style", withTriggers([]byte{2, 3, drawn, 0, 0, 3, 0, stock, 1}, func(off int) string {
+			return errAt(off+5, "trigger entry for effect 3: want an effect index above 3 and below 6")
+		})},
+		{"trigger entry that says nothing", "uno-style", withTriggers([]byte{1, 3, 0, 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: an entry with trigger played and no condition must be left out")
+		})},
+		{"unknown trigger", "uno-style", withTriggers([]byte{1, 3, byte(cardrules.NumTriggers), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: unknown trigger %d", cardrules.NumTriggers)
+		})},
+		{"gate on a triggered effect", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			q.effects[1+3] |= bytecode.EffectGate // effect 0, a draw: gated
+			return withTriggers([]byte{1, 0, drawn, 0, 0}, func(off int) string {
+				return errAt(off+1, "effect 0: a gate needs trigger played, not drawn")
+			})(t, q)
+		}},
+		{"suit on a rank trigger", "go-fish", compiled("go-fish", func(g *genome.Genome) {
+			g.Effects = []genome.Effect{{Rank: 10, Suit: cardrules.TriggerOn(2), Type: cardrules.Reverse, When: cardrules.Taken}}
+		}, []byte{1, 0, asked, 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 0: trigger asked names a rank and takes no suit")
+		})},
+		{"asked without an ask phase", "uno-style", withTriggers([]byte{1, 3, asked, 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: trigger asked can never happen in this program")
+		})},
+		{"taken without a take or ask phase", "uno-style", withTriggers([]byte{1, 3, byte(cardrules.Taken), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: trigger taken can never happen in this program")
+		})},
+		{"set_laid without sets", "uno-style", withTriggers([]byte{1, 3, byte(cardrules.SetLaid), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: trigger set_laid can never happen in this program")
+		})},
+		{"trick_won without a trick phase", "uno-style", withTriggers([]byte{1, 3, byte(cardrules.TrickWon), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: trigger trick_won can never happen in this program")
+		})},
+		{"forced_discard without force_discard", "uno-stacking", withTriggers([]byte{1, 3, byte(cardrules.ForcedDiscard), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 3: trigger forced_discard can never happen in this program")
+		})},
+		{"went_out without an end condition", "go-fish", compiled("go-fish", goFish, []byte{1, 0, byte(cardrules.WentOut), 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 0: trigger went_out can never happen in this program")
+		})},
+		{"drawn with nothing drawing", "go-fish", compiled("whist", func(g *genome.Genome) {
+			g.Effects = []genome.Effect{{Rank: 10, Type: cardrules.Reverse, When: cardrules.TrickWon}}
+		}, []byte{1, 0, drawn, 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 0: trigger drawn can never happen in this program")
+		})},
+		{"drawn with the whole deck dealt", "go-fish", compiled("whist", func(g *genome.Genome) {
+			g.Effects = []genome.Effect{
+				{Rank: 0, Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 1},
+				{Rank: 10, Type: cardrules.Reverse, When: cardrules.TrickWon},
+			}
+		}, []byte{1, 1, drawn, 0, 0}, func(off int) string {
+			return errAt(off+1, "effect 1: trigger drawn can never happen in this program")
+		})},
+		{"played without a phase that plays", "go-fish", compiled("go-fish", goFish, []byte{1, 0, 0, stock, 1}, func(off int) string {
+			// The effect is at its entry, before the empty responses.
+			return errList(errAt(off-6, "effect 0: no phase plays a card, so it can never fire"),
+				errAt(off+1, "effect 0: trigger played can never happen in this program"))
+		})},
+		{"played without a phase that plays, no block", "go-fish", compiled("go-fish", goFish, nil, func(off int) string {
+			return errAt(off-6, "effect 0: no phase plays a card, so it can never fire")
+		})},
+		{"unknown condition subject", "uno-style", withTriggers([]byte{1, 3, 0, byte(cardrules.NumCondOfs), 0}, func(off int) string {
+			return errAt(off+1, "effect 3: unknown condition subject %d", cardrules.NumCondOfs)
+		})},
+		{"comparison without a condition", "uno-style", withTriggers([]byte{1, 3, drawn, condByte(cardrules.NoCond, cardrules.AtMost), 0}, func(off int) string {
+			return errAt(off+1, "effect 3: no condition, but a comparison or value is stored (must be 0)")
+		})},
+		{"value without a condition", "uno-style", withTriggers([]byte{1, 3, drawn, 0, 5}, func(off int) string {
+			return errAt(off+1, "effect 3: no condition, but a comparison or value is stored (must be 0)")
+		})},
+		{"top_suit with a comparison", "uno-style", withTriggers([]byte{1, 3, 0, condByte(cardrules.CondTopSuit, cardrules.Equal), 2}, func(off int) string {
+			return errAt(off+1, "effect 3: top_suit takes a suit 0..3 and no comparison, stored comparison 2 value 2")
+		})},
+		{"top_suit past spades", "uno-style", withTriggers([]byte{1, 3, 0, condByte(cardrules.CondTopSuit, 0), 4}, func(off int) string {
+			return errAt(off+1, "effect 3: top_suit takes a suit 0..3 and no comparison, stored comparison 0 value 4")
+		})},
+		{"unknown comparison", "uno-style", withTriggers([]byte{1, 3, 0, condByte(cardrules.CondPile, cardrules.NumCompares), 5}, func(off int) string {
+			return errAt(off+1, "effect 3: unknown comparison %d", cardrules.NumCompares)
+		})},
+		{"condition byte's high bits", "uno-style", withTriggers([]byte{1, 3, 0, 0xe0 | byte(cardrules.CondHand), 5}, func(off int) string {
+			return errAt(off+1, "effect 3: unknown comparison 28")
+		})},
+		{"count above 52", "uno-style", withTriggers([]byte{1, 3, 0, stock, 53}, func(off int) string {
+			return errAt(off+1, "effect 3: condition stock value 53 outside 0..52")
+		})},
+		{"no seats", "uno-style", withTriggers([]byte{1, 3, 0, condByte(cardrules.CondSeats, cardrules.AtMost), 0}, func(off int) string {
+			return errAt(off+1, "effect 3: condition seats value 0 outside 1..8")
+		})},
+		{"nine seats", "uno-style", withTriggers([]byte{1, 3, 0, condByte(cardrules.CondSeats, cardrules.AtLeast), 9}, func(off int) string {
+			return errAt(off+1, "effect 3: condition seats value 9 outside 1..8")
+		})},
+		{"target_hand without a target", "uno-style", withTriggers([]byte{1, 1, 0, condByte(cardrules.CondTarget, cardrules.AtLeast), 1}, func(off int) string {
+			return errAt(off+1, "effect 1: type 0 has no target to test")
+		})},
+		{"every trigger problem", "uno-style", withTriggers([]byte{3,
+			0, asked, 0, 0, // a rank trigger that cannot happen
+			0, drawn, 0, 0, // the same effect again
+			4, 0, condByte(cardrules.CondTarget, cardrules.Equal), 2, // extra_turn has no target
+		}, func(off int) string {
+			return errList(errAt(off+1, "effect 0: trigger asked can never happen in this program"),
+				errAt(off+5, "trigger entry for effect 0: want an effect index above 0 and below 6"),
+				errAt(off+9, "effect 4: type 3 has no target to test"))
+		})},
+	}
+}
+
 // safeVerify runs Verify, turning a panic into a test error (a panic is a
 // bug: Verify must report every problem as an error).
 func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
@@ -786,7 +951,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range corruptCases() {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -876,6 +1041,43 @@ func TestDisassembleGolden(t *testing.T) {
 			testkit.Golden(t, filepath.Join("testdata", "disasm", name+".txt"), []byte(s))
 		})
 	}
+}
+
+// TestDisassembleFixtures: the disassembly of the fixture genomes in
+// testdata/genomes, games made to show what no seed has (the TRIGGERS
+// block: every trigger, each condition subject and comparison).
+func TestDisassembleFixtures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "genomes", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			if slices.Contains(genome.SeedNames(), name) {
+				t.Fatalf("fixture %s has a seed's name, and so its golden file", name)
+			}
+			s, err := bytecode.Disassemble(fixtureProgram(t, name))
+			if err != nil {
+				t.Fatalf("fixture program does not verify: %v", err)
+			}
+			testkit.Golden(t, filepath.Join("testdata", "disasm", name+".txt"), []byte(s))
+		})
+	}
+}
+
+// fixtureProgram compiles the fixture genome testdata/genomes/name.json.
+func fixtureProgram(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "genomes", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := genome.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testkit.Compile(t, g)
 }
 
 // seedSizes is the size in bytes of each seed game's program. A change here

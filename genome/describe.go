@@ -71,16 +71,27 @@ func (g *Genome) Describe() string {
 		w("%d. %s\n", i+1, describePhase(g, p))
 	}
 	if len(g.Effects) > 0 {
-		w("\nSpecial cards (when a card of the rank is played, in this order):\n")
+		w("\n%s\n", g.effectsHeading())
 		for _, e := range g.Effects {
-			w("- %s: %s.\n", triggerWords(e), g.describeEffect(e))
+			w("- %s.\n", g.effectLine(e))
 		}
-		w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
+		if g.hasPlayed() {
+			w("Skips add up but never skip everyone; effects of a card resolve before anyone is checked for going out.\n")
+		} else {
+			w("Skips add up but never skip everyone.\n")
+		}
 		if g.LastCardInert {
-			w("A player's last card, the one that empties their hand, has no effect.\n")
+			if g.hasTriggered() {
+				w("A player's last card, the one that empties their hand, has no effect when played (effects set off by other events still apply).\n")
+			} else {
+				w("A player's last card, the one that empties their hand, has no effect.\n")
+			}
 		}
 		if g.gatesTricks() {
 			w("A player none of whose cards may be played to a trick plays nothing to it.\n")
+		}
+		if s := g.describeTriggered(); s != "" {
+			w("%s\n", s)
 		}
 	}
 	if len(g.Responses.Cards) > 0 {
@@ -329,13 +340,13 @@ func (g *Genome) emptyStock() string {
 	return "the stock is empty"
 }
 
-// describeEffect words effect e as it plays in g, with its gate if it has
-// one. A skip or an extra turn played to a trick makes players miss that
+// describeEffect words effect e as it plays in g, with its condition and
+// its gate if it has them (the condition first). A skip or an extra turn played to a trick makes players miss that
 // trick rather than a turn (the trick's winner leads next); a forced
 // discard takes the top cards of a face-down pile, not cards of the
 // player's choice, and goes out of play in a game with no discard pile.
 func (g *Genome) describeEffect(e Effect) string {
-	s := g.describeAction(e)
+	s := g.describeAction(e) + g.describeIf(e)
 	if e.Gate && e.Type.Fizzles() {
 		s += "; " + g.describeGate(e)
 	}
@@ -377,8 +388,14 @@ func (g *Genome) describeGate(e Effect) string {
 	return s
 }
 
-// describeAction words what effect e does when it fires in g.
+// describeAction words what effect e does when it fires in g. An effect
+// set off by an event other than a play names its targets from the seat
+// the event happened to, and fires at the end of a step, never during a
+// trick: its skip or extra turn acts on the turn's advance.
 func (g *Genome) describeAction(e Effect) string {
+	if e.When != cardrules.Played {
+		return g.describeTriggeredAction(e)
+	}
 	var tricks, turns bool // cards are played to tricks; to the discard pile or a battle
 	for _, p := range g.Turn {
 		switch {
@@ -412,23 +429,28 @@ func (g *Genome) describeAction(e Effect) string {
 	case cardrules.ExtraTurn:
 		return both("the player takes another turn", "every player still to play misses the trick")
 	case cardrules.ForceDiscard:
-		what := fmt.Sprintf("%s of their choice", plural(e.Value, "card"))
-		if e.Random {
-			what = fmt.Sprintf("%s taken at random from their hand", plural(e.Value, "card"))
-		}
-		if g.Hand == cardrules.HandPile {
-			what = "the top " + plural(e.Value, "card") + " of their pile"
-			if e.Value == 1 {
-				what = "the top card of their pile"
-			}
-		}
-		where := "face down under the top of the discard pile"
-		if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay }) {
-			where = "out of play"
-		}
-		return fmt.Sprintf("%s discards %s, %s", describeTarget(e.Target), what, where)
+		return g.describeDiscard(describeTarget(e.Target), e)
 	}
 	return e.Type.String()
+}
+
+// describeDiscard words forced discard e aimed at who.
+func (g *Genome) describeDiscard(who string, e Effect) string {
+	what := fmt.Sprintf("%s of their choice", plural(e.Value, "card"))
+	if e.Random {
+		what = fmt.Sprintf("%s taken at random from their hand", plural(e.Value, "card"))
+	}
+	if g.Hand == cardrules.HandPile {
+		what = "the top " + plural(e.Value, "card") + " of their pile"
+		if e.Value == 1 {
+			what = "the top card of their pile"
+		}
+	}
+	where := "face down under the top of the discard pile"
+	if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay }) {
+		where = "out of play"
+	}
+	return fmt.Sprintf("%s discards %s, %s", who, what, where)
 }
 
 func describeTarget(t Target) string {

@@ -23,7 +23,8 @@ import (
 // whose effects never can be (a game with responses has a play phase, so
 // a fan hand, and never battles). Each effect type answered has a line,
 // and what holds for every answer one more; the text is empty for a game
-// without responses.
+// without responses. Only effects of played cards (and the starter) open
+// a window: an effect set off by another event is never answered.
 func (g *Genome) describeResponses() string {
 	r := g.Responses
 	if len(r.Cards) == 0 {
@@ -122,11 +123,19 @@ func (g *Genome) describeAnswers(t EffectType) string {
 		s += "the answers resolve last first: a cancel that is not itself cancelled cancels what it answered, which then does nothing. Unless the effect itself is cancelled, "
 	}
 	s += "the player it is then aimed at takes the effect" + take + "."
-	if slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == t && e.Target == cardrules.TargetAllOpponents }) {
+	if slices.ContainsFunc(g.Effects, func(e Effect) bool {
+		return e.Type == t && e.Target == cardrules.TargetAllOpponents && e.When == cardrules.Played
+	}) {
 		s += " An effect on every opponent is answered for each of them in turn."
 	}
-	if !slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == t && e.Target != cardrules.TargetSelf }) {
-		s += fmt.Sprintf(" (No card of this game has %s aimed at another player, so this never happens.)", what)
+	if !slices.ContainsFunc(g.Effects, func(e Effect) bool {
+		return e.Type == t && e.Target != cardrules.TargetSelf && e.When == cardrules.Played
+	}) {
+		played := ""
+		if g.hasTriggered() {
+			played = " when played"
+		}
+		s += fmt.Sprintf(" (No card of this game has %s aimed at another player%s, so this never happens.)", what, played)
 	}
 	return s
 }

@@ -28,7 +28,13 @@
 // Which fields each phase kind uses is said once, in the phase table
 // (phases.go), which Validate and Distance read. Special effects are
 // (rank, type, target, value) quadruples that fire, in genome order, when a
-// card of their rank is played. Responses let cards of some ranks answer
+// card of their rank is played. An effect may instead wait for another
+// event about a card of its rank, or about the rank itself (a draw, an ask,
+// a take, a set laid down, a trick won, a forced discard, a seat going
+// out), and resolve at the end of the phase in which it happened; and it
+// may carry a condition, tested when it would fire, on the cards a seat,
+// the stock or the discard pile holds, on the seats still in, or on the
+// active suit. Responses let cards of some ranks answer
 // a draw or discard effect about to hit a seat, out of turn, stacking onto
 // it, turning it back or cancelling it (the vm package doc gives the
 // rules). End conditions put seats out as winners or losers; the game
@@ -91,8 +97,8 @@
 // card of the deck ever satisfies, suit-naming ranks not in the deck, limits
 // of draw_max, war_face_down and count, and a draw phase that can never draw
 // (no stock is left after the deal and nothing is reshuffled); at most 255
-// effects, and none unless some phase plays cards (play, battle or trick),
-// each with a rank that is in the deck, a known type, a target
+// effects, and none set off by a played card unless some phase plays cards
+// (play, battle or trick), each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
 // 10000; sets and a lead card only with a fan hand.
@@ -110,6 +116,18 @@
 // seat (draw_cards or force_discard) and a value from 1 to 13 exactly for
 // stack, one per rank and type answered; a known who, and who and
 // lose_turn only beside some ability.
+//
+// Of an effect's trigger and condition (triggers.go) it checks: a known
+// trigger whose event can happen in the game (drawn: a draw or ask phase,
+// a play phase with draw_max or a draw_cards effect, and a stock left
+// after the deal unless the game reshuffles; asked: an ask phase; taken: a
+// take or ask phase; set_laid: sets; trick_won: a trick phase;
+// forced_discard: a force_discard effect; went_out: an end condition that
+// puts seats out); no suit with a trigger of a rank (asked, set_laid); a
+// gate only on an effect of a played card; and a condition with a known
+// subject: top_suit with a suit and no cmp or value, any other subject with
+// a known cmp, a value from 0 to 52 (seats: 1 to 8) and no suit, and
+// target_hand only on a type that uses a target.
 //
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.

@@ -158,10 +158,15 @@ type Effect struct {
 	// hand instead of chosen by the target (no decision; a pile hand gives
 	// up its top cards either way)
 	Random bool `json:"random,omitempty"`
-	// the event that sets it off (absent: its card is played); the vm
-	// package doc says when each event's effects resolve
+	// the event that sets it off (absent: its card is played); an effect
+	// of another event waits for the end of the phase in which the event
+	// happened, counts its targets from the seat the event happened to,
+	// sets off nothing further and takes no gate (the vm package doc gives
+	// the rules)
 	When cardrules.Trigger `json:"when,omitempty"`
-	// a condition that must hold when it would fire (absent: none)
+	// a condition tested when it would fire (absent: none): while it
+	// fails, the effect does nothing; a test of target_hand is made for
+	// each target, which is spared while it fails
 	If EffectCondition `json:"if,omitzero"`
 }
 
@@ -172,7 +177,7 @@ type Effect struct {
 type EffectCondition struct {
 	Of    cardrules.CondOf      `json:"of"`              // what it tests
 	Cmp   cardrules.Compare     `json:"cmp,omitempty"`   // a count's comparison with value (absent: at_least)
-	Value int                   `json:"value,omitempty"` // the count compared: cards 0..52, seats 1..8
+	Value int                   `json:"value,omitempty"` // the count compared: cards 0..52, seats 1..8 (top_suit: none)
 	Suit  cardrules.TriggerSuit `json:"suit,omitempty"`  // top_suit only: the suit the active suit must be
 }
 

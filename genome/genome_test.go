@@ -267,6 +267,15 @@ func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
 				g = m
 			}
 		}
+		// And some get triggers and conditions, so that the mutations of
+		// a condition's comparison and value have some to change.
+		for range rapid.IntRange(0, 3).Draw(t, "triggers") {
+			m := g.Clone()
+			applyMutation(t, m, rapid.SampledFrom([]string{"effect.when", "effect.if"}).Draw(t, "trigger"))
+			if m.Validate() == nil {
+				g = m
+			}
+		}
 		before := g.Describe()
 		all := slices.Concat(mutations, responseMutations)
 		for range 20 {
@@ -301,6 +310,7 @@ var mutations = []string{
 	"reshuffle_at_once", "deal.starter_not", "deal.starter_fires",
 	"phase.draw", "phase.pass", "phase.play_drawn", "end.blocked",
 	"last_card_inert",
+	"effect.when", "effect.if", "effect.if.cmp", "effect.if.value",
 }
 
 // responseMutations change the responses: an ability added or removed,
@@ -565,6 +575,38 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	case "effect.suit":
 		if e := effect(); e != nil {
 			e.Suit = cardrules.TriggerSuit(intIn("v", 0, int(cardrules.NumSuits)))
+		}
+	case "effect.when":
+		if e := effect(); e != nil {
+			e.When = cardrules.Trigger(intIn("v", 0, int(cardrules.NumTriggers)-1))
+			if e.When != cardrules.Played {
+				e.Gate = false // a gate is only for a played card
+			}
+			if e.When.OfRank() {
+				e.Suit = cardrules.AnySuit // an event of a rank names no card
+			}
+		}
+	case "effect.if":
+		if e := effect(); e != nil {
+			c := genome.EffectCondition{Of: cardrules.CondOf(intIn("of", 0, int(cardrules.NumCondOfs)-1))}
+			switch c.Of {
+			case cardrules.NoCond:
+			case cardrules.CondTopSuit:
+				c.Suit = cardrules.TriggerOn(genome.Suit(intIn("suit", 0, cardrules.NumSuits-1)))
+			case cardrules.CondSeats:
+				c.Cmp, c.Value = cardrules.Compare(intIn("cmp", 0, int(cardrules.NumCompares)-1)), intIn("value", 1, cardrules.MaxSeats)
+			default:
+				c.Cmp, c.Value = cardrules.Compare(intIn("cmp", 0, int(cardrules.NumCompares)-1)), intIn("value", 0, cardrules.MaxCondValue)
+			}
+			e.If = c
+		}
+	case "effect.if.cmp":
+		if e := effect(); e != nil && e.If.Of != cardrules.NoCond && e.If.Of != cardrules.CondTopSuit {
+			e.If.Cmp = cardrules.Compare(intIn("v", 0, int(cardrules.NumCompares)-1))
+		}
+	case "effect.if.value":
+		if e := effect(); e != nil && e.If.Of != cardrules.NoCond && e.If.Of != cardrules.CondTopSuit {
+			e.If.Value = intIn("v", 0, cardrules.MaxCondValue)
 		}
 	case "effect.random":
 		if e := effect(); e != nil && e.Type == cardrules.ForceDiscard {

@@ -519,6 +519,7 @@ func reference(t *testing.T) string {
 	w("## Effects\n\n")
 	w("Each entry of `effects` gives a rank a special effect. ")
 	w("Effects fire, in list order, when a card is played in a phase that plays cards (%s); there are at most %d. ", strings.Join(plays, ", "), cardrules.MaxEffects)
+	w("An effect with `when` fires on another event instead, at the end of the phase in which it happened; one with `if` does nothing while its condition fails. ")
 	w("An effect's `type` decides which of `target` and `value` it uses; a field it does not use must be left out.\n\n")
 	rows = nil
 	for ty := range genome.EffectType(cardrules.NumEffectTypes) {

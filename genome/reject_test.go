@@ -655,3 +655,142 @@ func TestValidateRejectsUnknownMatchKind(t *testing.T) {
 		t.Error("Validate accepted a scoring rule of unknown match kind")
 	}
 }
+
+// effects returns a patch that sets the seed's effects to the given JSON
+// list.
+func effects(list string) func(t *testing.T, m map[string]any) {
+	return func(t *testing.T, m map[string]any) { m["effects"] = js(t, list) }
+}
+
+// TestValidateRejectsTriggers: every problem of an effect's trigger and
+// condition (genome/triggers.go), each at the field at fault: a trigger
+// whose event cannot happen in the game, a suit beside a trigger of a
+// rank, a gate off a played card, a condition's subject, comparison, value
+// and suit out of place, and target_hand on an effect without a target.
+func TestValidateRejectsTriggers(t *testing.T) {
+	const never = "so an effect when %s can never fire"
+	cases := []patchCase{
+		// Triggers whose event cannot happen.
+		{name: "drawn with nothing drawing", seed: "whist", patch: effects(`[{"rank": "A", "type": "reverse", "when": "drawn"}]`),
+			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect), ` + fmt.Sprintf(never, "drawn")},
+		{name: "drawn with the whole deck dealt", seed: "whist", patch: effects(`[
+			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1},
+			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
+			want: `$.effects[1].when: the whole deck is dealt and the stock is never refilled, ` + fmt.Sprintf(never, "drawn")},
+		{name: "asked without an ask phase", seed: "old-maid", patch: effects(`[{"rank": "K", "type": "reverse", "when": "asked"}]`),
+			want: `$.effects[0].when: no ask phase, ` + fmt.Sprintf(never, "asked")},
+		{name: "taken without a take or ask phase", patch: effects(`[{"rank": "K", "type": "reverse", "when": "taken"}]`),
+			want: `$.effects[0].when: no take or ask phase, ` + fmt.Sprintf(never, "taken")},
+		{name: "set_laid without sets", patch: effects(`[{"rank": "K", "type": "reverse", "when": "set_laid"}]`),
+			want: `$.effects[0].when: no sets are laid down (meld), ` + fmt.Sprintf(never, "set_laid")},
+		{name: "trick_won without a trick phase", patch: effects(`[{"rank": "K", "type": "reverse", "when": "trick_won"}]`),
+			want: `$.effects[0].when: no trick phase, ` + fmt.Sprintf(never, "trick_won")},
+		{name: "forced_discard without force_discard", patch: effects(`[{"rank": "K", "type": "reverse", "when": "forced_discard"}]`),
+			want: `$.effects[0].when: no force_discard effect, ` + fmt.Sprintf(never, "forced_discard")},
+		{name: "went_out without an end condition", seed: "go-fish", patch: effects(`[{"rank": "K", "type": "extra_turn", "when": "went_out"}]`),
+			want: `$.effects[0].when: no end condition puts seats out, ` + fmt.Sprintf(never, "went_out")},
+		{name: "played without a phase that plays", seed: "go-fish", patch: effects(`[
+			{"rank": "K", "type": "extra_turn", "when": "asked"},
+			{"rank": "Q", "type": "reverse"}]`),
+			want: `$.effects: no phase plays a card (play, battle or trick), so no effect of a played card can ever fire`},
+		// A rank event names no suit; a gate is for played cards.
+		{name: "asked with a suit", seed: "go-fish", patch: effects(`[{"rank": "Q", "suit": "hearts", "type": "extra_turn", "when": "asked"}]`),
+			want: `$.effects[0].suit: asked names a rank, not a card, so the effect cannot name a suit`},
+		{name: "set_laid with a suit", seed: "go-fish", patch: effects(`[{"rank": "Q", "suit": "spades", "type": "extra_turn", "when": "set_laid"}]`),
+			want: `$.effects[0].suit: set_laid names a rank, not a card, so the effect cannot name a suit`},
+		{name: "gate when drawn", seed: "uno-style", patch: effects(`[{"rank": "2", "type": "draw_cards", "target": "next", "value": 2, "gate": true, "when": "drawn"}]`),
+			want: `$.effects[0].gate: only an effect of a played card can keep its card from being played (when drawn)`},
+		// Conditions.
+		{name: "condition without a subject", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"cmp": "at_most", "value": 3}}]`),
+			want: `$.effects[0].if.of: unknown condition subject 0`},
+		{name: "top_suit without a suit", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "top_suit"}}]`),
+			want: `$.effects[0].if.suit: top_suit needs a suit (clubs, diamonds, hearts or spades)`},
+		{name: "top_suit with a count", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "top_suit", "suit": "hearts", "cmp": "at_most", "value": 3}}]`),
+			want: `$.effects[0].if: top_suit takes a suit, not cmp or value`},
+		{name: "hand above 52", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "hand", "value": 53}}]`),
+			want: `$.effects[0].if.value: hand needs a value from 0 to 52, got 53`},
+		{name: "pile negative", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "pile", "cmp": "equal", "value": -1}}]`),
+			want: `$.effects[0].if.value: pile needs a value from 0 to 52, got -1`},
+		{name: "no seats", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "seats", "cmp": "at_most", "value": 0}}]`),
+			want: `$.effects[0].if.value: seats needs a value from 1 to 8, got 0`},
+		{name: "nine seats", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "seats", "value": 9}}]`),
+			want: `$.effects[0].if.value: seats needs a value from 1 to 8, got 9`},
+		{name: "a count with a suit", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "stock", "value": 3, "suit": "hearts"}}]`),
+			want: `$.effects[0].if.suit: stock counts cards or seats and takes no suit`},
+		{name: "target_hand without a target", seed: "uno-style", patch: effects(`[{"rank": "J", "type": "skip_next", "value": 1, "if": {"of": "target_hand", "value": 1}}]`),
+			want: `$.effects[0].if.of: skip_next has no target, so it cannot test the target's hand`},
+		{name: "every problem of one effect", seed: "go-fish", patch: effects(`[{"rank": "Q", "suit": "hearts", "type": "draw_cards", "target": "next", "value": 1, "gate": true,
+			"when": "trick_won", "if": {"of": "seats", "value": 0, "suit": "clubs"}}]`),
+			want: `4 problems:
+  $.effects[0].when: no trick phase, so an effect when trick_won can never fire
+  $.effects[0].gate: only an effect of a played card can keep its card from being played (when trick_won)
+  $.effects[0].if.value: seats needs a value from 1 to 8, got 0
+  $.effects[0].if.suit: seats counts cards or seats and takes no suit`},
+	}
+	runPatchCases(t, cases, genome.Parse)
+}
+
+// TestValidateRejectsTriggerGoValues: a trigger, a condition subject, a
+// comparison or a top_suit's suit out of range (possible from Go, not
+// from JSON) is a problem at its field, never a panic.
+func TestValidateRejectsTriggerGoValues(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		e    genome.Effect
+		want string
+	}{
+		{"trigger", genome.Effect{Rank: 10, Type: cardrules.Reverse, When: cardrules.NumTriggers},
+			fmt.Sprintf(`$.effects[0].when: unknown trigger %d`, cardrules.NumTriggers)},
+		{"subject", genome.Effect{Rank: 10, Type: cardrules.Reverse, If: genome.EffectCondition{Of: cardrules.NumCondOfs}},
+			fmt.Sprintf(`$.effects[0].if.of: unknown condition subject %d`, cardrules.NumCondOfs)},
+		{"comparison", genome.Effect{Rank: 10, Type: cardrules.Reverse, If: genome.EffectCondition{Of: cardrules.CondStock, Cmp: cardrules.NumCompares, Value: 2}},
+			fmt.Sprintf(`$.effects[0].if.cmp: unknown comparison %d`, cardrules.NumCompares)},
+		{"top suit", genome.Effect{Rank: 10, Type: cardrules.Reverse, If: genome.EffectCondition{Of: cardrules.CondTopSuit, Suit: cardrules.NumTriggerSuits}},
+			`$.effects[0].if.suit: top_suit needs a suit (clubs, diamonds, hearts or spades)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := testkit.SeedGenome(t, "uno-style")
+			g.Effects = []genome.Effect{tc.e}
+			err := g.Validate()
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestValidateAcceptsTriggers: each trigger is accepted in a game where
+// its event can happen (the seeds without a card-playing phase included:
+// an ask, a take or a set sets their effects off), and each condition
+// subject and comparison on a type it suits.
+func TestValidateAcceptsTriggers(t *testing.T) {
+	for _, tc := range []struct {
+		seed string
+		e    genome.Effect
+	}{
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, When: cardrules.Drawn}},
+		{"go-fish", genome.Effect{Rank: 5, Type: cardrules.Reverse, When: cardrules.Drawn}},
+		{"go-fish", genome.Effect{Rank: 5, Type: cardrules.SkipNext, Value: 1, When: cardrules.Asked}},
+		{"go-fish", genome.Effect{Rank: 5, Suit: cardrules.TriggerOn(1), Type: cardrules.ExtraTurn, When: cardrules.Taken}},
+		{"old-maid", genome.Effect{Rank: 5, Type: cardrules.ExtraTurn, When: cardrules.Taken}},
+		{"old-maid", genome.Effect{Rank: 5, Type: cardrules.ForceDiscard, Target: cardrules.TargetNext, Value: 1, When: cardrules.SetLaid}},
+		{"whist", genome.Effect{Rank: 12, Suit: cardrules.TriggerOn(3), Type: cardrules.SkipNext, Value: 1, When: cardrules.TrickWon}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, When: cardrules.ForcedDiscard}},
+		{"war", genome.Effect{Rank: 5, Type: cardrules.Reverse, When: cardrules.WentOut}},
+		{"old-maid", genome.Effect{Rank: 5, Type: cardrules.Reverse, When: cardrules.WentOut, If: cond(cardrules.CondSeats, cardrules.AtLeast, 8)}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.DrawCards, Target: cardrules.TargetAllOpponents, Value: 1, If: cond(cardrules.CondTarget, cardrules.Equal, 0)}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, If: cond(cardrules.CondHand, cardrules.AtMost, 52)}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, If: cond(cardrules.CondStock, cardrules.AtLeast, 0)}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, If: cond(cardrules.CondPile, cardrules.Equal, 1)}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.Reverse, If: topSuit(3)}},
+	} {
+		g := testkit.SeedGenome(t, tc.seed)
+		g.Effects = append(g.Effects, tc.e)
+		if err := g.Validate(); err != nil {
+			t.Errorf("%s with %+v: %v", tc.seed, tc.e, err)
+		}
+	}
+}

@@ -338,6 +338,97 @@ func TestRoundTripPlayRules(t *testing.T) {
 	}
 }
 
+// TestRoundTripTriggers: every trigger, in a game where its event can
+// happen, and every condition subject with each comparison and the ends
+// of its value range (each suit for top_suit) survive the round trip, each
+// changing the program; so does the fixture game that has them all.
+func TestRoundTripTriggers(t *testing.T) {
+	type variant struct {
+		seed string
+		e    genome.Effect
+	}
+	cases := map[string]variant{}
+	for _, v := range []variant{
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 1, When: cardrules.Drawn}},
+		{"go-fish", genome.Effect{Rank: 10, Type: cardrules.SkipNext, Value: 1, When: cardrules.Asked}},
+		{"old-maid", genome.Effect{Rank: 11, Suit: cardrules.TriggerOn(2), Type: cardrules.Reverse, When: cardrules.Taken}},
+		{"go-fish", genome.Effect{Rank: 11, Type: cardrules.ForceDiscard, Target: cardrules.TargetAllOpponents, Value: 1, Random: true, When: cardrules.SetLaid}},
+		{"whist", genome.Effect{Rank: 12, Type: cardrules.ExtraTurn, When: cardrules.TrickWon}},
+		{"uno-style", genome.Effect{Rank: 3, Type: cardrules.SkipNext, Value: 2, When: cardrules.ForcedDiscard}},
+		{"war", genome.Effect{Rank: 0, Suit: cardrules.TriggerOn(0), Type: cardrules.ForceDiscard, Target: cardrules.TargetPrevious, Value: 3, When: cardrules.WentOut}},
+	} {
+		cases["when "+v.e.When.String()] = v
+	}
+	draw := genome.Effect{Rank: 0, Type: cardrules.DrawCards, Target: cardrules.TargetRandomOpponent, Value: 2}
+	for of := cardrules.CondHand; of < cardrules.NumCondOfs; of++ {
+		if of == cardrules.CondTopSuit {
+			for s := range genome.Suit(cardrules.NumSuits) {
+				e := draw
+				e.If = genome.EffectCondition{Of: of, Suit: cardrules.TriggerOn(s)}
+				cases[fmt.Sprintf("if %s %s", of, s)] = variant{"uno-style", e}
+			}
+			continue
+		}
+		lo, hi := 0, cardrules.MaxCondValue
+		if of == cardrules.CondSeats {
+			lo, hi = 1, cardrules.MaxSeats
+		}
+		for c := range cardrules.NumCompares {
+			for _, v := range []int{lo, hi} {
+				e := draw
+				e.If = genome.EffectCondition{Of: of, Cmp: c, Value: v}
+				if of == cardrules.CondHand {
+					e.When = cardrules.Drawn // a condition beside a trigger
+				}
+				cases[fmt.Sprintf("if %s %s %d", of, c, v)] = variant{"uno-style", e}
+			}
+		}
+	}
+	for name, v := range cases {
+		t.Run(name, func(t *testing.T) {
+			g := testkit.SeedGenome(t, v.seed)
+			// The same effect of a played card, where the game plays cards.
+			plain := g.Clone()
+			e := v.e
+			e.When, e.If = cardrules.Played, genome.EffectCondition{}
+			plain.Effects = append(plain.Effects, e)
+			g.Effects = append(g.Effects, v.e)
+			if err := g.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			p := checkRoundTrip(t, g)
+			if plain.Validate() == nil && bytes.Equal(p, checkRoundTrip(t, plain)) {
+				t.Errorf("the trigger or condition leaves the program as it was")
+			}
+		})
+	}
+	t.Run("fixture", func(t *testing.T) { checkRoundTrip(t, triggersFixture(t)) })
+}
+
+// triggersFixture is the bytecode package's fixture game with every
+// trigger and condition subject (bytecode/testdata/genomes).
+func triggersFixture(t testing.TB) *genome.Genome {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "genomes", "triggers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := genome.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// goFishAsked is go-fish whose asks for queens set off a skip while at
+// least 3 players are in: effects in a game that plays no card.
+func goFishAsked(t testing.TB) *genome.Genome {
+	g := testkit.SeedGenome(t, "go-fish")
+	g.Effects = []genome.Effect{{Rank: 10, Type: cardrules.SkipNext, Value: 1, When: cardrules.Asked,
+		If: genome.EffectCondition{Of: cardrules.CondSeats, Value: 3}}}
+	return g
+}
+
 // TestDecompileMissingPredicate: a program whose predicate count matches
 // its phases but whose CODE section holds fewer predicates must be refused,
 // not crash the decompiler.
@@ -437,5 +528,9 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 	}
 	want["missing-predicate"] = missingPredicateProgram(t)
+	// Programs with a TRIGGERS block: every trigger and condition subject,
+	// and effects in a game that plays no card.
+	want["fixture-triggers"] = testkit.Compile(t, triggersFixture(t))
+	want["go-fish-asked"] = testkit.Compile(t, goFishAsked(t))
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }
