@@ -152,7 +152,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 			draws = draws || ph.Op == OpPlay && ph.DrawMax > 0
 		}
 		for _, e := range im.Effects {
-			draws = draws || e.Type == cardrules.DrawCards
+			draws = draws || e.Type == cardrules.DrawCards && e.When == cardrules.Played
 		}
 		return draws && (im.Flags&FlagDealAll == 0 || im.Flags&FlagReshuffle != 0)
 	case cardrules.Asked:
@@ -165,7 +165,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 		return has(OpTrick)
 	case cardrules.ForcedDiscard:
 		for _, e := range im.Effects {
-			if e.Type == cardrules.ForceDiscard {
+			if e.Type == cardrules.ForceDiscard && e.When == cardrules.Played {
 				return true
 			}
 		}

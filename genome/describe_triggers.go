@@ -22,11 +22,6 @@ import (
 // 5 cards"): "then" is when the effect would fire, and a condition on the
 // target's hand is tested for each target.
 
-// maxPendingEvents is how many events may wait for the end of their step
-// at once (the vm package doc's bound; later events of the step are
-// dropped).
-const maxPendingEvents = 32
-
 // effectsHeading is the line above the list of effects: it says what sets
 // off an effect listed under its rank alone, and that effects resolve in
 // the order listed.
@@ -108,7 +103,7 @@ func (g *Genome) describeTriggered() string {
 	if g.Deal.Starter && g.Deal.StarterFires {
 		s += " (or, for events during the starter's effects, until those have resolved)"
 	}
-	s += fmt.Sprintf(": then, after the check for going out, the events set off their effects in the order they happened, each event followed by a check for going out, until the game is over. At most %d events wait at once; any more in the same step set off nothing. Effects set off this way set off nothing further.", maxPendingEvents)
+	s += fmt.Sprintf(": then, after the check for going out, the events set off their effects in the order they happened, each event followed by a check for going out, until the game is over. At most %d events wait at once; any more in the same step set off nothing. Effects set off this way set off nothing further.", cardrules.MaxWaitingEvents)
 	if slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.When == cardrules.SetLaid }) {
 		s += " Sets laid down from the dealt hands set off nothing."
 	}

@@ -672,7 +672,11 @@ func TestValidateRejectsTriggers(t *testing.T) {
 	cases := []patchCase{
 		// Triggers whose event cannot happen.
 		{name: "drawn with nothing drawing", seed: "whist", patch: effects(`[{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), ` + fmt.Sprintf(never, "drawn")},
+		{name: "drawn with only a triggered draw", seed: "old-maid", patch: effects(`[
+			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1, "when": "taken"},
+			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
+			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), ` + fmt.Sprintf(never, "drawn")},
 		{name: "drawn with the whole deck dealt", seed: "whist", patch: effects(`[
 			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1},
 			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
@@ -686,7 +690,9 @@ func TestValidateRejectsTriggers(t *testing.T) {
 		{name: "trick_won without a trick phase", patch: effects(`[{"rank": "K", "type": "reverse", "when": "trick_won"}]`),
 			want: `$.effects[0].when: no trick phase, ` + fmt.Sprintf(never, "trick_won")},
 		{name: "forced_discard without force_discard", patch: effects(`[{"rank": "K", "type": "reverse", "when": "forced_discard"}]`),
-			want: `$.effects[0].when: no force_discard effect, ` + fmt.Sprintf(never, "forced_discard")},
+			want: `$.effects[0].when: no force_discard effect of a played card (a triggered one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
+		{name: "forced_discard with only a triggered discard", seed: "go-fish", patch: effects(`[{"rank": "K", "type": "force_discard", "target": "next", "value": 1, "when": "forced_discard"}]`),
+			want: `$.effects[0].when: no force_discard effect of a played card (a triggered one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
 		{name: "went_out without an end condition", seed: "go-fish", patch: effects(`[{"rank": "K", "type": "extra_turn", "when": "went_out"}]`),
 			want: `$.effects[0].when: no end condition puts seats out, ` + fmt.Sprintf(never, "went_out")},
 		{name: "played without a phase that plays", seed: "go-fish", patch: effects(`[
@@ -702,7 +708,7 @@ func TestValidateRejectsTriggers(t *testing.T) {
 			want: `$.effects[0].gate: only an effect of a played card can keep its card from being played (when drawn)`},
 		// Conditions.
 		{name: "condition without a subject", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"cmp": "at_most", "value": 3}}]`),
-			want: `$.effects[0].if.of: unknown condition subject 0`},
+			want: `$.effects[0].if.of: a condition needs a subject (of: hand, target_hand, stock, pile, seats or top_suit)`},
 		{name: "top_suit without a suit", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "top_suit"}}]`),
 			want: `$.effects[0].if.suit: top_suit needs a suit (clubs, diamonds, hearts or spades)`},
 		{name: "top_suit with a count", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "if": {"of": "top_suit", "suit": "hearts", "cmp": "at_most", "value": 3}}]`),

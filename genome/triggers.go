@@ -20,10 +20,11 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 	case cardrules.Drawn:
 		draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) ||
 			slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 }) ||
-			slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.DrawCards })
+			slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.DrawCards && e.When == cardrules.Played })
 		switch {
 		case !draws:
-			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect)"
+			// (A triggered effect's draws set nothing off.)
+			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card)"
 		case g.Deal.All && !g.Reshuffle:
 			return "the whole deck is dealt and the stock is never refilled"
 		}
@@ -44,8 +45,8 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 			return "no trick phase"
 		}
 	case cardrules.ForcedDiscard:
-		if !slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.ForceDiscard }) {
-			return "no force_discard effect"
+		if !slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.ForceDiscard && e.When == cardrules.Played }) {
+			return "no force_discard effect of a played card (a triggered one's discards set nothing off)"
 		}
 	case cardrules.WentOut:
 		if len(g.End.Conditions) == 0 {
@@ -75,7 +76,9 @@ func (g *Genome) checkTrigger(ps *Problems, p string, e *Effect) {
 	c := e.If
 	switch {
 	case c == EffectCondition{}:
-	case c.Of == cardrules.NoCond || c.Of >= cardrules.NumCondOfs:
+	case c.Of == cardrules.NoCond:
+		ps.add(p+".if.of", "a condition needs a subject (of: hand, target_hand, stock, pile, seats or top_suit)")
+	case c.Of >= cardrules.NumCondOfs:
 		ps.add(p+".if.of", "unknown condition subject %d", c.Of)
 	case c.Of == cardrules.CondTopSuit:
 		if c.Suit == cardrules.AnySuit || c.Suit >= cardrules.NumTriggerSuits {

@@ -185,7 +185,7 @@ type game struct {
 	// happened; the one resolving; whether they are resolving (events
 	// then queue nothing); whether a target's condition kept it out of
 	// the effect resolving; and each seat's last card to leave its hand.
-	trigQ    [maxQueued]uint16
+	trigQ    [cardrules.MaxWaitingEvents]uint16
 	trigN    uint8
 	trigI    uint8
 	inTrig   bool

@@ -7,9 +7,6 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // effect of its trigger waits for, and the queue resolves at the end of
 // the phase, or after the starter's effects.
 
-// maxQueued bounds the events waiting at once; later ones are dropped.
-const maxQueued = 32
-
 // event queues an event of trigger t naming card c (a rank event: card r)
 // that happened to seat s, unless no effect waits for it, events are
 // resolving (the chain depth bound) or the queue is full. Small enough to
@@ -21,7 +18,7 @@ func (m *Machine) event(t cardrules.Trigger, c uint8, s int) {
 }
 
 func (m *Machine) queue(t cardrules.Trigger, c uint8, s int) {
-	if m.inTrig || m.trigN >= maxQueued {
+	if m.inTrig || m.trigN >= cardrules.MaxWaitingEvents {
 		return
 	}
 	m.trigQ[m.trigN] = uint16(c) | uint16(s)<<6 | uint16(t)<<9

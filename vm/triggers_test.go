@@ -179,7 +179,7 @@ func TestTriggerDepthBound(t *testing.T) {
 	}
 }
 
-// At most maxQueued events wait at once; the rest are dropped, and none
+// At most cardrules.MaxWaitingEvents events wait at once; the rest are dropped, and none
 // queue while events resolve.
 func TestTriggerQueueBound(t *testing.T) {
 	seven := eff("7", cardrules.SkipNext, 0, 1)
@@ -188,11 +188,11 @@ func TestTriggerQueueBound(t *testing.T) {
 	m := mustMachine(p, 2, nil)
 	m.reset(1)
 	c := cd("7H")
-	for range maxQueued + 5 {
+	for range cardrules.MaxWaitingEvents + 5 {
 		m.event(cardrules.Drawn, c, 0)
 	}
-	if m.trigN != maxQueued {
-		t.Fatalf("%d events queued, want %d", m.trigN, maxQueued)
+	if m.trigN != cardrules.MaxWaitingEvents {
+		t.Fatalf("%d events queued, want %d", m.trigN, cardrules.MaxWaitingEvents)
 	}
 	m.trigN, m.inTrig = 0, true
 	m.event(cardrules.Drawn, c, 0)

@@ -27,15 +27,15 @@ import (
 // values to the limits, or the active suit.
 func drawTriggers(t *rapid.T, g *genome.Genome, ranks []genome.Rank, cards []genome.Card) {
 	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() })
-	if !plays && len(g.Effects) == 0 && possibleTriggers(g) != nil && rapid.IntRange(0, 2).Draw(t, "effects.waiting.has") != 0 {
+	if !plays && len(g.Effects) == 0 && possibleTriggers(g, false) != nil && rapid.IntRange(0, 2).Draw(t, "effects.waiting.has") != 0 {
 		k := rapid.IntRange(1, 4).Draw(t, "effects.waiting.len")
 		for range k {
 			g.Effects = append(g.Effects, drawEffect(t, ranks, cards))
 		}
 	}
-	// (The possible triggers depend on the effects' types, not on their
-	// triggers.)
-	whens := possibleTriggers(g)
+	// (Drawn and forced_discard may depend on played effects: in a game
+	// that plays no card there are none.)
+	whens := possibleTriggers(g, plays)
 	for i := range g.Effects {
 		e := &g.Effects[i]
 		if len(whens) > 0 && (!plays || rapid.IntRange(0, 2).Draw(t, "effect.when.has") == 0) {
@@ -49,16 +49,30 @@ func drawTriggers(t *rapid.T, g *genome.Genome, ranks []genome.Rank, cards []gen
 			e.If = drawCondition(t, e.Type)
 		}
 	}
+	// An effect that made drawn or forced_discard possible may have taken
+	// a trigger itself (a triggered effect's draws and discards set
+	// nothing off): the effects whose trigger is now impossible go back to
+	// played, until none is.
+	for changed := plays; changed; {
+		changed = false
+		whens := possibleTriggers(g, true)
+		for i := range g.Effects {
+			if e := &g.Effects[i]; e.When != cardrules.Played && !slices.Contains(whens, e.When) {
+				e.When, changed = cardrules.Played, true
+			}
+		}
+	}
 }
 
 // possibleTriggers lists the triggers other than played whose events can
-// happen in g, in their numbering.
-func possibleTriggers(g *genome.Genome) []cardrules.Trigger {
+// happen in g, in their numbering; with effects, g's played draw_cards and
+// force_discard effects count among what draws and discards.
+func possibleTriggers(g *genome.Genome, effects bool) []cardrules.Trigger {
 	has := func(k genome.PhaseKind) bool {
 		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
 	}
 	hasEffect := func(typ genome.EffectType) bool {
-		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == typ })
+		return effects && slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == typ && e.When == cardrules.Played })
 	}
 	var out []cardrules.Trigger
 	draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) || hasEffect(cardrules.DrawCards) ||

@@ -157,6 +157,10 @@ var triggerNames = [...]string{
 
 var triggerTable = Table{"trigger", "Trigger", triggerNames[:], 0}
 
+// MaxWaitingEvents bounds the events of one phase that wait at once to set
+// off their effects at its end; later ones are dropped (the vm package doc).
+const MaxWaitingEvents = 32
+
 // OfRank reports whether trigger t names a rank rather than a card (an ask,
 // a set), so that an effect it sets off may not name a suit.
 func (t Trigger) OfRank() bool { return t == Asked || t == SetLaid }

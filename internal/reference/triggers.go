@@ -7,10 +7,6 @@ import (
 
 // ---- triggers other than a play, and conditions ----
 
-// maxWaiting bounds the events that wait for the end of a phase at once;
-// later events of the same phase are dropped.
-const maxWaiting = 32
-
 // waiting is an event queued until the end of its phase: seat seat drew,
 // took, won a trick with, discarded by force or went out on card card, or
 // asked for or laid down a set of card's rank (its suit then means
@@ -26,9 +22,9 @@ type waiting struct {
 // some effect of the game waits for it: an effect of that trigger whose
 // rank is c's and whose suit, if it names one, is c's. Nothing is queued
 // during the deal (sets laid from the dealt hands), while queued events
-// resolve (the chain depth is one), or once maxWaiting events wait.
+// resolve (the chain depth is one), or once cardrules.MaxWaitingEvents events wait.
 func (m *game) happen(when cardrules.Trigger, s int, c genome.Card) {
-	if !m.live || m.resolving || len(m.queue) >= maxWaiting {
+	if !m.live || m.resolving || len(m.queue) >= cardrules.MaxWaitingEvents {
 		return
 	}
 	for _, e := range m.g.Effects {
