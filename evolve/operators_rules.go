@@ -17,12 +17,15 @@ import (
 // starter's rules need a starter; reshuffling at once needs reshuffling).
 
 // mutReshuffle turns reshuffling on or off; off, it also drops reshuffling
-// at once, which says when a reshuffle that no longer happens would happen.
+// at once, which says when a reshuffle that no longer happens would happen,
+// and, in a game that deals the whole deck, the effects of drawn cards,
+// which no card can be any more (fitTriggers).
 func mutReshuffle(g *genome.Genome, r *rng.Source) bool {
 	g.Reshuffle = !g.Reshuffle
 	if !g.Reshuffle {
 		g.ReshuffleAtOnce = false
 	}
+	fitTriggers(g)
 	return true
 }
 
