@@ -532,3 +532,25 @@ func TestKeepEffectsDropsSilenced(t *testing.T) {
 		t.Errorf("without the force_discard: %v", err)
 	}
 }
+
+// TestLastCardOnlyForPlayed: whether a last card fires its effects is a
+// rule of played cards, so last_card does not apply to a game whose
+// effects all wait for other events (it would make a child that plays
+// exactly as its parent), and applies once one effect is played.
+func TestLastCardOnlyForPlayed(t *testing.T) {
+	g := testkit.SeedGenome(t, "uno-style")
+	for i := range g.Effects {
+		g.Effects[i].When = cardrules.WentOut
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(1)
+	if c := g.Clone(); mutLastCard(c, &r) {
+		t.Errorf("last_card applied to a game without played effects")
+	}
+	g.Effects[0].When = cardrules.Played
+	if c := g.Clone(); !mutLastCard(c, &r) || c.LastCardInert == g.LastCardInert {
+		t.Errorf("last_card did not switch the rule of a game with a played effect")
+	}
+}
