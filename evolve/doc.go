@@ -73,10 +73,9 @@
 // rule and play_drawn; the starter's rules (a rank of the deck added to or
 // removed from the ranks it may not be, its effects firing or not);
 // reshuffling at once or at the next draw; the blocked end (±1 within
-// 0..cardrules.MaxBlocked); whether a last card fires its effects (in a game with
-// effects of played cards). The
-// response abilities (structural operators too), in a game with a play
-// phase: add one (answering an effect type the game has an effect of, any
+// 0..cardrules.MaxBlocked); whether a last card fires its effects (in a
+// game with effects of played cards). The response abilities (structural
+// operators too), in a game with a play phase: add one (answering an effect type the game has an effect of, any
 // targeted type when it has none, on a rank of the deck that does not answer
 // that type yet, half the time one whose cards fire it; any ability; a stack
 // adds the value of the rank's own effect of that type, else 1..3; ignoring
