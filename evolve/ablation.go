@@ -9,6 +9,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -309,9 +310,10 @@ func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint6
 // keepEffects sets g's effects to keep, less the effects that can no
 // longer fire (fitTriggers: the effects of forced discards once no
 // force_discard effect is kept, say), and drops the response abilities
-// that answer an effect type none of them has: a response opens no window
-// but for an effect of its type, so such an ability can never be used, and
-// the game plays exactly as with it. Who and lose_turn go with the last
+// that answer an effect type none of them has as an effect of a played
+// card: a response opens no window but for a played effect of its type
+// (an effect set off by another event opens none), so such an ability can
+// never be used, and the game plays exactly as with it. Who and lose_turn go with the last
 // ability. An effect is thus measured with the answers, and the effects,
 // only it gives rise to.
 func keepEffects(g *genome.Genome, keep []genome.Effect) {
@@ -319,7 +321,7 @@ func keepEffects(g *genome.Genome, keep []genome.Effect) {
 	fitTriggers(g)
 	keep = g.Effects
 	g.Responses.Cards = slices.DeleteFunc(slices.Clone(g.Responses.Cards), func(c genome.Response) bool {
-		return !slices.ContainsFunc(keep, func(e genome.Effect) bool { return e.Type == c.Answers })
+		return !slices.ContainsFunc(keep, func(e genome.Effect) bool { return e.Type == c.Answers && e.When == cardrules.Played })
 	})
 	clearIfNoResponses(g)
 }

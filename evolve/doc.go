@@ -75,9 +75,11 @@
 // reshuffling at once or at the next draw; the blocked end (±1 within
 // 0..cardrules.MaxBlocked); whether a last card fires its effects (in a
 // game with effects of played cards). The response abilities (structural
-// operators too), in a game with a play phase: add one (answering an effect type the game has an effect of, any
-// targeted type when it has none, on a rank of the deck that does not answer
-// that type yet, half the time one whose cards fire it; any ability; a stack
+// operators too), in a game with a play phase: add one (answering an effect
+// type the game has an effect of a played card of, since only those open a
+// response window, any targeted type when it has none, on a rank of the
+// deck that does not answer that type yet, half the time one whose cards
+// fire it when played; any ability; a stack
 // adds the value of the rank's own effect of that type, else 1..3; ignoring
 // the legal rule one time in four), remove one, mutate one field of one
 // (rank, ability, type answered, a stack's value by ±1 reflected at 1 and
@@ -158,8 +160,8 @@
 // removal changes no measure at any seat count is dead, and Prune removes
 // dead effects one at a time. A game without an effect also loses the
 // response abilities that only it gave something to answer (a response
-// answers effects of a type, and with none of that type left it can never
-// be used), and the effects that only it made possible (the effects of
+// answers played effects of a type, and with none of that type left it can
+// never be used), and the effects that only it made possible (the effects of
 // forced discards go with the last force_discard, which Prune then counts
 // as removed too), so an effect is measured with the answers and effects
 // it brings. An effect that only reshuffles chances

@@ -554,3 +554,38 @@ func TestLastCardOnlyForPlayed(t *testing.T) {
 		t.Errorf("last_card did not switch the rule of a game with a played effect")
 	}
 }
+
+// TestResponsesAnswerPlayedEffects: only an effect of a played card opens
+// a response window, so add_response answers the types of played effects
+// (here the 7's forced discard, never the draw that waits for a drawn
+// card), and ablation drops an ability that answers only effects set off
+// by other events, which it could never answer.
+func TestResponsesAnswerPlayedEffects(t *testing.T) {
+	g := testkit.SeedGenome(t, "uno-style") // the 2 draws two, the 7 forces a discard
+	g.Effects[0].When = cardrules.Drawn
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for s := range uint64(100) {
+		r := rng.New(s)
+		c := g.Clone()
+		if !addResponse(c, &r) {
+			t.Fatal("add_response does not apply")
+		}
+		if a := c.Responses.Cards[len(c.Responses.Cards)-1]; a.Answers != cardrules.ForceDiscard {
+			t.Fatalf("a new ability answers %s, which no played effect is", a.Answers)
+		}
+	}
+	g.Responses = genome.Responses{Cards: []genome.Response{
+		{Rank: 0, Ability: cardrules.Cancel, Answers: cardrules.DrawCards},
+		{Rank: 9, Ability: cardrules.Cancel, Answers: cardrules.ForceDiscard},
+	}}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	keepEffects(c, c.Effects)
+	if want := g.Responses.Cards[1:]; !slices.Equal(c.Responses.Cards, want) {
+		t.Errorf("kept abilities %v, want %v", c.Responses.Cards, want)
+	}
+}
