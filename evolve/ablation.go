@@ -9,6 +9,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -277,9 +278,10 @@ func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, se
 
 // Prune returns g without its dead effects and the effects it removed. It
 // removes every effect found dead, with the response abilities that answer
-// only the types removed (keepEffects), then measures what is left again
-// (an effect can matter only with another one, so removing one can kill
-// another), until none is dead.
+// only the types removed and the effects that only the removed ones could
+// set off (keepEffects; both are removed too), then measures what is left
+// again (an effect can matter only with another one, so removing one can
+// kill another), until none is dead.
 func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint64) (*genome.Genome, []genome.Effect, error) {
 	c := g.Canonical()
 	var removed []genome.Effect
@@ -300,20 +302,41 @@ func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint6
 			return c, removed, nil
 		}
 		keepEffects(c, keep)
+		removed = append(removed, lost(keep, c.Effects)...)
 		c = c.Canonical()
 	}
 }
 
-// keepEffects sets g's effects to keep and drops the response abilities
-// that answer an effect type none of them has: a response opens no window
-// but for an effect of its type, so such an ability can never be used, and
-// the game plays exactly as with it. Who and lose_turn go with the last
-// ability. An effect is thus measured with the answers only it gives rise
-// to.
+// keepEffects sets g's effects to keep, less the effects that can no
+// longer fire (fitTriggers: the effects of forced discards once no
+// force_discard effect is kept, say), and drops the response abilities
+// that answer an effect type none of them has as an effect of a played
+// card: a response opens no window but for a played effect of its type
+// (an effect set off by another event opens none), so such an ability can
+// never be used, and the game plays exactly as with it. Who and lose_turn go with the last
+// ability. An effect is thus measured with the answers, and the effects,
+// only it gives rise to.
 func keepEffects(g *genome.Genome, keep []genome.Effect) {
-	g.Effects = keep
+	g.Effects = slices.Clone(keep)
+	fitTriggers(g)
+	keep = g.Effects
 	g.Responses.Cards = slices.DeleteFunc(slices.Clone(g.Responses.Cards), func(c genome.Response) bool {
-		return !slices.ContainsFunc(keep, func(e genome.Effect) bool { return e.Type == c.Answers })
+		return !slices.ContainsFunc(keep, func(e genome.Effect) bool { return e.Type == c.Answers && e.When == cardrules.Played })
 	})
 	clearIfNoResponses(g)
+}
+
+// lost returns the effects of from that kept, a subsequence of from, left
+// out, in order.
+func lost(from, kept []genome.Effect) []genome.Effect {
+	var out []genome.Effect
+	j := 0
+	for _, e := range from {
+		if j < len(kept) && kept[j] == e {
+			j++
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }

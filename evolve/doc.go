@@ -31,11 +31,29 @@
 //
 // Effect operators (after the reference design, with the semantics of the
 // architecture document): add a random effect (any rank of the deck, any
-// type, any target, value 1..3, and for a draw or a forced discard, the
-// types that can fizzle, a gate one time in four), remove one, mutate one
-// used field (rank, type, target, value by ±1 reflected at 1 and 13, or the
-// gate on or off) always to a different value; a new type that cannot fizzle
-// drops the gate. Effect crossover: for each rank the second parent has
+// type, any target, value 1..3; a trigger that can fire in the game: the
+// play of its card three times in four where cards are played, else any
+// other event that can happen there, so that games that play no card, Go
+// Fish and Old Maid, carry effects too; for a played draw or forced
+// discard, the types that can fizzle, a gate one time in four; for a
+// trigger that names a card, one suit one time in five; a condition one
+// time in five, of any subject its type may test, any comparison, a small
+// value), remove one, mutate one used field (rank, type, target, value by
+// ±1 reflected at 1 and 13, the gate on or off, the suit, the trigger, the
+// condition) always to a different value; a new type that cannot fizzle
+// drops the gate, one without a target a condition on the target's hand,
+// and a new trigger what it cannot hold (a rank event the suit, any but
+// played the gate). A trigger moves only to another that can fire in the
+// game, and a type that another effect's trigger needs (the last
+// force_discard, for effects of forced discards) is not changed. The
+// condition is added, removed, or one of its fields changed: the subject
+// (a count keeps its comparison and, within bounds, its value), the
+// comparison, the value by ±1 reflected at 0 and the deck's size (seats: 1
+// and the most seats), or the active suit's suit. Removing an effect, or
+// any operator or crossover that takes away what a trigger waits for (a
+// phase, the sets, draw_max, reshuffling of a deck all dealt, a rank, the
+// other parent's events), takes along the effects that could no longer
+// fire. Effect crossover: for each rank the second parent has
 // effects on, with probability 1/2 its list for that rank replaces the first
 // parent's (or joins it when the first has none); then the same for the
 // response abilities, rank by rank, who may answer and lose_turn coming from
@@ -55,11 +73,13 @@
 // rule and play_drawn; the starter's rules (a rank of the deck added to or
 // removed from the ranks it may not be, its effects firing or not);
 // reshuffling at once or at the next draw; the blocked end (±1 within
-// 0..cardrules.MaxBlocked); whether a last card fires its effects. The
-// response abilities (structural operators too), in a game with a play
-// phase: add one (answering an effect type the game has an effect of, any
-// targeted type when it has none, on a rank of the deck that does not answer
-// that type yet, half the time one whose cards fire it; any ability; a stack
+// 0..cardrules.MaxBlocked); whether a last card fires its effects (in a
+// game with effects of played cards). The response abilities (structural
+// operators too), in a game with a play phase: add one (answering an effect
+// type the game has an effect of a played card of, since only those open a
+// response window, any targeted type when it has none, on a rank of the
+// deck that does not answer that type yet, half the time one whose cards
+// fire it when played; any ability; a stack
 // adds the value of the rank's own effect of that type, else 1..3; ignoring
 // the legal rule one time in four), remove one, mutate one field of one
 // (rank, ability, type answered, a stack's value by ±1 reflected at 1 and
@@ -140,8 +160,11 @@
 // removal changes no measure at any seat count is dead, and Prune removes
 // dead effects one at a time. A game without an effect also loses the
 // response abilities that only it gave something to answer (a response
-// answers effects of a type, and with none of that type left it can never
-// be used), so an effect is measured with the answers it brings. An effect that only reshuffles chances
+// answers played effects of a type, and with none of that type left it can
+// never be used), and the effects that only it made possible (the effects of
+// forced discards go with the last force_discard, which Prune then counts
+// as removed too), so an effect is measured with the answers and effects
+// it brings. An effect that only reshuffles chances
 // evenly among the seats (a skip in a symmetric game) is measured as dead:
 // the measures are the game's, not one player's.
 //

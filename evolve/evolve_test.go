@@ -46,7 +46,8 @@ func TestConfigValidate(t *testing.T) {
 
 // TestEffectOperators: add grows the list by one, remove shrinks it by one,
 // mutate keeps its length and changes exactly one used field (the gate is
-// one, for the types that can fizzle).
+// one, for the types that can fizzle; the trigger and the condition are
+// one each, what a new trigger cannot hold going with it).
 func TestEffectOperators(t *testing.T) {
 	uno := testkit.SeedGenome(t, "uno-style").Canonical()
 	for i := range uint64(200) {
@@ -74,6 +75,16 @@ func TestEffectOperators(t *testing.T) {
 			}
 			changed++
 			fields := 0
+			if a.When != b.When {
+				fields++
+				// What the new trigger cannot hold goes with the old one.
+				if b.When.OfRank() && b.Suit == cardrules.AnySuit {
+					a.Suit = b.Suit
+				}
+				if b.When != cardrules.Played && !b.Gate {
+					a.Gate = b.Gate
+				}
+			}
 			if a.Rank != b.Rank {
 				fields++
 			}
@@ -96,6 +107,9 @@ func TestEffectOperators(t *testing.T) {
 				fields++
 			}
 			if a.Rank == b.Rank && a.Suit != b.Suit {
+				fields++
+			}
+			if a.Type == b.Type && a.If != b.If {
 				fields++
 			}
 			if fields != 1 {

@@ -88,154 +88,6 @@ func randomTarget(r *rng.Source) genome.Target {
 	return genome.Target(1 + r.IntN(int(cardrules.NumTargets)-1))
 }
 
-// gateChance is the probability that a new effect of a type that can
-// fizzle carries a gate. A gate takes its card out of play while the
-// effect cannot resolve, a narrower rule than the effect itself, so most
-// new effects start without one; mutateEffect turns it on and off later.
-const gateChance = 0.25
-
-// randomDiscardChance is the probability that a new forced discard in a
-// game of fan hands takes its cards at random rather than by the target's
-// choice.
-const randomDiscardChance = 0.25
-
-// suitTriggerChance is the probability that a new effect is triggered by
-// the card of its rank of one suit rather than by every card of the rank.
-const suitTriggerChance = 0.2
-
-// pickTriggerSuit returns a trigger suit for rank rk other than not: any
-// suit, or one whose card of the rank is in the deck (not itself when
-// there is no other).
-func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit, r *rng.Source) cardrules.TriggerSuit {
-	opts := []cardrules.TriggerSuit{cardrules.AnySuit}
-	for _, c := range g.Deck.Cards() {
-		if c.Rank() == rk {
-			opts = append(opts, cardrules.TriggerOn(c.Suit()))
-		}
-	}
-	opts = slices.DeleteFunc(opts, func(t cardrules.TriggerSuit) bool { return t == not })
-	if len(opts) == 0 {
-		return not
-	}
-	return pick(r, opts)
-}
-
-// addEffect appends a random effect: any rank of the deck, any type, any
-// target, a small value, and for a type that can fizzle a gate with
-// probability gateChance; fields the type does not use stay 0.
-func addEffect(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Effects) >= cardrules.MaxEffects {
-		return false
-	}
-	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.NumEffectTypes)))}
-	if e.Type.UsesTarget() {
-		e.Target = randomTarget(r)
-	}
-	if e.Type.UsesValue() {
-		e.Value = 1 + r.IntN(3)
-	}
-	if e.Type.Fizzles() {
-		e.Gate = chance(r, gateChance)
-	}
-	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
-		e.Random = chance(r, randomDiscardChance)
-	}
-	if chance(r, suitTriggerChance) {
-		e.Suit = pickTriggerSuit(g, e.Rank, cardrules.AnySuit, r)
-	}
-	g.Effects = append(g.Effects, e)
-	return true
-}
-
-func removeEffect(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Effects) == 0 {
-		return false
-	}
-	i := r.IntN(len(g.Effects))
-	g.Effects = slices.Delete(g.Effects, i, i+1)
-	return true
-}
-
-// mutateEffect changes exactly one used field of one effect to a different
-// value: the rank, the type (fields the new type uses are filled in, those
-// it does not are zeroed, and a gate stays only if the new type can fizzle
-// too), the target, the value by ±1 reflected at its bounds, or, for a type
-// that can fizzle, the gate on or off, or, for a forced discard in a game of
-// fan hands, taking the cards at random or by choice, or the trigger: every
-// card of the rank, or the card of one suit.
-func mutateEffect(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Effects) == 0 {
-		return false
-	}
-	e := &g.Effects[r.IntN(len(g.Effects))]
-	fields := []int{0, 1}
-	if e.Type.UsesTarget() {
-		fields = append(fields, 2)
-	}
-	if e.Type.UsesValue() {
-		fields = append(fields, 3)
-	}
-	if e.Type.Fizzles() {
-		fields = append(fields, 4)
-	}
-	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
-		fields = append(fields, 5)
-	}
-	fields = append(fields, 6)
-	switch pick(r, fields) {
-	case 0:
-		others := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == e.Rank })
-		if len(others) == 0 {
-			return false
-		}
-		e.Rank = pick(r, others)
-		if e.Suit != cardrules.AnySuit && !slices.Contains(g.Deck.Cards(), cardrules.NewCard(e.Rank, e.Suit.Suit())) {
-			e.Suit = cardrules.AnySuit
-		}
-	case 1:
-		t := genome.EffectType(r.IntN(int(cardrules.NumEffectTypes) - 1))
-		if t >= e.Type {
-			t++
-		}
-		e.Type = t
-		if !t.UsesTarget() {
-			e.Target = cardrules.NoTarget
-		} else if e.Target == cardrules.NoTarget {
-			e.Target = randomTarget(r)
-		}
-		if !t.UsesValue() {
-			e.Value = 0
-		} else if e.Value == 0 {
-			e.Value = 1 + r.IntN(3)
-		}
-		if !t.Fizzles() {
-			e.Gate = false
-		}
-		if t != cardrules.ForceDiscard {
-			e.Random = false
-		}
-	case 2:
-		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
-		if t >= e.Target {
-			t++
-		}
-		e.Target = t
-	case 3:
-		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
-	case 4:
-		e.Gate = !e.Gate
-	case 5:
-		e.Random = !e.Random
-	case 6:
-		s := pickTriggerSuit(g, e.Rank, e.Suit, r)
-		if s == e.Suit {
-			return false
-		}
-		e.Suit = s
-	}
-	return true
-}
-
 // reflectStep moves v by ±1, reflected at lo and hi, so it always changes.
 func reflectStep(v int, r *rng.Source, lo, hi int) int {
 	d := 1
@@ -281,7 +133,8 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // their draw and pass rules, the effects whether a last card fires them
 // and the response abilities with who may answer and lose_turn, the end
 // its blocked rule. Abilities the child cannot hold (no play phase, a rank
-// its deck lacks) are dropped (fitResponses).
+// its deck lacks) are dropped (fitResponses), and so are effects whose
+// trigger can no longer fire (fitTriggers).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -301,6 +154,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	if r.IntN(2) == 1 {
 		c.TurnCap = bc.TurnCap
 	}
+	fitTriggers(c)
 	fitResponses(c)
 	return c
 }
@@ -344,6 +198,7 @@ func mutDrawMax(g *genome.Genome, r *rng.Source) bool {
 		lo = 1 // drawing by choice needs a draw to choose
 	}
 	p.DrawMax = reflectStep(p.DrawMax, r, lo, 8)
+	fitTriggers(g)
 	return true
 }
 
@@ -468,13 +323,16 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 }
 
 // phaseRemove drops a phase; dropping the last play phase drops the
-// response abilities, which are played to its discard pile.
+// response abilities, which are played to its discard pile, and dropping
+// the last phase whose events set off some effects drops those effects
+// (fitTriggers).
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) < 2 {
 		return false
 	}
 	i := r.IntN(len(g.Turn))
 	g.Turn = slices.Delete(g.Turn, i, i+1)
+	fitTriggers(g)
 	fitResponses(g)
 	return true
 }
@@ -562,10 +420,12 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// mutMeld changes the size of the sets laid down (0: none).
+// mutMeld changes the size of the sets laid down (0: none, which drops
+// the effects of sets laid).
 func mutMeld(g *genome.Genome, r *rng.Source) bool {
 	sizes := slices.DeleteFunc([]int{0, 2, 3, 4}, func(x int) bool { return x == g.Meld })
 	g.Meld = pick(r, sizes)
+	fitTriggers(g)
 	return true
 }
 
@@ -578,7 +438,8 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutDeck drops one rank from the deck, or restores one that was dropped.
-// A dropped rank leaves the effects, the response abilities, the
+// A dropped rank leaves the effects (and the effects that only its
+// effects could set off: fitTriggers), the response abilities, the
 // suit-naming ranks and the ranks the starter may not be, which could no
 // longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
@@ -603,6 +464,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
 	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
 	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
+	fitTriggers(g)
 	fitResponses(g)
 	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
 	for i := range g.Turn {

@@ -48,6 +48,13 @@ func TestEffectOptionOperators(t *testing.T) {
 		}
 		parents = append(parents, g.Canonical())
 	}
+	// uno-style whose 7s take the discard at random, so that walks turn
+	// the mode off as often as on.
+	uno := parents[0].Clone()
+	for i := range uno.Effects {
+		uno.Effects[i].Random = uno.Effects[i].Type == cardrules.ForceDiscard
+	}
+	parents = append(parents, uno)
 	effectOps := []operator{opAddEffect, opRemoveEffect, opMutateEffect}
 	seen := map[string]int{}
 	pick := func(r *rng.Source) operator { return effectOps[r.IntN(len(effectOps))] }

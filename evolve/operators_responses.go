@@ -44,9 +44,10 @@ func freeRanks(g *genome.Genome, t genome.EffectType) []genome.Rank {
 	})
 }
 
-// rankEffect returns the first effect of g of type t on rank x.
+// rankEffect returns the first effect of g of type t on rank x that its
+// card's play sets off.
 func rankEffect(g *genome.Genome, x genome.Rank, t genome.EffectType) (genome.Effect, bool) {
-	i := slices.IndexFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == x && e.Type == t })
+	i := slices.IndexFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == x && e.Type == t && e.When == cardrules.Played })
 	if i < 0 {
 		return genome.Effect{}, false
 	}
@@ -70,8 +71,9 @@ func randomAbility(r *rng.Source) genome.Ability {
 }
 
 // addResponse appends a response ability, in a game with a play phase. It
-// answers an effect type the game has an effect of (any targeted type when
-// it has none), on a rank of the deck that does not answer that type yet,
+// answers an effect type the game has an effect of a played card of (any
+// targeted type when it has none: only such effects open a response
+// window), on a rank of the deck that does not answer that type yet,
 // half the time a rank whose cards fire such an effect when there is one
 // (the Uno pattern: the draw two answers the draw two); any ability; a
 // stack adds the value of the rank's own effect of that type, or 1..3; it
@@ -84,7 +86,7 @@ func addResponse(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	types := slices.DeleteFunc(targetedTypes(), func(t genome.EffectType) bool {
-		return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == t })
+		return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == t && e.When == cardrules.Played })
 	})
 	if len(types) == 0 {
 		types = targetedTypes()
@@ -251,10 +253,13 @@ func crossResponses(c, a, b *genome.Genome, r *rng.Source) {
 
 // crossByRank is the effect crossover: a child of a whose effects
 // (crossEffects) and then response abilities (crossResponses) are crossed
-// with b's, each rank's list whole from one parent.
+// with b's, each rank's list whole from one parent. Effects whose trigger
+// cannot fire in the child (b's effects of an asked rank in a game without
+// an ask phase, say) are dropped (fitTriggers).
 func crossByRank(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	c.Effects = crossEffects(a, b, r)
+	fitTriggers(c)
 	crossResponses(c, a, b, r)
 	return c
 }

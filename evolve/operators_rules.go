@@ -17,12 +17,15 @@ import (
 // starter's rules need a starter; reshuffling at once needs reshuffling).
 
 // mutReshuffle turns reshuffling on or off; off, it also drops reshuffling
-// at once, which says when a reshuffle that no longer happens would happen.
+// at once, which says when a reshuffle that no longer happens would happen,
+// and, in a game that deals the whole deck, the effects of drawn cards,
+// which no card can be any more (fitTriggers).
 func mutReshuffle(g *genome.Genome, r *rng.Source) bool {
 	g.Reshuffle = !g.Reshuffle
 	if !g.Reshuffle {
 		g.ReshuffleAtOnce = false
 	}
+	fitTriggers(g)
 	return true
 }
 
@@ -103,10 +106,12 @@ func mutReshuffleAtOnce(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// mutLastCard, in a game with effects, switches whether a card that
-// empties its player's hand fires its effects.
+// mutLastCard, in a game with effects of played cards, switches whether a
+// card that empties its player's hand fires its effects (the rule is only
+// for played cards: in a game whose effects all wait for other events it
+// would change nothing).
 func mutLastCard(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Effects) == 0 {
+	if !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.When == cardrules.Played }) {
 		return false
 	}
 	g.LastCardInert = !g.LastCardInert

@@ -42,8 +42,11 @@ import (
 //     the first play or trick phase, wherever it sits in the turn.
 //   - effects (1): 0 for equal lists; otherwise 0.1 for the lists
 //     differing (their order counts: effects resolve in it) plus 0.9 times
-//     the multiset distance of the effects (fields their type does not use
-//     ignored); at least 0.1 when one game's last card fires no effects
+//     the multiset distance of the effects (two effects are the same when
+//     every field is, the trigger, when, and the condition, if, included:
+//     the same change set off by another event, or under another test, is
+//     another effect; fields their type does not use are ignored); at
+//     least 0.1 when one game's last card fires no effects
 //     and the other's does. The multiset distance of lists A and B is |A Δ B| /
 //     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
 //     change to a game with few effects, not a new game. The responses to

@@ -118,28 +118,35 @@ func TestDistanceSeesEveryPart(t *testing.T) {
 
 // TestDistanceCalibration pins points of the scale, so that thresholds
 // written in distance units (evolve's sharing radius and hall spacing)
-// keep their meaning: one effect appended to a seed game is a small
-// change, Hearts and Whist are different games, and Crazy Eights and the
+// keep their meaning: one effect appended to a seed game, whatever its
+// trigger (so in the games that play no card too), is a small change, Hearts and Whist are different games, and Crazy Eights and the
 // Uno-style game, two shedding games, are far apart.
 func TestDistanceCalibration(t *testing.T) {
 	seed := func(n string) *genome.Genome { return testkit.SeedGenome(t, n).Canonical() }
 	for _, g := range genome.Seeds() {
+		carried := 0
 		for ty := range cardrules.NumEffectTypes {
-			e := genome.Effect{Rank: 9, Type: ty}
-			if ty.UsesTarget() {
-				e.Target = cardrules.TargetNext
+			for when := range cardrules.NumTriggers {
+				e := genome.Effect{Rank: 9, Type: ty, When: when}
+				if ty.UsesTarget() {
+					e.Target = cardrules.TargetNext
+				}
+				if ty.UsesValue() {
+					e.Value = 1
+				}
+				m := g.Clone()
+				m.Effects = append(m.Effects, e)
+				if m.Validate() != nil {
+					continue // the event cannot happen in this game
+				}
+				carried++
+				if d := checkDistance(t, g, m, g.Name); d >= 0.05 {
+					t.Errorf("%s with one more effect (%s when %s): distance %.4f, want < 0.05", g.Name, ty, when, d)
+				}
 			}
-			if ty.UsesValue() {
-				e.Value = 1
-			}
-			m := g.Clone()
-			m.Effects = append(m.Effects, e)
-			if m.Validate() != nil {
-				continue // no phase plays a card
-			}
-			if d := checkDistance(t, g, m, g.Name); d >= 0.05 {
-				t.Errorf("%s with one more effect (%s): distance %.4f, want < 0.05", g.Name, ty, d)
-			}
+		}
+		if carried == 0 {
+			t.Errorf("%s can carry no effect of any trigger", g.Name)
 		}
 	}
 	for _, c := range []struct {
@@ -296,5 +303,104 @@ func TestDistanceResponsesAllocs(t *testing.T) {
 	b = b.Canonical()
 	if n := testing.AllocsPerRun(10, func() { genome.Distance(a, b) }); n != 0 {
 		t.Errorf("Distance allocated %v times comparing games with responses", n)
+	}
+}
+
+// withTriggers is uno-style whose draw two hits the next seat only while it
+// holds at most 3 cards, and Go Fish whose asked 5s give another turn and
+// whose taken 6s make the taker draw.
+func withTriggers(t *testing.T) (uno, fish *genome.Genome) {
+	t.Helper()
+	uno = testkit.SeedGenome(t, "uno-style")
+	uno.Effects[0].If = genome.EffectCondition{Of: cardrules.CondTarget, Cmp: cardrules.AtMost, Value: 3}
+	fish = testkit.SeedGenome(t, "go-fish")
+	fish.Effects = []genome.Effect{
+		{Rank: 3, Type: cardrules.ExtraTurn, When: cardrules.Asked},
+		{Rank: 4, Type: cardrules.DrawCards, Target: cardrules.TargetSelf, Value: 1, When: cardrules.Taken},
+	}
+	for _, g := range []*genome.Genome{uno, fish} {
+		if err := g.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return uno, fish
+}
+
+// TestDistanceSeesTriggers: an effect's trigger and condition count in the
+// distance between effects: another trigger (the events of a game that
+// plays cards and of one that does not), a condition added or removed,
+// another subject, comparison, value or suit each move a game away, by a
+// small change (under 0.05, as one effect more is); and an effect that
+// differs in its trigger and condition both is as far as one that differs
+// in one (the effect is no longer the same either way).
+func TestDistanceSeesTriggers(t *testing.T) {
+	uno, fish := withTriggers(t)
+	cond := func(of cardrules.CondOf, cmp cardrules.Compare, v int) genome.EffectCondition {
+		return genome.EffectCondition{Of: of, Cmp: cmp, Value: v}
+	}
+	for _, c := range []struct {
+		what   string
+		g      *genome.Genome
+		change func(e []genome.Effect)
+	}{
+		{"uno: the draw two when its holder goes out", uno, func(e []genome.Effect) { e[0].When = cardrules.WentOut }},
+		{"uno: the reverse when discarded by force", uno, func(e []genome.Effect) { e[3].When = cardrules.ForcedDiscard }},
+		{"uno: the skip when drawn", uno, func(e []genome.Effect) { e[2].When = cardrules.Drawn }},
+		{"uno: no condition", uno, func(e []genome.Effect) { e[0].If = genome.EffectCondition{} }},
+		{"uno: at least 3", uno, func(e []genome.Effect) { e[0].If.Cmp = cardrules.AtLeast }},
+		{"uno: exactly 3", uno, func(e []genome.Effect) { e[0].If.Cmp = cardrules.Equal }},
+		{"uno: at most 4", uno, func(e []genome.Effect) { e[0].If.Value = 4 }},
+		{"uno: the player's hand", uno, func(e []genome.Effect) { e[0].If.Of = cardrules.CondHand }},
+		{"uno: the stock", uno, func(e []genome.Effect) { e[0].If = cond(cardrules.CondStock, cardrules.AtMost, 3) }},
+		{"uno: the pile", uno, func(e []genome.Effect) { e[0].If = cond(cardrules.CondPile, cardrules.AtMost, 3) }},
+		{"uno: the seats", uno, func(e []genome.Effect) { e[0].If = cond(cardrules.CondSeats, cardrules.AtMost, 3) }},
+		{"uno: the active suit", uno, func(e []genome.Effect) {
+			e[0].If = genome.EffectCondition{Of: cardrules.CondTopSuit, Suit: cardrules.TriggerOn(0)}
+		}},
+		{"uno: a condition on the reverse", uno, func(e []genome.Effect) { e[3].If = cond(cardrules.CondSeats, cardrules.AtLeast, 3) }},
+		{"fish: the 5s when taken", fish, func(e []genome.Effect) { e[0].When = cardrules.Taken }},
+		{"fish: the 5s when laid as a set", fish, func(e []genome.Effect) { e[0].When = cardrules.SetLaid }},
+		{"fish: the 5s when drawn", fish, func(e []genome.Effect) { e[0].When = cardrules.Drawn }},
+		{"fish: the 6s when asked", fish, func(e []genome.Effect) { e[1].When = cardrules.Asked }},
+		{"fish: the 6s while the stock lasts", fish, func(e []genome.Effect) { e[1].If = cond(cardrules.CondStock, cardrules.AtLeast, 1) }},
+	} {
+		m := c.g.Clone()
+		c.change(m.Effects)
+		if err := m.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		d := checkDistance(t, c.g, m, c.what)
+		if d == 0 || d >= 0.05 {
+			t.Errorf("%s: distance %.4f, want above 0 and under 0.05", c.what, d)
+		}
+	}
+	one, both := uno.Clone(), uno.Clone()
+	one.Effects[0].If.Value = 2
+	both.Effects[0].If.Value, both.Effects[0].When = 2, cardrules.WentOut
+	if d1, d2 := genome.Distance(uno, one), checkDistance(t, uno, both, "trigger and condition"); d1 != d2 {
+		t.Errorf("one effect changed in its condition: %.4f; in its condition and trigger: %.4f, want the same", d1, d2)
+	}
+	// An effect triggered otherwise is a change of the effects only.
+	m := fish.Clone()
+	m.Effects[0].When = cardrules.Taken
+	other := fish.Clone()
+	other.Effects = nil
+	if d, none := genome.Distance(fish, m), genome.Distance(fish, other); d >= none {
+		t.Errorf("another trigger for one of two effects: %.4f, not below no effects at all: %.4f", d, none)
+	}
+}
+
+// TestDistanceTriggersAllocs: comparing games whose effects have triggers
+// and conditions allocates nothing.
+func TestDistanceTriggersAllocs(t *testing.T) {
+	uno, fish := withTriggers(t)
+	uno, fish = uno.Canonical(), fish.Canonical()
+	m := fish.Clone()
+	m.Effects[1].If = genome.EffectCondition{Of: cardrules.CondHand, Value: 2}
+	if n := testing.AllocsPerRun(10, func() {
+		genome.Distance(uno, fish)
+		genome.Distance(fish, m)
+	}); n != 0 {
+		t.Errorf("Distance allocated %v times comparing games with triggered effects", n)
 	}
 }

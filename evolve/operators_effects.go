@@ -1,0 +1,214 @@
+package evolve
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// This file holds the effect operators: add_effect, remove_effect and
+// mutate_effect (the package doc gives what each does; operators_triggers.go
+// what they do with an effect's trigger and condition).
+
+// gateChance is the probability that a new effect of a type that can
+// fizzle carries a gate. A gate takes its card out of play while the
+// effect cannot resolve, a narrower rule than the effect itself, so most
+// new effects start without one; mutateEffect turns it on and off later.
+const gateChance = 0.25
+
+// randomDiscardChance is the probability that a new forced discard in a
+// game of fan hands takes its cards at random rather than by the target's
+// choice.
+const randomDiscardChance = 0.25
+
+// suitTriggerChance is the probability that a new effect is triggered by
+// the card of its rank of one suit rather than by every card of the rank.
+const suitTriggerChance = 0.2
+
+// pickTriggerSuit returns a trigger suit for rank rk other than not: any
+// suit, or one whose card of the rank is in the deck (not itself when
+// there is no other).
+func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit, r *rng.Source) cardrules.TriggerSuit {
+	opts := []cardrules.TriggerSuit{cardrules.AnySuit}
+	for _, c := range g.Deck.Cards() {
+		if c.Rank() == rk {
+			opts = append(opts, cardrules.TriggerOn(c.Suit()))
+		}
+	}
+	opts = slices.DeleteFunc(opts, func(t cardrules.TriggerSuit) bool { return t == not })
+	if len(opts) == 0 {
+		return not
+	}
+	return pick(r, opts)
+}
+
+// addEffect appends a random effect: any rank of the deck, any type, any
+// target, a small value, a trigger that can fire in the game with the
+// effect (pickTrigger: mostly the play of its card where cards are played,
+// another event otherwise), for a played effect of a type that can fizzle
+// a gate with probability gateChance, for a trigger that names a card
+// sometimes one suit, and sometimes a condition; fields the type does not
+// use stay 0. It does not apply when the game is full of effects or no
+// trigger can fire in it.
+func addEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) >= cardrules.MaxEffects {
+		return false
+	}
+	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.NumEffectTypes)))}
+	if e.Type.UsesTarget() {
+		e.Target = randomTarget(r)
+	}
+	if e.Type.UsesValue() {
+		e.Value = 1 + r.IntN(3)
+	}
+	g.Effects = append(g.Effects, e)
+	when, ok := pickTrigger(g, r)
+	if !ok {
+		g.Effects = g.Effects[:len(g.Effects)-1]
+		return false
+	}
+	e.When = when
+	if e.Type.Fizzles() && e.When == cardrules.Played {
+		e.Gate = chance(r, gateChance)
+	}
+	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
+		e.Random = chance(r, randomDiscardChance)
+	}
+	if !e.When.OfRank() && chance(r, suitTriggerChance) {
+		e.Suit = pickTriggerSuit(g, e.Rank, cardrules.AnySuit, r)
+	}
+	if chance(r, conditionChance) {
+		e.If = randomCondition(g, pick(r, condSubjects(e.Type)), r)
+	}
+	g.Effects[len(g.Effects)-1] = e
+	return true
+}
+
+func removeEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) == 0 {
+		return false
+	}
+	i := r.IntN(len(g.Effects))
+	g.Effects = slices.Delete(g.Effects, i, i+1)
+	fitTriggers(g)
+	return true
+}
+
+// mutateEffect changes exactly one used field of one effect to a different
+// value: the rank, the type (fields the new type uses are filled in, those
+// it does not are zeroed, a gate stays only if the new type can fizzle too
+// and a condition on the target's hand only if it has a target; a type
+// another effect's trigger needs, the last force_discard for effects of
+// forced discards, is kept), the target, the value by ±1 reflected at its
+// bounds, or, for a played effect of a type that can fizzle, the gate on
+// or off, or, for a forced discard in a game of fan hands, taking the cards
+// at random or by choice, or, for a trigger that names a card, every card
+// of the rank or the card of one suit, or the trigger (another that can
+// fire in the game: mutateTrigger), or the condition (mutateCondition).
+func mutateEffect(g *genome.Genome, r *rng.Source) bool {
+	if len(g.Effects) == 0 {
+		return false
+	}
+	i := r.IntN(len(g.Effects))
+	e := &g.Effects[i]
+	fields := []int{0, 1}
+	if e.Type.UsesTarget() {
+		fields = append(fields, 2)
+	}
+	if e.Type.UsesValue() {
+		fields = append(fields, 3)
+	}
+	if e.Type.Fizzles() && e.When == cardrules.Played {
+		fields = append(fields, 4)
+	}
+	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
+		fields = append(fields, 5)
+	}
+	if !e.When.OfRank() {
+		fields = append(fields, 6)
+	}
+	fields = append(fields, 7, 8)
+	switch pick(r, fields) {
+	case 0:
+		others := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == e.Rank })
+		if len(others) == 0 {
+			return false
+		}
+		e.Rank = pick(r, others)
+		if e.Suit != cardrules.AnySuit && !slices.Contains(g.Deck.Cards(), cardrules.NewCard(e.Rank, e.Suit.Suit())) {
+			e.Suit = cardrules.AnySuit
+		}
+	case 1:
+		t, ok := pickType(g, i, r)
+		if !ok {
+			return false
+		}
+		e.Type = t
+		if !t.UsesTarget() {
+			e.Target = cardrules.NoTarget
+			if e.If.Of == cardrules.CondTarget {
+				e.If = genome.EffectCondition{}
+			}
+		} else if e.Target == cardrules.NoTarget {
+			e.Target = randomTarget(r)
+		}
+		if !t.UsesValue() {
+			e.Value = 0
+		} else if e.Value == 0 {
+			e.Value = 1 + r.IntN(3)
+		}
+		if !t.Fizzles() {
+			e.Gate = false
+		}
+		if t != cardrules.ForceDiscard {
+			e.Random = false
+		}
+	case 2:
+		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
+		if t >= e.Target {
+			t++
+		}
+		e.Target = t
+	case 3:
+		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
+	case 4:
+		e.Gate = !e.Gate
+	case 5:
+		e.Random = !e.Random
+	case 6:
+		s := pickTriggerSuit(g, e.Rank, e.Suit, r)
+		if s == e.Suit {
+			return false
+		}
+		e.Suit = s
+	case 7:
+		return mutateTrigger(g, e, r)
+	case 8:
+		mutateCondition(g, e, r)
+	}
+	return true
+}
+
+// pickType returns a new type for effect i of g, other than its own, among
+// those that leave every effect of g able to fire (canFire); ok is false
+// when there is none.
+func pickType(g *genome.Genome, i int, r *rng.Source) (genome.EffectType, bool) {
+	was := g.Effects[i].Type
+	var ts []genome.EffectType
+	for t := range genome.EffectType(cardrules.NumEffectTypes) {
+		if t == was {
+			continue
+		}
+		g.Effects[i].Type = t
+		if allCanFire(g) {
+			ts = append(ts, t)
+		}
+	}
+	g.Effects[i].Type = was
+	if len(ts) == 0 {
+		return 0, false
+	}
+	return pick(r, ts), true
+}

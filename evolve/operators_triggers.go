@@ -1,0 +1,241 @@
+package evolve
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// This file holds what the effect operators do with an effect's trigger
+// (when) and condition (if). An effect waits for an event of its trigger,
+// and the genome is valid only while that event can happen in it (a
+// drawn card needs something that draws, an asked rank an ask phase, and
+// so on: canFire). So add_effect picks its trigger among those that can
+// fire, which lets games that never play a card (Go Fish, Old Maid) carry
+// effects too; mutate_effect moves a trigger only to another that can
+// fire, and never changes a type that another effect's trigger needs; and
+// the operators that take away what a trigger needs (a phase, the sets,
+// the last draw, a force_discard effect, reshuffling) take the effects
+// that could no longer fire along (fitTriggers), as a rank leaving the
+// deck takes its effects.
+
+// otherTriggerChance is the probability that a new effect in a game that
+// plays cards waits for another event than its card's play. Effects of a
+// played card are the common case, and the ones greedy play sees; a game
+// that plays no card has no choice but another trigger.
+const otherTriggerChance = 0.25
+
+// conditionChance is the probability that a new effect carries a
+// condition; mutate_effect adds and removes conditions later.
+const conditionChance = 0.2
+
+// canFire reports whether an effect of trigger t can ever fire in g: the
+// rule genome.Validate applies to every effect's trigger (the vm package
+// doc and the genome's when field say which events happen where). The
+// test TestCanFireAgreesWithValidate holds the two together.
+func canFire(g *genome.Genome, t cardrules.Trigger) bool {
+	has := func(k cardrules.PhaseKind) bool {
+		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
+	}
+	hasEffect := func(ty genome.EffectType) bool {
+		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == ty })
+	}
+	switch t {
+	case cardrules.Played:
+		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() })
+	case cardrules.Drawn:
+		draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) || hasEffect(cardrules.DrawCards) ||
+			slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 })
+		return draws && (!g.Deal.All || g.Reshuffle)
+	case cardrules.Asked:
+		return has(cardrules.PhaseAsk)
+	case cardrules.Taken:
+		return has(cardrules.PhaseTake) || has(cardrules.PhaseAsk)
+	case cardrules.SetLaid:
+		return g.Meld != 0
+	case cardrules.TrickWon:
+		return has(cardrules.PhaseTrick)
+	case cardrules.ForcedDiscard:
+		return hasEffect(cardrules.ForceDiscard)
+	case cardrules.WentOut:
+		return len(g.End.Conditions) > 0
+	}
+	return false
+}
+
+// firingTriggers lists the triggers that can fire in g other than not
+// (cardrules.NumTriggers: none left out), in trigger order.
+func firingTriggers(g *genome.Genome, not cardrules.Trigger) []cardrules.Trigger {
+	var ts []cardrules.Trigger
+	for t := range cardrules.NumTriggers {
+		if t != not && canFire(g, t) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// pickTrigger returns the trigger of a new effect, g holding it already:
+// played, where a card can be played, but for otherTriggerChance of the
+// time, then any other trigger that can fire, with equal chances; where
+// no card is played, any trigger that can fire. ok is false when none can.
+func pickTrigger(g *genome.Genome, r *rng.Source) (t cardrules.Trigger, ok bool) {
+	others := firingTriggers(g, cardrules.Played)
+	if canFire(g, cardrules.Played) && (len(others) == 0 || !chance(r, otherTriggerChance)) {
+		return cardrules.Played, true
+	}
+	if len(others) == 0 {
+		return 0, false
+	}
+	return pick(r, others), true
+}
+
+// fitTrigger clears what effect e cannot hold with its trigger: a suit,
+// when the trigger names a rank (an ask, a set), and a gate, when it is
+// not the play of the card.
+func fitTrigger(e *genome.Effect) {
+	if e.When.OfRank() {
+		e.Suit = cardrules.AnySuit
+	}
+	if e.When != cardrules.Played {
+		e.Gate = false
+	}
+}
+
+// mutateTrigger moves effect e of g to another trigger that can fire in
+// g, clearing what the new trigger does not allow (fitTrigger). It returns
+// false when no other trigger can fire.
+func mutateTrigger(g *genome.Genome, e *genome.Effect, r *rng.Source) bool {
+	ts := firingTriggers(g, e.When)
+	if len(ts) == 0 {
+		return false
+	}
+	e.When = pick(r, ts)
+	fitTrigger(e)
+	return true
+}
+
+// allCanFire reports whether every effect of g can fire.
+func allCanFire(g *genome.Genome) bool {
+	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, e.When) })
+}
+
+// fitTriggers drops the effects of g that can no longer fire, until every
+// one left can (dropping the last force_discard effect silences the
+// effects of forced discards, dropping the last draw_cards effect can
+// silence those of drawn cards). It makes no random draw and changes
+// nothing in a genome whose effects can all fire.
+func fitTriggers(g *genome.Genome) {
+	for !allCanFire(g) {
+		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, e.When) })
+	}
+	if len(g.Effects) == 0 {
+		g.Effects = nil
+	}
+}
+
+// condSubjects lists the condition subjects an effect of type t may test:
+// every one, but the target's hand only for a type that has a target.
+func condSubjects(t genome.EffectType) []cardrules.CondOf {
+	var out []cardrules.CondOf
+	for of := cardrules.CondHand; of < cardrules.NumCondOfs; of++ {
+		if of != cardrules.CondTarget || t.UsesTarget() {
+			out = append(out, of)
+		}
+	}
+	return out
+}
+
+// condBounds is the range mutate_effect keeps a numeric condition's value
+// in: a count of cards from 0 to the deck's size, seats from 1 to the most
+// the game seats.
+func condBounds(g *genome.Genome, of cardrules.CondOf) (lo, hi int) {
+	if of == cardrules.CondSeats {
+		return 1, min(max(g.Seats.Max, 1), cardrules.MaxSeats)
+	}
+	return 0, min(len(g.Deck.Cards()), cardrules.MaxCondValue)
+}
+
+// newCondValue draws the value of a new numeric condition: seats within
+// the game's seat range; a hand from 0 to 8 cards, where hands are small;
+// the stock or the pile from 0 to half the deck.
+func newCondValue(g *genome.Genome, of cardrules.CondOf, r *rng.Source) int {
+	lo, hi := condBounds(g, of)
+	switch of {
+	case cardrules.CondHand, cardrules.CondTarget:
+		hi = min(hi, 8)
+	case cardrules.CondStock, cardrules.CondPile:
+		hi /= 2
+	}
+	return lo + r.IntN(hi-lo+1)
+}
+
+// randomSuit returns a suit as a condition names it, other than not.
+func randomSuit(r *rng.Source, not cardrules.TriggerSuit) cardrules.TriggerSuit {
+	if not == cardrules.AnySuit {
+		return cardrules.TriggerSuit(1 + r.IntN(cardrules.NumSuits))
+	}
+	s := cardrules.TriggerSuit(1 + r.IntN(cardrules.NumSuits-1))
+	if s >= not {
+		s++
+	}
+	return s
+}
+
+// randomCondition returns a condition on subject of for an effect of g:
+// the active suit being a random suit, or a count compared, by a random
+// comparison, with a value from newCondValue.
+func randomCondition(g *genome.Genome, of cardrules.CondOf, r *rng.Source) genome.EffectCondition {
+	if of == cardrules.CondTopSuit {
+		return genome.EffectCondition{Of: of, Suit: randomSuit(r, cardrules.AnySuit)}
+	}
+	return genome.EffectCondition{Of: of, Cmp: cardrules.Compare(r.IntN(int(cardrules.NumCompares))), Value: newCondValue(g, of, r)}
+}
+
+// mutateCondition changes effect e's condition: adds one (any subject its
+// type may test) where it has none; else removes it, or changes one of
+// its fields to a different value: the subject (a count keeps its
+// comparison and, within the new subject's bounds, its value; the active
+// suit and a count swap one for the other whole), the comparison, the
+// value by ±1 reflected at the subject's bounds (condBounds), or the
+// active suit's suit.
+func mutateCondition(g *genome.Genome, e *genome.Effect, r *rng.Source) {
+	subjects := condSubjects(e.Type)
+	c := &e.If
+	if c.Of == cardrules.NoCond {
+		*c = randomCondition(g, pick(r, subjects), r)
+		return
+	}
+	switch r.IntN(3) {
+	case 0:
+		*c = genome.EffectCondition{}
+	case 1:
+		subjects = slices.DeleteFunc(subjects, func(of cardrules.CondOf) bool { return of == c.Of })
+		of := pick(r, subjects)
+		if of == cardrules.CondTopSuit || c.Of == cardrules.CondTopSuit {
+			*c = randomCondition(g, of, r)
+			return
+		}
+		c.Of = of
+		if lo, hi := condBounds(g, of); c.Value < lo || c.Value > hi {
+			c.Value = newCondValue(g, of, r)
+		}
+	default:
+		if c.Of == cardrules.CondTopSuit {
+			c.Suit = randomSuit(r, c.Suit)
+			return
+		}
+		if r.IntN(2) == 0 {
+			k := cardrules.Compare(r.IntN(int(cardrules.NumCompares) - 1))
+			if k >= c.Cmp {
+				k++
+			}
+			c.Cmp = k
+			return
+		}
+		lo, hi := condBounds(g, c.Of)
+		c.Value = reflectStep(c.Value, r, lo, max(hi, lo+1))
+	}
+}
