@@ -40,7 +40,8 @@ func canFire(g *genome.Genome, t cardrules.Trigger) bool {
 		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
 	}
 	hasEffect := func(ty genome.EffectType) bool {
-		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == ty })
+		// (A triggered effect's draws and discards set nothing off.)
+		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == ty && e.When == cardrules.Played })
 	}
 	switch t {
 	case cardrules.Played:
@@ -65,24 +66,30 @@ func canFire(g *genome.Genome, t cardrules.Trigger) bool {
 	return false
 }
 
-// firingTriggers lists the triggers that can fire in g other than not
-// (cardrules.NumTriggers: none left out), in trigger order.
-func firingTriggers(g *genome.Genome, not cardrules.Trigger) []cardrules.Trigger {
+// firingTriggers lists the triggers other than not (cardrules.NumTriggers:
+// none left out), in trigger order, that effect e of g may take: with it,
+// e and every other effect of g can fire (e itself no longer counts among
+// what draws or discards once its trigger is not the play of its card).
+func firingTriggers(g *genome.Genome, e *genome.Effect, not cardrules.Trigger) []cardrules.Trigger {
+	old := e.When
 	var ts []cardrules.Trigger
 	for t := range cardrules.NumTriggers {
-		if t != not && canFire(g, t) {
+		e.When = t
+		if t != not && allCanFire(g) {
 			ts = append(ts, t)
 		}
 	}
+	e.When = old
 	return ts
 }
 
-// pickTrigger returns the trigger of a new effect, g holding it already:
+// pickTrigger returns the trigger of a new effect, the last of g:
 // played, where a card can be played, but for otherTriggerChance of the
 // time, then any other trigger that can fire, with equal chances; where
 // no card is played, any trigger that can fire. ok is false when none can.
 func pickTrigger(g *genome.Genome, r *rng.Source) (t cardrules.Trigger, ok bool) {
-	others := firingTriggers(g, cardrules.Played)
+	e := &g.Effects[len(g.Effects)-1]
+	others := firingTriggers(g, e, cardrules.Played)
 	if canFire(g, cardrules.Played) && (len(others) == 0 || !chance(r, otherTriggerChance)) {
 		return cardrules.Played, true
 	}
@@ -108,7 +115,7 @@ func fitTrigger(e *genome.Effect) {
 // g, clearing what the new trigger does not allow (fitTrigger). It returns
 // false when no other trigger can fire.
 func mutateTrigger(g *genome.Genome, e *genome.Effect, r *rng.Source) bool {
-	ts := firingTriggers(g, e.When)
+	ts := firingTriggers(g, e, e.When)
 	if len(ts) == 0 {
 		return false
 	}

@@ -212,7 +212,7 @@ func TestTriggerOperators(t *testing.T) {
 		}
 		return nil
 	}
-	walkAll(t, parents, 1900, opWalk(parents, pick, check, triggerChanges, seen, 8))
+	walkAll(t, parents, 4000, opWalk(parents, pick, check, triggerChanges, seen, 8))
 	var want []string
 	for when := range cardrules.NumTriggers {
 		w := when.String()
