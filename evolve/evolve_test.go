@@ -319,6 +319,34 @@ func firstTries(parents []*genome.Genome, op operator, k int) (applied, ok int) 
 	return applied, ok
 }
 
+// crossoverTries is firstTries for crossover cr, the k-th: closureTries
+// children of every parent and a random other parent.
+func crossoverTries(parents []*genome.Genome, cr crossover, k int) (applied, ok int) {
+	for i, a := range parents {
+		r := rng.New(rng.Derive(uint64(1000+k), uint64(i)))
+		for range closureTries {
+			applied++
+			if valid(cr.fn(a, parents[r.IntN(len(parents))], &r)) {
+				ok++
+			}
+		}
+	}
+	return applied, ok
+}
+
+// effectOpsHalf returns the effect operators and every structural one,
+// and a pick of one of them that draws an effect operator half the time.
+func effectOpsHalf() ([]operator, func(r *rng.Source) operator) {
+	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+	return all, func(r *rng.Source) operator {
+		op := all[r.IntN(len(all))]
+		if r.IntN(2) == 0 {
+			op = all[r.IntN(3)] // the effect operators, half the time
+		}
+		return op
+	}
+}
+
 // walkAll drives walk from random parents under rapid, then walks 4 fixed
 // walks of 100 steps from every parent (seeded from base), so that the
 // values a test requires are reached whatever rapid draws.
@@ -424,16 +452,7 @@ func closureProblems(tb testing.TB, ops []operator, crosses []crossover) []strin
 		judge(op.name, applied, ok)
 	}
 	for k, cr := range crosses {
-		applied, ok := 0, 0
-		for i, a := range parents {
-			r := rng.New(rng.Derive(uint64(1000+k), uint64(i)))
-			for range closureTries {
-				applied++
-				if valid(cr.fn(a, parents[r.IntN(len(parents))], &r)) {
-					ok++
-				}
-			}
-		}
+		applied, ok := crossoverTries(parents, cr, k)
 		judge(cr.name, applied, ok)
 	}
 	return probs

@@ -7,7 +7,6 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
-	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -76,15 +75,8 @@ func gateChanges(op string, a, b *genome.Genome) []string {
 // reached whatever rapid draws.
 func TestGateOperators(t *testing.T) {
 	parents := gateParents(t)
-	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+	_, pick := effectOpsHalf()
 	seen := map[string]int{}
-	pick := func(r *rng.Source) operator {
-		op := all[r.IntN(len(all))]
-		if r.IntN(2) == 0 {
-			op = all[r.IntN(3)] // the effect operators, half the time
-		}
-		return op
-	}
 	check := func(op string, g, c *genome.Genome, ok bool) error {
 		for i, e := range c.Effects {
 			if e.Gate && !e.Type.Fizzles() {

@@ -186,15 +186,8 @@ func triggerChanges(op string, g, c *genome.Genome) []string {
 // operator and crossover, half the time.
 func TestTriggerOperators(t *testing.T) {
 	parents := triggerParents(t)
-	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
+	_, pick := effectOpsHalf()
 	seen := map[string]int{}
-	pick := func(r *rng.Source) operator {
-		op := all[r.IntN(len(all))]
-		if r.IntN(2) == 0 {
-			op = all[r.IntN(3)] // the effect operators, half the time
-		}
-		return op
-	}
 	check := func(op string, g, c *genome.Genome, ok bool) error {
 		if ps := triggerProblems(c); len(ps) > 0 {
 			return fmt.Errorf("%s made a child whose effects cannot fire as written: %q\n%s", op, ps, c.CanonicalJSON())
@@ -375,16 +368,7 @@ func TestTriggerOperatorsFirstTryNoLower(t *testing.T) {
 		}
 	}
 	for k, cr := range closureCrossovers {
-		applied, ok := 0, 0
-		for i, a := range parents {
-			r := rng.New(rng.Derive(uint64(1000+k), uint64(i)))
-			for range closureTries {
-				applied++
-				if valid(cr.fn(a, parents[r.IntN(len(parents))], &r)) {
-					ok++
-				}
-			}
-		}
+		applied, ok := crossoverTries(parents, cr, k)
 		got := rate(applied, ok)
 		t.Logf("%-14s %5.1f%% (was %5.1f%%)", cr.name, got, before[cr.name])
 		if got < before[cr.name]-2 {
