@@ -14,15 +14,19 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 		c = m.effCard
 	}
 	m.effCard = c
+	effs, start := p.effs, &p.effStart
+	if when != cardrules.Played {
+		effs, start = p.teffs, &p.teffStart
+	}
 	r, suit := c%13, cardrules.Suit(c/13)
-	i := p.effStart[r]
+	i := start[r]
 	if m.resuming {
 		i = m.effI
-		m.target(&p.effs[i], s)
+		m.target(&effs[i], s)
 		i++
 	}
-	for ; i < p.effStart[r+1]; i++ {
-		e := &p.effs[i]
+	for ; i < start[r+1]; i++ {
+		e := &effs[i]
 		if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) {
 			continue
 		}

@@ -45,8 +45,8 @@ func (m *Machine) out(s int, result cardrules.Result) {
 	if m.trace != nil {
 		m.trace.add(EvOut, s, uint8(result), 0)
 	}
-	if c := m.lastLeft[s]; c < 52 {
-		m.event(cardrules.WentOut, c, s)
+	if c := m.lastLeft[s]; c > 0 {
+		m.event(cardrules.WentOut, c-1, s)
 	}
 }
 

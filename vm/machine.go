@@ -184,7 +184,8 @@ type game struct {
 	// (triggers.go): each card | seat<<6 | trigger<<9, in the order they
 	// happened; the one resolving; whether they are resolving (events
 	// then queue nothing); whether a target's condition kept it out of
-	// the effect resolving; and each seat's last card to leave its hand.
+	// the effect resolving; and the card that last emptied each seat's hand
+	// plus 1 (0: none).
 	trigQ    [cardrules.MaxWaitingEvents]uint16
 	trigN    uint8
 	trigI    uint8
@@ -294,7 +295,6 @@ func (m *Machine) reset(seed uint64) {
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
-		lastLeft:  [MaxSeats]uint8{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])

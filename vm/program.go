@@ -39,10 +39,13 @@ type Program struct {
 	// cards it allows, indexed by predIndex.
 	preds []predTable
 
-	// Effects grouped by trigger rank, genome order kept within a rank:
-	// effs[effStart[r]:effStart[r+1]].
-	effStart [14]uint16
-	effRanks uint16 // bit r: rank r has effects of a played card
+	// Effects of a played card grouped by rank, genome order kept within a
+	// rank: effs[effStart[r]:effStart[r+1]]; the effects of other
+	// triggers likewise in teffs, so that a play looks at none of them.
+	effStart  [14]uint16
+	teffStart [14]uint16
+	teffs     []effect
+	effRanks  uint16 // bit r: rank r has effects of a played card
 	// trigCards[t] has bit c when an event of trigger t naming card c (a
 	// rank event names card r) sets off an effect (none for Played).
 	trigCards [cardrules.NumTriggers]uint64
@@ -223,12 +226,14 @@ func Load(code []byte) (*Program, error) {
 	}
 	for r := range uint8(13) {
 		p.effStart[r] = uint16(len(p.effs))
+		p.teffStart[r] = uint16(len(p.teffs))
 		for _, e := range im.Effects {
 			if e.Rank != r {
 				continue
 			}
-			p.effs = append(p.effs, effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue})
+			x := effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue}
 			if e.When != cardrules.Played {
+				p.teffs = append(p.teffs, x)
 				// Events of this trigger that name one of its cards
 				// (a rank event names card r) are queued.
 				for c := range uint8(52) {
@@ -238,6 +243,7 @@ func Load(code []byte) (*Program, error) {
 				}
 				continue
 			}
+			p.effs = append(p.effs, x)
 			p.effRanks |= 1 << r
 			if e.Gate {
 				p.gated |= 1 << r
@@ -252,6 +258,7 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.effStart[13] = uint16(len(p.effs))
+	p.teffStart[13] = uint16(len(p.teffs))
 	for i := range p.nPhases {
 		ph := &p.phases[i]
 		ph.notes = ph.nameSuit | p.effRanks

@@ -39,16 +39,16 @@ func (m *Machine) turn() {
 		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
 	}
 	m.turnDir = int8(dir)
-	for ; i < p.nPhases; i++ {
-		if m.resuming && m.inTrig {
-			// Re-enter the paused phase's events, the phase played
-			// (its seat may have gone out in it).
-			m.resolveTriggers()
-			if m.over {
-				break
-			}
-			continue
+	if m.resuming && m.inTrig {
+		// Re-enter the paused phase's events, the phase played (its
+		// seat may have gone out in it), and go on after it.
+		m.resolveTriggers()
+		i++
+		if m.over {
+			i = p.nPhases
 		}
+	}
+	for ; i < p.nPhases; i++ {
 		if !m.isActive(m.cur) {
 			// The seat went out during its turn: the rest of the turn
 			// is not its to play.

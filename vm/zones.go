@@ -45,26 +45,26 @@ func (m *Machine) give(s int, c uint8) {
 	m.empty &^= 1 << s
 }
 
-// lose decrements seat s's card count.
-func (m *Machine) lose(s int) {
+// lose decrements seat s's card count, card c having left its hand; the
+// card that empties it is the one a seat going out goes out on.
+func (m *Machine) lose(s int, c uint8) {
 	m.count[s]--
 	if m.count[s] == 0 {
 		m.empty |= 1 << s
+		m.lastLeft[s] = c + 1
 	}
 }
 
 // take removes card c from seat s's fan hand.
 func (m *Machine) take(s int, c uint8) {
 	m.hand[s] &^= 1 << c
-	m.lastLeft[s] = c
-	m.lose(s)
+	m.lose(s, c)
 }
 
 // popPile removes the top card of seat s's pile hand.
 func (m *Machine) popPile(s int) uint8 {
 	c := m.piles[s].popTop()
-	m.lastLeft[s] = c
-	m.lose(s)
+	m.lose(s, c)
 	return c
 }
 
