@@ -101,7 +101,8 @@ func (im *Image) checkTrigger(e *Effect) string {
 		return fmt.Sprintf("a gate needs trigger played, not %s", e.When)
 	case e.When.OfRank() && e.Suit != cardrules.AnySuit:
 		return fmt.Sprintf("trigger %s names a rank and takes no suit", e.When)
-	case !im.canHappen(e.When):
+	case e.When != cardrules.Played && !im.canHappen(e.When):
+		// (Every played effect is checked after the block.)
 		return fmt.Sprintf("trigger %s can never happen in this program", e.When)
 	}
 	switch {

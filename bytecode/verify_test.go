@@ -885,9 +885,9 @@ func triggerCases() []corruptCase {
 			return errAt(off+1, "effect 1: trigger drawn can never happen in this program")
 		})},
 		{"played without a phase that plays", "go-fish", compiled("go-fish", goFish, []byte{1, 0, 0, stock, 1}, func(off int) string {
-			// The effect is at its entry, before the empty responses.
-			return errList(errAt(off-6, "effect 0: no phase plays a card, so it can never fire"),
-				errAt(off+1, "effect 0: trigger played can never happen in this program"))
+			// The effect is at its entry, before the empty responses;
+			// it is reported there once, not again at its trigger entry.
+			return errAt(off-6, "effect 0: no phase plays a card, so it can never fire")
 		})},
 		{"played without a phase that plays, no block", "go-fish", compiled("go-fish", goFish, nil, func(off int) string {
 			return errAt(off-6, "effect 0: no phase plays a card, so it can never fire")

@@ -192,7 +192,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 }
 
 // pickType returns a new type for effect i of g, other than its own, among
-// those that leave every effect of g able to fire (canFire); ok is false
+// those that leave every effect of g able to fire (genome.CanTrigger); ok is false
 // when there is none.
 func pickType(g *genome.Genome, i int, r *rng.Source) (genome.EffectType, bool) {
 	was := g.Effects[i].Type

@@ -12,7 +12,7 @@ import (
 // (when) and condition (if). An effect waits for an event of its trigger,
 // and the genome is valid only while that event can happen in it (a
 // drawn card needs something that draws, an asked rank an ask phase, and
-// so on: canFire). So add_effect picks its trigger among those that can
+// so on: genome.CanTrigger). So add_effect picks its trigger among those that can
 // fire, which lets games that never play a card (Go Fish, Old Maid) carry
 // effects too; mutate_effect moves a trigger only to another that can
 // fire, and never changes a type that another effect's trigger needs; and
@@ -30,41 +30,6 @@ const otherTriggerChance = 0.25
 // conditionChance is the probability that a new effect carries a
 // condition; mutate_effect adds and removes conditions later.
 const conditionChance = 0.2
-
-// canFire reports whether an effect of trigger t can ever fire in g: the
-// rule genome.Validate applies to every effect's trigger (the vm package
-// doc and the genome's when field say which events happen where). The
-// test TestCanFireAgreesWithValidate holds the two together.
-func canFire(g *genome.Genome, t cardrules.Trigger) bool {
-	has := func(k cardrules.PhaseKind) bool {
-		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
-	}
-	hasEffect := func(ty genome.EffectType) bool {
-		// (A triggered effect's draws and discards set nothing off.)
-		return slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == ty && e.When == cardrules.Played })
-	}
-	switch t {
-	case cardrules.Played:
-		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() })
-	case cardrules.Drawn:
-		draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) || hasEffect(cardrules.DrawCards) ||
-			slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 })
-		return draws && (!g.Deal.All || g.Reshuffle)
-	case cardrules.Asked:
-		return has(cardrules.PhaseAsk)
-	case cardrules.Taken:
-		return has(cardrules.PhaseTake) || has(cardrules.PhaseAsk)
-	case cardrules.SetLaid:
-		return g.Meld != 0
-	case cardrules.TrickWon:
-		return has(cardrules.PhaseTrick)
-	case cardrules.ForcedDiscard:
-		return hasEffect(cardrules.ForceDiscard)
-	case cardrules.WentOut:
-		return len(g.End.Conditions) > 0
-	}
-	return false
-}
 
 // firingTriggers lists the triggers other than not (cardrules.NumTriggers:
 // none left out), in trigger order, that effect e of g may take: with it,
@@ -90,7 +55,7 @@ func firingTriggers(g *genome.Genome, e *genome.Effect, not cardrules.Trigger) [
 func pickTrigger(g *genome.Genome, r *rng.Source) (t cardrules.Trigger, ok bool) {
 	e := &g.Effects[len(g.Effects)-1]
 	others := firingTriggers(g, e, cardrules.Played)
-	if canFire(g, cardrules.Played) && (len(others) == 0 || !chance(r, otherTriggerChance)) {
+	if g.CanTrigger(cardrules.Played) && (len(others) == 0 || !chance(r, otherTriggerChance)) {
 		return cardrules.Played, true
 	}
 	if len(others) == 0 {
@@ -126,7 +91,7 @@ func mutateTrigger(g *genome.Genome, e *genome.Effect, r *rng.Source) bool {
 
 // allCanFire reports whether every effect of g can fire.
 func allCanFire(g *genome.Genome) bool {
-	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, e.When) })
+	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !g.CanTrigger(e.When) })
 }
 
 // fitTriggers drops the effects of g that can no longer fire, until every
@@ -136,7 +101,7 @@ func allCanFire(g *genome.Genome) bool {
 // nothing in a genome whose effects can all fire.
 func fitTriggers(g *genome.Genome) {
 	for !allCanFire(g) {
-		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, e.When) })
+		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !g.CanTrigger(e.When) })
 	}
 	if len(g.Effects) == 0 {
 		g.Effects = nil

@@ -67,54 +67,6 @@ func triggerProblems(g *genome.Genome) []string {
 	return out
 }
 
-// TestCanFireAgreesWithValidate: canFire, evolve's copy of the rule, says
-// an effect of a trigger can fire in a genome exactly when Validate
-// accepts one there, for every trigger and every type of the new effect
-// (a draw_cards effect makes drawn cards possible, a force_discard effect
-// forced discards), on the seeds, on genomes made from them by walks of
-// every operator, and on genomes made to miss one need of each trigger.
-func TestCanFireAgreesWithValidate(t *testing.T) {
-	all := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
-	parents := withWalks(triggerParents(t), all, 700, 6)
-	goFish := testkit.SeedGenome(t, "go-fish")
-	goFish.Deal = genome.Deal{All: true} // nothing left to draw
-	oldMaid := testkit.SeedGenome(t, "old-maid")
-	oldMaid.Meld = 0
-	war := testkit.SeedGenome(t, "war")
-	war.Reshuffle = true // a deck all dealt, but battles never draw
-	parents = append(parents, goFish, oldMaid, war)
-	agree, fire := 0, map[bool]int{}
-	for _, g := range parents {
-		rank := deckRanks(g)[0]
-		for ty := range genome.EffectType(cardrules.NumEffectTypes) {
-			for when := range cardrules.NumTriggers {
-				e := genome.Effect{Rank: rank, Type: ty, When: when}
-				if ty.UsesTarget() {
-					e.Target = cardrules.TargetNext
-				}
-				if ty.UsesValue() {
-					e.Value = 1
-				}
-				c := g.Clone()
-				c.Effects = append(c.Effects, e)
-				if len(c.Effects) > cardrules.MaxEffects {
-					continue
-				}
-				want := len(triggerProblems(c)) == 0
-				if got := canFire(c, when); got != want {
-					t.Fatalf("canFire(%s) = %v, Validate says %v (%q) for a %s in\n%s", when, got, want, triggerProblems(c), ty, c.CanonicalJSON())
-				}
-				agree++
-				fire[want]++
-			}
-		}
-	}
-	if fire[true] == 0 || fire[false] == 0 {
-		t.Fatalf("the cases all agree one way: %v", fire)
-	}
-	t.Logf("%d cases agree (%v)", agree, fire)
-}
-
 // condCmp names a numeric condition's comparison, or "" for none or the
 // active suit.
 func condCmp(c genome.EffectCondition) string {
@@ -139,7 +91,7 @@ func triggerChanges(op string, g, c *genome.Genome) []string {
 		if k := condCmp(e.If); k != "" {
 			out = append(out, "cmp="+k)
 		}
-		if !canFire(g, cardrules.Played) {
+		if !g.CanTrigger(cardrules.Played) {
 			out = append(out, "without a play, when="+e.When.String())
 		}
 	case opMutateEffect.name:

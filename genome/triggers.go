@@ -6,6 +6,11 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
+// CanTrigger reports whether an effect of trigger t can ever fire in g:
+// whether the event it waits for can happen (the rule Validate applies to
+// every effect's trigger).
+func (g *Genome) CanTrigger(t cardrules.Trigger) bool { return g.triggerPossible(t) == "" }
+
 // triggerPossible returns why effects of trigger t can never fire in g, or
 // "" when the event it waits for can happen.
 func (g *Genome) triggerPossible(t cardrules.Trigger) string {

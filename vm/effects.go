@@ -150,10 +150,6 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 	switch e.typ {
 	case cardrules.DrawCards:
 		if m.drawUpTo(t, amt) {
-			if m.p.meld > 0 {
-				// As after every draw, the sets it makes are laid.
-				m.meldSets(t)
-			}
 			if t != s {
 				m.res.Interactions++
 			}

@@ -43,12 +43,12 @@ func (m *Machine) resolveTriggers() {
 	m.trigN, m.inTrig = 0, false
 }
 
-// holds reports whether effect e of seat s passes its condition, but for a
-// target's hand, which hit tests per target.
+// holds reports whether effect e of seat s, which has a condition, passes
+// it, but for a target's hand, which hit tests per target.
 func (m *Machine) holds(e *effect, s int) bool {
 	x := 0
 	switch e.cond {
-	case cardrules.NoCond, cardrules.CondTarget:
+	case cardrules.CondTarget:
 		return true
 	case cardrules.CondHand:
 		x = int(m.count[s])

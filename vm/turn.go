@@ -62,9 +62,7 @@ func (m *Machine) turn() {
 		case bytecode.OpBattle:
 			m.battle(ph)
 		case bytecode.OpDraw:
-			if m.drawUpTo(m.cur, int(ph.count)) && p.meld > 0 {
-				m.meldSets(m.cur)
-			}
+			m.drawUpTo(m.cur, int(ph.count))
 		case bytecode.OpTrick:
 			m.trick(ph)
 		case bytecode.OpTake:

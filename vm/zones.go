@@ -122,7 +122,8 @@ func (m *Machine) canDrawWith(landing int) bool {
 	return m.stockN > 0 || m.p.reshuffle && m.discN+landing > 1
 }
 
-// drawUpTo draws up to k cards for seat s and reports whether it drew any.
+// drawUpTo draws up to k cards for seat s (a draw phase, a draw effect),
+// lays down the sets they make, and reports whether it drew any.
 func (m *Machine) drawUpTo(s, k int) bool {
 	drew := false
 	for range k {
@@ -130,6 +131,9 @@ func (m *Machine) drawUpTo(s, k int) bool {
 			break
 		}
 		drew = true
+	}
+	if drew && m.p.meld > 0 {
+		m.meldSets(s)
 	}
 	return drew
 }

@@ -15,11 +15,8 @@ import (
 // few when some other event can set one off (a Go Fish game's asks), each
 // with such a trigger. In any other game an effect keeps the default
 // trigger (played) most of the time and otherwise takes one of the
-// triggers whose event the game makes possible (the genome package's
-// rule: drawn needs something that draws and a stock that is not all
-// dealt unless reshuffled, asked an ask phase, taken a take or ask phase,
-// set_laid sets, trick_won a trick phase, forced_discard a force_discard
-// effect, went_out an end condition). An effect of a trigger that names a
+// triggers whose event the game makes possible (genome.CanTrigger). An
+// effect of a trigger that names a
 // rank (asked, set_laid) names no suit, and only an effect of a played
 // card keeps a gate. Any effect may take a condition: a count of the
 // player's hand, the target's hand (for types with a target), the stock,
@@ -65,38 +62,19 @@ func drawTriggers(t *rapid.T, g *genome.Genome, ranks []genome.Rank, cards []gen
 }
 
 // possibleTriggers lists the triggers other than played whose events can
-// happen in g, in their numbering; with effects, g's played draw_cards and
-// force_discard effects count among what draws and discards.
+// happen in g (genome.CanTrigger), in their numbering; without effects, as
+// if g had none (no draw or discard of a played effect counts).
 func possibleTriggers(g *genome.Genome, effects bool) []cardrules.Trigger {
-	has := func(k genome.PhaseKind) bool {
-		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
-	}
-	hasEffect := func(typ genome.EffectType) bool {
-		return effects && slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == typ && e.When == cardrules.Played })
+	if !effects {
+		h := *g
+		h.Effects = nil
+		g = &h
 	}
 	var out []cardrules.Trigger
-	draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) || hasEffect(cardrules.DrawCards) ||
-		slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 })
-	if draws && (!g.Deal.All || g.Reshuffle) {
-		out = append(out, cardrules.Drawn)
-	}
-	if has(cardrules.PhaseAsk) {
-		out = append(out, cardrules.Asked)
-	}
-	if has(cardrules.PhaseTake) || has(cardrules.PhaseAsk) {
-		out = append(out, cardrules.Taken)
-	}
-	if g.Meld > 0 {
-		out = append(out, cardrules.SetLaid)
-	}
-	if has(cardrules.PhaseTrick) {
-		out = append(out, cardrules.TrickWon)
-	}
-	if hasEffect(cardrules.ForceDiscard) {
-		out = append(out, cardrules.ForcedDiscard)
-	}
-	if len(g.End.Conditions) > 0 {
-		out = append(out, cardrules.WentOut)
+	for t := cardrules.Played + 1; t < cardrules.NumTriggers; t++ {
+		if g.CanTrigger(t) {
+			out = append(out, t)
+		}
 	}
 	return out
 }
