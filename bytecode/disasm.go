@@ -180,6 +180,7 @@ func Disassemble(p []byte) (string, error) {
 	}
 	im.disasmResponses(line)
 	im.disasmTriggers(line)
+	im.disasmLasting(line)
 	return b.String(), nil
 }
 

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 7
+	FormatVersion    = 8
 	SemanticsVersion = 4
 )
 
@@ -131,6 +131,8 @@ type Offsets struct {
 	Responses                                                    []int
 	Triggers                                                     int   // the TRIGGERS block's count (0: no block)
 	TriggerEntries                                               []int // its entries, in effect order
+	Lasting                                                      int   // the LASTING block's count (0: no block)
+	LastingEntries                                               []int // its entries, in effect order
 }
 
 // Override deals Cards per seat at Seats seats.
@@ -187,6 +189,14 @@ type Effect struct {
 	If        cardrules.CondOf  // what its condition tests (NoCond: none)
 	Cmp       cardrules.Compare
 	CondValue uint8 // the count compared, or the suit (top_suit)
+	// From the LASTING block (lasting.go); zero without an entry.
+	For        cardrules.Duration
+	Turns      uint8
+	Scope      cardrules.Scope
+	Key        uint8
+	Stack      cardrules.Stacking
+	Persists   bool
+	Suppresses cardrules.Suppressed
 }
 
 // EffectGate is the bit of an effect's value byte that gates its card: the

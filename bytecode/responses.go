@@ -80,7 +80,7 @@ func readResponses(r *reader, im *Image) {
 		if x.Ability == cardrules.NoAbility || x.Ability >= cardrules.NumAbilities {
 			r.fail(rat+1, "response %d: unknown ability %d", i, x.Ability)
 		}
-		if !x.Answers.UsesTarget() {
+		if !x.Answers.Answerable() {
 			r.fail(rat+2, "response %d: answers effect type %d, which hits no seat", i, x.Answers)
 		}
 		if x.Ability == cardrules.Stack {

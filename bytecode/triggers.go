@@ -6,11 +6,12 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
-// The TRIGGERS block ends the EFFECTS section when some effect is set off
-// by an event other than its card's play, or tests a condition: count u8
-// (at least 1), then per such effect 4 bytes: its index (increasing), the
-// trigger, the condition byte (bits 0-2 the subject, bits 3-4 the
-// comparison) and the condition's value (a suit 0..3 for top_suit).
+// The TRIGGERS block follows the responses when some effect is set off by
+// an event other than its card's play, or tests a condition: count u8 (at
+// least 1, or 0 when only a LASTING block follows), then per such effect 4
+// bytes: its index (increasing), the trigger, the condition byte (bits 0-2
+// the subject, bits 3-4 the comparison) and the condition's value (a suit
+// 0..3 for top_suit).
 
 // condCmpShift is where the comparison sits in the condition byte.
 const condCmpShift = 3
@@ -18,16 +19,16 @@ const condCmpShift = 3
 // triggered reports whether effect e needs an entry in the TRIGGERS block.
 func (e *Effect) triggered() bool { return e.When != cardrules.Played || e.If != cardrules.NoCond }
 
-// AppendTriggers appends the TRIGGERS block of effects, or nothing when no
-// effect needs an entry.
-func AppendTriggers(out []byte, effects []Effect) []byte {
+// appendTriggers appends the TRIGGERS block of effects, or nothing when no
+// effect needs an entry and no LASTING block follows (more).
+func appendTriggers(out []byte, effects []Effect, more bool) []byte {
 	n := 0
 	for i := range effects {
 		if effects[i].triggered() {
 			n++
 		}
 	}
-	if n == 0 {
+	if n == 0 && !more {
 		return out
 	}
 	out = append(out, byte(n))
@@ -61,8 +62,8 @@ func readTriggers(r *reader, im *Image) {
 	at := r.off
 	im.At.Triggers = at
 	n := r.u8()
-	if n == 0 {
-		r.fail(at, "an empty triggers block must be left out")
+	if n == 0 && r.off >= len(r.p) {
+		r.fail(at, "an empty triggers block must be left out when no lasting block follows")
 		return
 	}
 	if rest := len(r.p) - r.off; rest < 4*n {
@@ -178,7 +179,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 
 // disasmTriggers is the disassembly of the TRIGGERS block.
 func (im *Image) disasmTriggers(line func(off int, format string, args ...any)) {
-	if len(im.At.TriggerEntries) == 0 {
+	if im.At.Triggers == 0 {
 		return
 	}
 	line(im.At.Triggers, "  %02x  triggers %d", len(im.At.TriggerEntries), len(im.At.TriggerEntries))

@@ -527,7 +527,10 @@ func readEffects(r *reader, im *Image) {
 		if e.Type >= cardrules.NumEffectTypes {
 			r.fail(eat+1, "effect %d: unknown effect type %d", i, e.Type)
 		} else {
-			if e.Type.UsesTarget() {
+			if e.Type.Lasts() {
+				// (Checked with its LASTING entry: a scope of everyone
+				// takes no target.)
+			} else if e.Type.UsesTarget() {
 				if e.Target == cardrules.NoTarget || e.Target >= cardrules.NumTargets {
 					r.fail(eat+2, "effect %d: target %d, want 1..%d", i, e.Target, cardrules.NumTargets-1)
 				}
@@ -552,4 +555,5 @@ func readEffects(r *reader, im *Image) {
 	}
 	readResponses(r, im)
 	readTriggers(r, im)
+	readLasting(r, im)
 }

@@ -235,13 +235,13 @@ func corruptCases() []corruptCase {
 		{"trailing byte with its length", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := append(q.bytes(), 0)
 			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
-			return p, errAt(len(p)-1, "an empty triggers block must be left out")
+			return p, errAt(len(p)-1, "an empty triggers block must be left out when no lasting block follows")
 		}},
-		{"trailing byte after the triggers", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
-			// Effect 0 (a skip) only while the stock is empty, then a stray byte.
-			p := append(q.bytes(), 1, 0, byte(cardrules.Played), byte(cardrules.CondStock), 0, 9)
+		{"empty lasting block after the triggers", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
+			// Effect 0 (a skip) only while the stock is empty, then a lasting block of none.
+			p := append(q.bytes(), 1, 0, byte(cardrules.Played), byte(cardrules.CondStock), 0, 0)
 			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
-			return p, errAt(len(p)-1, "1 bytes after the effects section")
+			return p, errAt(len(p)-1, "an empty lasting block must be left out")
 		}},
 		{"header only", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()[:8]
@@ -694,8 +694,8 @@ func corruptCases() []corruptCase {
 		// Effects (uno-style: 0 draw_cards next 2 on 2, 1 skip_next 1 on 2,
 		// 2 skip_next 1 on J, 3 reverse on Q, 4 extra_turn on K, 5
 		// force_discard self 1 on 7).
-		{"unknown effect type", "uno-style", simple(effects, 1+1, 7, func(off int) string {
-			return errAt(off, "effect 0: unknown effect type 7")
+		{"unknown effect type", "uno-style", simple(effects, 1+1, 0x20, func(off int) string {
+			return errAt(off, "effect 0: unknown effect type 32")
 		})},
 		{"effect target out of range", "uno-style", simple(effects, 1+2, 6, func(off int) string {
 			return errAt(off, "effect 0: target 6, want 1..5")
@@ -730,10 +730,10 @@ func corruptCases() []corruptCase {
 			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 0 is not in the deck"), errAt(e+4, "effect 1: trigger rank 0 is not in the deck"))
 		}},
 		{"every effect problem", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
-			q.effects = []byte{2, 13, 9, 9, 0, 1, 1, 1, 1, 0, 0}
+			q.effects = []byte{2, 13, 0x20, 9, 0, 1, 1, 1, 1, 0, 0}
 			e := q.payload(effects) + 1
 			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 13 out of range 0..12"),
-				errAt(e+1, "effect 0: unknown effect type 9"),
+				errAt(e+1, "effect 0: unknown effect type 32"),
 				errAt(e+6, "effect 1: type 1 takes no target, stored 1 (must be 0)"),
 				errAt(e+7, "effect 1: type 1 takes no value, stored 1 (must be 0)"))
 		}},

@@ -56,7 +56,7 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) >= cardrules.MaxEffects {
 		return false
 	}
-	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.NumEffectTypes)))}
+	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.LockSuit)))}
 	if e.Type.UsesTarget() {
 		e.Target = randomTarget(r)
 	}
@@ -197,7 +197,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 func pickType(g *genome.Genome, i int, r *rng.Source) (genome.EffectType, bool) {
 	was := g.Effects[i].Type
 	var ts []genome.EffectType
-	for t := range genome.EffectType(cardrules.NumEffectTypes) {
+	for t := range genome.EffectType(cardrules.LockSuit) {
 		if t == was {
 			continue
 		}

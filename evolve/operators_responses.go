@@ -30,7 +30,7 @@ const ignoreLegalChance = 0.25
 func targetedTypes() []genome.EffectType {
 	var ts []genome.EffectType
 	for t := range genome.EffectType(cardrules.NumEffectTypes) {
-		if t.UsesTarget() {
+		if t.Answerable() {
 			ts = append(ts, t)
 		}
 	}

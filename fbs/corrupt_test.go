@@ -222,7 +222,7 @@ func TestStructuralErrors(t *testing.T) {
 		{"nested vtable", func(b []byte) { put32(b, turns.pos, 0x7ffffff0) }, turns.pos, "BatchResult.stats.turns: vtable offset"},
 		{"vector too long", func(b []byte) { put32(b, stats.data[stWins]-4, 1<<28) }, stats.data[stWins] - 4, "BatchResult.stats.wins: vector of 268435456 elements"},
 		{"vector length past end", func(b []byte) { put32(b, stats.at[stWins], uint32(len(b)-stats.at[stWins]-2)) }, stats.at[stWins], "not 4-byte aligned"},
-		{"too many effects", func(b []byte) { put32(b, stats.data[stEffects]-4, uint32(vm.NumEffectTypes)+1) }, stats.data[stEffects], "6 entries, at most 5"},
+		{"too many effects", func(b []byte) { put32(b, stats.data[stEffects]-4, uint32(vm.NumEffectTypes)+1) }, stats.data[stEffects], fmt.Sprintf("%d entries, at most %d", vm.NumEffectTypes+1, vm.NumEffectTypes)},
 		{"too many seats", func(b []byte) { b[stats.at[stSeats]] = vm.MaxSeats + 1 }, stats.at[stSeats], "9 seats, at most 8"},
 		{"version", func(b []byte) { put16(b, c.at[rsVersion], BatchResultVersion+1) }, c.at[rsVersion], fmt.Sprintf("batch result version %d", BatchResultVersion+1)},
 		{"format version", func(b []byte) { b[c.at[rsFormatVersion]]++ }, c.at[rsFormatVersion], fmt.Sprintf("played from bytecode format %d, this build reads format %d", bytecode.FormatVersion+1, bytecode.FormatVersion)},

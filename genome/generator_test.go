@@ -271,7 +271,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		want = append(want, "responses.who="+w.String())
 	}
 	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
-		if e.UsesTarget() {
+		if e.Answerable() {
 			want = append(want, "responses.answers="+e.String())
 		}
 	}
@@ -281,7 +281,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	for k := genome.TermCardRank; k < genome.NumTermKinds; k++ {
 		want = append(want, fmt.Sprintf("term=%d", k))
 	}
-	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
+	for e := genome.EffectType(0); e < cardrules.LockSuit; e++ {
 		want = append(want, "effect="+e.String())
 	}
 	for s := range cardrules.NumSuits {

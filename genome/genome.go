@@ -168,6 +168,8 @@ type Effect struct {
 	// fails, the effect does nothing; a test of target_hand is made for
 	// each target, which is spared while it fails
 	If EffectCondition `json:"if,omitzero"`
+	// lasting types only: how the active effect it starts holds
+	Lasts Lasting `json:"lasts,omitzero"`
 }
 
 // EffectCondition is a test an effect makes when it would fire: a count
@@ -341,6 +343,7 @@ func (g *Genome) Canonical() *Genome {
 			// to make at random.)
 			e.Random = false
 		}
+		e.lastingCanonical()
 	}
 	if len(c.Effects) == 0 {
 		c.Effects = nil

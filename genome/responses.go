@@ -79,7 +79,7 @@ func (g *Genome) validateResponses(ps *Problems, rankInDeck func(Rank) bool) {
 		if c.Ability == cardrules.NoAbility || c.Ability >= cardrules.NumAbilities {
 			ps.add(p+".ability", "unknown ability %d (want stack, deflect or cancel)", c.Ability)
 		}
-		if c.Answers >= cardrules.NumEffectTypes || !c.Answers.UsesTarget() {
+		if !c.Answers.Answerable() {
 			ps.add(p+".answers", "answers only effects that hit a seat (draw_cards or force_discard), got %s", c.Answers)
 		}
 		if c.Ability == cardrules.Stack {

@@ -171,10 +171,12 @@ func (g *Genome) Validate() error {
 			ps.add(p+".type", "unknown effect type %d", e.Type)
 			continue
 		}
-		if e.Type.UsesTarget() {
+		if e.Type.UsesTarget() && e.Lasts.Scope != cardrules.ScopeEveryone {
 			if e.Target == cardrules.NoTarget || e.Target >= cardrules.NumTargets {
 				ps.add(p+".target", "%s needs a target (next, previous, all_opponents, random_opponent or self)", e.Type)
 			}
+		} else if e.Target != cardrules.NoTarget && e.Type.UsesTarget() {
+			ps.add(p+".target", "a scope of everyone takes no target")
 		} else if e.Target != cardrules.NoTarget {
 			ps.add(p+".target", "%s takes no target", e.Type)
 		}
@@ -192,6 +194,7 @@ func (g *Genome) Validate() error {
 			ps.add(p+".random", "only force_discard takes cards, so only it may take them at random (%s)", e.Type)
 		}
 		g.checkTrigger(&ps, p, &e)
+		g.checkLasting(&ps, p, i)
 	}
 
 	if len(g.End.Conditions) > cardrules.MaxConditions {

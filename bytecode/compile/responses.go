@@ -41,18 +41,29 @@ func decompileResponses(im *bytecode.Image) genome.Responses {
 	return r
 }
 
-// triggerEntries is the trigger and condition of each effect, for the
-// TRIGGERS block.
-func triggerEntries(effects []genome.Effect) []bytecode.Effect {
+// tailEntries is the type, trigger, condition and lasting of each effect,
+// for the TRIGGERS and LASTING blocks.
+func tailEntries(effects []genome.Effect) []bytecode.Effect {
 	out := make([]bytecode.Effect, len(effects))
 	for i, e := range effects {
 		x := &out[i]
+		x.Type = e.Type
 		x.When, x.If, x.Cmp, x.CondValue = e.When, e.If.Of, e.If.Cmp, uint8(e.If.Value)
 		if e.If.Of == cardrules.CondTopSuit {
 			x.CondValue = uint8(e.If.Suit.Suit())
 		}
+		l := e.Lasts
+		x.For, x.Turns, x.Scope, x.Key, x.Stack, x.Persists, x.Suppresses = l.For, uint8(l.Turns), l.Scope, uint8(l.Key), l.Stack, l.Persists, l.Suppresses
 	}
 	return out
+}
+
+// decompileLasting rebuilds an effect's lasting from its program entry.
+func decompileLasting(e bytecode.Effect) genome.Lasting {
+	if !e.Type.Lasts() {
+		return genome.Lasting{}
+	}
+	return genome.Lasting{For: e.For, Turns: int(e.Turns), Scope: e.Scope, Key: int(e.Key), Stack: e.Stack, Persists: e.Persists, Suppresses: e.Suppresses}
 }
 
 // decompileCond rebuilds an effect's condition from its program entry.

@@ -315,7 +315,10 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	fmt.Fprintln(w)
 	fmt.Fprint(w, "effects per game:")
 	for t := range cardrules.NumEffectTypes {
-		fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
+		// (The immediate types always; a lasting type when it fired.)
+		if !t.Lasts() || st.Effects[t] > 0 {
+			fmt.Fprintf(w, " %s %.2f", t, st.EffectsPerGame(int(t)))
+		}
 	}
 	fmt.Fprintf(w, "; fizzled %.2f\n", s.FizzledPerGame)
 	if show.responses || st.Responses > 0 || st.Cancelled > 0 {

@@ -468,7 +468,7 @@ func drawPred(t *rapid.T, label string, cards []genome.Card, required bool) *gen
 func drawEffect(t *rapid.T, ranks []genome.Rank, cards []genome.Card) genome.Effect {
 	e := genome.Effect{
 		Rank: rapid.SampledFrom(ranks).Draw(t, "effect.rank"),
-		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.NumEffectTypes)-1).Draw(t, "effect.type")),
+		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.LockSuit)-1).Draw(t, "effect.type")),
 	}
 	if e.Type.UsesTarget() {
 		e.Target = genome.Target(rapid.IntRange(1, int(cardrules.NumTargets)-1).Draw(t, "effect.target"))

@@ -22,12 +22,12 @@ func drawResponses(t *rapid.T, g *genome.Genome, ranks []genome.Rank) {
 	}
 	var answerable, fired []genome.EffectType
 	for typ := range genome.EffectType(cardrules.NumEffectTypes) {
-		if typ.UsesTarget() {
+		if typ.Answerable() {
 			answerable = append(answerable, typ)
 		}
 	}
 	for _, e := range g.Effects {
-		if e.Type.UsesTarget() && !slices.Contains(fired, e.Type) {
+		if e.Type.Answerable() && !slices.Contains(fired, e.Type) {
 			fired = append(fired, e.Type)
 		}
 	}

@@ -101,6 +101,22 @@ func values() []struct {
 			var x Compare
 			return Compare(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&durationTable, int(NumDurations), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Duration
+			return Duration(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&scopeTable, int(NumScopes), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Scope
+			return Scope(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&stackTable, int(NumStacks), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Stacking
+			return Stacking(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&suppressedTable, int(NumSuppressed), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Suppressed
+			return Suppressed(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

@@ -14,6 +14,16 @@ const (
 	DrawCards
 	ExtraTurn
 	ForceDiscard
+	// Lasting types (lasting.go): each starts an active effect that holds
+	// for a duration over a set of seats.
+	LockSuit  // they may play only cards of the suit of the card that set it off
+	LockRank  // they may play only cards of the effect's rank
+	BanSuit   // they may not play cards of the suit of the card that set it off
+	BanRank   // they may not play cards of the effect's rank
+	DrawLimit // they draw at most value cards at once
+	MissTurns // they lose their turns
+	Bonus     // each trick they win and set they lay scores value more points
+	Suppress  // effects of one type do nothing for them
 	NumEffectTypes
 )
 
@@ -30,14 +40,25 @@ type effectInfo struct {
 	// fizzles: the effect moves cards and can fail to move any (nothing to
 	// draw, no card to discard); it may carry a gate.
 	fizzles bool
+	// lasts: the effect starts an active effect that holds for a duration
+	// (its genome entry has a lasts field).
+	lasts bool
 }
 
 var effectTypes = [...]effectInfo{
-	SkipNext:     {"skip_next", false, true, true, false},
-	Reverse:      {"reverse", false, false, false, false},
-	DrawCards:    {"draw_cards", true, true, true, true},
-	ExtraTurn:    {"extra_turn", false, false, true, false},
-	ForceDiscard: {"force_discard", true, true, false, true},
+	SkipNext:     {"skip_next", false, true, true, false, false},
+	Reverse:      {"reverse", false, false, false, false, false},
+	DrawCards:    {"draw_cards", true, true, true, true, false},
+	ExtraTurn:    {"extra_turn", false, false, true, false, false},
+	ForceDiscard: {"force_discard", true, true, false, true, false},
+	LockSuit:     {"lock_suit", true, false, true, false, true},
+	LockRank:     {"lock_rank", true, false, true, false, true},
+	BanSuit:      {"ban_suit", true, false, true, false, true},
+	BanRank:      {"ban_rank", true, false, true, false, true},
+	DrawLimit:    {"draw_limit", true, true, false, false, true},
+	MissTurns:    {"miss_turns", true, false, true, false, true},
+	Bonus:        {"bonus", true, true, false, false, true},
+	Suppress:     {"suppress", true, false, false, false, true},
 }
 
 var effectTypeNames = func() (n [len(effectTypes)]string) {
@@ -66,6 +87,18 @@ func (t EffectType) Hinders(target Target) bool {
 // that makes its card unplayable while it cannot resolve.
 func (t EffectType) Fizzles() bool { return t < NumEffectTypes && effectTypes[t].fizzles }
 
+// Lasts reports whether effects of type t start an active effect that
+// holds for a duration (a lasting type) rather than act once.
+func (t EffectType) Lasts() bool { return t < NumEffectTypes && effectTypes[t].lasts }
+
+// Answerable reports whether a response may answer effects of type t: an
+// immediate type aimed at a target.
+func (t EffectType) Answerable() bool { return t.UsesTarget() && !t.Lasts() }
+
+// NamesSuit reports whether effects of type t read the suit of the card
+// that set them off (so that they need a trigger with a card).
+func (t EffectType) NamesSuit() bool { return t == LockSuit || t == BanSuit }
+
 // Words is the type's name as words ("skip next"), for prose and traces.
 func (t EffectType) Words() string { return words(t.String()) }
 
@@ -76,7 +109,7 @@ func (t EffectType) Words() string { return words(t.String()) }
 func (t EffectType) Phrase(target Target, value int) string {
 	who := map[Target]string{
 		TargetNext: "the next player", TargetPrevious: "the previous player", TargetAllOpponents: "every opponent",
-		TargetRandomOpponent: "a random opponent", TargetSelf: "the player",
+		TargetRandomOpponent: "a random opponent", TargetSelf: "the player", NoTarget: "every player",
 	}[target]
 	if who == "" {
 		who = "its target"
@@ -101,6 +134,25 @@ func (t EffectType) Phrase(target Target, value int) string {
 		return "the player takes another turn"
 	case ForceDiscard:
 		return fmt.Sprintf("%s discards %s", who, cards(value))
+	case LockSuit:
+		return who + " may play only its card's suit"
+	case LockRank:
+		return who + " may play only its rank"
+	case BanSuit:
+		return who + " may not play its card's suit"
+	case BanRank:
+		return who + " may not play its rank"
+	case DrawLimit:
+		return fmt.Sprintf("%s draws at most %s at once", who, cards(value))
+	case MissTurns:
+		return who + " loses its turns"
+	case Bonus:
+		if value == 1 {
+			return who + " scores 1 more point a trick or set"
+		}
+		return fmt.Sprintf("%s scores %d more points a trick or set", who, value)
+	case Suppress:
+		return who + " is spared effects of a type"
 	}
 	return t.String()
 }

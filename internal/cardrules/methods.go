@@ -25,6 +25,9 @@ var (
 	_ = [1]struct{}{}[len(triggerNames)-int(NumTriggers)]
 	_ = [1]struct{}{}[len(condOfNames)-int(NumCondOfs)]
 	_ = [1]struct{}{}[len(compareNames)-int(NumCompares)]
+	_ = [1]struct{}{}[len(durationNames)-int(NumDurations)]
+	_ = [1]struct{}{}[len(scopeNames)-int(NumScopes)]
+	_ = [1]struct{}{}[len(stackNames)-int(NumStacks)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {

@@ -1,0 +1,129 @@
+package genome
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// Lasting is how an effect of a lasting type (lock_suit, lock_rank,
+// ban_suit, ban_rank, draw_limit, miss_turns, bonus, suppress) holds once
+// it fires: for how long, over whom, how it stacks with others of its type
+// and key, whether it outlives its source, and for suppress the type it
+// switches off. The zero value is no lasting (every immediate type).
+type Lasting struct {
+	For   cardrules.Duration `json:"for"`             // how long it holds
+	Turns int                `json:"turns,omitempty"` // for turns: the turns after the one it starts in, 1..8
+	// whom it holds over, from its target (absent: the target's seats);
+	// everyone takes no target
+	Scope cardrules.Scope `json:"scope,omitempty"`
+	// its stacking key 0..3: active effects of one type and key combine
+	// their values by Stack (absent: additive), which every effect of the
+	// type and key must share
+	Key int `json:"key,omitempty"`
+	// how the active effects of its type and key combine over a seat:
+	// values add, the largest or smallest holds, or none starts while one
+	// is active (absent: additive)
+	Stack cardrules.Stacking `json:"stack,omitempty"`
+	// it holds even once the seat that set it off goes out (absent: it
+	// ends then)
+	Persists bool `json:"persists,omitempty"`
+	// suppress only: the effect type it switches off
+	Suppresses cardrules.Suppressed `json:"suppresses,omitempty"`
+}
+
+// lastingCanonical clears what effect e's lasting does not read.
+func (e *Effect) lastingCanonical() {
+	if !e.Type.Lasts() {
+		e.Lasts = Lasting{}
+		return
+	}
+	l := &e.Lasts
+	if l.For != cardrules.ForTurns {
+		l.Turns = 0
+	}
+	if l.Scope == cardrules.ScopeEveryone {
+		e.Target = cardrules.NoTarget
+	}
+	if e.Type != cardrules.Suppress {
+		l.Suppresses = cardrules.NoSuppressed
+	}
+	if !e.Type.UsesValue() {
+		// (A stack without values can only refuse a second effect.)
+		if l.Stack != cardrules.StackNone {
+			l.Stack = cardrules.StackAdditive
+		}
+	}
+}
+
+// checkLasting adds the problems of effect i's lasting (at path p) to ps.
+func (g *Genome) checkLasting(ps *Problems, p string, i int) {
+	e := &g.Effects[i]
+	l := e.Lasts
+	if !e.Type.Lasts() {
+		if l != (Lasting{}) {
+			ps.add(p+".lasts", "%s acts once and takes no lasts", e.Type)
+		}
+		return
+	}
+	has := func(k cardrules.PhaseKind) bool {
+		return slices.ContainsFunc(g.Turn, func(ph Phase) bool { return ph.Kind == k })
+	}
+	switch {
+	case l.For >= cardrules.NumDurations:
+		ps.add(p+".lasts.for", "unknown duration %d", l.For)
+	case l.For == cardrules.ForTurns:
+		if l.Turns < 1 || l.Turns > cardrules.MaxLastTurns {
+			ps.add(p+".lasts.turns", "%s lasts a number of turns from 1 to %d, got %d (or give lasts.for: source_turn, trick or deal)", e.Type, cardrules.MaxLastTurns, l.Turns)
+		}
+	case l.Turns != 0:
+		ps.add(p+".lasts.turns", "only a duration of turns counts turns (for %s)", l.For)
+	case l.For == cardrules.UntilTrickEnd && !has(cardrules.PhaseTrick):
+		ps.add(p+".lasts.for", "no trick phase, so a trick never ends")
+	}
+	switch {
+	case l.Scope >= cardrules.NumScopes:
+		ps.add(p+".lasts.scope", "unknown scope %d", l.Scope)
+	case l.Scope == cardrules.ScopeTeam && g.Teams != 2:
+		ps.add(p+".lasts.scope", "a team scope needs partnerships (teams: 2)")
+	case l.Scope == cardrules.ScopeEveryone && e.If.Of == cardrules.CondTarget:
+		ps.add(p+".if.of", "a scope of everyone has no target to test")
+	}
+	if l.Key < 0 || l.Key > cardrules.MaxStackKey {
+		ps.add(p+".lasts.key", "a stacking key from 0 to %d, got %d", cardrules.MaxStackKey, l.Key)
+	}
+	if l.Stack >= cardrules.NumStacks {
+		ps.add(p+".lasts.stack", "unknown stacking mode %d", l.Stack)
+	} else if j := slices.IndexFunc(g.Effects[:i], func(x Effect) bool {
+		return x.Type == e.Type && x.Lasts.Key == l.Key && x.Lasts.Stack != l.Stack
+	}); j >= 0 {
+		ps.add(p+".lasts.stack", "effects %d and %d are both %s with stacking key %d, so they stack alike, but say %s and %s", j, i, e.Type, l.Key, g.Effects[j].Lasts.Stack, l.Stack)
+	}
+	switch {
+	case e.Type != cardrules.Suppress:
+		if l.Suppresses != cardrules.NoSuppressed {
+			ps.add(p+".lasts.suppresses", "only suppress switches off a type (%s)", e.Type)
+		}
+	case l.Suppresses == cardrules.NoSuppressed || l.Suppresses >= cardrules.NumSuppressed:
+		ps.add(p+".lasts.suppresses", "suppress needs the effect type it switches off")
+	case l.Suppresses.Type() == cardrules.Suppress:
+		ps.add(p+".lasts.suppresses", "suppress cannot switch off suppress")
+	}
+	switch e.Type {
+	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
+		if !has(cardrules.PhasePlay) && !has(cardrules.PhaseTrick) {
+			ps.add(p+".type", "no play or trick phase chooses a card, so %s never narrows a choice", e.Type)
+		}
+		if e.Type.NamesSuit() && e.When.OfRank() {
+			ps.add(p+".when", "%s reads the suit of the card that sets it off, and %s names only a rank", e.Type, e.When)
+		}
+	case cardrules.DrawLimit:
+		if why := g.triggerPossible(cardrules.Drawn); why != "" {
+			ps.add(p+".type", "%s, so draw_limit never limits a draw", why)
+		}
+	case cardrules.Bonus:
+		if g.Score.IsZero() || !has(cardrules.PhaseTrick) && g.Meld == 0 {
+			ps.add(p+".type", "bonus adds to the points of tricks won and sets laid down, and the game scores neither")
+		}
+	}
+}
