@@ -1045,7 +1045,8 @@ func TestDisassembleGolden(t *testing.T) {
 
 // TestDisassembleFixtures: the disassembly of the fixture genomes in
 // testdata/genomes, games made to show what no seed has (the TRIGGERS
-// block: every trigger, each condition subject and comparison).
+// block: every trigger, each condition subject and comparison; the
+// LASTING block: every lasting type, duration, scope and stacking mode).
 func TestDisassembleFixtures(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "genomes", "*.json"))
 	if err != nil || len(files) == 0 {

@@ -142,7 +142,7 @@ func (g *Genome) lastingSource(e Effect) string {
 // lastingNotes words what follows lasting effect e's condition, each part
 // after a semicolon, or "" for an effect that is not lasting: how it
 // stacks, where that matters, and whether it ends when the player who set
-// it off goes out.
+// it off goes out (said in a game that goes on once a player is out).
 func (g *Genome) lastingNotes(e Effect) string {
 	if !e.Type.Lasts() {
 		return ""
@@ -154,7 +154,9 @@ func (g *Genome) lastingNotes(e Effect) string {
 	switch {
 	case e.Lasts.Persists:
 		s += "; it holds even once " + g.lastingSource(e) + " is out"
-	case len(g.End.Conditions) > 0 && g.End.Until != cardrules.UntilFirstOut:
+	case len(g.End.Conditions) > 0 && g.End.Until != cardrules.UntilFirstOut && e.When != cardrules.WentOut:
+		// (An effect set off by a player going out starts once they are
+		// out: the cleanup when they went out is behind it.)
 		s += "; it ends if " + g.lastingSource(e) + " goes out"
 	}
 	return s

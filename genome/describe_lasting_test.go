@@ -170,6 +170,15 @@ func TestDescribeLastingStacking(t *testing.T) {
 				"J: the next player may play only jacks" + source + "; it does not stack: it starts nothing while a rank-lock effect is in force; it holds even once the player who played it is out",
 				"When a player draws an ace from the stock, the next player after them loses their turns for the rest of the game; it holds even once that player is out",
 			}},
+		{"set off by going out", "uno-style", func(g *genome.Genome) { g.End.Until = cardrules.UntilOneLeft },
+			[]genome.Effect{
+				lasting(genome.Effect{Rank: 9, Type: cardrules.BanRank, Target: next, When: cardrules.WentOut}, turnsFor(1)),
+				lasting(genome.Effect{Rank: 10, Type: cardrules.BanRank, Target: next, When: cardrules.WentOut}, genome.Lasting{For: cardrules.ForTurns, Turns: 1, Persists: true}),
+			},
+			[]string{
+				"When a player goes out on a jack (the last card to leave their hand), the next player after them may not play jacks" + oneTurn,
+				"When a player goes out on a queen (the last card to leave their hand), the next player after them may not play queens" + oneTurn + "; it holds even once that player is out",
+			}},
 		{"persists where the game ends with the first out", "uno-style", nil,
 			[]genome.Effect{lasting(genome.Effect{Rank: 9, Type: cardrules.LockRank, Target: next}, genome.Lasting{For: cardrules.UntilDealEnd, Persists: true})},
 			[]string{"J: the next player may play only jacks for the rest of the game; it holds even once the player who played it is out"}},

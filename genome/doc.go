@@ -135,8 +135,8 @@
 // Of an effect's lasting (lasting.go) it checks: none on an immediate
 // type; on a lasting type, a known duration, 1 to 8 turns exactly for a
 // duration of turns, and a trick duration only with a trick phase; a known
-// scope, team only with partnerships, and no test of the target's hand
-// with a scope of everyone; a stacking key from 0 to 3 and a known
+// scope, team only with partnerships, and no target and no test of the
+// target's hand with a scope of everyone; a stacking key from 0 to 3 and a known
 // stacking mode, the same for every effect of one type and key; a
 // suppressed type exactly for suppress, and never suppress itself; a lock
 // or a ban only where a play or trick phase chooses a card, and lock_suit
