@@ -153,5 +153,22 @@ func TestFuzzCorpus(t *testing.T) {
 		binary.LittleEndian.PutUint16(cut[6:], uint16(n))
 		want[fmt.Sprintf("cut-triggers-%d", n)] = cut
 	}
+	// A LASTING block with every lasting type, duration, scope and
+	// stacking mode, whole and cut inside the block (its count, an entry's
+	// duration byte, the last byte), and one after an empty TRIGGERS block.
+	p = fixtureProgram(t, "lasting")
+	want["fixture-lasting"] = p
+	im, err = bytecode.Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{im.At.Lasting + 1, im.At.LastingEntries[1] + 2, len(p) - 1} {
+		cut := bytes.Clone(p[:n])
+		binary.LittleEndian.PutUint16(cut[6:], uint16(n))
+		want[fmt.Sprintf("cut-lasting-%d", n)] = cut
+	}
+	g = testkit.SeedGenome(t, "uno-style")
+	unoLasting(g)
+	want["uno-lasting"] = testkit.Compile(t, g)
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

@@ -93,6 +93,9 @@ func (g *Genome) Describe() string {
 		if s := g.describeTriggered(); s != "" {
 			w("%s\n", s)
 		}
+		if s := g.describeLastingNotes(); s != "" {
+			w("%s\n", s)
+		}
 	}
 	if len(g.Responses.Cards) > 0 {
 		if len(g.Effects) == 0 {
@@ -156,10 +159,12 @@ func (g *Genome) Describe() string {
 	return b.String()
 }
 
-// gatesTricks reports whether some effect of g gates its card in a game
-// that plays tricks, where a gate can leave a player no card to play.
+// gatesTricks reports whether some effect of g gates its card, or locks or
+// bans cards, in a game that plays tricks, where a gate, a lock or a ban
+// can leave a player no card to play.
 func (g *Genome) gatesTricks() bool {
-	return slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Gate && e.Type.Fizzles() }) &&
+	return (slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Gate && e.Type.Fizzles() }) ||
+		g.hasLasting(cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank)) &&
 		slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick })
 }
 
@@ -346,7 +351,7 @@ func (g *Genome) emptyStock() string {
 // discard takes the top cards of a face-down pile, not cards of the
 // player's choice, and goes out of play in a game with no discard pile.
 func (g *Genome) describeEffect(e Effect) string {
-	s := g.describeAction(e) + g.describeIf(e)
+	s := g.describeAction(e) + g.describeIf(e) + g.lastingNotes(e)
 	if e.Gate && e.Type.Fizzles() {
 		s += "; " + g.describeGate(e)
 	}
@@ -393,6 +398,9 @@ func (g *Genome) describeGate(e Effect) string {
 // the event happened to, and fires at the end of a step, never during a
 // trick: its skip or extra turn acts on the turn's advance.
 func (g *Genome) describeAction(e Effect) string {
+	if e.Type.Lasts() {
+		return g.describeLasting(e)
+	}
 	if e.When != cardrules.Played {
 		return g.describeTriggeredAction(e)
 	}

@@ -54,7 +54,7 @@ func (g *Genome) effectLine(e Effect) string {
 	if e.When == cardrules.Played {
 		return triggerWords(e) + ": " + g.describeEffect(e)
 	}
-	return g.describeEvent(e) + ", " + g.describeAction(e) + g.describeIf(e)
+	return g.describeEvent(e) + ", " + g.describeAction(e) + g.describeIf(e) + g.lastingNotes(e)
 }
 
 // describeEvent words the event that sets off effect e (not played): the

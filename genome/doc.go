@@ -34,7 +34,10 @@
 // out), and resolve at the end of the phase in which it happened; and it
 // may carry a condition, tested when it would fire, on the cards a seat,
 // the stock or the discard pile holds, on the seats still in, or on the
-// active suit. Responses let cards of some ranks answer
+// active suit. An effect of a lasting type (a suit or rank lock or ban, a
+// draw limit, lost turns, a bonus, or the suppression of another type)
+// does not act once but starts an effect that holds over some seats for
+// a duration, stacking with others of its type as it says. Responses let cards of some ranks answer
 // a draw or discard effect about to hit a seat, out of turn, stacking onto
 // it, turning it back or cancelling it (the vm package doc gives the
 // rules). End conditions put seats out as winners or losers; the game
@@ -128,6 +131,18 @@
 // subject: top_suit with a suit and no cmp or value, any other subject with
 // a known cmp, a value from 0 to 52 (seats: 1 to 8) and no suit, and
 // target_hand only on a type that uses a target.
+//
+// Of an effect's lasting (lasting.go) it checks: none on an immediate
+// type; on a lasting type, a known duration, 1 to 8 turns exactly for a
+// duration of turns, and a trick duration only with a trick phase; a known
+// scope, team only with partnerships, and no target and no test of the
+// target's hand with a scope of everyone; a stacking key from 0 to 3 and a known
+// stacking mode, the same for every effect of one type and key; a
+// suppressed type exactly for suppress, and never suppress itself; a lock
+// or a ban only where a play or trick phase chooses a card, and lock_suit
+// and ban_suit not on a trigger of a rank (asked, set_laid), which has no
+// card whose suit to read; draw_limit only where a card can be drawn;
+// bonus only in a game that scores and has tricks or sets.
 //
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.

@@ -276,6 +276,15 @@ func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
 				g = m
 			}
 		}
+		// And some get lasting effects, so that the mutations of their
+		// lasting fields have some to change.
+		for range rapid.IntRange(0, 3).Draw(t, "lasting") {
+			m := g.Clone()
+			applyMutation(t, m, "effect.lasts")
+			if m.Validate() == nil {
+				g = m
+			}
+		}
 		before := g.Describe()
 		all := slices.Concat(mutations, responseMutations)
 		for range 20 {
@@ -311,6 +320,8 @@ var mutations = []string{
 	"phase.draw", "phase.pass", "phase.play_drawn", "end.blocked",
 	"last_card_inert",
 	"effect.when", "effect.if", "effect.if.cmp", "effect.if.value",
+	"effect.lasts", "effect.lasts.for", "effect.lasts.turns", "effect.lasts.scope", "effect.lasts.key",
+	"effect.lasts.stack", "effect.lasts.persists", "effect.lasts.suppresses",
 }
 
 // responseMutations change the responses: an ability added or removed,
@@ -335,11 +346,24 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	cards := g.Deck.Cards()
 	intIn := func(label string, lo, hi int) int { return rapid.IntRange(lo, hi).Draw(t, label) }
 	phase := func() *genome.Phase { return &g.Turn[intIn("phase", 0, len(g.Turn)-1)] }
-	effect := func() *genome.Effect {
+	effectAt := func() int {
 		if len(g.Effects) == 0 {
-			return nil
+			return -1
 		}
-		return &g.Effects[intIn("effect", 0, len(g.Effects)-1)]
+		return intIn("effect", 0, len(g.Effects)-1)
+	}
+	effect := func() *genome.Effect {
+		if i := effectAt(); i >= 0 {
+			return &g.Effects[i]
+		}
+		return nil
+	}
+	// lastingAt is a random effect of a lasting type, or -1.
+	lastingAt := func() int {
+		if i := effectAt(); i >= 0 && g.Effects[i].Type.Lasts() {
+			return i
+		}
+		return -1
 	}
 	response := func() *genome.Response {
 		if len(g.Responses.Cards) == 0 {
@@ -532,7 +556,11 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 		if e.Type.Fizzles() {
 			e.Gate = rapid.Bool().Draw(t, "gate")
 		}
-		g.Effects = slices.Insert(g.Effects, intIn("at", 0, len(g.Effects)), e)
+		at := intIn("at", 0, len(g.Effects))
+		g.Effects = slices.Insert(g.Effects, at, e)
+		if e.Type.Lasts() {
+			drawLasting(t, g, at)
+		}
 	case "effect.delete":
 		if n := len(g.Effects); n > 0 {
 			i := intIn("i", 0, n-1)
@@ -548,7 +576,8 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			e.Rank = genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
 		}
 	case "effect.type":
-		if e := effect(); e != nil {
+		if i := effectAt(); i >= 0 {
+			e := &g.Effects[i]
 			e.Type = genome.EffectType(intIn("v", 0, int(cardrules.NumEffectTypes)-1))
 			e.Target, e.Value = 0, 0
 			if e.Type.UsesTarget() {
@@ -559,6 +588,75 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			}
 			e.Gate = e.Gate && e.Type.Fizzles()
 			e.Random = e.Random && e.Type == cardrules.ForceDiscard
+			e.Lasts = genome.Lasting{}
+			if e.Type.Lasts() {
+				drawLasting(t, g, i)
+			}
+		}
+	case "effect.lasts":
+		if i := effectAt(); i >= 0 {
+			e := &g.Effects[i]
+			e.Type = genome.EffectType(intIn("v", int(cardrules.LockSuit), int(cardrules.NumEffectTypes)-1))
+			if !e.Type.Lasts() {
+				t.Fatalf("effect type %s after lock_suit is not lasting", e.Type)
+			}
+			if e.Target == cardrules.NoTarget {
+				e.Target = genome.Target(intIn("target", 1, int(cardrules.NumTargets)-1))
+			}
+			e.Value = 0
+			if e.Type.UsesValue() {
+				e.Value = intIn("value", 1, cardrules.MaxEffectValue)
+			}
+			e.Gate, e.Random = false, false
+			drawLasting(t, g, i)
+		}
+	case "effect.lasts.for":
+		if i := lastingAt(); i >= 0 {
+			l := &g.Effects[i].Lasts
+			l.For, l.Turns = cardrules.Duration(intIn("v", 0, int(cardrules.NumDurations)-1)), 0
+			if l.For == cardrules.ForTurns {
+				l.Turns = intIn("turns", 1, cardrules.MaxLastTurns)
+			}
+		}
+	case "effect.lasts.turns":
+		if i := lastingAt(); i >= 0 && g.Effects[i].Lasts.For == cardrules.ForTurns {
+			g.Effects[i].Lasts.Turns = intIn("v", 1, cardrules.MaxLastTurns)
+		}
+	case "effect.lasts.scope":
+		if i := lastingAt(); i >= 0 {
+			e := &g.Effects[i]
+			e.Lasts.Scope = cardrules.Scope(intIn("v", 0, int(cardrules.NumScopes)-1))
+			switch {
+			case e.Lasts.Scope == cardrules.ScopeEveryone:
+				e.Target = cardrules.NoTarget
+			case e.Target == cardrules.NoTarget:
+				e.Target = genome.Target(intIn("target", 1, int(cardrules.NumTargets)-1))
+			}
+		}
+	case "effect.lasts.key":
+		if i := lastingAt(); i >= 0 {
+			l := &g.Effects[i].Lasts
+			l.Key = intIn("v", 0, cardrules.MaxStackKey)
+			l.Stack = lastingStack(t, g, i)
+		}
+	case "effect.lasts.stack":
+		// Every effect of the type and key stacks alike.
+		if i := lastingAt(); i >= 0 {
+			e := g.Effects[i]
+			s := cardrules.Stacking(intIn("v", 0, int(cardrules.NumStacks)-1))
+			for j := range g.Effects {
+				if x := &g.Effects[j]; x.Type == e.Type && x.Lasts.Key == e.Lasts.Key {
+					x.Lasts.Stack = s
+				}
+			}
+		}
+	case "effect.lasts.persists":
+		if i := lastingAt(); i >= 0 {
+			g.Effects[i].Lasts.Persists = !g.Effects[i].Lasts.Persists
+		}
+	case "effect.lasts.suppresses":
+		if i := lastingAt(); i >= 0 && g.Effects[i].Type == cardrules.Suppress {
+			g.Effects[i].Lasts.Suppresses = drawSuppressed(t)
 		}
 	case "effect.target":
 		if e := effect(); e != nil && e.Type.UsesTarget() {
@@ -743,6 +841,69 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			c.IgnoreLegal = !c.IgnoreLegal
 		}
 	}
+}
+
+// drawLasting gives effect i of g, of a lasting type, lasting fields that
+// suit the game: a duration (of a trick only with a trick phase), a scope
+// (team only with partnerships, everyone only without a test of the
+// target's hand, and then without a target), a key with the stacking mode
+// the other effects of its type and key have, and for suppress another
+// type to switch off. Some genomes stay invalid (a lock in a game that
+// plays no card); the callers check.
+func drawLasting(t *rapid.T, g *genome.Genome, i int) {
+	e := &g.Effects[i]
+	durations := []cardrules.Duration{cardrules.ForTurns, cardrules.UntilSourceTurn, cardrules.UntilDealEnd}
+	if slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == cardrules.PhaseTrick }) {
+		durations = append(durations, cardrules.UntilTrickEnd)
+	}
+	l := genome.Lasting{For: rapid.SampledFrom(durations).Draw(t, "lasts.for")}
+	if l.For == cardrules.ForTurns {
+		l.Turns = rapid.IntRange(1, cardrules.MaxLastTurns).Draw(t, "lasts.turns")
+	}
+	scopes := []cardrules.Scope{cardrules.ScopeTarget}
+	if g.Teams == 2 {
+		scopes = append(scopes, cardrules.ScopeTeam)
+	}
+	if e.If.Of != cardrules.CondTarget {
+		scopes = append(scopes, cardrules.ScopeEveryone)
+	}
+	l.Scope = rapid.SampledFrom(scopes).Draw(t, "lasts.scope")
+	switch {
+	case l.Scope == cardrules.ScopeEveryone:
+		e.Target = cardrules.NoTarget
+	case e.Target == cardrules.NoTarget:
+		e.Target = genome.Target(rapid.IntRange(1, int(cardrules.NumTargets)-1).Draw(t, "target"))
+	}
+	l.Key = rapid.IntRange(0, cardrules.MaxStackKey).Draw(t, "lasts.key")
+	l.Persists = rapid.Bool().Draw(t, "lasts.persists")
+	if e.Type == cardrules.Suppress {
+		l.Suppresses = drawSuppressed(t)
+	}
+	e.Lasts = l
+	e.Lasts.Stack = lastingStack(t, g, i)
+}
+
+// lastingStack is the stacking mode of the other effects of effect i's
+// type and key, or a random one when there are none.
+func lastingStack(t *rapid.T, g *genome.Genome, i int) cardrules.Stacking {
+	e := g.Effects[i]
+	for j, x := range g.Effects {
+		if j != i && x.Type == e.Type && x.Lasts.Key == e.Lasts.Key {
+			return x.Lasts.Stack
+		}
+	}
+	return cardrules.Stacking(rapid.IntRange(0, int(cardrules.NumStacks)-1).Draw(t, "lasts.stack"))
+}
+
+// drawSuppressed is a type for suppress to switch off: any but suppress.
+func drawSuppressed(t *rapid.T) cardrules.Suppressed {
+	var types []genome.EffectType
+	for ty := range genome.EffectType(cardrules.NumEffectTypes) {
+		if ty != cardrules.Suppress {
+			types = append(types, ty)
+		}
+	}
+	return cardrules.SuppressedOf(rapid.SampledFrom(types).Draw(t, "lasts.suppresses"))
 }
 
 func optionalLegal(t *rapid.T, cards []genome.Card) *genome.Expr {

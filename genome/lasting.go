@@ -12,23 +12,25 @@ import (
 // and key, whether it outlives its source, and for suppress the type it
 // switches off. The zero value is no lasting (every immediate type).
 type Lasting struct {
-	For   cardrules.Duration `json:"for"`             // how long it holds
+	For   cardrules.Duration `json:"for"`             // how long it holds once it starts
 	Turns int                `json:"turns,omitempty"` // for turns: the turns after the one it starts in, 1..8
 	// whom it holds over, from its target (absent: the target's seats);
-	// everyone takes no target
+	// team adds their partners, everyone is every seat and takes no target
 	Scope cardrules.Scope `json:"scope,omitempty"`
-	// its stacking key 0..3: active effects of one type and key combine
-	// their values by Stack (absent: additive), which every effect of the
-	// type and key must share
+	// its stacking key 0..3: over one seat, the values of the active
+	// effects of one type and key combine by Stack, which every effect of
+	// the type and key must share; then the smallest draw limit over the
+	// keys holds, and the keys' bonuses add up
 	Key int `json:"key,omitempty"`
 	// how the active effects of its type and key combine over a seat:
-	// values add, the largest or smallest holds, or none starts while one
-	// is active (absent: additive)
+	// values add, the largest or smallest holds, or none (a new one does
+	// not start while one of its type and key is active on any seat);
+	// absent: additive
 	Stack cardrules.Stacking `json:"stack,omitempty"`
 	// it holds even once the seat that set it off goes out (absent: it
 	// ends then)
 	Persists bool `json:"persists,omitempty"`
-	// suppress only: the effect type it switches off
+	// suppress only: the effect type it switches off (any but suppress)
 	Suppresses cardrules.Suppressed `json:"suppresses,omitempty"`
 }
 

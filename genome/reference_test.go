@@ -531,6 +531,12 @@ func reference(t *testing.T) string {
 		if ty.UsesValue() {
 			value, e.Value = fmt.Sprintf("1..%d", cardrules.MaxEffectValue), 2
 		}
+		if ty.Lasts() {
+			e.Lasts = genome.Lasting{For: cardrules.ForTurns, Turns: 2}
+			if ty == cardrules.Suppress {
+				e.Lasts.Suppresses = cardrules.SuppressedOf(cardrules.DrawCards)
+			}
+		}
 		j, err := json.Marshal(e)
 		if err != nil {
 			t.Fatal(err)

@@ -800,3 +800,170 @@ func TestValidateAcceptsTriggers(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateRejectsLasting: every problem of an effect's lasting
+// (genome/lasting.go checkLasting, and the target a scope of everyone
+// takes), each at the field at fault: lasts on an immediate type, the
+// turns of a duration, a trick duration without tricks, a team scope
+// without partnerships, a scope of everyone with a target or a test of
+// the target's hand, the stacking key's range, two stacking modes for one
+// type and key, the suppressed type, a lock or ban where no card is
+// chosen, a suit read off a rank trigger, a draw limit where nothing is
+// drawn and a bonus where nothing it adds to scores.
+func TestValidateRejectsLasting(t *testing.T) {
+	cases := []patchCase{
+		{name: "lasts on an immediate type", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "reverse", "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].lasts: reverse acts once and takes no lasts`},
+		{name: "a lasting type without lasts", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "target": "next"}]`),
+			want: `$.effects[0].lasts.turns: miss_turns lasts a number of turns from 1 to 8, got 0 (or give lasts.for: source_turn, trick or deal)`},
+		{name: "nine turns", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next", "lasts": {"for": "turns", "turns": 9}}]`),
+			want: `$.effects[0].lasts.turns: lock_rank lasts a number of turns from 1 to 8, got 9 (or give lasts.for: source_turn, trick or deal)`},
+		{name: "turns of another duration", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next", "lasts": {"for": "source_turn", "turns": 2}}]`),
+			want: `$.effects[0].lasts.turns: only a duration of turns counts turns (for source_turn)`},
+		{name: "a trick without a trick phase", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "target": "next", "lasts": {"for": "trick"}}]`),
+			want: `$.effects[0].lasts.for: no trick phase, so a trick never ends`},
+		{name: "a team without partnerships", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "target": "next", "lasts": {"for": "deal", "scope": "team"}}]`),
+			want: `$.effects[0].lasts.scope: a team scope needs partnerships (teams: 2)`},
+		{name: "everyone with a target", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "target": "next", "lasts": {"for": "deal", "scope": "everyone"}}]`),
+			want: `$.effects[0].target: a scope of everyone takes no target`},
+		{name: "no target", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].target: ban_rank needs a target (next, previous, all_opponents, random_opponent or self)`},
+		{name: "everyone tested for the target's hand", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "lasts": {"for": "deal", "scope": "everyone"},
+			"if": {"of": "target_hand", "value": 2}}]`),
+			want: `$.effects[0].if.of: a scope of everyone has no target to test`},
+		{name: "key 4", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "target": "next", "lasts": {"for": "deal", "key": 4}}]`),
+			want: `$.effects[0].lasts.key: a stacking key from 0 to 3, got 4`},
+		{name: "key -1", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "target": "next", "lasts": {"for": "deal", "key": -1}}]`),
+			want: `$.effects[0].lasts.key: a stacking key from 0 to 3, got -1`},
+		{name: "two modes for one type and key", seed: "uno-style", patch: effects(`[
+			{"rank": "Q", "type": "draw_limit", "target": "next", "value": 2, "lasts": {"for": "deal", "key": 1, "stack": "max"}},
+			{"rank": "K", "type": "draw_limit", "target": "self", "value": 1, "lasts": {"for": "deal", "key": 2, "stack": "min"}},
+			{"rank": "J", "type": "draw_limit", "target": "next", "value": 3, "lasts": {"for": "deal", "key": 1, "stack": "none"}}]`),
+			want: `$.effects[2].lasts.stack: effects 0 and 2 are both draw_limit with stacking key 1, so they stack alike, but say max and none`},
+		{name: "suppresses on another type", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "target": "next", "lasts": {"for": "deal", "suppresses": "reverse"}}]`),
+			want: `$.effects[0].lasts.suppresses: only suppress switches off a type (miss_turns)`},
+		{name: "suppress without a type", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "suppress", "target": "next", "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].lasts.suppresses: suppress needs the effect type it switches off`},
+		{name: "suppress of suppress", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "suppress", "target": "next", "lasts": {"for": "deal", "suppresses": "suppress"}}]`),
+			want: `$.effects[0].lasts.suppresses: suppress cannot switch off suppress`},
+		{name: "a lock where no card is chosen", seed: "go-fish", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next", "when": "asked", "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].type: no play or trick phase chooses a card, so lock_rank never narrows a choice`},
+		{name: "a ban where no card is chosen", seed: "war", patch: effects(`[{"rank": "Q", "type": "ban_suit", "target": "next", "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].type: no play or trick phase chooses a card, so ban_suit never narrows a choice`},
+		{name: "a suit lock on a rank trigger", seed: "go-fish", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = js(t, `[{"kind": "ask"}, {"kind": "play", "legal": {"op": "true"}}]`)
+			m["effects"] = js(t, `[{"rank": "Q", "type": "lock_suit", "target": "next", "when": "asked", "lasts": {"for": "deal"}}]`)
+		}, want: `$.effects[0].when: lock_suit reads the suit of the card that sets it off, and asked names only a rank`},
+		{name: "a suit ban on a set laid", seed: "go-fish", patch: func(t *testing.T, m map[string]any) {
+			m["turn"] = js(t, `[{"kind": "ask"}, {"kind": "play", "legal": {"op": "true"}}]`)
+			m["effects"] = js(t, `[{"rank": "Q", "type": "ban_suit", "target": "next", "when": "set_laid", "lasts": {"for": "deal"}}]`)
+		}, want: `$.effects[0].when: ban_suit reads the suit of the card that sets it off, and set_laid names only a rank`},
+		{name: "a draw limit where nothing is drawn", seed: "whist", patch: effects(`[{"rank": "Q", "type": "draw_limit", "target": "next", "value": 1, "lasts": {"for": "trick"}}]`),
+			want: `$.effects[0].type: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), so draw_limit never limits a draw`},
+		{name: "a bonus where nothing scores", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "bonus", "target": "self", "value": 2, "lasts": {"for": "deal"}}]`),
+			want: `$.effects[0].type: bonus adds to the points of tricks won and sets laid down, and the game scores neither`},
+		{name: "every problem of one lasting", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next",
+			"lasts": {"for": "trick", "turns": 3, "scope": "team", "key": 7, "suppresses": "skip_next"}}]`),
+			want: `4 problems:
+  $.effects[0].lasts.turns: only a duration of turns counts turns (for trick)
+  $.effects[0].lasts.scope: a team scope needs partnerships (teams: 2)
+  $.effects[0].lasts.key: a stacking key from 0 to 3, got 7
+  $.effects[0].lasts.suppresses: only suppress switches off a type (lock_rank)`},
+	}
+	runPatchCases(t, cases, genome.Parse)
+}
+
+// TestDecodeRejectsLasting: an unknown duration, scope, stacking mode or
+// suppressed type is an error at its JSON path, naming the known ones.
+func TestDecodeRejectsLasting(t *testing.T) {
+	lasts := func(l string) func(t *testing.T, m map[string]any) {
+		return effects(`[{"rank": "Q", "type": "suppress", "target": "next", "lasts": ` + l + `}]`)
+	}
+	cases := []patchCase{
+		{name: "duration", seed: "uno-style", patch: lasts(`{"for": "forever", "suppresses": "reverse"}`),
+			want: `$.effects[0].lasts.for: unknown duration "forever" (want one of ` + names(cardrules.NumDurations) + `)`},
+		{name: "scope", seed: "uno-style", patch: lasts(`{"for": "deal", "scope": "table", "suppresses": "reverse"}`),
+			want: `$.effects[0].lasts.scope: unknown scope "table" (want one of ` + names(cardrules.NumScopes) + `)`},
+		{name: "stacking mode", seed: "uno-style", patch: lasts(`{"for": "deal", "stack": "sum", "suppresses": "reverse"}`),
+			want: `$.effects[0].lasts.stack: unknown stacking mode "sum" (want one of ` + names(cardrules.NumStacks) + `)`},
+		{name: "suppressed type", seed: "uno-style", patch: lasts(`{"for": "deal", "suppresses": "none"}`),
+			want: `$.effects[0].lasts.suppresses: unknown suppressed type "none" (want one of ` + names(cardrules.NumSuppressed, 1) + `)`},
+		{name: "unknown field", seed: "uno-style", patch: lasts(`{"for": "deal", "until": "never", "suppresses": "reverse"}`),
+			want: `$.effects[0].lasts.until: unknown field "until"`},
+	}
+	runPatchCases(t, cases, genome.Parse)
+}
+
+// TestValidateRejectsLastingGoValues: a duration, scope, stacking mode or
+// suppressed type out of range (possible from Go, not from JSON) is a
+// problem at its field, never a panic.
+func TestValidateRejectsLastingGoValues(t *testing.T) {
+	miss := genome.Effect{Rank: 10, Type: cardrules.MissTurns, Target: cardrules.TargetNext, Lasts: genome.Lasting{For: cardrules.UntilDealEnd}}
+	for _, tc := range []struct {
+		name   string
+		change func(e *genome.Effect)
+		want   string
+	}{
+		{"duration", func(e *genome.Effect) { e.Lasts.For = cardrules.NumDurations },
+			fmt.Sprintf(`$.effects[0].lasts.for: unknown duration %d`, cardrules.NumDurations)},
+		{"scope", func(e *genome.Effect) { e.Lasts.Scope = cardrules.NumScopes },
+			fmt.Sprintf(`$.effects[0].lasts.scope: unknown scope %d`, cardrules.NumScopes)},
+		{"stacking mode", func(e *genome.Effect) { e.Lasts.Stack = cardrules.NumStacks },
+			fmt.Sprintf(`$.effects[0].lasts.stack: unknown stacking mode %d`, cardrules.NumStacks)},
+		{"suppressed type", func(e *genome.Effect) {
+			e.Type, e.Lasts.Suppresses = cardrules.Suppress, cardrules.NumSuppressed
+		}, `$.effects[0].lasts.suppresses: suppress needs the effect type it switches off`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := testkit.SeedGenome(t, "uno-style")
+			e := miss
+			tc.change(&e)
+			g.Effects = []genome.Effect{e}
+			err := g.Validate()
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestValidateAcceptsLasting: each lasting type in a game where it can
+// act, with each duration, scope and stacking mode, persisting, and
+// suppress switching off each other type.
+func TestValidateAcceptsLasting(t *testing.T) {
+	next := cardrules.TargetNext
+	for _, tc := range []struct {
+		seed string
+		e    genome.Effect
+	}{
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.LockSuit, Target: next, Lasts: genome.Lasting{For: cardrules.UntilSourceTurn}}},
+		{"uno-style", genome.Effect{Rank: 5, Type: cardrules.LockSuit, Target: next, When: cardrules.Drawn, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 8}}},
+		{"whist", genome.Effect{Rank: 5, Type: cardrules.LockRank, Target: next, Lasts: genome.Lasting{For: cardrules.UntilTrickEnd, Scope: cardrules.ScopeTeam}}},
+		{"hearts", genome.Effect{Rank: 5, Type: cardrules.BanSuit, When: cardrules.TrickWon, Lasts: genome.Lasting{For: cardrules.UntilDealEnd, Scope: cardrules.ScopeEveryone}}},
+		{"crazy-eights", genome.Effect{Rank: 5, Type: cardrules.BanRank, Target: cardrules.TargetAllOpponents, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 1, Key: 3, Stack: cardrules.StackNone}}},
+		{"go-fish", genome.Effect{Rank: 5, Type: cardrules.DrawLimit, Target: cardrules.TargetSelf, Value: 1, When: cardrules.Asked, Lasts: genome.Lasting{For: cardrules.UntilSourceTurn, Stack: cardrules.StackMin}}},
+		{"old-maid", genome.Effect{Rank: 5, Type: cardrules.MissTurns, Target: cardrules.TargetPrevious, When: cardrules.Taken, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 2, Persists: true}}},
+		{"go-fish", genome.Effect{Rank: 5, Type: cardrules.Bonus, Target: cardrules.TargetRandomOpponent, Value: 13, When: cardrules.SetLaid, Lasts: genome.Lasting{For: cardrules.UntilDealEnd, Stack: cardrules.StackMax}}},
+		{"whist", genome.Effect{Rank: 5, Type: cardrules.Bonus, Target: cardrules.TargetSelf, Value: 1, Lasts: genome.Lasting{For: cardrules.UntilTrickEnd, Key: 2}}},
+	} {
+		g := testkit.SeedGenome(t, tc.seed)
+		g.Effects = append(g.Effects, tc.e)
+		if err := g.Validate(); err != nil {
+			t.Errorf("%s with %+v: %v", tc.seed, tc.e, err)
+		}
+	}
+	for x := range genome.EffectType(cardrules.NumEffectTypes) {
+		if x == cardrules.Suppress {
+			continue
+		}
+		g := testkit.SeedGenome(t, "uno-style")
+		g.Effects = append(g.Effects, genome.Effect{Rank: 5, Type: cardrules.Suppress, Target: cardrules.TargetNext,
+			Lasts: genome.Lasting{For: cardrules.UntilSourceTurn, Suppresses: cardrules.SuppressedOf(x)}})
+		if err := g.Validate(); err != nil {
+			t.Errorf("suppress of %s: %v", x, err)
+		}
+	}
+}

@@ -532,5 +532,8 @@ func TestFuzzCorpus(t *testing.T) {
 	// and effects in a game that plays no card.
 	want["fixture-triggers"] = testkit.Compile(t, triggersFixture(t))
 	want["go-fish-asked"] = testkit.Compile(t, goFishAsked(t))
+	// A program with a LASTING block: every lasting type, duration, scope
+	// and stacking mode.
+	want["fixture-lasting"] = testkit.Compile(t, lastingFixture(t))
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

@@ -7,23 +7,38 @@ import "fmt"
 // reference interpreter and Describe give it its meaning (CONTRIBUTING.md).
 type EffectType uint8
 
-// Effect types, in their bytecode numbering.
+// Effect types, in their bytecode numbering. The immediate types act once,
+// when they fire; the lasting types (lasting.go) each start an active
+// effect that holds over a set of seats (its target's, their team's or
+// every seat) for a duration, and the vm package doc gives how.
 const (
-	SkipNext EffectType = iota
-	Reverse
-	DrawCards
-	ExtraTurn
-	ForceDiscard
-	// Lasting types (lasting.go): each starts an active effect that holds
-	// for a duration over a set of seats.
-	LockSuit  // they may play only cards of the suit of the card that set it off
-	LockRank  // they may play only cards of the effect's rank
-	BanSuit   // they may not play cards of the suit of the card that set it off
-	BanRank   // they may not play cards of the effect's rank
-	DrawLimit // they draw at most value cards at once
-	MissTurns // they lose their turns
-	Bonus     // each trick they win and set they lay scores value more points
-	Suppress  // effects of one type do nothing for them
+	SkipNext     EffectType = iota // the next value players miss a turn
+	Reverse                        // the direction of play reverses
+	DrawCards                      // each target draws value cards
+	ExtraTurn                      // the player takes another turn
+	ForceDiscard                   // each target discards value cards
+	// the seats it holds over may play only cards of the suit of the card
+	// that set it off
+	LockSuit
+	// the seats it holds over may play only cards of the effect's rank
+	LockRank
+	// the seats it holds over may not play cards of the suit of the card
+	// that set it off
+	BanSuit
+	// the seats it holds over may not play cards of the effect's rank
+	BanRank
+	// each draw of a seat it holds over takes at most value cards (the
+	// smallest limit over the stacking keys holds)
+	DrawLimit
+	// the seats it holds over lose their turns, the move passing them by
+	// (unless every seat still in would be passed by)
+	MissTurns
+	// each trick a seat it holds over wins, and each set it lays down,
+	// scores value more points (the stacking keys' bonuses add up)
+	Bonus
+	// for the seats it holds over, effects of the type it suppresses that
+	// they set off do not fire, and active ones do not apply to them
+	Suppress
 	NumEffectTypes
 )
 
@@ -103,8 +118,9 @@ func (t EffectType) NamesSuit() bool { return t == LockSuit || t == BanSuit }
 func (t EffectType) Words() string { return words(t.String()) }
 
 // Phrase words one effect, with its target and value, as a short sentence
-// of what it does when its card is played ("the next player draws 2
-// cards"), for the disassembly and traces; Describe words effects in the
+// of what it does when it fires ("the next player draws 2 cards"; for a
+// lasting type, what it does while it holds, without its duration or
+// scope), for the disassembly and traces; Describe words effects in the
 // context of a whole game. Fields the type does not use are ignored.
 func (t EffectType) Phrase(target Target, value int) string {
 	who := map[Target]string{
@@ -135,24 +151,24 @@ func (t EffectType) Phrase(target Target, value int) string {
 	case ForceDiscard:
 		return fmt.Sprintf("%s discards %s", who, cards(value))
 	case LockSuit:
-		return who + " may play only its card's suit"
+		return who + " may play only the suit of the card that set it off"
 	case LockRank:
-		return who + " may play only its rank"
+		return who + " may play only cards of its rank"
 	case BanSuit:
-		return who + " may not play its card's suit"
+		return who + " may not play the suit of the card that set it off"
 	case BanRank:
-		return who + " may not play its rank"
+		return who + " may not play cards of its rank"
 	case DrawLimit:
-		return fmt.Sprintf("%s draws at most %s at once", who, cards(value))
+		return fmt.Sprintf("%s draws at most %s at a time", who, cards(value))
 	case MissTurns:
-		return who + " loses its turns"
+		return who + " loses their turns"
 	case Bonus:
 		if value == 1 {
 			return who + " scores 1 more point a trick or set"
 		}
 		return fmt.Sprintf("%s scores %d more points a trick or set", who, value)
 	case Suppress:
-		return who + " is spared effects of a type"
+		return "effects of one type are switched off for " + who
 	}
 	return t.String()
 }
