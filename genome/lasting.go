@@ -50,12 +50,17 @@ func (e *Effect) lastingCanonical() {
 	if e.Type != cardrules.Suppress {
 		l.Suppresses = cardrules.NoSuppressed
 	}
-	if !e.Type.UsesValue() {
-		// (A stack without values can only refuse a second effect.)
-		if l.Stack != cardrules.StackNone {
-			l.Stack = cardrules.StackAdditive
-		}
+	// (A stack without values can only refuse a second effect.)
+	l.Stack = e.stacking()
+}
+
+// stacking is effect e's stacking mode as its canonical form has it: a
+// type without a value stacks additively or not at all.
+func (e *Effect) stacking() cardrules.Stacking {
+	if !e.Type.UsesValue() && e.Lasts.Stack != cardrules.StackNone {
+		return cardrules.StackAdditive
 	}
+	return e.Lasts.Stack
 }
 
 // checkLasting adds the problems of effect i's lasting (at path p) to ps.
@@ -97,7 +102,7 @@ func (g *Genome) checkLasting(ps *Problems, p string, i int) {
 	if l.Stack >= cardrules.NumStacks {
 		ps.add(p+".lasts.stack", "unknown stacking mode %d", l.Stack)
 	} else if j := slices.IndexFunc(g.Effects[:i], func(x Effect) bool {
-		return x.Type == e.Type && x.Lasts.Key == l.Key && x.Lasts.Stack != l.Stack
+		return x.Type == e.Type && x.Lasts.Key == l.Key && x.stacking() != e.stacking()
 	}); j >= 0 {
 		ps.add(p+".lasts.stack", "effects %d and %d are both %s with stacking key %d, so they stack alike, but say %s and %s", j, i, e.Type, l.Key, g.Effects[j].Lasts.Stack, l.Stack)
 	}
