@@ -20,7 +20,7 @@ import (
 // player of the card for a played card, and the player the event happened
 // to otherwise ("that player"). A note after the list of effects gives
 // what holds for every lasting effect of the game: the bound on effects in
-// force, that locks and bans come after every other rule of what may be
+// force, that locks and bans take cards out of the hand before every other rule of what may be
 // played, and how lost turns pass the move on.
 
 // describeLasting words what lasting effect e does when it fires in g,
@@ -256,7 +256,7 @@ func (g *Genome) hasLasting(types ...EffectType) bool {
 
 // describeLastingNotes is the note on lasting effects after the list of
 // effects, "" when g has none: the bound on effects in force at once, that
-// locks and bans come after every other rule of what may be played, and
+// locks and bans take cards out of the hand before every other rule of what may be played, and
 // that a player who loses their turns is passed over without the turn
 // counting, unless every player still in would be, and still plays to
 // tricks.
@@ -266,7 +266,7 @@ func (g *Genome) describeLastingNotes() string {
 	}
 	s := fmt.Sprintf("A lasting effect holds over the players it names when it starts; at most %d are in force at once, and any more start nothing.", cardrules.MaxActive)
 	if g.hasLasting(cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank) {
-		s += " Locks and bans come after every other rule of what a player may play: a player they leave no card to play is as a player with no legal card."
+		s += " Locks and bans take cards out of a player's hand before the rules of what may be played apply to the rest: a player they leave no card to play is as a player with no legal card."
 	}
 	if g.hasLasting(cardrules.MissTurns) {
 		s += " A player who loses their turns is passed over, the move going on to the next player, unless every player still in would be; a turn passed over does not count as a turn."

@@ -207,7 +207,7 @@ func TestDescribeLastingStacking(t *testing.T) {
 // without lasting effects has no such note.
 func TestDescribeLastingNotes(t *testing.T) {
 	const bound = "A lasting effect holds over the players it names when it starts; at most 16 are in force at once, and any more start nothing."
-	const locks = " Locks and bans come after every other rule of what a player may play: a player they leave no card to play is as a player with no legal card."
+	const locks = " Locks and bans take cards out of a player's hand before the rules of what may be played apply to the rest: a player they leave no card to play is as a player with no legal card."
 	const passed = " A player who loses their turns is passed over, the move going on to the next player, unless every player still in would be; a turn passed over does not count as a turn."
 	const trick = "A player none of whose cards may be played to a trick plays nothing to it.\n"
 	lock := lasting(genome.Effect{Rank: 9, Type: cardrules.LockSuit, Target: cardrules.TargetNext}, turnsFor(1))
