@@ -31,8 +31,16 @@
 //
 // Effect operators (after the reference design, with the semantics of the
 // architecture document): add a random effect (any rank of the deck, any
-// type, any target, value 1..3; a trigger that can fire in the game: the
-// play of its card three times in four where cards are played, else any
+// type that can act in the game, immediate or lasting: a lock or ban needs
+// a phase that plays cards, and a suit lock or ban a trigger with a card,
+// draw_limit something that draws, bonus scored tricks or sets; any
+// target, value 1..3; for a lasting type any duration the game allows, 1
+// to 3 turns, the end of the trick only with tricks, any scope, a team
+// only with partnerships, key 0 three times in four, the stacking mode
+// its type and key already have, else any, persisting one time in four,
+// and for suppress any other type to switch off; a trigger that can fire
+// in the game: the play of its card three times in four where cards are
+// played, else any
 // other event that can happen there, so that games that play no card, Go
 // Fish and Old Maid, carry effects too; for a played draw or forced
 // discard, the types that can fizzle, a gate one time in four; for a
@@ -40,20 +48,34 @@
 // time in five, of any subject its type may test, any comparison, a small
 // value), remove one, mutate one used field (rank, type, target, value by
 // ±1 reflected at 1 and 13, the gate on or off, the suit, the trigger, the
-// condition) always to a different value; a new type that cannot fizzle
-// drops the gate, one without a target a condition on the target's hand,
-// and a new trigger what it cannot hold (a rank event the suit, any but
-// played the gate). A trigger moves only to another that can fire in the
-// game, and a type that another effect's trigger needs (the last
-// force_discard, for effects of forced discards) is not changed. The
+// condition, the lasting) always to a different value; a new type that
+// cannot fizzle drops the gate, one without a target (or with a scope of
+// everyone) a condition on the target's hand, a new lasting type from an
+// immediate one gets a random lasting, an immediate type drops it, and a
+// new trigger what it cannot hold (a rank event the suit, any but played
+// the gate). A trigger moves only to another that can fire in the game,
+// and a type changes only to one that leaves every effect able to fire
+// and act: one that another effect's trigger needs (the last
+// force_discard, for effects of forced discards) or that a draw_limit
+// needs (the last draw_cards, where nothing else draws) is kept. A
+// lasting changes one field: the duration (to another the game allows),
+// the turns by ±1 reflected at 1 and 8, the scope (to everyone it drops
+// the target, from everyone it draws one), the key (taking the mode its
+// new group has), the stacking mode (of the whole group of its type and
+// key: every effect of a type and key stacks alike), persistence, or the
+// type suppress switches off. The
 // condition is added, removed, or one of its fields changed: the subject
 // (a count keeps its comparison and, within bounds, its value), the
 // comparison, the value by ±1 reflected at 0 and the deck's size (seats: 1
 // and the most seats), or the active suit's suit. Removing an effect, or
 // any operator or crossover that takes away what a trigger waits for (a
 // phase, the sets, draw_max, reshuffling of a deck all dealt, a rank, the
-// other parent's events), takes along the effects that could no longer
-// fire. Effect crossover: for each rank the second parent has
+// other parent's events) or what a lasting type acts on (the phases that
+// play cards, the draws, the scoring, the trick phase a duration waits
+// for), takes along the effects that could no longer fire or act; a child
+// keeps a team scope only with partnerships (else its target's seats) and
+// gives each group of one type and key the stacking mode of its first
+// effect. Effect crossover: for each rank the second parent has
 // effects on, with probability 1/2 its list for that rank replaces the first
 // parent's (or joins it when the first has none); then the same for the
 // response abilities, rank by rank, who may answer and lose_turn coming from
@@ -162,9 +184,10 @@
 // response abilities that only it gave something to answer (a response
 // answers played effects of a type, and with none of that type left it can
 // never be used), and the effects that only it made possible (the effects of
-// forced discards go with the last force_discard, which Prune then counts
-// as removed too), so an effect is measured with the answers and effects
-// it brings. An effect that only reshuffles chances
+// forced discards go with the last force_discard, a draw_limit with the
+// last draw_cards where nothing else draws, and Prune then counts them as
+// removed too), so an effect is measured with the answers and effects it
+// brings. An effect that only reshuffles chances
 // evenly among the seats (a skip in a symmetric game) is measured as dead:
 // the measures are the game's, not one player's.
 //

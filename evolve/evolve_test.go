@@ -56,8 +56,11 @@ func TestEffectOperators(t *testing.T) {
 		if !addEffect(g, &r) || len(g.Effects) != len(uno.Effects)+1 {
 			t.Fatalf("add: %d effects, want %d", len(g.Effects), len(uno.Effects)+1)
 		}
-		if e := g.Effects[len(g.Effects)-1]; e.Type.UsesTarget() != (e.Target != 0) || e.Type.UsesValue() != (e.Value != 0) || e.Gate && !e.Type.Fizzles() {
+		if e := g.Effects[len(g.Effects)-1]; hasTarget(&e) != (e.Target != 0) || e.Type.UsesValue() != (e.Value != 0) || e.Gate && !e.Type.Fizzles() {
 			t.Fatalf("add made a non-canonical effect %+v", e)
+		}
+		if e, c := g.Effects[len(g.Effects)-1], g.Canonical().Effects[len(g.Effects)-1]; e != c {
+			t.Fatalf("add made a non-canonical effect %+v (canonical %+v)", e, c)
 		}
 		g = uno.Clone()
 		if !removeEffect(g, &r) || len(g.Effects) != len(uno.Effects)-1 {
@@ -110,6 +113,9 @@ func TestEffectOperators(t *testing.T) {
 				fields++
 			}
 			if a.Type == b.Type && a.If != b.If {
+				fields++
+			}
+			if a.Type == b.Type && a.Lasts != b.Lasts {
 				fields++
 			}
 			if fields != 1 {
@@ -352,6 +358,13 @@ func effectOpsHalf() ([]operator, func(r *rng.Source) operator) {
 // values a test requires are reached whatever rapid draws.
 func walkAll(t *testing.T, parents []*genome.Genome, base uint64, walk func(g *genome.Genome, r *rng.Source, steps int) error) {
 	t.Helper()
+	walkAllN(t, parents, base, 4, walk)
+}
+
+// walkAllN is walkAll with walks fixed walks from every parent, for the
+// tests whose rarest values need more.
+func walkAllN(t *testing.T, parents []*genome.Genome, base uint64, walks int, walk func(g *genome.Genome, r *rng.Source, steps int) error) {
+	t.Helper()
 	rapid.Check(t, func(rt *rapid.T) {
 		g := parents[rapid.IntRange(0, len(parents)-1).Draw(rt, "parent")]
 		r := rng.New(rapid.Uint64().Draw(rt, "rng"))
@@ -360,7 +373,7 @@ func walkAll(t *testing.T, parents []*genome.Genome, base uint64, walk func(g *g
 		}
 	})
 	for i, g := range parents {
-		for w := range uint64(4) {
+		for w := range uint64(walks) {
 			r := rng.New(rng.Derive(base+uint64(i), w))
 			if err := walk(g, &r, 100); err != nil {
 				t.Fatalf("parent %d, walk %d: %v", i, w, err)

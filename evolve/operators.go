@@ -403,7 +403,9 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// mutScore changes a scoring weight by one, reflected at its bounds.
+// mutScore changes a scoring weight by one, reflected at its bounds; a
+// game left scoring nothing drops its bonus effects, which would have no
+// points to add to (fitTriggers).
 func mutScore(g *genome.Genome, r *rng.Source) bool {
 	switch r.IntN(3) {
 	case 0:
@@ -417,6 +419,7 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 		c := &g.Score.Cards[r.IntN(len(g.Score.Cards))]
 		c.Points = reflectStep(c.Points, r, 1, cardrules.MaxCardPoints)
 	}
+	fitTriggers(g)
 	return true
 }
 

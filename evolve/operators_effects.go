@@ -44,20 +44,25 @@ func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit
 	return pick(r, opts)
 }
 
-// addEffect appends a random effect: any rank of the deck, any type, any
-// target, a small value, a trigger that can fire in the game with the
-// effect (pickTrigger: mostly the play of its card where cards are played,
-// another event otherwise), for a played effect of a type that can fizzle
-// a gate with probability gateChance, for a trigger that names a card
-// sometimes one suit, and sometimes a condition; fields the type does not
-// use stay 0. It does not apply when the game is full of effects or no
+// addEffect appends a random effect: any rank of the deck, any type that
+// can act in the game (lastingFits: a lasting type needs what it acts on),
+// with a target where it reads one, a small value, a random lasting for a
+// lasting type (randomLasting), a trigger that can fire in the game with
+// the effect (pickTrigger: mostly the play of its card where cards are
+// played, another event otherwise), for a played effect of a type that can
+// fizzle a gate with probability gateChance, for a trigger that names a
+// card sometimes one suit, and sometimes a condition; fields the type does
+// not use stay 0. It does not apply when the game is full of effects or no
 // trigger can fire in it.
 func addEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) >= cardrules.MaxEffects {
 		return false
 	}
-	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: genome.EffectType(r.IntN(int(cardrules.LockSuit)))}
-	if e.Type.UsesTarget() {
+	e := genome.Effect{Rank: pick(r, deckRanks(g)), Type: pick(r, fittingTypes(g))}
+	if e.Type.Lasts() {
+		e.Lasts = randomLasting(g, len(g.Effects), e.Type, r)
+	}
+	if hasTarget(&e) {
 		e.Target = randomTarget(r)
 	}
 	if e.Type.UsesValue() {
@@ -80,10 +85,23 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 		e.Suit = pickTriggerSuit(g, e.Rank, cardrules.AnySuit, r)
 	}
 	if chance(r, conditionChance) {
-		e.If = randomCondition(g, pick(r, condSubjects(e.Type)), r)
+		e.If = randomCondition(g, pick(r, condSubjects(&e)), r)
 	}
 	g.Effects[len(g.Effects)-1] = e
 	return true
+}
+
+// fittingTypes lists the effect types that can act in g (lastingFits, for
+// an effect of a played card): every immediate type, and the lasting
+// types whose game it is.
+func fittingTypes(g *genome.Genome) []genome.EffectType {
+	var ts []genome.EffectType
+	for t := range genome.EffectType(cardrules.NumEffectTypes) {
+		if lastingFits(g, &genome.Effect{Type: t}) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 func removeEffect(g *genome.Genome, r *rng.Source) bool {
@@ -97,16 +115,19 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutateEffect changes exactly one used field of one effect to a different
-// value: the rank, the type (fields the new type uses are filled in, those
-// it does not are zeroed, a gate stays only if the new type can fizzle too
-// and a condition on the target's hand only if it has a target; a type
-// another effect's trigger needs, the last force_discard for effects of
-// forced discards, is kept), the target, the value by ±1 reflected at its
-// bounds, or, for a played effect of a type that can fizzle, the gate on
-// or off, or, for a forced discard in a game of fan hands, taking the cards
-// at random or by choice, or, for a trigger that names a card, every card
-// of the rank or the card of one suit, or the trigger (another that can
-// fire in the game: mutateTrigger), or the condition (mutateCondition).
+// value: the rank, the type (setType: fields the new type uses are filled
+// in, those it does not are zeroed, a gate stays only if the new type can
+// fizzle too and a condition on the target's hand only if it has a target,
+// a lasting type gets a lasting or keeps its own; only types that leave
+// every effect able to fire and act, so a type another effect's trigger
+// needs, the last force_discard for effects of forced discards, is kept),
+// the target (not for a scope of everyone), the value by ±1 reflected at
+// its bounds, or, for a played effect of a type that can fizzle, the gate
+// on or off, or, for a forced discard in a game of fan hands, taking the
+// cards at random or by choice, or, for a trigger that names a card, every
+// card of the rank or the card of one suit, or the trigger (another that
+// can fire in the game: mutateTrigger), or the condition (mutateCondition),
+// or, for a lasting type, one field of its lasting (mutateLasting).
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
@@ -114,7 +135,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	i := r.IntN(len(g.Effects))
 	e := &g.Effects[i]
 	fields := []int{0, 1}
-	if e.Type.UsesTarget() {
+	if hasTarget(e) {
 		fields = append(fields, 2)
 	}
 	if e.Type.UsesValue() {
@@ -130,6 +151,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		fields = append(fields, 6)
 	}
 	fields = append(fields, 7, 8)
+	if e.Type.Lasts() {
+		fields = append(fields, 9)
+	}
 	switch pick(r, fields) {
 	case 0:
 		others := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == e.Rank })
@@ -145,26 +169,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		if !ok {
 			return false
 		}
-		e.Type = t
-		if !t.UsesTarget() {
-			e.Target = cardrules.NoTarget
-			if e.If.Of == cardrules.CondTarget {
-				e.If = genome.EffectCondition{}
-			}
-		} else if e.Target == cardrules.NoTarget {
-			e.Target = randomTarget(r)
-		}
-		if !t.UsesValue() {
-			e.Value = 0
-		} else if e.Value == 0 {
-			e.Value = 1 + r.IntN(3)
-		}
-		if !t.Fizzles() {
-			e.Gate = false
-		}
-		if t != cardrules.ForceDiscard {
-			e.Random = false
-		}
+		setType(g, i, t, r)
 	case 2:
 		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
 		if t >= e.Target {
@@ -187,17 +192,19 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		return mutateTrigger(g, e, r)
 	case 8:
 		mutateCondition(g, e, r)
+	case 9:
+		mutateLasting(g, i, r)
 	}
 	return true
 }
 
 // pickType returns a new type for effect i of g, other than its own, among
-// those that leave every effect of g able to fire (genome.CanTrigger); ok is false
-// when there is none.
+// those that leave every effect of g able to fire (genome.CanTrigger) and
+// act (lastingFits); ok is false when there is none.
 func pickType(g *genome.Genome, i int, r *rng.Source) (genome.EffectType, bool) {
 	was := g.Effects[i].Type
 	var ts []genome.EffectType
-	for t := range genome.EffectType(cardrules.LockSuit) {
+	for t := range genome.EffectType(cardrules.NumEffectTypes) {
 		if t == was {
 			continue
 		}

@@ -69,7 +69,7 @@ func TestEffectOptionOperators(t *testing.T) {
 		}
 		return nil
 	}
-	walkAll(t, parents, 1300, opWalk(parents, pick, check, effectOptionChanges, seen, 1<<30))
+	walkAllN(t, parents, 1300, 12, opWalk(parents, pick, check, effectOptionChanges, seen, 1<<30))
 	requireReached(t, seen, []string{
 		"add_effect: random=true", "add_effect: random=false", "mutate_effect: random=true", "mutate_effect: random=false",
 		"add_effect: suited=true", "add_effect: suited=false", "mutate_effect: suited=true", "mutate_effect: suited=false",

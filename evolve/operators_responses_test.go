@@ -124,7 +124,7 @@ func responseChanges(op string, a, b *genome.Genome) []string {
 
 // checkResponseChild checks what every response operator keeps: it
 // changes the responses only, an ability added answers a type the parent
-// has an effect of when it has one, mutate changes exactly one ability,
+// has an effect of a played card of when it has one, mutate changes exactly one ability,
 // and no ability is left without who and lose_turn being cleared.
 func checkResponseChild(op string, a, b *genome.Genome) error {
 	x, y := a.Clone(), b.Clone()
@@ -139,11 +139,12 @@ func checkResponseChild(op string, a, b *genome.Genome) error {
 	switch op {
 	case "add_response":
 		c := rb.Cards[len(rb.Cards)-1]
+		// Only an effect of a played card opens a response window.
 		has := func(t genome.EffectType) bool {
-			return slices.ContainsFunc(a.Effects, func(e genome.Effect) bool { return e.Type == t })
+			return slices.ContainsFunc(a.Effects, func(e genome.Effect) bool { return e.Type == t && e.When == cardrules.Played })
 		}
 		if slices.ContainsFunc(targetedTypes(), has) && !has(c.Answers) {
-			return fmt.Errorf("a new ability answers %s, which no effect of %v has", c.Answers, a.Effects)
+			return fmt.Errorf("a new ability answers %s, which no effect of a played card of %v has", c.Answers, a.Effects)
 		}
 		if c.Ability == cardrules.Stack && !(c.Value >= 1 && c.Value <= cardrules.MaxEffectValue) {
 			return fmt.Errorf("a new stack adds %d", c.Value)

@@ -89,31 +89,41 @@ func mutateTrigger(g *genome.Genome, e *genome.Effect, r *rng.Source) bool {
 	return true
 }
 
-// allCanFire reports whether every effect of g can fire.
+// allCanFire reports whether every effect of g can fire, and act once
+// fired (lastingFits).
 func allCanFire(g *genome.Genome) bool {
-	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !g.CanTrigger(e.When) })
+	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, &e) })
 }
 
-// fitTriggers drops the effects of g that can no longer fire, until every
-// one left can (dropping the last force_discard effect silences the
-// effects of forced discards, dropping the last draw_cards effect can
-// silence those of drawn cards). It makes no random draw and changes
-// nothing in a genome whose effects can all fire.
+// canFire reports whether effect e of g can fire and act.
+func canFire(g *genome.Genome, e *genome.Effect) bool {
+	return g.CanTrigger(e.When) && lastingFits(g, e)
+}
+
+// fitTriggers drops the effects of g that can no longer fire or act,
+// until every one left can (dropping the last force_discard effect
+// silences the effects of forced discards, dropping the last draw_cards
+// effect can silence those of drawn cards and leave a draw_limit nothing
+// to limit; a lock or ban needs a phase that plays cards, a bonus points
+// to add to), then repairs the lasting effects left (fitLasting). It makes
+// no random draw and changes nothing in a genome whose effects are valid.
 func fitTriggers(g *genome.Genome) {
 	for !allCanFire(g) {
-		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !g.CanTrigger(e.When) })
+		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, &e) })
 	}
+	fitLasting(g)
 	if len(g.Effects) == 0 {
 		g.Effects = nil
 	}
 }
 
-// condSubjects lists the condition subjects an effect of type t may test:
-// every one, but the target's hand only for a type that has a target.
-func condSubjects(t genome.EffectType) []cardrules.CondOf {
+// condSubjects lists the condition subjects effect e may test: every one,
+// but the target's hand only for an effect that has a target (hasTarget:
+// not a scope of everyone).
+func condSubjects(e *genome.Effect) []cardrules.CondOf {
 	var out []cardrules.CondOf
 	for of := cardrules.CondHand; of < cardrules.NumCondOfs; of++ {
-		if of != cardrules.CondTarget || t.UsesTarget() {
+		if of != cardrules.CondTarget || hasTarget(e) {
 			out = append(out, of)
 		}
 	}
@@ -174,7 +184,7 @@ func randomCondition(g *genome.Genome, of cardrules.CondOf, r *rng.Source) genom
 // value by ±1 reflected at the subject's bounds (condBounds), or the
 // active suit's suit.
 func mutateCondition(g *genome.Genome, e *genome.Effect, r *rng.Source) {
-	subjects := condSubjects(e.Type)
+	subjects := condSubjects(e)
 	c := &e.If
 	if c.Of == cardrules.NoCond {
 		*c = randomCondition(g, pick(r, subjects), r)

@@ -157,7 +157,7 @@ func TestTriggerOperators(t *testing.T) {
 		}
 		return nil
 	}
-	walkAll(t, parents, 4000, opWalk(parents, pick, check, triggerChanges, seen, 8))
+	walkAllN(t, parents, 4000, 20, opWalk(parents, pick, check, triggerChanges, seen, 8))
 	var want []string
 	for when := range cardrules.NumTriggers {
 		w := when.String()

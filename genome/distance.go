@@ -43,9 +43,11 @@ import (
 //   - effects (1): 0 for equal lists; otherwise 0.1 for the lists
 //     differing (their order counts: effects resolve in it) plus 0.9 times
 //     the multiset distance of the effects (two effects are the same when
-//     every field is, the trigger, when, and the condition, if, included:
-//     the same change set off by another event, or under another test, is
-//     another effect; fields their type does not use are ignored); at
+//     every field is, the trigger, when, the condition, if, and for a
+//     lasting type every field of its lasting, lasts, included: the same
+//     change set off by another event, under another test, or holding
+//     for another time, over other seats or stacking otherwise, is another
+//     effect; fields their type does not use are ignored); at
 //     least 0.1 when one game's last card fires no effects
 //     and the other's does. The multiset distance of lists A and B is |A Δ B| /
 //     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
@@ -264,8 +266,8 @@ func responsesDiff(a, b *Responses) float64 {
 		flag(a.Who != b.Who) + flag(a.LoseTurn != b.LoseTurn)) / 5
 }
 
-// normEffect zeroes the fields the effect's type does not use, as
-// Canonical does.
+// normEffect zeroes the fields the effect's type does not use, its
+// lasting's included, as Canonical does.
 func normEffect(e Effect) Effect {
 	if !e.Type.UsesTarget() {
 		e.Target = cardrules.NoTarget
@@ -279,6 +281,7 @@ func normEffect(e Effect) Effect {
 	if e.Type != cardrules.ForceDiscard {
 		e.Random = false
 	}
+	e.lastingCanonical()
 	return e
 }
 

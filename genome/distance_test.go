@@ -404,3 +404,118 @@ func TestDistanceTriggersAllocs(t *testing.T) {
 		t.Errorf("Distance allocated %v times comparing games with triggered effects", n)
 	}
 }
+
+// withLasting returns uno-style with a lock of the next player's suit for
+// 2 turns, a draw limit over everyone until its player's next turn (key
+// 1, the smallest holds) and a suppress of draw_cards that persists, and
+// Whist with a team's bonus to the end of the trick.
+func withLasting(t *testing.T) (uno, whist *genome.Genome) {
+	t.Helper()
+	uno = testkit.SeedGenome(t, "uno-style")
+	uno.Effects = append(uno.Effects,
+		genome.Effect{Rank: 2, Type: cardrules.LockSuit, Target: cardrules.TargetNext, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 2}},
+		genome.Effect{Rank: 3, Type: cardrules.DrawLimit, Value: 2, Lasts: genome.Lasting{For: cardrules.UntilSourceTurn, Scope: cardrules.ScopeEveryone, Key: 1, Stack: cardrules.StackMin}},
+		genome.Effect{Rank: 4, Type: cardrules.Suppress, Target: cardrules.TargetSelf, Lasts: genome.Lasting{For: cardrules.UntilDealEnd, Persists: true, Suppresses: cardrules.SuppressedOf(cardrules.DrawCards)}},
+	)
+	whist = testkit.SeedGenome(t, "whist")
+	whist.Effects = []genome.Effect{{Rank: 12, Type: cardrules.Bonus, Target: cardrules.TargetSelf, Value: 2, Lasts: genome.Lasting{For: cardrules.UntilTrickEnd, Scope: cardrules.ScopeTeam}}}
+	for _, g := range []*genome.Genome{uno, whist} {
+		if err := g.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return uno, whist
+}
+
+// TestDistanceSeesLasting: every field of an effect's lasting counts in
+// the distance between effects: another duration, number of turns, scope,
+// stacking key or mode, persistence or suppressed type, and another
+// lasting type, each move a game away by a small change (under 0.05, as
+// one effect more is); a lasting effect is another effect than an
+// immediate one of the same rank.
+func TestDistanceSeesLasting(t *testing.T) {
+	uno, whist := withLasting(t)
+	const lock, limit, supp = 6, 7, 8 // uno's lasting effects
+	for _, c := range []struct {
+		what   string
+		g      *genome.Genome
+		change func(e []genome.Effect)
+	}{
+		{"the lock for 3 turns", uno, func(e []genome.Effect) { e[lock].Lasts.Turns = 3 }},
+		{"the lock until its player's next turn", uno, func(e []genome.Effect) {
+			e[lock].Lasts.For, e[lock].Lasts.Turns = cardrules.UntilSourceTurn, 0
+		}},
+		{"the lock to the end of the deal", uno, func(e []genome.Effect) { e[lock].Lasts.For, e[lock].Lasts.Turns = cardrules.UntilDealEnd, 0 }},
+		{"the lock over everyone", uno, func(e []genome.Effect) {
+			e[lock].Lasts.Scope, e[lock].Target = cardrules.ScopeEveryone, cardrules.NoTarget
+		}},
+		{"the lock under key 2", uno, func(e []genome.Effect) { e[lock].Lasts.Key = 2 }},
+		{"the lock refusing a second", uno, func(e []genome.Effect) { e[lock].Lasts.Stack = cardrules.StackNone }},
+		{"the lock persisting", uno, func(e []genome.Effect) { e[lock].Lasts.Persists = true }},
+		{"a rank lock", uno, func(e []genome.Effect) { e[lock].Type = cardrules.LockRank }},
+		{"a suit ban", uno, func(e []genome.Effect) { e[lock].Type = cardrules.BanSuit }},
+		{"the limit over the next player", uno, func(e []genome.Effect) {
+			e[limit].Lasts.Scope, e[limit].Target = cardrules.ScopeTarget, cardrules.TargetNext
+		}},
+		{"the limit's largest", uno, func(e []genome.Effect) { e[limit].Lasts.Stack = cardrules.StackMax }},
+		{"the limit's sum", uno, func(e []genome.Effect) { e[limit].Lasts.Stack = cardrules.StackAdditive }},
+		{"the limit under key 0", uno, func(e []genome.Effect) { e[limit].Lasts.Key = 0 }},
+		{"the limit of 3", uno, func(e []genome.Effect) { e[limit].Value = 3 }},
+		{"the suppress of skips", uno, func(e []genome.Effect) { e[supp].Lasts.Suppresses = cardrules.SuppressedOf(cardrules.SkipNext) }},
+		{"the suppress ending with its player", uno, func(e []genome.Effect) { e[supp].Lasts.Persists = false }},
+		{"the bonus over the player alone", whist, func(e []genome.Effect) { e[0].Lasts.Scope = cardrules.ScopeTarget }},
+		{"the bonus to the end of the deal", whist, func(e []genome.Effect) { e[0].Lasts.For = cardrules.UntilDealEnd }},
+		{"the bonus's smallest", whist, func(e []genome.Effect) { e[0].Lasts.Stack = cardrules.StackMin }},
+		{"missed turns", whist, func(e []genome.Effect) {
+			e[0].Type, e[0].Value = cardrules.MissTurns, 0
+		}},
+	} {
+		m := c.g.Clone()
+		c.change(m.Effects)
+		if err := m.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		d := checkDistance(t, c.g, m, c.what)
+		if d == 0 || d >= 0.05 {
+			t.Errorf("%s: distance %.4f, want above 0 and under 0.05", c.what, d)
+		}
+	}
+	// A lasting effect is not its rank's immediate effect.
+	m := uno.Clone()
+	m.Effects[lock] = genome.Effect{Rank: 2, Type: cardrules.SkipNext, Value: 1}
+	if d := checkDistance(t, uno, m, "a skip for the lock"); d == 0 {
+		t.Errorf("a skip in place of a lock: distance 0")
+	}
+}
+
+// TestDistanceLastingCanonical: what a lasting type does not read does
+// not count: a rank lock written to stack by the largest value (it has no
+// value, so it stacks as additive does) is at distance 0 from the same
+// lock written additive, as their canonical forms are equal.
+func TestDistanceLastingCanonical(t *testing.T) {
+	uno, _ := withLasting(t)
+	uno.Effects[6].Type = cardrules.LockRank
+	m := uno.Clone()
+	m.Effects[6].Lasts.Stack = cardrules.StackMax
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if d := checkDistance(t, uno, m, "a lock stacking by max"); d != 0 {
+		t.Errorf("a lock stacking by max: distance %v, want 0", d)
+	}
+}
+
+// TestDistanceLastingAllocs: comparing games with lasting effects
+// allocates nothing.
+func TestDistanceLastingAllocs(t *testing.T) {
+	uno, whist := withLasting(t)
+	uno, whist = uno.Canonical(), whist.Canonical()
+	m := uno.Clone()
+	m.Effects[7].Lasts.Stack = cardrules.StackMax
+	if n := testing.AllocsPerRun(10, func() {
+		genome.Distance(uno, whist)
+		genome.Distance(uno, m)
+	}); n != 0 {
+		t.Errorf("Distance allocated %v times comparing games with lasting effects", n)
+	}
+}

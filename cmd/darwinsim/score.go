@@ -232,17 +232,48 @@ func printLadder(w io.Writer, l *players.LadderResult) {
 	fmt.Fprintf(w, "slope %.4f ± %.4f per rung (least squares of the win rate over rungs 0..%d); monotone: %s\n", l.Slope, l.SlopeSE, len(l.Rungs)-1, mono)
 }
 
-// effectText is an effect as the genome writes it: "4: skip_next 1".
+// effectText is an effect as the genome writes it: "4: skip_next 1"; a
+// lasting effect adds whom it holds over and for how long ("5: lock_suit
+// next and partners until its player's next turn"), and what else of its
+// lasting is not the default, in brackets ("[key 1, stacks max,
+// persists]"); suppress names the type it switches off.
 func effectText(e genome.Effect) string {
 	s := fmt.Sprintf("%s: %s", e.Rank, e.Type)
 	if e.Suit != cardrules.AnySuit {
 		s = fmt.Sprintf("%s of %s: %s", e.Rank, e.Suit, e.Type)
 	}
-	if e.Type.UsesTarget() {
+	l := e.Lasts
+	switch {
+	case e.Type.Lasts() && l.Scope == cardrules.ScopeEveryone:
+		s += " everyone"
+	case e.Type.UsesTarget():
 		s += " " + e.Target.String()
+	}
+	if e.Type.Lasts() && l.Scope == cardrules.ScopeTeam {
+		s += " and partners"
 	}
 	if e.Type.UsesValue() {
 		s += fmt.Sprintf(" %d", e.Value)
+	}
+	if !e.Type.Lasts() {
+		return s
+	}
+	if e.Type == cardrules.Suppress {
+		s += " " + l.Suppresses.String()
+	}
+	s += " " + cardrules.DurationPhrase(l.For, l.Turns)
+	var more []string
+	if l.Key != 0 {
+		more = append(more, fmt.Sprintf("key %d", l.Key))
+	}
+	if l.Stack != cardrules.StackAdditive {
+		more = append(more, "stacks "+l.Stack.String())
+	}
+	if l.Persists {
+		more = append(more, "persists")
+	}
+	if len(more) > 0 {
+		s += " [" + strings.Join(more, ", ") + "]"
 	}
 	return s
 }

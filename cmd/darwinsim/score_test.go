@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // scoreJSON runs score --json and decodes its report.
@@ -128,6 +131,37 @@ func TestScoreLadder(t *testing.T) {
 		code, _, errOut := runCLI(t, append([]string{"score", "war", "-n", "10"}, tc.args...)...)
 		if code != exitUsage || !strings.HasPrefix(errOut, tc.want) {
 			t.Errorf("score %v: exit %d, %q; want %d, %q", tc.args, code, errOut, exitUsage, tc.want)
+		}
+	}
+}
+
+// TestEffectText: score lists an immediate effect as the genome writes it,
+// and a lasting one with whom it holds over (its target, with partners,
+// or everyone), for how long, the type a suppress switches off, and what
+// else of its lasting is not the default.
+func TestEffectText(t *testing.T) {
+	for _, c := range []struct {
+		e    genome.Effect
+		want string
+	}{
+		{genome.Effect{Rank: 2, Type: cardrules.SkipNext, Value: 1}, "4: skip_next 1"},
+		{genome.Effect{Rank: 0, Suit: cardrules.TriggerOn(2), Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 2}, "2 of hearts: draw_cards next 2"},
+		{genome.Effect{Rank: 3, Type: cardrules.LockSuit, Target: cardrules.TargetNext, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 2}},
+			"5: lock_suit next for the rest of the turn and 2 more turns"},
+		{genome.Effect{Rank: 3, Type: cardrules.BanRank, Target: cardrules.TargetPrevious, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 1, Scope: cardrules.ScopeTeam}},
+			"5: ban_rank previous and partners for the rest of the turn and 1 more turn"},
+		{genome.Effect{Rank: 9, Type: cardrules.DrawLimit, Value: 2, Lasts: genome.Lasting{For: cardrules.UntilSourceTurn, Scope: cardrules.ScopeEveryone, Key: 1, Stack: cardrules.StackMin}},
+			"J: draw_limit everyone 2 until its player's next turn [key 1, stacks min]"},
+		{genome.Effect{Rank: 12, Type: cardrules.Bonus, Target: cardrules.TargetSelf, Value: 3, Lasts: genome.Lasting{For: cardrules.UntilTrickEnd}},
+			"A: bonus self 3 until the end of the trick"},
+		{genome.Effect{Rank: 4, Type: cardrules.Suppress, Target: cardrules.TargetAllOpponents,
+			Lasts: genome.Lasting{For: cardrules.UntilDealEnd, Stack: cardrules.StackNone, Persists: true, Suppresses: cardrules.SuppressedOf(cardrules.DrawCards)}},
+			"6: suppress all_opponents draw_cards until the end of the deal [stacks none, persists]"},
+		{genome.Effect{Rank: 5, Type: cardrules.MissTurns, Target: cardrules.TargetRandomOpponent, Lasts: genome.Lasting{For: cardrules.UntilDealEnd}},
+			"7: miss_turns random_opponent until the end of the deal"},
+	} {
+		if got := effectText(c.e); got != c.want {
+			t.Errorf("effectText(%+v) = %q, want %q", c.e, got, c.want)
 		}
 	}
 }
