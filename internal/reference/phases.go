@@ -62,9 +62,10 @@ func (m *game) topDiscard() int {
 	return int(m.discard[len(m.discard)-1])
 }
 
+// drawPhase: s draws the phase's count of cards, at most its draw limit.
 func (m *game) drawPhase(s int, p *genome.Phase) {
 	drawn := 0
-	for range p.Count {
+	for range m.limitDraw(s, p.Count) {
 		if _, ok := m.drawOne(s); !ok {
 			break
 		}
