@@ -240,10 +240,10 @@
 //     effect's condition.
 //   - A target_hand condition is not tested on a target that is out (it
 //     is passed over, as before, and does not count as failing).
-//   - Active effects of a duration of turns are ended at the end of every
-//     turn, also the turn that ends the game (their EvLastEnd events are
-//     the game's last); a seat going out ends its effects right after its
-//     EvOut event.
+//   - Active effects of a duration of turns end at the end of every turn
+//     but the one that ends the game: nothing happens once the game is
+//     over (a blocked game's last event is its last pass). A seat going
+//     out ends its effects right after its EvOut event.
 //   - An EvLastEnd event's N is its effect's EvActive N with 0 turns
 //     left; a suppress effect's parameter is the type it switches off
 //     (the effect type's number, not lasts.suppresses' t+1).

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
 // Scenarios of lasting effects, worked out by hand from their rules (the
@@ -433,5 +435,63 @@ func TestReferenceLastingCleanup(t *testing.T) {
 	m.fire(0, card("5H"), cardrules.Played, false)
 	if len(m.lasting) != cardrules.MaxActive || m.res.Effects[cardrules.BanRank] != cardrules.MaxActive+1 {
 		t.Errorf("bound: %d active of %d fired, want %d of %d", len(m.lasting), m.res.Effects[cardrules.BanRank], cardrules.MaxActive, cardrules.MaxActive+1)
+	}
+}
+
+// TestReferenceLastingGames: over generated games played checked (so that
+// every active effect is verified after every phase), every lasting type
+// is active at some turn's start and ends in some game, an active effect
+// shows from 1 to cardrules.MaxLastTurns+1 turns left (or none for another
+// duration) over some seat, and no more than cardrules.MaxActive are
+// shown at once.
+func TestReferenceLastingGames(t *testing.T) {
+	var shown, ended [cardrules.NumEffectTypes]int
+	for i := range 300 {
+		g := genometest.Genome().Example(i)
+		g.TurnCap = min(g.TurnCap, 200)
+		if err := consistent(g, g.Seats.Default, rng.Derive(13, uint64(i))); err != nil {
+			t.Fatalf("example %d: %v", i, err)
+		}
+		_, evs := Play(g, g.Seats.Default, nil, rng.Derive(13, uint64(i)))
+		run := 0
+		for _, e := range evs {
+			switch e.Kind {
+			case EvTurn:
+				run = 0
+			case EvActive:
+				shown[e.Card]++
+				run++
+				left, seats := e.N&0xff, e.N>>8&0xff
+				if left != noTurnsLeft && (left < 1 || left > cardrules.MaxLastTurns+1) || seats == 0 || run > cardrules.MaxActive {
+					t.Fatalf("example %d: %v (%d shown this turn)", i, e, run)
+				}
+			case EvLastEnd:
+				ended[e.Card]++
+			}
+		}
+	}
+	for typ := cardrules.LockSuit; typ < cardrules.NumEffectTypes; typ++ {
+		if shown[typ] == 0 || ended[typ] == 0 {
+			t.Errorf("%s: shown active %d times, ended %d times", typ, shown[typ], ended[typ])
+		}
+	}
+}
+
+// TestReferenceLastingGameOver: an effect started before the first turn (as
+// a starter's) holds for the first turn and its turns more; nothing ends
+// once the game is over, even at the end of the effect's last turn.
+func TestReferenceLastingGameOver(t *testing.T) {
+	g := freeGenome(lasts(effect("5", cardrules.BanRank, cardrules.TargetNext, 0), forTurns(1)))
+	m := lab(t, g, 2, layout{hands: [][]string{{"9C", "8S"}, {"2C"}}, stock: []string{"2S"}, disc: []string{"9D"}})
+	steer(t, m, [2]int{2, 0})
+	m.fire(0, card("5H"), cardrules.Played, false)
+	m.events = nil
+	m.turn()
+	m.turn()
+	checkTrace(t, "game over", m,
+		"turn 1 seat 0", "active 0 ban_rank left 2 seats 10 p 3 v 0", "decide 0 0/2", "play 0 9C",
+		"turn 2 seat 1", "active 0 ban_rank left 1 seats 10 p 3 v 0", "decide 1 0/1", "play 1 2C", "out 1 0")
+	if !m.over || len(m.lasting) != 1 {
+		t.Errorf("game over: over %v with %d active, want true with 1", m.over, len(m.lasting))
 	}
 }
