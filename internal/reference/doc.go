@@ -244,6 +244,8 @@
 //     but the one that ends the game: nothing happens once the game is
 //     over (a blocked game's last event is its last pass). A seat going
 //     out ends its effects right after its EvOut event.
+//   - A seat a battle puts out (short of war cards) goes out as one an end
+//     condition puts out does: the effects it started end too.
 //   - An EvLastEnd event's N is its effect's EvActive N with 0 turns
 //     left; a suppress effect's parameter is the type it switches off
 //     (the effect type's number, not lasts.suppresses' t+1).

@@ -495,3 +495,17 @@ func TestReferenceLastingGameOver(t *testing.T) {
 		t.Errorf("game over: over %v with %d active, want true with 1", m.over, len(m.lasting))
 	}
 }
+
+// TestReferenceLastingBattleOut: a seat a battle puts out (short of war
+// cards) ends the effects it started, as one an end condition puts out.
+func TestReferenceLastingBattleOut(t *testing.T) {
+	g := warGenome(t, 1, cardrules.ReturnsInOrder, lasts(effect("9", cardrules.MissTurns, cardrules.TargetNext, 0), forDeal))
+	m := lab(t, g, 2, layout{hands: [][]string{{"5C", "2C", "3C"}, {"5D"}}})
+	m.fire(1, card("9D"), cardrules.Played, false)
+	m.events = nil
+	m.battlePhase(0, &g.Turn[0])
+	out := slices.IndexFunc(m.events, func(e Event) bool { return e.Kind == EvOut && e.Seat == 1 })
+	if out < 0 || out+1 >= len(m.events) || m.events[out+1].Kind != EvLastEnd || len(m.lasting) != 0 {
+		t.Errorf("battle out: events %q with %d active; want seat 1 out, then its miss ended", traceOf(m), len(m.lasting))
+	}
+}
