@@ -32,3 +32,21 @@ func TestPlayAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// Games with lasting effects allocate nothing either.
+func TestLastingAllocatesNothing(t *testing.T) {
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus"} {
+		_, p := hybridProgram(t, name)
+		for _, pol := range [][]Policy{nil, {Greedy}} {
+			m := mustMachine(p, p.DefaultSeats(), pol)
+			m.Play(1)
+			i := uint64(0)
+			if allocs := testing.AllocsPerRun(20, func() {
+				i++
+				m.Play(rng.Derive(8, i))
+			}); allocs != 0 {
+				t.Errorf("%s %v: %.2f allocations per game, want 0", name, pol, allocs)
+			}
+		}
+	}
+}

@@ -294,6 +294,51 @@
 // effect counts as fired, and does not fizzle when a target failed. A gate
 // ignores conditions.
 //
+// # Lasting effects
+//
+// An effect of a lasting type (lock_suit, lock_rank, ban_suit, ban_rank,
+// draw_limit, miss_turns, bonus, suppress) fires like any other (its
+// trigger, its condition, its count and trace) and starts an active effect
+// over a set of seats: everyone, or its target's seats taken as a targeted
+// effect takes them (one random draw for a random opponent; none when no
+// opponent is in; self only while the player is in), less those failing a
+// condition on the target's hand, with their partners for a team scope. An
+// empty set starts nothing; neither does a stacking mode of none while an
+// effect of the same type and stacking key is active, nor a new one when
+// cardrules.MaxActive are active. Active effects are kept in the order they
+// started.
+//
+// It ends: for a duration of N turns, at the end of the Nth turn after the
+// one it started in (the turn count is checked at the end of every turn,
+// before the next seat is chosen); for source_turn, when the move comes to
+// the seat that started it (its turn begins, or it loses the turn); for
+// trick, at the end of every trick, whether or not a card was played to
+// it; for deal, with the game. When a seat goes out, the effects it started
+// end, unless they persist. Each end is traced (EvLastEnd); as each turn
+// starts, a trace lists the effects then active (EvActive).
+//
+// An active effect applies to the seats of its set but those that an
+// active suppress of its type covers. What applies to a seat: the cards it
+// may not play (lock_suit: those not of the suit of the card that started
+// it; lock_rank: those not of the effect's rank; ban_suit and ban_rank:
+// those of it), taken out of its hand before the predicates and the
+// preference give its legal cards in a play phase or a trick (a lead card
+// it is bound to is still played; with no legal card it is a seat with
+// none); its draw limit (per stacking key, the values combined in start
+// order by the key's mode: additive sums, max and min; the smallest over
+// the keys), which caps each draw phase's draw, each draw effect's cards
+// and a play phase's draws in one turn; its bonus (combined the same way,
+// summed over the keys), added to every trick it wins and every set it lays
+// down; whether it misses turns; and the types suppressed for it, whose
+// effects do not fire when it is their player (no count, no trace).
+//
+// Where the move passes to a seat (the advance after a turn, a trick
+// winner leading, a seat going again), a seat that misses turns loses the
+// turn, traced as EvLoseTurn, and the move passes on, unless every seat
+// still in misses: then the move stops at the seat it came to. A turn lost
+// so is not a turn. In a trick every seat still plays. A change of the
+// next seat that lost turns make is an interaction.
+//
 // # End
 //
 // After every play, battle, trick, take and ask, the end conditions are

@@ -27,7 +27,8 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 	}
 	for ; i < start[r+1]; i++ {
 		e := &effs[i]
-		if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) {
+		if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) ||
+			p.lasts && m.silenced[s]&(1<<e.typ) != 0 {
 			continue
 		}
 		m.effI = i
@@ -57,6 +58,8 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 				// and no target's condition kept it out: it fizzled.
 				m.res.Fizzled++
 			}
+		default:
+			m.startLasting(e, s, c, int(r))
 		}
 	}
 }

@@ -445,12 +445,44 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 	return nil
 }
 
-// checkState is checkConservation and checkSeats.
+// checkState is checkConservation, checkSeats and checkLasting.
 func checkState(m *Machine, betweenTurns bool) error {
 	if err := checkConservation(m); err != nil {
 		return err
 	}
+	if err := checkLasting(m, betweenTurns); err != nil {
+		return err
+	}
 	return checkSeats(m, betweenTurns)
+}
+
+// checkLasting: at most cardrules.MaxActive effects are active, each over
+// some seat; between turns none counted in turns has run out (it would
+// have ended), none lasts to the end of a trick, and the source of each
+// that does not persist is still in; the per-seat values are those the
+// active effects give.
+func checkLasting(m *Machine, betweenTurns bool) error {
+	if m.actN < 0 || m.actN > cardrules.MaxActive {
+		return fmt.Errorf("%d active effects", m.actN)
+	}
+	for i, a := range m.act[:m.actN] {
+		switch {
+		case a.seats == 0 || a.seats>>m.n != 0:
+			return fmt.Errorf("active effect %d over seats %08b", i, a.seats)
+		case !a.typ.Lasts():
+			return fmt.Errorf("active effect %d of immediate type %s", i, a.typ)
+		case betweenTurns && a.dur == cardrules.ForTurns && a.end <= m.res.Turns:
+			return fmt.Errorf("active effect %d ran out at turn %d and is still active at %d", i, a.end, m.res.Turns)
+		case betweenTurns && !a.persists && !m.isActive(int(a.src)):
+			return fmt.Errorf("active effect %d of seat %d, which is out", i, a.src)
+		}
+	}
+	want := m.lasting
+	m.relast()
+	if want != m.lasting {
+		return fmt.Errorf("per-seat values of the active effects are stale")
+	}
+	return nil
 }
 
 // playChecked plays one game like Machine.Play, checking every invariant

@@ -89,6 +89,17 @@ func TestInvariantsSeeds(t *testing.T) {
 			}
 		}
 	}
+	// The hybrids with lasting effects, for the invariants of the
+	// active effects (checkLasting).
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus"} {
+		_, p := hybridProgram(t, name)
+		lo, hi := p.SeatRange()
+		for seats := lo; seats <= hi; seats++ {
+			for _, pol := range policySets {
+				checkGames(t, name, p, seats, pol, games, 7)
+			}
+		}
+	}
 }
 
 // mutations are hand-written variants of the seeds that reach rules the

@@ -192,6 +192,8 @@ type game struct {
 	inTrig   bool
 	condMiss bool
 	lastLeft [MaxSeats]uint8
+
+	lasting // the active effects (lasting.go)
 }
 
 // Result is what one game produced.

@@ -41,7 +41,7 @@ func (m *Machine) playPhase(ph *phase) {
 		if obs {
 			m.noteNone(s, ph.pred)
 		}
-		for range int(ph.drawMax) {
+		for range int(m.drawsAllowed(ph, s)) {
 			before := m.void[s]
 			if !m.draw(s) {
 				break
@@ -87,7 +87,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 		if narrowed {
 			legal &= 1 << uint8(m.drawnCard)
 		}
-		can := m.drawn < ph.drawMax && m.canDraw()
+		can := m.drawn < m.drawsAllowed(ph, s) && m.canDraw()
 		if !ph.byChoice && legal == 0 && can {
 			// Stuck: draw, no decision.
 			if m.observe {
@@ -184,7 +184,7 @@ func (m *Machine) pass(s, chose int) {
 // the lead card while it must play it. Gates are applied by the caller
 // (playChoice), so that a program without them pays nothing for them.
 func (m *Machine) legal(ph *phase, s int) uint64 {
-	h := m.hand[s]
+	h := m.hand[s] &^ m.forbid[s]
 	if m.discN == 0 {
 		return m.must(s, h)
 	}

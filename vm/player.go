@@ -31,6 +31,9 @@ type View struct {
 	Played  uint8           // bit s: a card of suit s has been played
 	Stock   int             // cards in the stock
 	Discard int             // cards in the discard pile
+	// The cards each seat may not play while lasting effects hold (they
+	// are public); its decisions' options already leave them out.
+	Forbid [MaxSeats]uint64
 	// In a response window: the seat the chain's top link hits and the
 	// amount pending (the effect's value plus the stacks so far); else
 	// Hit is -1.

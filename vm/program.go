@@ -50,6 +50,7 @@ type Program struct {
 	// rank event names card r) sets off an effect (none for Played).
 	trigCards [cardrules.NumTriggers]uint64
 	gated     uint16 // bit r: rank r has a gated effect
+	lasts     bool   // some effect is of a lasting type
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
@@ -134,6 +135,14 @@ type effect struct {
 	cond   cardrules.CondOf // what its condition tests (NoCond: none)
 	cmp    cardrules.Compare
 	cval   uint8 // the condition's count, or suit (top_suit)
+	// A lasting type's duration, scope, stacking and suppressed type.
+	dur      cardrules.Duration
+	turns    uint8
+	scope    cardrules.Scope
+	key      uint8
+	stack    cardrules.Stacking
+	persists bool
+	sup      cardrules.Suppressed
 }
 
 // Load verifies a program and lowers it. The returned Program keeps its own
@@ -231,7 +240,9 @@ func Load(code []byte) (*Program, error) {
 			if e.Rank != r {
 				continue
 			}
-			x := effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue}
+			x := effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue,
+				e.For, e.Turns, e.Scope, e.Key, e.Stack, e.Persists, e.Suppresses}
+			p.lasts = p.lasts || e.Type.Lasts()
 			if e.When != cardrules.Played {
 				p.teffs = append(p.teffs, x)
 				// Events of this trigger that name one of its cards

@@ -51,7 +51,7 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 // table and is valid until the machine plays on.
 func (m *Machine) SeatView(s int) View {
 	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Active: m.active,
-		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN}
+		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid}
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
 	}
@@ -123,6 +123,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("the chain closes: it hits seat %d, amount %d", e.Seat, e.N)
 	case EvLoseTurn:
 		return fmt.Sprintf("seat %d loses its turn", e.Seat)
+	case EvActive:
+		return "active: " + activeWords(e)
+	case EvLastEnd:
+		return "ends: " + activeWords(e)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

@@ -238,21 +238,29 @@ func (m *Machine) resolveChain(e *effect, s, t int) {
 // x: while that seat is to lose its turn, the flag is cleared and the move
 // passes on to the next seat still in.
 func (m *Machine) passLost(x int) int {
-	if m.losesTurn == 0 {
+	if m.losesTurn == 0 && m.missing == 0 {
 		return x
 	}
 	return m.passLostSlow(x)
 }
 
+// passLostSlow is passLost when some seat may lose its turn: to its flag,
+// or to miss_turns unless every seat still in would.
 func (m *Machine) passLostSlow(x int) int {
-	for m.losesTurn&(1<<x) != 0 {
-		m.losesTurn &^= 1 << x
+	for {
+		switch {
+		case m.losesTurn&(1<<x) != 0:
+			m.losesTurn &^= 1 << x
+		case m.missing&(1<<x) != 0 && m.missing&m.active != m.active:
+		default:
+			return x
+		}
 		if m.trace != nil {
 			m.trace.add(EvLoseTurn, x, 0, 0)
 		}
+		m.sourceTurn(x)
 		x = m.step(x, m.dir, 1)
 	}
-	return x
 }
 
 // pending returns the amount the chain's effect carries so far: its value

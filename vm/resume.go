@@ -37,7 +37,7 @@ func (m *Machine) noteNone(s int, pred uint8) {
 	if m.discN > 0 {
 		// Gated cards it may hold: having none it may play shows
 		// nothing of them.
-		m.void[s] |= m.p.preds[pred].at(m.disc[m.discN-1], m.suit, m.played) &^ m.gated(s, true)
+		m.void[s] |= m.p.preds[pred].at(m.disc[m.discN-1], m.suit, m.played) &^ m.gated(s, true) &^ m.forbid[s]
 	}
 }
 
@@ -51,7 +51,7 @@ func (m *Machine) notePlayed(s int, c, pred, prefer, top, active uint8) {
 	}
 	q := m.p.preds[prefer].at(top, active, m.played)
 	if q&(1<<c) == 0 {
-		m.void[s] |= q & m.p.preds[pred].at(top, active, m.played)
+		m.void[s] |= q & m.p.preds[pred].at(top, active, m.played) &^ m.forbid[s]
 	}
 }
 
@@ -71,7 +71,7 @@ func (m *Machine) noteTrick(ph *phase, s, c int) {
 		return
 	}
 	if c < 0 {
-		m.void[s] |= m.p.preds[pred].at(top, active, m.played) &^ m.gated(s, false)
+		m.void[s] |= m.p.preds[pred].at(top, active, m.played) &^ m.gated(s, false) &^ m.forbid[s]
 		return
 	}
 	m.notePlayed(s, uint8(c), pred, prefer, top, active)

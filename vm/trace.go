@@ -32,6 +32,8 @@ const (
 	EvRespond                    // Seat answers the chain's top link with Card, ability N (a cardrules.Ability)
 	EvChain                      // a chain closes: its effect hits Seat with amount N; Seat -1 when it was negated
 	EvLoseTurn                   // Seat loses its turn (it answered, or took an effect, with lose_turn)
+	EvActive                     // an effect of type Card that Seat started is active as a turn starts: N is turns left (0xff: not counted) | its seats<<8 | its suit, rank or type<<16 | its value<<24
+	EvLastEnd                    // an active effect ends: N as for EvActive
 )
 
 // Event is one step of a traced game.

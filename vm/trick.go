@@ -33,7 +33,7 @@ func (m *Machine) trick(ph *phase) {
 		if m.count[s] == 0 {
 			continue
 		}
-		h := m.hand[s]
+		h := m.hand[s] &^ m.forbid[s]
 		var legal uint64
 		switch {
 		case m.tableN > 0:
@@ -66,6 +66,7 @@ func (m *Machine) trick(ph *phase) {
 		m.onPlay(s, c)
 	}
 	if m.tableN == 0 {
+		m.trickEnds()
 		m.checkEnd()
 		return
 	}
@@ -75,7 +76,7 @@ func (m *Machine) trick(ph *phase) {
 	for _, c := range m.table[:m.tableN] {
 		pts += m.p.points[c]
 	}
-	m.score[ws] += pts
+	m.score[ws] += pts + m.bonus[ws]
 	if m.tableN > 1 {
 		m.res.Interactions++
 	}
@@ -85,7 +86,15 @@ func (m *Machine) trick(ph *phase) {
 	m.event(cardrules.TrickWon, m.table[w], ws)
 	m.tableOut()
 	m.next = ws
+	m.trickEnds()
 	m.checkEnd()
+}
+
+// trickEnds ends the effects that last until the end of a trick.
+func (m *Machine) trickEnds() {
+	if m.actN > 0 {
+		m.endLasting(func(a *active) bool { return a.dur == cardrules.UntilTrickEnd })
+	}
 }
 
 // nextInTrick marks seat s as having had its chance in this trick and

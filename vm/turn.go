@@ -1,6 +1,9 @@
 package vm
 
-import "github.com/darwinsim/darwinsim/bytecode"
+import (
+	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // isActive reports whether seat s is still in.
 func (m *Machine) isActive(s int) bool { return m.active&(1<<s) != 0 }
@@ -35,8 +38,13 @@ func (m *Machine) turn() {
 	if m.resuming {
 		// Re-enter the phase the turn is paused in.
 		dir, i = int(m.turnDir), int(m.phaseI)
-	} else if m.trace != nil {
-		m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
+	} else {
+		if m.trace != nil {
+			m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
+		}
+		if m.actN > 0 {
+			m.turnStarts()
+		}
 	}
 	m.turnDir = int8(dir)
 	if m.resuming && m.inTrig {
@@ -78,6 +86,9 @@ func (m *Machine) turn() {
 		}
 	}
 	m.res.Turns++
+	if m.actN > 0 {
+		m.endLasting(func(a *active) bool { return a.dur == cardrules.ForTurns && a.end <= m.res.Turns })
+	}
 	m.trackLead()
 	if m.over {
 		return
@@ -91,7 +102,7 @@ func (m *Machine) turn() {
 		m.cur = m.passLost(m.cur)
 	case m.nActive > 0:
 		next := m.passLost(m.step(m.cur, m.dir, 1+m.skip))
-		if (m.skip != 0 || m.dir != dir || m.p.loseTurn) && next != m.step(m.cur, dir, 1) {
+		if (m.skip != 0 || m.dir != dir || m.p.loseTurn || m.p.lasts) && next != m.step(m.cur, dir, 1) {
 			// Effects changed who moves next (without a skip, a
 			// reverse or a lost turn they cannot have).
 			m.res.Interactions++

@@ -125,6 +125,9 @@ func (m *Machine) canDrawWith(landing int) bool {
 // drawUpTo draws up to k cards for seat s (a draw phase, a draw effect),
 // lays down the sets they make, and reports whether it drew any.
 func (m *Machine) drawUpTo(s, k int) bool {
+	if c := int(m.drawCap[s]); c != 0 {
+		k = min(k, c)
+	}
 	drew := false
 	for range k {
 		if !m.draw(s) {

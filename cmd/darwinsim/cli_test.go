@@ -194,7 +194,15 @@ func TestREADME(t *testing.T) {
 		t.Fatal(err)
 	}
 	parts := strings.Split(string(data), "```console\n")
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(t.TempDir()) // commands may write files
+	// The examples run from the repository's root, where testdata is.
+	if err := os.Symlink(testdata, "testdata"); err != nil {
+		t.Fatal(err)
+	}
 	blocks := 0
 	for i, blk := range parts[1:] {
 		body, rest, _ := strings.Cut(blk, "```")

@@ -18,6 +18,8 @@ func TestHybrids(t *testing.T) {
 		{"../../testdata/hybrids/go-fish-asks.json", []string{"draw_cards", "extra_turn", "skip_next"}},
 		{"../../testdata/hybrids/old-maid-takes.json", []string{"skip_next", "reverse"}},
 		{"../../testdata/hybrids/whist-tricks.json", []string{"force_discard", "reverse"}},
+		{"../../testdata/hybrids/crazy-eights-locks.json", []string{"lock_suit", "lock_rank", "ban_rank", "miss_turns", "draw_limit", "suppress", "draw_cards"}},
+		{"../../testdata/hybrids/whist-bonus.json", []string{"bonus", "ban_suit", "suppress", "lock_suit"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
