@@ -154,8 +154,9 @@
 // their partners with scope team. Nothing starts with no seat, with
 // stacking none while one of its type and key is active, or with 16
 // active. The active effects, in the order they started, make each seat's
-// forbidden cards (locks and bans, taken out of its legal cards last in
-// play phases and tricks), draw limit (per stacking key combined by the
+// forbidden cards (locks and bans, taken out of its hand before the
+// predicates and the preference in play phases and tricks; a lead card it
+// must play is still played), draw limit (per stacking key combined by the
 // key's mode, the smallest over the keys: a draw phase's draw, a
 // draw_cards effect's draw on the seat, chains included, and a play
 // phase's draw_max), bonus (per key combined, summed over the keys: added
@@ -240,14 +241,15 @@
 //     effect's condition.
 //   - A target_hand condition is not tested on a target that is out (it
 //     is passed over, as before, and does not count as failing).
-//   - Active effects of a duration of turns end at the end of every turn
-//     but the one that ends the game: nothing happens once the game is
-//     over (a blocked game's last event is its last pass). A seat going
-//     out ends its effects right after its EvOut event.
+//   - Active effects of a duration of turns end at the end of every turn,
+//     the one that ends the game included (a blocked game's last pass may
+//     be followed by their EvLastEnd events). A seat going out ends its
+//     effects right after its EvOut event.
 //   - A seat a battle puts out (short of war cards) goes out as one an end
 //     condition puts out does: the effects it started end too.
-//   - An EvLastEnd event's N is its effect's EvActive N with 0 turns
-//     left; a suppress effect's parameter is the type it switches off
+//   - An EvLastEnd event's N is its effect's EvActive N as of the moment
+//     it ends (turns left 0 at the end of its last turn, more when its
+//     source goes out before); a suppress effect's parameter is the type it switches off
 //     (the effect type's number, not lasts.suppresses' t+1).
 //
 // The reference always follows the doc (with the readings above) and has no

@@ -214,7 +214,7 @@ func lastingN(a active, left int) int {
 }
 
 // endWhere ends, in start order, the active effects that ends says have
-// ended, each with an EvLastEnd event (its N as EvActive's, turns left 0);
+// ended, each with an EvLastEnd event (its N as EvActive's would be now);
 // the others keep their order.
 func (m *game) endWhere(ends func(a active) bool) {
 	if len(m.lasting) == 0 {
@@ -223,7 +223,7 @@ func (m *game) endWhere(ends func(a active) bool) {
 	kept := m.lasting[:0]
 	for _, a := range m.lasting {
 		if ends(a) {
-			m.emit(Event{Kind: EvLastEnd, Seat: a.source, Card: int(a.typ), N: lastingN(a, 0)})
+			m.emit(Event{Kind: EvLastEnd, Seat: a.source, Card: int(a.typ), N: lastingN(a, m.turnsLeft(a))})
 			continue
 		}
 		kept = append(kept, a)
@@ -255,16 +255,21 @@ func (m *game) cleanup(s int) {
 	m.endWhere(func(a active) bool { return a.source == s && !a.persists })
 }
 
+// turnsLeft is the turns active effect a has left: for a duration of
+// turns, those not completed before its end (during a turn, this one
+// included; none once it has ended), else noTurnsLeft.
+func (m *game) turnsLeft(a active) int {
+	if a.dur != cardrules.ForTurns {
+		return noTurnsLeft
+	}
+	return max(a.end-m.done, 0)
+}
+
 // showActive traces every active effect at the start of a turn, in start
-// order: turns left for a duration of turns (this turn included), else
-// noTurnsLeft.
+// order.
 func (m *game) showActive() {
 	for _, a := range m.lasting {
-		left := noTurnsLeft
-		if a.dur == cardrules.ForTurns {
-			left = a.end - m.done
-		}
-		m.emit(Event{Kind: EvActive, Seat: a.source, Card: int(a.typ), N: lastingN(a, left)})
+		m.emit(Event{Kind: EvActive, Seat: a.source, Card: int(a.typ), N: lastingN(a, m.turnsLeft(a))})
 	}
 }
 

@@ -73,9 +73,10 @@ func TestReferenceLockSuit(t *testing.T) {
 }
 
 // TestReferenceLocksAndBans: each lock and ban forbids its cards to the
-// seats it holds over (and only to them), taken out last of the legal
-// cards; a seat left no allowed card draws when stuck (up to draw_max)
-// while none of its cards is allowed, then plays the one drawn.
+// seats it holds over (and only to them), taken out of the hand before
+// the predicates and the preference; a seat left no allowed card draws
+// when stuck (up to draw_max) while none of its cards is allowed, then
+// plays the one drawn; a lead card a seat must play is still played.
 func TestReferenceLocksAndBans(t *testing.T) {
 	for _, tc := range []struct {
 		typ  genome.EffectType
@@ -113,7 +114,7 @@ func TestReferenceLocksAndBans(t *testing.T) {
 	m.playPhase(1, &g.Turn[0])
 	checkTrace(t, "stuck", m, "draw 1 3S", "draw 1 6H", "decide 1 0/1", "play 1 6H")
 
-	// The lead card a seat must play is forbidden too: it plays nothing.
+	// The lead card a seat must play is played, forbidden or not.
 	lead := card("2C")
 	g.LeadCard = &lead
 	m = lab(t, g, 3, layout{hands: [][]string{{"9C"}, {"2C", "7H"}, {"4C"}}, disc: []string{"9D"}})
@@ -121,7 +122,22 @@ func TestReferenceLocksAndBans(t *testing.T) {
 	m.fire(0, card("5H"), cardrules.Played, false)
 	m.events = nil
 	m.playPhase(1, &g.Turn[0])
-	checkTrace(t, "lead card", m, "pass 1")
+	checkTrace(t, "lead card", m, "decide 1 0/1", "play 1 2C")
+
+	// Banned from hearts, a seat holding only hearts of the led suit may
+	// play any other card: the preference to follow suit narrows among
+	// the cards it may play.
+	anyCard := genome.Expr{Op: genome.OpTrue}
+	follow := genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardSuit}, genome.Term{Kind: genome.TermTopSuit})
+	g = trickGenome(anyCard, lasts(effect("5", cardrules.BanSuit, cardrules.TargetNext, 0), forDeal))
+	g.Turn[0].Prefer = &follow
+	m = lab(t, g, 3, layout{hands: [][]string{{"AH"}, {"2H", "3C", "4D"}, {"6H", "7S"}}})
+	m.fire(0, card("5H"), cardrules.Played, false)
+	steer(t, m, [2]int{2, 0})
+	m.events = nil
+	m.trickPhase(0, &g.Turn[0])
+	checkTrace(t, "prefer", m, "decide 0 0/1", "play 0 AH", "decide 1 0/2", "play 1 3C", "decide 2 0/1", "play 2 6H",
+		"take seat 0 card 0 n 3")
 }
 
 // TestReferenceMissTurns: a seat that misses its turns loses each turn the
@@ -478,8 +494,8 @@ func TestReferenceLastingGames(t *testing.T) {
 }
 
 // TestReferenceLastingGameOver: an effect started before the first turn (as
-// a starter's) holds for the first turn and its turns more; nothing ends
-// once the game is over, even at the end of the effect's last turn.
+// a starter's) holds for the first turn and its turns more, and ends at
+// the end of its last turn even when that turn ends the game.
 func TestReferenceLastingGameOver(t *testing.T) {
 	g := freeGenome(lasts(effect("5", cardrules.BanRank, cardrules.TargetNext, 0), forTurns(1)))
 	m := lab(t, g, 2, layout{hands: [][]string{{"9C", "8S"}, {"2C"}}, stock: []string{"2S"}, disc: []string{"9D"}})
@@ -490,9 +506,10 @@ func TestReferenceLastingGameOver(t *testing.T) {
 	m.turn()
 	checkTrace(t, "game over", m,
 		"turn 1 seat 0", "active 0 ban_rank left 2 seats 10 p 3 v 0", "decide 0 0/2", "play 0 9C",
-		"turn 2 seat 1", "active 0 ban_rank left 1 seats 10 p 3 v 0", "decide 1 0/1", "play 1 2C", "out 1 0")
-	if !m.over || len(m.lasting) != 1 {
-		t.Errorf("game over: over %v with %d active, want true with 1", m.over, len(m.lasting))
+		"turn 2 seat 1", "active 0 ban_rank left 1 seats 10 p 3 v 0", "decide 1 0/1", "play 1 2C", "out 1 0",
+		"ends 0 ban_rank seats 10 p 3 v 0")
+	if e := m.events[len(m.events)-1]; !m.over || len(m.lasting) != 0 || e.N&0xff != 0 {
+		t.Errorf("game over: over %v with %d active, last event N %#x; want true with 0, no turns left", m.over, len(m.lasting), e.N)
 	}
 }
 

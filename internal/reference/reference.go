@@ -61,7 +61,7 @@ const (
 	EvChain                      // a chain closes: its effect hits Seat (-1: negated) with amount N
 	EvLoseTurn                   // Seat loses its turn: the move passes over it
 	EvActive                     // at a turn's start, an active effect of type Card from seat Seat: N is turns left (0xFF: not a duration of turns) | its seats<<8 | its parameter<<16 | its value<<24
-	EvLastEnd                    // an active effect of type Card from seat Seat ends: N as EvActive's, turns left 0
+	EvLastEnd                    // an active effect of type Card from seat Seat ends: N as EvActive's (turns left as of now, 0 once its turns are over)
 	EvDecision                   // Seat chooses option Choice of Options
 )
 

@@ -9,8 +9,8 @@ import (
 // at a time in the current play direction; the highest trump, else the
 // highest card of the led suit, takes the trick, scores it (with its
 // bonus) and moves next; then the effects of duration trick end. A seat
-// none of whose cards the predicates allow, or whose allowed cards a gate
-// or its active locks and bans all hold back, plays nothing; when the leader plays nothing, the next
+// none of whose cards its active locks and bans and the predicates allow,
+// or whose allowed cards a gate all holds back, plays nothing; when the leader plays nothing, the next
 // seat to play a card leads (by the lead predicates) and the seats that
 // passed have had their chance.
 func (m *game) trickPhase(s int, p *genome.Phase) {
@@ -35,7 +35,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		}
 		// A card a gate holds back is not an option; trick cards do
 		// not land on the discard pile.
-		options = m.unforbidden(t, m.ungated(t, options, false))
+		options = m.ungated(t, options, false)
 		if len(options) > 0 {
 			c := options[m.decide(t, len(options))]
 			m.remove(t, c)

@@ -99,13 +99,13 @@ func (m *game) turn() {
 		m.resolve()
 	}
 	m.leadCheck()
+	// The turn is completed: the effects whose last turn it was end
+	// (even when the game is over).
 	m.done = m.res.Turns
+	m.endTurns()
 	if m.over {
 		return
 	}
-	// The turn is completed: the effects whose last turn it was end
-	// (nothing happens once the game is over).
-	m.endTurns()
 	// The move passes to the winner of the turn's last trick when it is
 	// still in (any skip count left is dropped), else to the same seat
 	// again when an ask said so, else 1 + skip count active seats on. (The
