@@ -151,7 +151,8 @@
 // active effect over a set of seats: every seat with scope everyone, else
 // the seats its target names (as an immediate effect's, self only while
 // its player is in), less those failing a target_hand condition, plus
-// their partners with scope team. Nothing starts with no seat, with
+// each one's partner (seat t+2 mod n, also with six or eight seats) with
+// scope team. Nothing starts with no seat, with
 // stacking none while one of its type and key is active, or with 16
 // active. The active effects, in the order they started, make each seat's
 // forbidden cards (locks and bans, taken out of its hand before the
@@ -249,8 +250,9 @@
 //     condition puts out does: the effects it started end too.
 //   - An EvLastEnd event's N is its effect's EvActive N as of the moment
 //     it ends (turns left 0 at the end of its last turn, more when its
-//     source goes out before); a suppress effect's parameter is the type it switches off
-//     (the effect type's number, not lasts.suppresses' t+1).
+//     source goes out before); a suppress effect's parameter is the type
+//     it switches off (the effect type's number, not lasts.suppresses'
+//     t+1).
 //
 // The reference always follows the doc (with the readings above) and has no
 // switch for a known deviation of the VM: a VM bug shows as a difference in
