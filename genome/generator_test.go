@@ -193,6 +193,26 @@ func TestGeneratorCoverage(t *testing.T) {
 			if e.When != cardrules.Played && e.Suit != cardrules.AnySuit {
 				saw("effect.when.suited")
 			}
+			if e.Type.Lasts() {
+				l := e.Lasts
+				saw("lasts.type=%s", e.Type)
+				saw("lasts.for=%s", l.For)
+				saw("lasts.scope=%s", l.Scope)
+				saw("lasts.stack=%s", l.Stack)
+				saw("lasts.key=%d", l.Key)
+				if l.Turns == cardrules.MaxLastTurns {
+					saw("lasts.turns.max")
+				}
+				if l.Persists {
+					saw("lasts.persists")
+				}
+				if e.Type == cardrules.Suppress {
+					saw("lasts.suppresses=%s", l.Suppresses)
+				}
+				if e.When != cardrules.Played {
+					saw("lasts.when_not_played")
+				}
+			}
 			if c := e.If; c.Of != cardrules.NoCond {
 				saw("effect.if.of=%s", c.Of)
 				if c.Of != cardrules.CondTopSuit {
@@ -281,9 +301,28 @@ func TestGeneratorCoverage(t *testing.T) {
 	for k := genome.TermCardRank; k < genome.NumTermKinds; k++ {
 		want = append(want, fmt.Sprintf("term=%d", k))
 	}
-	for e := genome.EffectType(0); e < cardrules.LockSuit; e++ {
+	for e := genome.EffectType(0); e < cardrules.NumEffectTypes; e++ {
 		want = append(want, "effect="+e.String())
+		if e.Lasts() {
+			want = append(want, "lasts.type="+e.String())
+		}
+		if e != cardrules.Suppress {
+			want = append(want, "lasts.suppresses="+cardrules.SuppressedOf(e).String())
+		}
 	}
+	for d := cardrules.Duration(0); d < cardrules.NumDurations; d++ {
+		want = append(want, "lasts.for="+d.String())
+	}
+	for sc := cardrules.Scope(0); sc < cardrules.NumScopes; sc++ {
+		want = append(want, "lasts.scope="+sc.String())
+	}
+	for k := cardrules.Stacking(0); k < cardrules.NumStacks; k++ {
+		want = append(want, "lasts.stack="+k.String())
+	}
+	for k := range cardrules.MaxStackKey + 1 {
+		want = append(want, fmt.Sprintf("lasts.key=%d", k))
+	}
+	want = append(want, "lasts.turns.max", "lasts.persists", "lasts.when_not_played")
 	for s := range cardrules.NumSuits {
 		want = append(want, "effect.suit="+cardrules.TriggerOn(cardrules.Suit(s)).String())
 	}

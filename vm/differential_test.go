@@ -83,6 +83,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvTake: reference.EvTake, vm.EvOut: reference.EvOut, vm.EvTakeFrom: reference.EvTakeFrom,
 	vm.EvAsk: reference.EvAsk, vm.EvMeld: reference.EvMeld,
 	vm.EvRespond: reference.EvRespond, vm.EvChain: reference.EvChain, vm.EvLoseTurn: reference.EvLoseTurn,
+	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

@@ -19,7 +19,8 @@
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
-// of every subject and comparison; responses to draws and forced discards (every ability,
+// of every subject and comparison, the lasting types with every duration,
+// scope, stacking key and mode, persistence and suppressed type; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
 // every end rule, with no end condition where the rule allows none, both
 // results, every ranking and every blocked rule; turn caps from 1 to the
@@ -34,7 +35,9 @@
 // matches are in the deck, responses only with a play phase and one per rank
 // and effect type answered, an effect's trigger only where its event can
 // happen (no suit with a rank's trigger, no gate but on a played card), a
-// target_hand condition only for a type with a target, tricks are scored only in games with a trick
+// target_hand condition only for a type with a target, a lasting type only
+// where it has a use and its fields only as Validate allows them
+// (drawLasting), tricks are scored only in games with a trick
 // phase, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
@@ -254,6 +257,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	// Drawn last, so that adding them left every earlier draw as it was.
 	drawResponses(t, g, ranksInDeck)
 	drawTriggers(t, g, ranksInDeck, cards)
+	drawLasting(t, g)
 	return g
 }
 
@@ -468,7 +472,7 @@ func drawPred(t *rapid.T, label string, cards []genome.Card, required bool) *gen
 func drawEffect(t *rapid.T, ranks []genome.Rank, cards []genome.Card) genome.Effect {
 	e := genome.Effect{
 		Rank: rapid.SampledFrom(ranks).Draw(t, "effect.rank"),
-		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.LockSuit)-1).Draw(t, "effect.type")),
+		Type: genome.EffectType(rapid.IntRange(0, int(cardrules.NumEffectTypes)-1).Draw(t, "effect.type")),
 	}
 	if e.Type.UsesTarget() {
 		e.Target = genome.Target(rapid.IntRange(1, int(cardrules.NumTargets)-1).Draw(t, "effect.target"))

@@ -145,6 +145,37 @@
 // A draw_cards effect that draws a card for a seat lays down the sets the
 // seat then holds, as a draw phase, a take or an ask does.
 //
+// # Lasting effects
+//
+// A lasting effect (lasting.go) fires as any effect does and starts an
+// active effect over a set of seats: every seat with scope everyone, else
+// the seats its target names (as an immediate effect's, self only while
+// its player is in), less those failing a target_hand condition, plus
+// each one's partner (seat t+2 mod n, also with six or eight seats) with
+// scope team. Nothing starts with no seat, with
+// stacking none while one of its type and key is active, or with 16
+// active. The active effects, in the order they started, make each seat's
+// forbidden cards (locks and bans, taken out of its hand before the
+// predicates and the preference in play phases and tricks; a lead card it
+// must play is still played), draw limit (per stacking key combined by the
+// key's mode, the smallest over the keys: a draw phase's draw, a
+// draw_cards effect's draw on the seat, chains included, and a play
+// phase's draw_max), bonus (per key combined, summed over the keys: added
+// to each trick the seat wins and each set it lays down) and whether it
+// misses its turns; an effect applies to a seat unless an active suppress
+// of its type holds over the seat, which also keeps effects of that type
+// from firing for it. Where the move passes to a seat, a seat that lost
+// its turn, or misses its turns while some active seat does not, loses the
+// turn (EvLoseTurn; its source_turn effects end) and the move passes on.
+// A duration of turns ends once the turns completed reach the turns
+// completed when it started plus its turns plus 1, checked at the end of
+// each turn; source_turn ends when the move comes to its source (its turn
+// starts, or it loses its turn); trick at the end of each trick, before
+// the trick's end check; deal never. A seat going out ends the effects it
+// started, but those that persist. Each ending is an EvLastEnd event;
+// each turn starts (after EvTurn and the ending of its seat's source_turn
+// effects) with an EvActive event per active effect.
+//
 // # Readings
 //
 
@@ -211,6 +242,17 @@
 //     effect's condition.
 //   - A target_hand condition is not tested on a target that is out (it
 //     is passed over, as before, and does not count as failing).
+//   - Active effects of a duration of turns end at the end of every turn,
+//     the one that ends the game included (a blocked game's last pass may
+//     be followed by their EvLastEnd events). A seat going out ends its
+//     effects right after its EvOut event.
+//   - A seat a battle puts out (short of war cards) goes out as one an end
+//     condition puts out does: the effects it started end too.
+//   - An EvLastEnd event's N is its effect's EvActive N as of the moment
+//     it ends (turns left 0 at the end of its last turn, more when its
+//     source goes out before); a suppress effect's parameter is the type
+//     it switches off (the effect type's number, not lasts.suppresses'
+//     t+1).
 //
 // The reference always follows the doc (with the readings above) and has no
 // switch for a known deviation of the VM: a VM bug shows as a difference in

@@ -39,7 +39,8 @@ func steer(t *testing.T, m *game, picks ...[2]int) {
 // "draw seat card", "play seat card", "pass seat", "reshuffle n",
 // "effect seat type value" (then "when trigger" for a trigger other than
 // played), "name-suit seat suit", "respond seat card
-// ability", "chain seat amount", "lose-turn seat", and so on.
+// ability", "chain seat amount", "lose-turn seat", "active source type left
+// seats param value", "ends source type seats param value", and so on.
 func traceOf(m *game) []string {
 	var out []string
 	for _, e := range m.events {
@@ -70,6 +71,11 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("chain %d %d", e.Seat, e.N)
 		case EvLoseTurn:
 			s = fmt.Sprintf("lose-turn %d", e.Seat)
+		case EvActive:
+			s = fmt.Sprintf("active %d %v left %d seats %b p %d v %d", e.Seat, genome.EffectType(e.Card),
+				e.N&0xff, e.N>>8&0xff, e.N>>16&0xff, e.N>>24)
+		case EvLastEnd:
+			s = fmt.Sprintf("ends %d %v seats %b p %d v %d", e.Seat, genome.EffectType(e.Card), e.N>>8&0xff, e.N>>16&0xff, e.N>>24)
 		default:
 			s = e.String()
 		}

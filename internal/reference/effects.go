@@ -51,8 +51,9 @@ func (m *game) firePlayed(s int, c genome.Card, answerable bool) {
 // fire resolves, in genome order, the effects of trigger when that card c
 // sets off for seat s (the seat that played it, or the one the event
 // happened to): those of c's rank whose suit, if they name one, is c's. An
-// effect whose condition does not hold does nothing at all (no count, no
-// event, no fizzle). answerable says whether its targeted effects open
+// effect whose condition does not hold, or whose type an active suppress
+// switches off for s, does nothing at all (no count, no event, no fizzle).
+// A lasting effect starts an active effect (startLasting). answerable says whether its targeted effects open
 // response windows. An answer that ends the game stops everything: no
 // later target or effect resolves.
 func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable bool) {
@@ -60,7 +61,7 @@ func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable boo
 		if m.over {
 			return
 		}
-		if e.When != when || e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !m.condHolds(e, s) {
+		if e.When != when || e.Rank != c.Rank() || !e.Suit.Has(c.Suit()) || !m.condHolds(e, s) || m.spared(e.Type, s) {
 			continue
 		}
 		m.res.Effects[e.Type]++
@@ -82,6 +83,10 @@ func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable boo
 			m.skip = m.nActive - 1
 		case cardrules.DrawCards, cardrules.ForceDiscard:
 			m.targeted(s, e, answerable)
+		default:
+			if e.Type.Lasts() {
+				m.startLasting(s, c, e)
+			}
 		}
 	}
 }
@@ -133,14 +138,14 @@ func (m *game) targeted(s int, e genome.Effect, answerable bool) {
 
 // hit makes seat t draw, or discard by force, up to k cards and returns how
 // many moved: a draw takes cards one at a time while one can be drawn
-// (refilling the stock as the game says); a forced discard takes min(k,
+// (refilling the stock as the game says), at most t's draw limit; a forced discard takes min(k,
 // hand size) cards, the seat's own decisions in a fan, the top cards of a
 // pile, onto the discard pile beneath its top card (or out of play where
 // the game has no discard pile).
 func (m *game) hit(e genome.Effect, t, k int) int {
 	if e.Type == cardrules.DrawCards {
 		drew := 0
-		for range k {
+		for range m.limitDraw(t, k) {
 			if _, ok := m.drawOne(t); !ok {
 				break
 			}

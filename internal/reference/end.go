@@ -26,6 +26,8 @@ func (m *game) goOut(s int, r genome.Result) {
 	m.outSeat = append(m.outSeat, s)
 	m.outResult = append(m.outResult, r)
 	m.emit(Event{Kind: EvOut, Seat: s, Card: int(r)})
+	// The effects it started end, but those that persist.
+	m.cleanup(s)
 	if c := m.lastLeft[s]; c >= 0 {
 		// A seat no card ever left goes out on no card: nothing waits
 		// for it.

@@ -10,14 +10,16 @@ import (
 // ---- phases ----
 
 // legalCards lists the cards of seat s's hand (ascending) that legal
-// allows, filtered by prefer when some legal card satisfies it too. With
-// no top card every card is legal. The seat dealt the lead card must play
-// it while it holds it, until the card is played.
+// allows, filtered by prefer when some legal card satisfies it too, once
+// the cards its active locks and bans forbid are taken out of the hand
+// (so the preference narrows among the cards it may play). With no top
+// card every card it may play is legal. The seat dealt the lead card must
+// play it while it holds it, until the card is played, forbidden or not.
 func (m *game) legalCards(s int, legal, prefer *genome.Expr, top int, active genome.Suit) []genome.Card {
 	if s == m.leadHolder && slices.Contains(m.hands[s], *m.g.LeadCard) {
 		return []genome.Card{*m.g.LeadCard}
 	}
-	hand := slices.Clone(m.hands[s]) // a fan: ascending already
+	hand := m.unforbidden(s, m.hands[s]) // a fan: ascending already
 	if top < 0 {
 		return hand
 	}
@@ -62,9 +64,10 @@ func (m *game) topDiscard() int {
 	return int(m.discard[len(m.discard)-1])
 }
 
+// drawPhase: s draws the phase's count of cards, at most its draw limit.
 func (m *game) drawPhase(s int, p *genome.Phase) {
 	drawn := 0
-	for range p.Count {
+	for range m.limitDraw(s, p.Count) {
 		if _, ok := m.drawOne(s); !ok {
 			break
 		}

@@ -13,9 +13,10 @@ import (
 //  1. The legal cards are the hand's cards the phase allows (legalCards),
 //     less the cards a gate holds back now (ungated); with play_drawn,
 //     once the seat has drawn in this phase, only the card it drew last
-//     remains among them.
+//     remains among them. (legalCards has taken the cards the seat's
+//     active locks and bans forbid out of its hand first.)
 //  2. The seat can draw while it has drawn fewer than draw_max cards in
-//     this phase and a card can be drawn.
+//     this phase (its draw limit, when lower) and a card can be drawn.
 //  3. Drawing when stuck: with no legal card, the seat draws one card
 //     without a decision when it can, and starts again.
 //  4. The options, in canonical order: the legal cards ascending, then
@@ -36,7 +37,7 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 				legal = nil
 			}
 		}
-		more := drawn < p.DrawMax && m.canDraw()
+		more := drawn < m.limitDraw(s, p.DrawMax) && m.canDraw()
 		if p.Draw == cardrules.DrawWhenStuck && len(legal) == 0 && more {
 			drew, _ = m.drawOne(s)
 			drawn++

@@ -37,7 +37,7 @@ type Result struct {
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to
-// EvLoseTurn mirror the VM's trace events one for one (same numbering, meaning and
+// EvLastEnd mirror the VM's trace events one for one (same numbering, meaning and
 // fields); EvDecision has no VM trace counterpart.
 type EventKind uint8
 
@@ -60,11 +60,13 @@ const (
 	EvRespond                    // Seat answers a chain's top link with Card, ability N
 	EvChain                      // a chain closes: its effect hits Seat (-1: negated) with amount N
 	EvLoseTurn                   // Seat loses its turn: the move passes over it
+	EvActive                     // at a turn's start, an active effect of type Card from seat Seat: N is turns left (0xFF: not a duration of turns) | its seats<<8 | its parameter<<16 | its value<<24
+	EvLastEnd                    // an active effect of type Card from seat Seat ends: N as EvActive's (turns left as of now, 0 once its turns are over)
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -135,6 +137,10 @@ type game struct {
 	resolving bool      // queued events are resolving: no event is queued
 	queue     []waiting // events waiting for the end of the phase, in order
 	lastLeft  []int     // per seat: the last card that left its hand, or -1
+
+	// Lasting effects (lasting.go).
+	lasting []active // the active effects, in the order they started
+	done    int      // turns completed
 
 	res    Result
 	events []Event

@@ -213,13 +213,21 @@ func (m *game) closeChain(links []link, s, t int, e genome.Effect) (moved int, n
 }
 
 // passMove passes the move to seat s: while the seat it passes to has lost
-// its turn, the flag is cleared and the move passes on to the next active
-// seat in the current direction. It returns the seat that moves.
+// its turn (the flag is cleared), or misses its turns while some active
+// seat does not, the seat loses its turn (its source_turn effects end) and
+// the move passes on to the next active seat in the current direction. It
+// returns the seat that moves.
 func (m *game) passMove(s int) int {
-	for m.lost[s] {
-		m.lost[s] = false
+	for {
+		switch {
+		case m.lost[s]:
+			m.lost[s] = false
+		case m.misses(s) && !m.allMiss():
+		default:
+			return s
+		}
 		m.emit(Event{Kind: EvLoseTurn, Seat: s})
+		m.endSourceTurn(s)
 		s = m.step(s, m.dir, 1)
 	}
-	return s
 }

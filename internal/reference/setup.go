@@ -243,7 +243,7 @@ func (m *game) meld(s int) {
 				m.remove(s, c)
 				m.gone = append(m.gone, c)
 			}
-			m.score[s] += m.g.Score.Meld
+			m.score[s] += m.g.Score.Meld + m.bonus(s)
 			m.emit(Event{Kind: EvMeld, Seat: s, Card: int(r), N: k})
 			m.happenRank(cardrules.SetLaid, s, r)
 		}
@@ -275,6 +275,7 @@ func (m *game) verify() {
 	note("discard", m.discard)
 	note("table", m.table)
 	note("gone", m.gone)
+	m.verifyLasting()
 	if len(seen) != len(m.deck) {
 		panic(fmt.Sprintf("reference: %d cards in zones, deck has %d", len(seen), len(m.deck)))
 	}

@@ -7,9 +7,10 @@ import (
 
 // trickPhase: s leads and the other active seats holding cards follow one
 // at a time in the current play direction; the highest trump, else the
-// highest card of the led suit, takes the trick and moves next. A seat
-// none of whose cards the predicates allow, or whose allowed cards a gate
-// all holds back, plays nothing; when the leader plays nothing, the next
+// highest card of the led suit, takes the trick, scores it (with its
+// bonus) and moves next; then the effects of duration trick end. A seat
+// none of whose cards its active locks and bans and the predicates allow,
+// or whose allowed cards a gate all holds back, plays nothing; when the leader plays nothing, the next
 // seat to play a card leads (by the lead predicates) and the seats that
 // passed have had their chance.
 func (m *game) trickPhase(s int, p *genome.Phase) {
@@ -68,6 +69,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		}
 	}
 	if len(trick) == 0 {
+		m.endTrick()
 		m.endCheck()
 		return
 	}
@@ -106,7 +108,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 			}
 		}
 	}
-	m.score[w] += pts
+	m.score[w] += pts + m.bonus(w)
 	m.emit(Event{Kind: EvTake, Seat: w, N: len(trick)})
 	m.happen(cardrules.TrickWon, w, trick[win].card)
 	if len(trick) > 1 {
@@ -116,6 +118,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 	// passes to it at the end of the turn (a later phase of this turn
 	// still sees it).
 	m.next = w
+	m.endTrick()
 	m.endCheck()
 }
 

@@ -68,6 +68,10 @@ func (m *game) turn() {
 	s := m.cur
 	startDir := m.dir
 	m.emit(Event{Kind: EvTurn, Seat: s, N: m.res.Turns})
+	// The move has come to s: the effects it started until its turn end,
+	// and the active effects are shown.
+	m.endSourceTurn(s)
+	m.showActive()
 	m.next, m.again = -1, false
 	for i := range m.g.Turn {
 		// A seat that goes out during its own turn ends that turn.
@@ -95,6 +99,10 @@ func (m *game) turn() {
 		m.resolve()
 	}
 	m.leadCheck()
+	// The turn is completed: the effects whose last turn it was end
+	// (even when the game is over).
+	m.done = m.res.Turns
+	m.endTurns()
 	if m.over {
 		return
 	}
@@ -104,7 +112,7 @@ func (m *game) turn() {
 	// vm doc does not say where the move goes when the trick's winner
 	// went out; the VM, and this reference, fall back to the ask's rule,
 	// then to the plain advance.) Then it passes over every seat it
-	// reaches that has lost its turn.
+	// reaches that has lost its turn or misses its turns.
 	plain := false
 	switch {
 	case m.next >= 0 && m.active[m.next]:
@@ -116,8 +124,8 @@ func (m *game) turn() {
 	}
 	m.cur = m.passMove(m.cur)
 	// Effects that change who moves next (a skip, an extra turn, a
-	// reverse with three seats or more, a lost turn) are an interaction
-	// when the move advances.
+	// reverse with three seats or more, a lost or missed turn) are an
+	// interaction when the move advances.
 	if plain && m.cur != m.step(s, startDir, 1) {
 		m.res.Interactions++
 	}
