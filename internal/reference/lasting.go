@@ -56,7 +56,10 @@ func (m *game) startLasting(s int, c genome.Card, e genome.Effect) {
 			}
 			seats |= 1 << t
 			if l.Scope == cardrules.ScopeTeam {
-				seats |= 1 << ((t + 2) % m.n)
+				// The partnership: every seat of t's team (t mod 2).
+				for u := t % 2; u < m.n; u += 2 {
+					seats |= 1 << u
+				}
 			}
 		}
 	}

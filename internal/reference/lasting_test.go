@@ -403,14 +403,14 @@ func TestReferenceLastingSeats(t *testing.T) {
 		t.Errorf("random opponent: seats %b, want seat %d after one draw", got, opp)
 	}
 
-	// With six seats the partner of seat t is seat t+2 (mod 6) alone:
-	// the next seat 1 brings in seat 3, not seat 5.
+	// With six seats a team is every seat of one parity (seat s in team
+	// s mod 2): the next seat 1 brings in seats 3 and 5.
 	g.Seats = genome.Seats{Min: 6, Max: 6, Default: 6}
 	m = lab(t, g, 6, layout{hands: [][]string{{"9C"}, {"2C"}, {"3C"}, {"4C"}, {"5C"}, {"6C"}}, stock: []string{"2S"}, disc: []string{"9D"}})
 	m.fire(0, card("2H"), cardrules.Played, false)
 	m.fire(5, card("2D"), cardrules.Played, false)
-	if got := seatsOf(m); !slices.Equal(got, []uint8{0b001010, 0b000101}) {
-		t.Errorf("six seats: team seats %b, want [1010 101]", got)
+	if got := seatsOf(m); !slices.Equal(got, []uint8{0b101010, 0b010101}) {
+		t.Errorf("six seats: team seats %b, want [101010 10101]", got)
 	}
 	g.Seats = genome.Seats{Min: 4, Max: 4, Default: 4}
 
