@@ -314,7 +314,8 @@
 // the seat that started it (its turn begins, or it loses the turn); for
 // trick, at the end of every trick, whether or not a card was played to
 // it; for deal, with the game. When a seat goes out, the effects it started
-// end, unless they persist. Each end is traced (EvLastEnd); as each turn
+// end, unless they persist (an effect a seat starts once it is out, such
+// as one its going out sets off, is not ended so). Each end is traced (EvLastEnd); as each turn
 // starts, a trace lists the effects then active (EvActive).
 //
 // An active effect applies to the seats of its set but those that an

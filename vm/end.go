@@ -45,7 +45,7 @@ func (m *Machine) out(s int, result cardrules.Result) {
 	if m.trace != nil {
 		m.trace.add(EvOut, s, uint8(result), 0)
 	}
-	if m.actN > 0 {
+	if m.srcOut&(1<<s) != 0 {
 		m.endLasting(func(a *active) bool { return int(a.src) == s && !a.persists })
 	}
 	if c := m.lastLeft[s]; c > 0 {

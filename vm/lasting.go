@@ -2,6 +2,8 @@ package vm
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"strings"
 
 	"github.com/darwinsim/darwinsim/bytecode"
@@ -41,6 +43,13 @@ type lasting struct {
 	bonus    [MaxSeats]int16
 	silenced [MaxSeats]uint16
 	missing  uint8
+	// When one may end (relast): the turn count at which the first
+	// counted in turns runs out, the seats whose turn ends some, whether
+	// the end of a trick does, the seats whose going out does.
+	turnEnd  int
+	srcTurn  uint8
+	trickEnd bool
+	srcOut   uint8
 }
 
 // startLasting starts the active effect of lasting effect e that seat s set
@@ -71,7 +80,62 @@ func (m *Machine) startLasting(e *effect, s int, c uint8, r int) {
 	}
 	m.act[m.actN] = a
 	m.actN++
-	m.relast()
+	m.addLast(&m.act[m.actN-1])
+}
+
+// addLast adds what new active effect a says to what the others say: a
+// lock, ban or lost turn adds to its seats' values; a suppress or a value
+// type, which may change what others give, makes relast recompute all.
+func (m *Machine) addLast(a *active) {
+	l := &m.lasting
+	if a.typ == cardrules.Suppress || a.typ == cardrules.DrawLimit || a.typ == cardrules.Bonus || m.actN == 1 {
+		m.relast()
+		return
+	}
+	l.noteEnd(a)
+	f := a.cards()
+	for x := a.seats; x != 0; x &= x - 1 {
+		t := bits.TrailingZeros8(x)
+		if l.silenced[t]&(1<<a.typ) != 0 {
+			continue
+		}
+		if a.typ == cardrules.MissTurns {
+			l.missing |= 1 << t
+		} else {
+			l.forbid[t] |= f
+		}
+	}
+}
+
+// cards returns the cards lock or ban a forbids its seats (none for the
+// other types).
+func (a *active) cards() uint64 {
+	switch a.typ {
+	case cardrules.LockSuit:
+		return cardSet &^ bytecode.SuitCards[a.param]
+	case cardrules.LockRank:
+		return cardSet &^ rankSet[a.param]
+	case cardrules.BanSuit:
+		return bytecode.SuitCards[a.param]
+	case cardrules.BanRank:
+		return rankSet[a.param]
+	}
+	return 0
+}
+
+// noteEnd adds when active effect a ends to when one may end.
+func (l *lasting) noteEnd(a *active) {
+	switch a.dur {
+	case cardrules.ForTurns:
+		l.turnEnd = min(l.turnEnd, a.end)
+	case cardrules.UntilSourceTurn:
+		l.srcTurn |= 1 << a.src
+	case cardrules.UntilTrickEnd:
+		l.trickEnd = true
+	}
+	if !a.persists {
+		l.srcOut |= 1 << a.src
+	}
 }
 
 // lastingSeats returns the seats effect e of seat s starts over: everyone,
@@ -143,7 +207,7 @@ func (m *Machine) endLasting(ends func(a *active) bool) {
 // sourceTurn ends the effects that last until seat s's turn: the move has
 // come to it (it begins its turn, or loses it).
 func (m *Machine) sourceTurn(s int) {
-	if m.actN > 0 {
+	if m.srcTurn&(1<<s) != 0 {
 		m.endLasting(func(a *active) bool { return a.dur == cardrules.UntilSourceTurn && int(a.src) == s })
 	}
 }
@@ -170,55 +234,84 @@ func (m *Machine) activeN(a *active) int {
 	return left | int(a.seats)<<8 | int(a.param)<<16 | int(a.value)<<24
 }
 
-// relast recomputes what the active effects say of each seat.
+// relast recomputes what the active effects say of each seat, and when
+// one may end next: the turn count at which the first counted in turns
+// runs out, the seats whose turn ends some, whether a trick's end does,
+// and the seats whose going out does.
 func (m *Machine) relast() {
 	l := &m.lasting
 	l.forbid, l.drawCap, l.bonus, l.silenced, l.missing = [MaxSeats]uint64{}, [MaxSeats]uint8{}, [MaxSeats]int16{}, [MaxSeats]uint16{}, 0
-	for _, a := range l.act[:l.actN] {
+	l.turnEnd, l.srcTurn, l.trickEnd, l.srcOut = math.MaxInt, 0, false, 0
+	valued := false
+	for i := range l.actN {
+		a := &l.act[i]
+		l.noteEnd(a)
 		if a.typ == cardrules.Suppress {
-			for t := range m.n {
-				if a.seats&(1<<t) != 0 {
-					l.silenced[t] |= 1 << a.param
-				}
+			for x := a.seats; x != 0; x &= x - 1 {
+				l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
 			}
 		}
 	}
-	// Values of draw limits and bonuses per seat and key, combined in
-	// start order by the key's mode.
-	var caps, bons [MaxSeats][cardrules.MaxStackKey + 1]int
-	var hasCap, hasBon [MaxSeats]uint8
-	for _, a := range l.act[:l.actN] {
-		for t := range m.n {
-			if a.seats&(1<<t) == 0 || l.silenced[t]&(1<<a.typ) != 0 {
+	for i := range l.actN {
+		a := &l.act[i]
+		switch a.typ {
+		case cardrules.DrawLimit, cardrules.Bonus:
+			valued = true
+			continue
+		case cardrules.Suppress:
+			continue
+		}
+		f := a.cards()
+		for x := a.seats; x != 0; x &= x - 1 {
+			t := bits.TrailingZeros8(x)
+			if l.silenced[t]&(1<<a.typ) != 0 {
 				continue
 			}
-			switch a.typ {
-			case cardrules.LockSuit:
-				l.forbid[t] |= cardSet &^ bytecode.SuitCards[a.param]
-			case cardrules.LockRank:
-				l.forbid[t] |= cardSet &^ rankSet[a.param]
-			case cardrules.BanSuit:
-				l.forbid[t] |= bytecode.SuitCards[a.param]
-			case cardrules.BanRank:
-				l.forbid[t] |= rankSet[a.param]
-			case cardrules.MissTurns:
+			if a.typ == cardrules.MissTurns {
 				l.missing |= 1 << t
-			case cardrules.DrawLimit:
-				caps[t][a.key] = a.stack.Combine(caps[t][a.key], hasCap[t]&(1<<a.key) != 0, int(a.value))
-				hasCap[t] |= 1 << a.key
-			case cardrules.Bonus:
-				bons[t][a.key] = a.stack.Combine(bons[t][a.key], hasBon[t]&(1<<a.key) != 0, int(a.value))
-				hasBon[t] |= 1 << a.key
+			} else {
+				l.forbid[t] |= f
 			}
+		}
+	}
+	if valued {
+		m.revalue()
+	}
+}
+
+// revalue computes each seat's draw limit and bonus: per stacking key the
+// values combined in start order by the key's mode; the smallest limit
+// over the keys, the sum of the bonuses.
+func (m *Machine) revalue() {
+	l := &m.lasting
+	var vals [2][MaxSeats][cardrules.MaxStackKey + 1]int
+	var has [2][MaxSeats]uint8
+	for i := range l.actN {
+		a := &l.act[i]
+		k := 0
+		switch a.typ {
+		case cardrules.DrawLimit:
+		case cardrules.Bonus:
+			k = 1
+		default:
+			continue
+		}
+		for x := a.seats; x != 0; x &= x - 1 {
+			t := bits.TrailingZeros8(x)
+			if l.silenced[t]&(1<<a.typ) != 0 {
+				continue
+			}
+			vals[k][t][a.key] = a.stack.Combine(vals[k][t][a.key], has[k][t]&(1<<a.key) != 0, int(a.value))
+			has[k][t] |= 1 << a.key
 		}
 	}
 	for t := range m.n {
-		for k := range cardrules.MaxStackKey + 1 {
-			if hasCap[t]&(1<<k) != 0 && (l.drawCap[t] == 0 || caps[t][k] < int(l.drawCap[t])) {
-				l.drawCap[t] = uint8(min(caps[t][k], 255))
+		for key := range cardrules.MaxStackKey + 1 {
+			if has[0][t]&(1<<key) != 0 && (l.drawCap[t] == 0 || vals[0][t][key] < int(l.drawCap[t])) {
+				l.drawCap[t] = uint8(min(vals[0][t][key], 255))
 			}
-			if hasBon[t]&(1<<k) != 0 {
-				l.bonus[t] += int16(bons[t][k])
+			if has[1][t]&(1<<key) != 0 {
+				l.bonus[t] += int16(vals[1][t][key])
 			}
 		}
 	}

@@ -92,7 +92,7 @@ func (m *Machine) trick(ph *phase) {
 
 // trickEnds ends the effects that last until the end of a trick.
 func (m *Machine) trickEnds() {
-	if m.actN > 0 {
+	if m.trickEnd {
 		m.endLasting(func(a *active) bool { return a.dur == cardrules.UntilTrickEnd })
 	}
 }

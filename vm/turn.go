@@ -86,7 +86,7 @@ func (m *Machine) turn() {
 		}
 	}
 	m.res.Turns++
-	if m.actN > 0 {
+	if m.actN > 0 && m.res.Turns >= m.turnEnd {
 		m.endLasting(func(a *active) bool { return a.dur == cardrules.ForTurns && a.end <= m.res.Turns })
 	}
 	m.trackLead()
