@@ -45,7 +45,7 @@ func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit
 }
 
 // addEffect appends a random effect: any rank of the deck, any type that
-// can act in the game (lastingFits: a lasting type needs what it acts on),
+// can act in the game (genome.CanLast: a lasting type needs what it acts on),
 // with a target where it reads one, a small value, a random lasting for a
 // lasting type (randomLasting), a trigger that can fire in the game with
 // the effect (pickTrigger: mostly the play of its card where cards are
@@ -91,13 +91,13 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// fittingTypes lists the effect types that can act in g (lastingFits, for
+// fittingTypes lists the effect types that can act in g (genome.CanLast, for
 // an effect of a played card): every immediate type, and the lasting
 // types whose game it is.
 func fittingTypes(g *genome.Genome) []genome.EffectType {
 	var ts []genome.EffectType
 	for t := range genome.EffectType(cardrules.NumEffectTypes) {
-		if lastingFits(g, &genome.Effect{Type: t}) {
+		if g.CanLast(&genome.Effect{Type: t}) {
 			ts = append(ts, t)
 		}
 	}
@@ -200,7 +200,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 
 // pickType returns a new type for effect i of g, other than its own, among
 // those that leave every effect of g able to fire (genome.CanTrigger) and
-// act (lastingFits); ok is false when there is none.
+// act (genome.CanLast); ok is false when there is none.
 func pickType(g *genome.Genome, i int, r *rng.Source) (genome.EffectType, bool) {
 	was := g.Effects[i].Type
 	var ts []genome.EffectType

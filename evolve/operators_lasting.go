@@ -14,7 +14,7 @@ import (
 // holds: for how long, over whom, how it stacks, whether it outlives its
 // source and, for suppress, the type it switches off. A lasting type needs
 // something of the game to act on (a choice of card to narrow, a draw to
-// limit, points to add to: lastingFits), so add_effect and mutate_effect
+// limit, points to add to: genome.CanLast), so add_effect and mutate_effect
 // choose a lasting type only where it can act, and the operators that take
 // that away drop the effects that could no longer act (fitTriggers), as
 // they drop those that could no longer fire. Every effect of one type and
@@ -33,38 +33,6 @@ const otherKeyChance = 0.25
 // the seat that set it off.
 const persistsChance = 0.25
 
-// hasPhase reports whether g's turn has a phase of kind k.
-func hasPhase(g *genome.Genome, k cardrules.PhaseKind) bool {
-	return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
-}
-
-// lastingFits reports whether effect e's lasting type can act in g, as
-// Validate requires: a lock or ban needs a play or trick phase (and, for a
-// suit, a trigger with a card), draw_limit something that draws, bonus
-// scored tricks or sets; and a duration to the end of the trick needs a
-// trick phase. An effect of an immediate type always fits.
-func lastingFits(g *genome.Genome, e *genome.Effect) bool {
-	if !e.Type.Lasts() {
-		return true
-	}
-	trick := hasPhase(g, cardrules.PhaseTrick)
-	if e.Lasts.For == cardrules.UntilTrickEnd && !trick {
-		return false
-	}
-	switch e.Type {
-	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-		if !hasPhase(g, cardrules.PhasePlay) && !trick {
-			return false
-		}
-		return !e.Type.NamesSuit() || !e.When.OfRank()
-	case cardrules.DrawLimit:
-		return g.CanTrigger(cardrules.Drawn)
-	case cardrules.Bonus:
-		return !g.Score.IsZero() && (trick || g.Meld != 0)
-	}
-	return true
-}
-
 // hasTarget reports whether effect e reads its target: a type with a
 // target, unless its scope is everyone.
 func hasTarget(e *genome.Effect) bool {
@@ -76,7 +44,7 @@ func hasTarget(e *genome.Effect) bool {
 func durations(g *genome.Genome) []cardrules.Duration {
 	var out []cardrules.Duration
 	for d := range cardrules.NumDurations {
-		if d != cardrules.UntilTrickEnd || hasPhase(g, cardrules.PhaseTrick) {
+		if d != cardrules.UntilTrickEnd || g.HasPhase(cardrules.PhaseTrick) {
 			out = append(out, d)
 		}
 	}

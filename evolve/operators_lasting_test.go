@@ -409,39 +409,6 @@ func TestFitLasting(t *testing.T) {
 	}
 }
 
-// TestLastingFitsValidate: lastingFits agrees with Validate on what a
-// lasting type needs of its game: on every seed game, an effect of every
-// lasting type with every duration and every trigger the game can fire is
-// valid exactly when lastingFits says it can act.
-func TestLastingFitsValidate(t *testing.T) {
-	for _, g := range genome.Seeds() {
-		for ty := cardrules.LockSuit; ty < cardrules.NumEffectTypes; ty++ {
-			for d := range cardrules.NumDurations {
-				for when := range cardrules.NumTriggers {
-					if !g.CanTrigger(when) {
-						continue
-					}
-					c := g.Clone()
-					e := genome.Effect{Rank: deckRanks(c)[0], Type: ty, Target: cardrules.TargetNext, When: when, Lasts: genome.Lasting{For: d}}
-					if ty.UsesValue() {
-						e.Value = 1
-					}
-					if d == cardrules.ForTurns {
-						e.Lasts.Turns = 1
-					}
-					if ty == cardrules.Suppress {
-						e.Lasts.Suppresses = cardrules.SuppressedOf(cardrules.SkipNext)
-					}
-					c.Effects = append(c.Effects, e)
-					if fits, err := lastingFits(c, &c.Effects[len(c.Effects)-1]), c.Validate(); fits != (err == nil) {
-						t.Errorf("%s, %s %s when %s: lastingFits %v, Validate %v", g.Name, ty, d, when, fits, err)
-					}
-				}
-			}
-		}
-	}
-}
-
 // TestMutateLasting: from a lasting effect of every type with every
 // duration, scope, key, stacking mode, persistence and suppressed type
 // (in uno-style and in Whist, which has tricks and partnerships), beside
@@ -456,7 +423,7 @@ func TestMutateLasting(t *testing.T) {
 	for _, name := range []string{"uno-style", "whist"} {
 		base := testkit.SeedGenome(t, name).Canonical()
 		for ty := cardrules.LockSuit; ty < cardrules.NumEffectTypes; ty++ {
-			if !lastingFits(base, &genome.Effect{Type: ty}) {
+			if !base.CanLast(&genome.Effect{Type: ty}) {
 				continue
 			}
 			plain := genome.Lasting{For: cardrules.UntilSourceTurn}

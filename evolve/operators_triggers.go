@@ -90,14 +90,14 @@ func mutateTrigger(g *genome.Genome, e *genome.Effect, r *rng.Source) bool {
 }
 
 // allCanFire reports whether every effect of g can fire, and act once
-// fired (lastingFits).
+// fired (genome.CanLast).
 func allCanFire(g *genome.Genome) bool {
 	return !slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, &e) })
 }
 
 // canFire reports whether effect e of g can fire and act.
 func canFire(g *genome.Genome, e *genome.Effect) bool {
-	return g.CanTrigger(e.When) && lastingFits(g, e)
+	return g.CanTrigger(e.When) && g.CanLast(e)
 }
 
 // fitTriggers drops the effects of g that can no longer fire or act,

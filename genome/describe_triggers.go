@@ -64,14 +64,13 @@ func (g *Genome) effectLine(e Effect) string {
 // phase, or handed over in answer to an ask, as the game's phases allow.
 func (g *Genome) describeEvent(e Effect) string {
 	card := cardNoun(e)
-	has := func(k PhaseKind) bool { return slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == k }) }
 	switch e.When {
 	case cardrules.Drawn:
 		return fmt.Sprintf("When a player draws %s from the stock", card)
 	case cardrules.Asked:
 		return fmt.Sprintf("When a player asks an opponent for %s (whatever the answer)", rankPlural(e.Rank))
 	case cardrules.Taken:
-		switch take, ask := has(cardrules.PhaseTake), has(cardrules.PhaseAsk); {
+		switch take, ask := g.HasPhase(cardrules.PhaseTake), g.HasPhase(cardrules.PhaseAsk); {
 		case take && ask:
 			return fmt.Sprintf("When a player gets %s from another player's hand (by taking it, or handed over after an ask)", card)
 		case ask:

@@ -1,6 +1,7 @@
 package genome
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -73,9 +74,6 @@ func (g *Genome) checkLasting(ps *Problems, p string, i int) {
 		}
 		return
 	}
-	has := func(k cardrules.PhaseKind) bool {
-		return slices.ContainsFunc(g.Turn, func(ph Phase) bool { return ph.Kind == k })
-	}
 	switch {
 	case l.For >= cardrules.NumDurations:
 		ps.add(p+".lasts.for", "unknown duration %d", l.For)
@@ -85,8 +83,6 @@ func (g *Genome) checkLasting(ps *Problems, p string, i int) {
 		}
 	case l.Turns != 0:
 		ps.add(p+".lasts.turns", "only a duration of turns counts turns (for %s)", l.For)
-	case l.For == cardrules.UntilTrickEnd && !has(cardrules.PhaseTrick):
-		ps.add(p+".lasts.for", "no trick phase, so a trick never ends")
 	}
 	switch {
 	case l.Scope >= cardrules.NumScopes:
@@ -116,21 +112,46 @@ func (g *Genome) checkLasting(ps *Problems, p string, i int) {
 	case l.Suppresses.Type() == cardrules.Suppress:
 		ps.add(p+".lasts.suppresses", "suppress cannot switch off suppress")
 	}
+	for _, w := range g.lastingPossible(e) {
+		ps.add(p+w.field, "%s", w.why)
+	}
+}
+
+// CanLast reports whether effect e can act in g: an immediate type always
+// can; a lasting type needs what it acts on, and its duration what ends it
+// (the rule Validate applies to every lasting effect).
+func (g *Genome) CanLast(e *Effect) bool { return len(g.lastingPossible(e)) == 0 }
+
+// lastingPossible returns why effect e, of a lasting type, can never act
+// in g, each with the field at fault; none when it can.
+func (g *Genome) lastingPossible(e *Effect) []struct{ field, why string } {
+	var out []struct{ field, why string }
+	add := func(field, format string, args ...any) {
+		out = append(out, struct{ field, why string }{field, fmt.Sprintf(format, args...)})
+	}
+	if !e.Type.Lasts() {
+		return nil
+	}
+	trick := g.HasPhase(cardrules.PhaseTrick)
+	if e.Lasts.For == cardrules.UntilTrickEnd && !trick {
+		add(".lasts.for", "no trick phase, so a trick never ends")
+	}
 	switch e.Type {
 	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-		if !has(cardrules.PhasePlay) && !has(cardrules.PhaseTrick) {
-			ps.add(p+".type", "no play or trick phase chooses a card, so %s never narrows a choice", e.Type)
+		if !g.HasPhase(cardrules.PhasePlay) && !trick {
+			add(".type", "no play or trick phase chooses a card, so %s never narrows a choice", e.Type)
 		}
 		if e.Type.NamesSuit() && e.When.OfRank() {
-			ps.add(p+".when", "%s reads the suit of the card that sets it off, and %s names only a rank", e.Type, e.When)
+			add(".when", "%s reads the suit of the card that sets it off, and %s names only a rank", e.Type, e.When)
 		}
 	case cardrules.DrawLimit:
 		if why := g.triggerPossible(cardrules.Drawn); why != "" {
-			ps.add(p+".type", "%s, so draw_limit never limits a draw", why)
+			add(".type", "%s, so draw_limit never limits a draw", why)
 		}
 	case cardrules.Bonus:
-		if g.Score.IsZero() || !has(cardrules.PhaseTrick) && g.Meld == 0 {
-			ps.add(p+".type", "bonus adds to the points of tricks won and sets laid down, and the game scores neither")
+		if g.Score.IsZero() || !trick && g.Meld == 0 {
+			add(".type", "bonus adds to the points of tricks won and sets laid down, and the game scores neither")
 		}
 	}
+	return out
 }

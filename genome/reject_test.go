@@ -864,11 +864,12 @@ func TestValidateRejectsLasting(t *testing.T) {
 			want: `$.effects[0].type: bonus adds to the points of tricks won and sets laid down, and the game scores neither`},
 		{name: "every problem of one lasting", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next",
 			"lasts": {"for": "trick", "turns": 3, "scope": "team", "key": 7, "suppresses": "skip_next"}}]`),
-			want: `4 problems:
+			want: `5 problems:
   $.effects[0].lasts.turns: only a duration of turns counts turns (for trick)
   $.effects[0].lasts.scope: a team scope needs partnerships (teams: 2)
   $.effects[0].lasts.key: a stacking key from 0 to 3, got 7
-  $.effects[0].lasts.suppresses: only suppress switches off a type (lock_rank)`},
+  $.effects[0].lasts.suppresses: only suppress switches off a type (lock_rank)
+  $.effects[0].lasts.for: no trick phase, so a trick never ends`},
 	}
 	runPatchCases(t, cases, genome.Parse)
 }

@@ -6,6 +6,11 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
+// HasPhase reports whether g's turn has a phase of kind k.
+func (g *Genome) HasPhase(k cardrules.PhaseKind) bool {
+	return slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == k })
+}
+
 // CanTrigger reports whether an effect of trigger t can ever fire in g:
 // whether the event it waits for can happen (the rule Validate applies to
 // every effect's trigger).
@@ -14,16 +19,13 @@ func (g *Genome) CanTrigger(t cardrules.Trigger) bool { return g.triggerPossible
 // triggerPossible returns why effects of trigger t can never fire in g, or
 // "" when the event it waits for can happen.
 func (g *Genome) triggerPossible(t cardrules.Trigger) string {
-	has := func(k cardrules.PhaseKind) bool {
-		return slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == k })
-	}
 	switch t {
 	case cardrules.Played:
 		if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind.PlaysCards() }) {
 			return "no phase plays a card (play, battle or trick)"
 		}
 	case cardrules.Drawn:
-		draws := has(cardrules.PhaseDraw) || has(cardrules.PhaseAsk) ||
+		draws := g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseAsk) ||
 			slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 }) ||
 			slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.DrawCards && e.When == cardrules.Played })
 		switch {
@@ -34,11 +36,11 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 			return "the whole deck is dealt and the stock is never refilled"
 		}
 	case cardrules.Asked:
-		if !has(cardrules.PhaseAsk) {
+		if !g.HasPhase(cardrules.PhaseAsk) {
 			return "no ask phase"
 		}
 	case cardrules.Taken:
-		if !has(cardrules.PhaseTake) && !has(cardrules.PhaseAsk) {
+		if !g.HasPhase(cardrules.PhaseTake) && !g.HasPhase(cardrules.PhaseAsk) {
 			return "no take or ask phase"
 		}
 	case cardrules.SetLaid:
@@ -46,7 +48,7 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 			return "no sets are laid down (meld)"
 		}
 	case cardrules.TrickWon:
-		if !has(cardrules.PhaseTrick) {
+		if !g.HasPhase(cardrules.PhaseTrick) {
 			return "no trick phase"
 		}
 	case cardrules.ForcedDiscard:

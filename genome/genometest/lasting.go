@@ -24,28 +24,12 @@ import (
 // the types with a value stack by max or min), persistence, and for
 // suppress the type it switches off (any other type).
 func drawLasting(t *rapid.T, g *genome.Genome) {
-	has := func(k cardrules.PhaseKind) bool {
-		return slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind == k })
-	}
-	trick := has(cardrules.PhaseTrick)
-	choose := has(cardrules.PhasePlay) || trick
+	trick := g.HasPhase(cardrules.PhaseTrick)
 	var fits []genome.EffectType
 	for typ := cardrules.LockSuit; typ < cardrules.NumEffectTypes; typ++ {
-		switch typ {
-		case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-			if !choose {
-				continue
-			}
-		case cardrules.DrawLimit:
-			if !g.CanTrigger(cardrules.Drawn) {
-				continue
-			}
-		case cardrules.Bonus:
-			if g.Score.IsZero() || !trick && g.Meld == 0 {
-				continue
-			}
+		if g.CanLast(&genome.Effect{Type: typ}) {
+			fits = append(fits, typ)
 		}
-		fits = append(fits, typ)
 	}
 	durations := []cardrules.Duration{cardrules.ForTurns, cardrules.ForTurns, cardrules.UntilSourceTurn, cardrules.UntilDealEnd}
 	if trick {
