@@ -39,7 +39,8 @@ func AppendTail(out []byte, effects []Effect) []byte {
 	out = append(out, byte(n))
 	for i := range effects {
 		if e := &effects[i]; e.Type.Lasts() {
-			out = append(out, byte(i), e.lastingBytes()[0], e.Turns, e.lastingBytes()[1], byte(e.Suppresses))
+			b := e.lastingBytes()
+			out = append(out, byte(i), b[0], e.Turns, b[1], byte(e.Suppresses))
 		}
 	}
 	return out
@@ -81,21 +82,8 @@ func readLasting(r *reader, im *Image) {
 		r.fail(at, "an empty lasting block must be left out")
 		return
 	}
-	if rest := len(r.p) - r.off; rest < 5*n {
-		r.fail(at, "%d lasting entries need %d bytes but only %d remain (truncated)", n, 5*n, rest)
-		r.truncated = true
-		return
-	}
-	prev := -1
-	for range n {
-		eat := r.off
-		i := r.u8()
+	readEntries(r, im, at, n, 5, "lasting", func(eat, i int) {
 		db, turns, sb, sup := uint8(r.u8()), uint8(r.u8()), uint8(r.u8()), cardrules.Suppressed(r.u8())
-		if i <= prev || i >= len(im.Effects) {
-			r.fail(eat, "lasting entry for effect %d: want an effect index above %d and below %d", i, prev, len(im.Effects))
-			continue
-		}
-		prev = i
 		have[i] = true
 		e := &im.Effects[i]
 		im.At.LastingEntries = append(im.At.LastingEntries, eat)
@@ -110,21 +98,13 @@ func readLasting(r *reader, im *Image) {
 		if msg := im.checkLasting(i); msg != "" {
 			r.fail(eat, "effect %d: %s", i, msg)
 		}
-	}
+	})
 }
 
 // checkLasting returns what is wrong with effect i's lasting entry (what
 // genome.Validate checks of it), or "".
 func (im *Image) checkLasting(i int) string {
 	e := &im.Effects[i]
-	has := func(op Op) bool {
-		for _, ph := range im.Phases {
-			if ph.Op == op {
-				return true
-			}
-		}
-		return false
-	}
 	switch {
 	case !e.Type.Lasts():
 		return fmt.Sprintf("type %d acts once and takes no lasting entry", e.Type)
@@ -134,7 +114,7 @@ func (im *Image) checkLasting(i int) string {
 		return fmt.Sprintf("a duration of turns counts 1..%d, stored %d", cardrules.MaxLastTurns, e.Turns)
 	case e.For != cardrules.ForTurns && e.Turns != 0:
 		return fmt.Sprintf("duration %s counts no turns, stored %d (must be 0)", e.For, e.Turns)
-	case e.For == cardrules.UntilTrickEnd && !has(OpTrick):
+	case e.For == cardrules.UntilTrickEnd && !im.hasOp(OpTrick):
 		return "lasts until the end of a trick, and no phase plays tricks"
 	case e.Scope >= cardrules.NumScopes:
 		return fmt.Sprintf("unknown scope %d", e.Scope)
@@ -157,7 +137,7 @@ func (im *Image) checkLasting(i int) string {
 	}
 	switch e.Type {
 	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-		if !has(OpPlay) && !has(OpTrick) {
+		if !im.hasOp(OpPlay) && !im.hasOp(OpTrick) {
 			return "no play or trick phase chooses a card for it to narrow"
 		}
 	case cardrules.DrawLimit:
@@ -165,7 +145,7 @@ func (im *Image) checkLasting(i int) string {
 			return "no card is ever drawn for it to limit"
 		}
 	case cardrules.Bonus:
-		if im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 || !has(OpTrick) && im.Meld == 0 {
+		if im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 || !im.hasOp(OpTrick) && im.Meld == 0 {
 			return "the program scores no trick and no set for it to add to"
 		}
 	}

@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -66,8 +67,24 @@ func readTriggers(r *reader, im *Image) {
 		r.fail(at, "an empty triggers block must be left out when no lasting block follows")
 		return
 	}
-	if rest := len(r.p) - r.off; rest < 4*n {
-		r.fail(at, "%d trigger entries need %d bytes but only %d remain (truncated)", n, 4*n, rest)
+	readEntries(r, im, at, n, 4, "trigger", func(eat, i int) {
+		when, cb, v := cardrules.Trigger(r.u8()), uint8(r.u8()), uint8(r.u8())
+		e := &im.Effects[i]
+		im.At.TriggerEntries = append(im.At.TriggerEntries, eat)
+		e.When, e.If, e.Cmp, e.CondValue = when, cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
+		if msg := im.checkTrigger(e); msg != "" {
+			r.fail(eat, "effect %d: %s", i, msg)
+		}
+	})
+}
+
+// readEntries reads the n entries of width bytes of the block of what
+// (its count at offset at) that follows the responses: each opens with the
+// index of its effect, the indices increasing; entry reads the rest of the
+// entry of effect i at offset eat, once its index is checked.
+func readEntries(r *reader, im *Image, at, n, width int, what string, entry func(eat, i int)) {
+	if rest := len(r.p) - r.off; rest < width*n {
+		r.fail(at, "%d %s entries need %d bytes but only %d remain (truncated)", n, what, width*n, rest)
 		r.truncated = true
 		return
 	}
@@ -75,18 +92,13 @@ func readTriggers(r *reader, im *Image) {
 	for range n {
 		eat := r.off
 		i := r.u8()
-		when, cb, v := cardrules.Trigger(r.u8()), uint8(r.u8()), uint8(r.u8())
 		if i <= prev || i >= len(im.Effects) {
-			r.fail(eat, "trigger entry for effect %d: want an effect index above %d and below %d", i, prev, len(im.Effects))
+			r.fail(eat, "%s entry for effect %d: want an effect index above %d and below %d", what, i, prev, len(im.Effects))
+			r.off += width - 1
 			continue
 		}
 		prev = i
-		e := &im.Effects[i]
-		im.At.TriggerEntries = append(im.At.TriggerEntries, eat)
-		e.When, e.If, e.Cmp, e.CondValue = when, cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
-		if msg := im.checkTrigger(e); msg != "" {
-			r.fail(eat, "effect %d: %s", i, msg)
-		}
+		entry(eat, i)
 	}
 }
 
@@ -134,22 +146,19 @@ func (im *Image) checkTrigger(e *Effect) string {
 	return ""
 }
 
+// hasOp reports whether a phase of the program has op.
+func (im *Image) hasOp(op Op) bool {
+	return slices.ContainsFunc(im.Phases, func(ph Phase) bool { return ph.Op == op })
+}
+
 // canHappen reports whether the event of trigger t can happen in the
 // program.
 func (im *Image) canHappen(t cardrules.Trigger) bool {
-	has := func(op Op) bool {
-		for _, ph := range im.Phases {
-			if ph.Op == op {
-				return true
-			}
-		}
-		return false
-	}
 	switch t {
 	case cardrules.Played:
-		return has(OpPlay) || has(OpBattle) || has(OpTrick)
+		return im.hasOp(OpPlay) || im.hasOp(OpBattle) || im.hasOp(OpTrick)
 	case cardrules.Drawn:
-		draws := has(OpDraw) || has(OpAsk)
+		draws := im.hasOp(OpDraw) || im.hasOp(OpAsk)
 		for _, ph := range im.Phases {
 			draws = draws || ph.Op == OpPlay && ph.DrawMax > 0
 		}
@@ -158,13 +167,13 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 		}
 		return draws && (im.Flags&FlagDealAll == 0 || im.Flags&FlagReshuffle != 0)
 	case cardrules.Asked:
-		return has(OpAsk)
+		return im.hasOp(OpAsk)
 	case cardrules.Taken:
-		return has(OpTake) || has(OpAsk)
+		return im.hasOp(OpTake) || im.hasOp(OpAsk)
 	case cardrules.SetLaid:
 		return im.Meld > 0
 	case cardrules.TrickWon:
-		return has(OpTrick)
+		return im.hasOp(OpTrick)
 	case cardrules.ForcedDiscard:
 		for _, e := range im.Effects {
 			if e.Type == cardrules.ForceDiscard && e.When == cardrules.Played {

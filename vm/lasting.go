@@ -88,11 +88,18 @@ func (m *Machine) startLasting(e *effect, s int, c uint8, r int) {
 // type, which may change what others give, makes relast recompute all.
 func (m *Machine) addLast(a *active) {
 	l := &m.lasting
+	// (The first one also sets when one may end, which reset left zero.)
 	if a.typ == cardrules.Suppress || a.typ == cardrules.DrawLimit || a.typ == cardrules.Bonus || m.actN == 1 {
 		m.relast()
 		return
 	}
 	l.noteEnd(a)
+	l.addBar(a)
+}
+
+// addBar adds what lock, ban or miss_turns a says to the seats it applies
+// to: the cards they may not play, or that they lose their turns.
+func (l *lasting) addBar(a *active) {
 	f := a.cards()
 	for x := a.seats; x != 0; x &= x - 1 {
 		t := bits.TrailingZeros8(x)
@@ -261,18 +268,7 @@ func (m *Machine) relast() {
 		case cardrules.Suppress:
 			continue
 		}
-		f := a.cards()
-		for x := a.seats; x != 0; x &= x - 1 {
-			t := bits.TrailingZeros8(x)
-			if l.silenced[t]&(1<<a.typ) != 0 {
-				continue
-			}
-			if a.typ == cardrules.MissTurns {
-				l.missing |= 1 << t
-			} else {
-				l.forbid[t] |= f
-			}
-		}
+		l.addBar(a)
 	}
 	if valued {
 		m.revalue()
