@@ -240,15 +240,7 @@ func TestLastingOperators(t *testing.T) {
 // a stacking mode its group agrees with; mutate_effect keeps every effect
 // able to act and every group of one mode).
 func TestLastingOperatorsFirstTry(t *testing.T) {
-	ops := []operator{opAddEffect, opRemoveEffect, opMutateEffect}
-	parents := withWalks(lastingParents(t), ops, 7100, 4)
-	for k, op := range ops {
-		applied, ok := firstTries(parents, op, k)
-		t.Logf("%-14s %4d of %4d valid", op.name, ok, applied)
-		if applied < closureMinApplied || ok != applied {
-			t.Errorf("%s: %d of %d children valid, want all of at least %d", op.name, ok, applied, closureMinApplied)
-		}
-	}
+	effectOpsAlwaysValid(t, lastingParents(t), 7100)
 }
 
 // TestFitLasting: each operator that takes away what a lasting type acts

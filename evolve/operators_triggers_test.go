@@ -279,8 +279,17 @@ func TestEverySeedCarriesEffects(t *testing.T) {
 // remove_effect takes along the effects only the removed one made
 // possible, mutate_effect keeps every trigger able to fire).
 func TestTriggerOperatorsFirstTry(t *testing.T) {
+	effectOpsAlwaysValid(t, triggerParents(t), 800)
+}
+
+// effectOpsAlwaysValid requires add_effect, remove_effect and
+// mutate_effect to give a valid child at every first try, on parents and
+// the walks from them (seeded by seed), at least closureMinApplied times
+// each.
+func effectOpsAlwaysValid(t *testing.T, parents []*genome.Genome, seed uint64) {
+	t.Helper()
 	ops := []operator{opAddEffect, opRemoveEffect, opMutateEffect}
-	parents := withWalks(triggerParents(t), ops, 800, 4)
+	parents = withWalks(parents, ops, seed, 4)
 	for k, op := range ops {
 		applied, ok := firstTries(parents, op, k)
 		t.Logf("%-14s %4d of %4d valid", op.name, ok, applied)

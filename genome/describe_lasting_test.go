@@ -32,12 +32,7 @@ func turnsFor(n int) genome.Lasting { return genome.Lasting{For: cardrules.ForTu
 // the player whose turn ends it.
 func TestDescribeLasting(t *testing.T) {
 	next := cardrules.TargetNext
-	for _, tc := range []struct {
-		name, seed string
-		change     func(g *genome.Genome)
-		e          genome.Effect
-		want       string
-	}{
+	checkEffectLines(t, []effectLine{
 		{"lock_suit until the source's turn", "uno-style", nil,
 			lasting(genome.Effect{Rank: 5, Type: cardrules.LockSuit, Target: next}, genome.Lasting{For: cardrules.UntilSourceTurn}),
 			"7: the next player may play only cards of the 7's suit until the move next comes to the player who played it"},
@@ -83,19 +78,7 @@ func TestDescribeLasting(t *testing.T) {
 		{"condition on the target", "uno-style", nil,
 			lasting(genome.Effect{Rank: 4, Type: cardrules.MissTurns, Target: cardrules.TargetAllOpponents, If: cond(cardrules.CondTarget, cardrules.AtMost, 2)}, turnsFor(1)),
 			"6: every opponent loses their turns for the rest of the turn and 1 more turn, each only if they then hold at most 2 cards"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d := describeVariant(t, tc.seed, func(g *genome.Genome) {
-				if tc.change != nil {
-					tc.change(g)
-				}
-				g.Effects = append(g.Effects, tc.e)
-			})
-			if line := "\n- " + tc.want + ".\n"; !strings.Contains(d, line) {
-				t.Errorf("Describe lacks %q\n%s", line, d)
-			}
-		})
-	}
+	})
 }
 
 // How a lasting effect stacks follows its words where it matters: a draw

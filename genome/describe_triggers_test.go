@@ -28,12 +28,7 @@ func topSuit(s genome.Suit) genome.EffectCondition {
 // the event happened to, and its skips and extra turns act on whoever is
 // due to move.
 func TestDescribeTriggers(t *testing.T) {
-	for _, tc := range []struct {
-		name, seed string
-		change     func(g *genome.Genome)
-		e          genome.Effect
-		want       string
-	}{
+	checkEffectLines(t, []effectLine{
 		{"drawn", "uno-style", nil,
 			genome.Effect{Rank: 5, Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 1, When: cardrules.Drawn},
 			"When a player draws a 7 from the stock, the next player after them draws 1 card from the stock"},
@@ -69,19 +64,7 @@ func TestDescribeTriggers(t *testing.T) {
 		{"went out, pile hands", "war", nil,
 			genome.Effect{Rank: 11, Type: cardrules.ForceDiscard, Target: cardrules.TargetAllOpponents, Value: 3, When: cardrules.WentOut},
 			"When a player goes out on a king (the last card to leave their hand), each of their opponents discards the top 3 cards of their pile, out of play"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d := describeVariant(t, tc.seed, func(g *genome.Genome) {
-				if tc.change != nil {
-					tc.change(g)
-				}
-				g.Effects = append(g.Effects, tc.e)
-			})
-			if line := "\n- " + tc.want + ".\n"; !strings.Contains(d, line) {
-				t.Errorf("Describe lacks %q\n%s", line, d)
-			}
-		})
-	}
+	})
 }
 
 // A condition ends the effect's words, tested "then", when the effect
@@ -248,5 +231,33 @@ func TestDescribeTriggersDistinct(t *testing.T) {
 			}
 			add(of.String()+" "+c.String(), line(f))
 		}
+	}
+}
+
+// effectLine is an effect e added to seed game seed (after change, when
+// given) and the line of the effects list Describe must then give it.
+type effectLine struct {
+	name, seed string
+	change     func(g *genome.Genome)
+	e          genome.Effect
+	want       string
+}
+
+// checkEffectLines requires each case's line, ended by a full stop, in the
+// list of effects of its game's description.
+func checkEffectLines(t *testing.T, cases []effectLine) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := describeVariant(t, tc.seed, func(g *genome.Genome) {
+				if tc.change != nil {
+					tc.change(g)
+				}
+				g.Effects = append(g.Effects, tc.e)
+			})
+			if line := "\n- " + tc.want + ".\n"; !strings.Contains(d, line) {
+				t.Errorf("Describe lacks %q\n%s", line, d)
+			}
+		})
 	}
 }

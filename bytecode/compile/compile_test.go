@@ -402,14 +402,15 @@ func TestRoundTripTriggers(t *testing.T) {
 			}
 		})
 	}
-	t.Run("fixture", func(t *testing.T) { checkRoundTrip(t, triggersFixture(t)) })
+	t.Run("fixture", func(t *testing.T) { checkRoundTrip(t, fixture(t, "triggers")) })
 }
 
-// triggersFixture is the bytecode package's fixture game with every
-// trigger and condition subject (bytecode/testdata/genomes).
-func triggersFixture(t testing.TB) *genome.Genome {
+// fixture is the bytecode package's fixture game of the given name
+// (bytecode/testdata/genomes): "triggers" has every trigger and condition
+// subject, "lasting" every lasting type, duration, scope and stacking mode.
+func fixture(t testing.TB, name string) *genome.Genome {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "genomes", "triggers.json"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "genomes", name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -530,10 +531,10 @@ func TestFuzzCorpus(t *testing.T) {
 	want["missing-predicate"] = missingPredicateProgram(t)
 	// Programs with a TRIGGERS block: every trigger and condition subject,
 	// and effects in a game that plays no card.
-	want["fixture-triggers"] = testkit.Compile(t, triggersFixture(t))
+	want["fixture-triggers"] = testkit.Compile(t, fixture(t, "triggers"))
 	want["go-fish-asked"] = testkit.Compile(t, goFishAsked(t))
 	// A program with a LASTING block: every lasting type, duration, scope
 	// and stacking mode.
-	want["fixture-lasting"] = testkit.Compile(t, lastingFixture(t))
+	want["fixture-lasting"] = testkit.Compile(t, fixture(t, "lasting"))
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

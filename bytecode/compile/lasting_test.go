@@ -3,8 +3,6 @@ package compile_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -121,21 +119,5 @@ func TestRoundTripLasting(t *testing.T) {
 			}
 		})
 	}
-	t.Run("fixture", func(t *testing.T) { checkRoundTrip(t, lastingFixture(t)) })
-}
-
-// lastingFixture is the bytecode package's fixture game with every
-// lasting type, duration, scope and stacking mode (bytecode/testdata/
-// genomes).
-func lastingFixture(t testing.TB) *genome.Genome {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "genomes", "lasting.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := genome.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	t.Run("fixture", func(t *testing.T) { checkRoundTrip(t, fixture(t, "lasting")) })
 }
