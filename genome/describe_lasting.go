@@ -78,10 +78,15 @@ func (g *Genome) lastingWho(e Effect) (string, bool) {
 	if l.Scope != cardrules.ScopeTeam {
 		return who, false
 	}
-	if e.Target == cardrules.TargetAllOpponents {
-		return who + " and each opponent's partner", true
+	// (Validation fixes the seat count of a partnership game.)
+	partner := "partner"
+	if g.Seats.Max > 4 {
+		partner = "partners"
 	}
-	return who + " and their partner", true
+	if e.Target == cardrules.TargetAllOpponents {
+		return who + " and each opponent's " + partner, true
+	}
+	return who + " and their " + partner, true
 }
 
 // suitWords names the suit a lock_suit or ban_suit effect e reads: the

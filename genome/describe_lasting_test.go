@@ -57,6 +57,12 @@ func TestDescribeLasting(t *testing.T) {
 		{"team scope", "whist", nil,
 			lasting(genome.Effect{Rank: 12, Type: cardrules.MissTurns, Target: next}, genome.Lasting{For: cardrules.ForTurns, Turns: 3, Scope: cardrules.ScopeTeam}),
 			"A: the next player and their partner lose their turns for the rest of the turn and 3 more turns"},
+		{"team scope at six seats", "whist", func(g *genome.Genome) {
+			g.Seats = genome.Seats{Min: 6, Max: 6, Default: 6}
+			g.Deal = genome.Deal{Cards: 8}
+		},
+			lasting(genome.Effect{Rank: 12, Type: cardrules.MissTurns, Target: next}, genome.Lasting{For: cardrules.ForTurns, Turns: 3, Scope: cardrules.ScopeTeam}),
+			"A: the next player and their partners lose their turns for the rest of the turn and 3 more turns"},
 		{"team scope of every opponent", "whist", nil,
 			lasting(genome.Effect{Rank: 12, Type: cardrules.BanRank, Target: cardrules.TargetAllOpponents}, genome.Lasting{For: cardrules.UntilTrickEnd, Scope: cardrules.ScopeTeam}),
 			"A: every opponent and each opponent's partner may not play aces until the end of the trick"},
