@@ -181,6 +181,7 @@ func Disassemble(p []byte) (string, error) {
 	im.disasmResponses(line)
 	im.disasmTriggers(line)
 	im.disasmLasting(line)
+	im.disasmRules(line)
 	return b.String(), nil
 }
 

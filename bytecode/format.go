@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 8
+	FormatVersion    = 9
 	SemanticsVersion = 4
 )
 
@@ -111,6 +111,7 @@ type Image struct {
 	Effects                          []Effect
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
+	Rules                            []Rule  // the RULES block (rules.go)
 	At                               Offsets // where Read found each field group
 	nPreds                           int
 }
@@ -133,6 +134,7 @@ type Offsets struct {
 	TriggerEntries                                               []int // its entries, in effect order
 	Lasting                                                      int   // the LASTING block's count (0: no block)
 	LastingEntries                                               []int // its entries, in effect order
+	Rules                                                        []int // the RULES block's entries
 }
 
 // Override deals Cards per seat at Seats seats.
@@ -197,6 +199,8 @@ type Effect struct {
 	Stack      cardrules.Stacking
 	Persists   bool
 	Suppresses cardrules.Suppressed
+	// From the TRIGGERS entry's trigger byte, bits 4-5.
+	At cardrules.Resolve
 }
 
 // EffectGate is the bit of an effect's value byte that gates its card: the

@@ -8,7 +8,7 @@ import (
 
 // The LASTING block follows the TRIGGERS block (which is then present,
 // empty when no effect needs a trigger entry) when some effect is of a
-// lasting type: count u8 (at least 1), then per such effect 5 bytes: its
+// lasting type: count u8 (at least 1, or 0 when a RULES block follows), then per such effect 5 bytes: its
 // index (increasing), the duration byte (bits 0-1 the duration, bits 2-3
 // the scope, bit 4 persists), the turns (for a duration of turns, else 0),
 // the stacking byte (bits 0-1 the mode, bits 2-3 the key) and the
@@ -23,17 +23,17 @@ const (
 )
 
 // AppendTail appends the blocks that may end the EFFECTS section after the
-// responses: TRIGGERS, then LASTING, each left out when empty (TRIGGERS
-// is kept, empty, before a LASTING block).
-func AppendTail(out []byte, effects []Effect) []byte {
+// responses: TRIGGERS, then LASTING, then RULES, each left out when empty
+// (a block is kept, empty, before a later one).
+func AppendTail(out []byte, effects []Effect, rules []Rule) []byte {
 	n := 0
 	for i := range effects {
 		if effects[i].Type.Lasts() {
 			n++
 		}
 	}
-	out = appendTriggers(out, effects, n > 0)
-	if n == 0 {
+	out = appendTriggers(out, effects, n > 0 || len(rules) > 0)
+	if n == 0 && len(rules) == 0 {
 		return out
 	}
 	out = append(out, byte(n))
@@ -43,7 +43,7 @@ func AppendTail(out []byte, effects []Effect) []byte {
 			out = append(out, byte(i), b[0], e.Turns, b[1], byte(e.Suppresses))
 		}
 	}
-	return out
+	return appendRules(out, rules)
 }
 
 // lastingBytes returns effect e's duration and stacking bytes.
@@ -78,8 +78,8 @@ func readLasting(r *reader, im *Image) {
 	at := r.off
 	im.At.Lasting = at
 	n := r.u8()
-	if n == 0 {
-		r.fail(at, "an empty lasting block must be left out")
+	if n == 0 && r.off >= len(r.p) {
+		r.fail(at, "an empty lasting block must be left out when no rules block follows")
 		return
 	}
 	readEntries(r, im, at, n, 5, "lasting", func(eat, i int) {
@@ -135,19 +135,8 @@ func (im *Image) checkLasting(i int) string {
 	case e.Type.NamesSuit() && e.When.OfRank():
 		return fmt.Sprintf("type %d reads the suit of the card that sets it off, and trigger %s names only a rank", e.Type, e.When)
 	}
-	switch e.Type {
-	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-		if !im.hasOp(OpPlay) && !im.hasOp(OpTrick) {
-			return "no play or trick phase chooses a card for it to narrow"
-		}
-	case cardrules.DrawLimit:
-		if !im.canHappen(cardrules.Drawn) {
-			return "no card is ever drawn for it to limit"
-		}
-	case cardrules.Bonus:
-		if im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 || !im.hasOp(OpTrick) && im.Meld == 0 {
-			return "the program scores no trick and no set for it to add to"
-		}
+	if msg := im.lastingActs(e.Type); msg != "" {
+		return msg
 	}
 	for j := range i {
 		x := &im.Effects[j]
@@ -182,4 +171,24 @@ func (im *Image) disasmLasting(line func(off int, format string, args ...any)) {
 		line(im.At.LastingEntries[k], "%s", s)
 		k++
 	}
+}
+
+// lastingActs returns why lasting type t never acts in the program (an
+// effect's or a rule's), or "".
+func (im *Image) lastingActs(t cardrules.EffectType) string {
+	switch t {
+	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
+		if !im.hasOp(OpPlay) && !im.hasOp(OpTrick) {
+			return "no play or trick phase chooses a card for it to narrow"
+		}
+	case cardrules.DrawLimit:
+		if !im.canHappen(cardrules.Drawn) {
+			return "no card is ever drawn for it to limit"
+		}
+	case cardrules.Bonus:
+		if im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 || !im.hasOp(OpTrick) && im.Meld == 0 {
+			return "the program scores no trick and no set for it to add to"
+		}
+	}
+	return ""
 }

@@ -10,15 +10,22 @@ import (
 // The TRIGGERS block follows the responses when some effect is set off by
 // an event other than its card's play, or tests a condition: count u8 (at
 // least 1, or 0 when only a LASTING block follows), then per such effect 4
-// bytes: its index (increasing), the trigger, the condition byte (bits 0-2
-// the subject, bits 3-4 the comparison) and the condition's value (a suit
-// 0..3 for top_suit).
+// bytes: its index (increasing), the trigger byte (bits 0-3 the trigger,
+// bits 4-5 the resolution point), the condition byte (bits 0-2 the
+// subject, bits 3-4 the comparison) and the condition's value (a suit 0..3
+// for top_suit).
 
-// condCmpShift is where the comparison sits in the condition byte.
-const condCmpShift = 3
+// condCmpShift is where the comparison sits in the condition byte;
+// atShift where the resolution point sits in the trigger byte.
+const (
+	condCmpShift = 3
+	atShift      = 4
+)
 
 // triggered reports whether effect e needs an entry in the TRIGGERS block.
-func (e *Effect) triggered() bool { return e.When != cardrules.Played || e.If != cardrules.NoCond }
+func (e *Effect) triggered() bool {
+	return e.When != cardrules.Played || e.If != cardrules.NoCond || e.At != cardrules.ResolveNow
+}
 
 // appendTriggers appends the TRIGGERS block of effects, or nothing when no
 // effect needs an entry and no LASTING block follows (more).
@@ -35,7 +42,7 @@ func appendTriggers(out []byte, effects []Effect, more bool) []byte {
 	out = append(out, byte(n))
 	for i := range effects {
 		if e := &effects[i]; e.triggered() {
-			out = append(out, byte(i), byte(e.When), byte(e.If)|byte(e.Cmp)<<condCmpShift, e.CondValue)
+			out = append(out, byte(i), byte(e.When)|byte(e.At)<<atShift, byte(e.If)|byte(e.Cmp)<<condCmpShift, e.CondValue)
 		}
 	}
 	return out
@@ -68,10 +75,11 @@ func readTriggers(r *reader, im *Image) {
 		return
 	}
 	readEntries(r, im, at, n, 4, "trigger", func(eat, i int) {
-		when, cb, v := cardrules.Trigger(r.u8()), uint8(r.u8()), uint8(r.u8())
+		tb, cb, v := uint8(r.u8()), uint8(r.u8()), uint8(r.u8())
 		e := &im.Effects[i]
 		im.At.TriggerEntries = append(im.At.TriggerEntries, eat)
-		e.When, e.If, e.Cmp, e.CondValue = when, cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
+		e.When, e.At = cardrules.Trigger(tb&0xf), cardrules.Resolve(tb>>atShift)
+		e.If, e.Cmp, e.CondValue = cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
 		if msg := im.checkTrigger(e); msg != "" {
 			r.fail(eat, "effect %d: %s", i, msg)
 		}
@@ -117,7 +125,18 @@ func (im *Image) checkTrigger(e *Effect) string {
 	case e.When != cardrules.Played && !im.canHappen(e.When):
 		// (Every played effect is checked after the block.)
 		return fmt.Sprintf("trigger %s can never happen in this program", e.When)
+	case e.At >= cardrules.NumResolves:
+		return fmt.Sprintf("unknown resolution point %d", e.At)
+	case e.At != cardrules.ResolveNow && !e.Type.CanWait():
+		return fmt.Sprintf("type %d cannot resolve later (%s)", e.Type, e.At)
+	case e.At != cardrules.ResolveNow && e.Gate:
+		return "an effect that resolves later takes no gate"
 	}
+	return im.checkCond(e)
+}
+
+// checkCond returns what is wrong with effect e's condition, or "".
+func (im *Image) checkCond(e *Effect) string {
 	switch {
 	case e.If >= cardrules.NumCondOfs:
 		return fmt.Sprintf("unknown condition subject %d", e.If)
@@ -198,9 +217,12 @@ func (im *Image) disasmTriggers(line func(off int, format string, args ...any)) 
 		if !e.triggered() {
 			continue
 		}
-		s := fmt.Sprintf("  %02x %02x %02x %02x  effect %d when %s", i, uint8(e.When), uint8(e.If)|uint8(e.Cmp)<<condCmpShift, e.CondValue, i, e.When)
+		s := fmt.Sprintf("  %02x %02x %02x %02x  effect %d when %s", i, uint8(e.When)|uint8(e.At)<<atShift, uint8(e.If)|uint8(e.Cmp)<<condCmpShift, e.CondValue, i, e.When)
 		if e.If != cardrules.NoCond {
 			s += ", if " + e.CondPhrase()
+		}
+		if e.At != cardrules.ResolveNow {
+			s += ", resolves at " + e.At.String()
 		}
 		line(im.At.TriggerEntries[k], "%s", s)
 		k++

@@ -550,10 +550,14 @@ func readEffects(r *reader, im *Image) {
 			if e.Random && e.Type != cardrules.ForceDiscard {
 				r.fail(eat+3, "effect %d: type %d takes no cards and cannot take them at random", i, e.Type)
 			}
+			if e.Target == cardrules.TargetChosen && im.Hand == cardrules.HandPile {
+				r.fail(eat+2, "effect %d: a pile hand plays its cards in a battle, where no player chooses a target", i)
+			}
 		}
 		im.Effects = append(im.Effects, e)
 	}
 	readResponses(r, im)
 	readTriggers(r, im)
 	readLasting(r, im)
+	readRules(r, im)
 }

@@ -39,9 +39,12 @@ type Genome struct {
 	LastCardInert bool `json:"last_card_inert,omitempty"`
 	// cards that answer effects about to hit a seat (absent: none)
 	Responses Responses `json:"responses,omitzero"`
-	Score     Score     `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
-	End       End       `json:"end"`            // how the game finishes
-	TurnCap   int       `json:"turn_cap"`       // after this many turns the game ends as a draw
+	// rules recomputed from the state at every turn's end, each holding a
+	// lasting type over the seats it picks (absent: none)
+	Rules   []Rule `json:"rules,omitempty"`
+	Score   Score  `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
+	End     End    `json:"end"`            // how the game finishes
+	TurnCap int    `json:"turn_cap"`       // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
@@ -170,6 +173,11 @@ type Effect struct {
 	If EffectCondition `json:"if,omitzero"`
 	// lasting types only: how the active effect it starts holds
 	Lasts Lasting `json:"lasts,omitzero"`
+	// draw_cards and force_discard only: when it resolves (absent: now);
+	// later, at the end of the turn or at the start of each target's next
+	// turn, with its targets taken when it fires, even if its player has
+	// gone out by then
+	At cardrules.Resolve `json:"at,omitempty"`
 }
 
 // EffectCondition is a test an effect makes when it would fire: a count
@@ -257,6 +265,7 @@ func (g *Genome) Clone() *Genome {
 		c.Turn[i] = p.clone()
 	}
 	c.Effects = slices.Clone(g.Effects)
+	c.Rules = slices.Clone(g.Rules)
 	c.Responses.Cards = slices.Clone(g.Responses.Cards)
 	c.End.Conditions = slices.Clone(g.End.Conditions)
 	c.Score.Cards = slices.Clone(g.Score.Cards)
@@ -350,6 +359,12 @@ func (g *Genome) Canonical() *Genome {
 		c.LastCardInert = false
 	}
 	c.Responses.canonical()
+	for i := range c.Rules {
+		c.Rules[i].canonical()
+	}
+	if len(c.Rules) == 0 {
+		c.Rules = nil
+	}
 	slices.SortStableFunc(c.Score.Cards, func(a, b CardPoints) int {
 		if a.Match != b.Match {
 			return int(a.Match.Kind)*256 + int(a.Match.Value) - int(b.Match.Kind)*256 - int(b.Match.Value)

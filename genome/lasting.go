@@ -136,22 +136,31 @@ func (g *Genome) lastingPossible(e *Effect) []struct{ field, why string } {
 	if e.Lasts.For == cardrules.UntilTrickEnd && !trick {
 		add(".lasts.for", "no trick phase, so a trick never ends")
 	}
-	switch e.Type {
+	if why := g.lastingActs(e.Type); why != "" {
+		add(".type", "%s", why)
+	}
+	if e.Type.NamesSuit() && e.When.OfRank() {
+		add(".when", "%s reads the suit of the card that sets it off, and %s names only a rank", e.Type, e.When)
+	}
+	return out
+}
+
+// lastingActs returns why lasting type t never acts in g (an effect's or a
+// rule's), or "".
+func (g *Genome) lastingActs(t EffectType) string {
+	switch t {
 	case cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank:
-		if !g.HasPhase(cardrules.PhasePlay) && !trick {
-			add(".type", "no play or trick phase chooses a card, so %s never narrows a choice", e.Type)
-		}
-		if e.Type.NamesSuit() && e.When.OfRank() {
-			add(".when", "%s reads the suit of the card that sets it off, and %s names only a rank", e.Type, e.When)
+		if !g.HasPhase(cardrules.PhasePlay) && !g.HasPhase(cardrules.PhaseTrick) {
+			return fmt.Sprintf("no play or trick phase chooses a card, so %s never narrows a choice", t)
 		}
 	case cardrules.DrawLimit:
 		if why := g.triggerPossible(cardrules.Drawn); why != "" {
-			add(".type", "%s, so draw_limit never limits a draw", why)
+			return why + ", so draw_limit never limits a draw"
 		}
 	case cardrules.Bonus:
-		if g.Score.IsZero() || !trick && g.Meld == 0 {
-			add(".type", "bonus adds to the points of tricks won and sets laid down, and the game scores neither")
+		if g.Score.IsZero() || !g.HasPhase(cardrules.PhaseTrick) && g.Meld == 0 {
+			return "bonus adds to the points of tricks won and sets laid down, and the game scores neither"
 		}
 	}
-	return out
+	return ""
 }

@@ -424,7 +424,7 @@ func TestValidateRejects(t *testing.T) {
 			set(t, m, "effects.3.target", "next")
 		}, want: `$.effects[3].target: reverse takes no target`},
 		{name: "effect without a target", seed: "uno-style", patch: func(t *testing.T, m map[string]any) { del(t, m, "effects.0.target") },
-			want: `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
+			want: `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent, chosen_opponent or self)`},
 		{name: "effect value when the type takes none", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
 			set(t, m, "effects.4.value", 2.0)
 		}, want: `$.effects[4].value: extra_turn takes no value`},
@@ -586,7 +586,7 @@ func TestValidateRejectsGoValues(t *testing.T) {
 		{"hand kind", func(g *genome.Genome) { g.Hand = 7 }, "2 problems:\n  $.hand: unknown hand kind 7\n  $.turn[0].kind: a play phase needs a fan hand (the player chooses a card), but the hand is HandKind(7)"},
 		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = cardrules.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, cardrules.NumPhaseKinds)},
 		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = cardrules.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, cardrules.NumEffectTypes)},
-		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = cardrules.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent or self)`},
+		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = cardrules.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent, chosen_opponent or self)`},
 		{"effect rank", func(g *genome.Genome) { g.Effects[0].Rank = 13 }, `$.effects[0].rank: rank 13 out of range`},
 		{"returns", func(g *genome.Genome) { g.Turn[0].Returns = 2 }, `$.turn[0].returns: a play phase takes no returns`},
 		{"operator", func(g *genome.Genome) { g.Turn[0].Legal.Op = 200 }, `$.turn[0].legal.op: unknown operator 200`},
@@ -827,7 +827,7 @@ func TestValidateRejectsLasting(t *testing.T) {
 		{name: "everyone with a target", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "target": "next", "lasts": {"for": "deal", "scope": "everyone"}}]`),
 			want: `$.effects[0].target: a scope of everyone takes no target`},
 		{name: "no target", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "ban_rank", "lasts": {"for": "deal"}}]`),
-			want: `$.effects[0].target: ban_rank needs a target (next, previous, all_opponents, random_opponent or self)`},
+			want: `$.effects[0].target: ban_rank needs a target (next, previous, all_opponents, random_opponent, chosen_opponent or self)`},
 		{name: "everyone tested for the target's hand", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "miss_turns", "lasts": {"for": "deal", "scope": "everyone"},
 			"if": {"of": "target_hand", "value": 2}}]`),
 			want: `$.effects[0].if.of: a scope of everyone has no target to test`},

@@ -80,19 +80,27 @@ func (g *Genome) checkTrigger(ps *Problems, p string, e *Effect) {
 			ps.add(p+".gate", "only an effect of a played card can keep its card from being played (when %s)", e.When)
 		}
 	}
-	c := e.If
+	g.checkCondition(ps, p+".if", e.If)
+	if e.If.Of == cardrules.CondTarget && !e.Type.UsesTarget() {
+		ps.add(p+".if.of", "%s has no target, so it cannot test the target's hand", e.Type)
+	}
+	g.checkAt(ps, p, e)
+}
+
+// checkCondition adds the problems of condition c (at path p) to ps.
+func (g *Genome) checkCondition(ps *Problems, p string, c EffectCondition) {
 	switch {
 	case c == EffectCondition{}:
 	case c.Of == cardrules.NoCond:
-		ps.add(p+".if.of", "a condition needs a subject (of: hand, target_hand, stock, pile, seats or top_suit)")
+		ps.add(p+".of", "a condition needs a subject (of: hand, target_hand, stock, pile, seats or top_suit)")
 	case c.Of >= cardrules.NumCondOfs:
-		ps.add(p+".if.of", "unknown condition subject %d", c.Of)
+		ps.add(p+".of", "unknown condition subject %d", c.Of)
 	case c.Of == cardrules.CondTopSuit:
 		if c.Suit == cardrules.AnySuit || c.Suit >= cardrules.NumTriggerSuits {
-			ps.add(p+".if.suit", "top_suit needs a suit (clubs, diamonds, hearts or spades)")
+			ps.add(p+".suit", "top_suit needs a suit (clubs, diamonds, hearts or spades)")
 		}
 		if c.Cmp != 0 || c.Value != 0 {
-			ps.add(p+".if", "top_suit takes a suit, not cmp or value")
+			ps.add(p, "top_suit takes a suit, not cmp or value")
 		}
 	default:
 		lo, hi := 0, cardrules.MaxCondValue
@@ -100,16 +108,13 @@ func (g *Genome) checkTrigger(ps *Problems, p string, e *Effect) {
 			lo, hi = 1, cardrules.MaxSeats
 		}
 		if c.Cmp >= cardrules.NumCompares {
-			ps.add(p+".if.cmp", "unknown comparison %d", c.Cmp)
+			ps.add(p+".cmp", "unknown comparison %d", c.Cmp)
 		}
 		if c.Value < lo || c.Value > hi {
-			ps.add(p+".if.value", "%s needs a value from %d to %d, got %d", c.Of, lo, hi, c.Value)
+			ps.add(p+".value", "%s needs a value from %d to %d, got %d", c.Of, lo, hi, c.Value)
 		}
 		if c.Suit != cardrules.AnySuit {
-			ps.add(p+".if.suit", "%s counts cards or seats and takes no suit", c.Of)
-		}
-		if c.Of == cardrules.CondTarget && !e.Type.UsesTarget() {
-			ps.add(p+".if.of", "%s has no target, so it cannot test the target's hand", e.Type)
+			ps.add(p+".suit", "%s counts cards or seats and takes no suit", c.Of)
 		}
 	}
 }

@@ -173,7 +173,7 @@ func (g *Genome) Validate() error {
 		}
 		if e.Type.UsesTarget() && e.Lasts.Scope != cardrules.ScopeEveryone {
 			if e.Target == cardrules.NoTarget || e.Target >= cardrules.NumTargets {
-				ps.add(p+".target", "%s needs a target (next, previous, all_opponents, random_opponent or self)", e.Type)
+				ps.add(p+".target", "%s needs a target (next, previous, all_opponents, random_opponent, chosen_opponent or self)", e.Type)
 			}
 		} else if e.Target != cardrules.NoTarget && e.Type.UsesTarget() {
 			ps.add(p+".target", "a scope of everyone takes no target")
@@ -195,7 +195,11 @@ func (g *Genome) Validate() error {
 		}
 		g.checkTrigger(&ps, p, &e)
 		g.checkLasting(&ps, p, i)
+		if e.Target == cardrules.TargetChosen && g.Hand == cardrules.HandPile {
+			ps.add(p+".target", "a pile hand plays its cards in a battle, where no player chooses a target")
+		}
 	}
+	g.checkRules(&ps)
 
 	if len(g.End.Conditions) > cardrules.MaxConditions {
 		ps.add("$.end.conditions", "at most %d conditions, got %d", cardrules.MaxConditions, len(g.End.Conditions))

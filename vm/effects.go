@@ -22,7 +22,15 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 	i := start[r]
 	if m.resuming {
 		i = m.effI
-		m.target(&effs[i], s)
+		if m.paused == DecideTarget {
+			// Re-enter the effect at its target's choice (it was
+			// counted and traced).
+			if m.perform(&effs[i], s, c, int(r)) {
+				return
+			}
+		} else {
+			m.target(&effs[i], s)
+		}
 		i++
 	}
 	for ; i < start[r+1]; i++ {
@@ -34,41 +42,53 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 		m.effI = i
 		m.res.Effects[e.typ]++
 		if m.trace != nil {
-			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8|int(e.when)<<16)
+			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8|int(e.when)<<16|int(e.at)<<20)
 		}
-		switch e.typ {
-		case cardrules.SkipNext:
-			// An interaction only if it changes who moves (turn,
-			// nextInTrick), like every change of turn order.
-			m.skip = min(m.skip+int(e.value), m.nActive-1)
-		case cardrules.Reverse:
-			m.dir = -m.dir
-		case cardrules.ExtraTurn:
-			m.skip = max(m.nActive-1, 0)
-		case cardrules.DrawCards, cardrules.ForceDiscard:
-			cancelled := m.res.Cancelled
-			m.condMiss = false
-			moved := m.target(e, s)
-			if m.over {
-				// An answer ended the game: nothing more resolves.
-				return
-			}
-			if !moved && m.res.Cancelled == cancelled && !m.condMiss {
-				// No card moved (answers aside), no chain negated it
-				// and no target's condition kept it out: it fizzled.
-				m.res.Fizzled++
-			}
-		default:
-			m.startLasting(e, s, c, int(r))
+		if m.perform(e, s, c, int(r)) {
+			return
 		}
 	}
+}
+
+// perform does what effect e of seat s, set off by card c of rank r, does,
+// and reports whether an answer ended the game (nothing more resolves).
+func (m *Machine) perform(e *effect, s int, c uint8, r int) bool {
+	switch e.typ {
+	case cardrules.SkipNext:
+		// An interaction only if it changes who moves (turn,
+		// nextInTrick), like every change of turn order.
+		m.skip = min(m.skip+int(e.value), m.nActive-1)
+	case cardrules.Reverse:
+		m.dir = -m.dir
+	case cardrules.ExtraTurn:
+		m.skip = max(m.nActive-1, 0)
+	case cardrules.DrawCards, cardrules.ForceDiscard:
+		if e.at != cardrules.ResolveNow {
+			m.wait(e, s)
+			return false
+		}
+		cancelled := m.res.Cancelled
+		m.condMiss = false
+		moved := m.target(e, s)
+		if m.over {
+			return true
+		}
+		if !moved && m.res.Cancelled == cancelled && !m.condMiss {
+			// No card moved (answers aside), no chain negated it
+			// and no target's condition kept it out: it fizzled.
+			m.res.Fizzled++
+		}
+	default:
+		m.startLasting(e, s, c, r)
+	}
+	return false
 }
 
 // target applies a targeted effect of seat s to each of its targets, in
 // seat order from the next seat, and reports whether a card moved. Once an
 // answer ends the game, nothing more resolves.
 func (m *Machine) target(e *effect, s int) bool {
-	if m.resuming {
+	if m.resuming && m.paused != DecideTarget {
 		// Re-enter target m.tgt's window or discards, then hit the
 		// targets after it still to be hit (tgtLeft).
 		moved := m.hit(e, s, int(m.tgt))
@@ -100,6 +120,8 @@ func (m *Machine) target(e *effect, s int) bool {
 	case cardrules.TargetRandomOpponent:
 		k := m.rng.IntN(opps)
 		return m.hit(e, s, m.step(s, m.dir, 1+k))
+	case cardrules.TargetChosen:
+		return m.hit(e, s, m.chooseTarget(e, s, opps))
 	}
 	return false
 }

@@ -30,6 +30,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return m.greedyAsk(s, n, -1)
 	case DecideRank:
 		return m.greedyAsk(s, n, m.asked)
+	case DecideTarget:
+		return m.greedyTarget(n)
 	case DecideRespond:
 		// Its lowest answering card when the link hits it, else it
 		// lets the chain be (the pass comes last).

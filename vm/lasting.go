@@ -35,6 +35,11 @@ type active struct {
 type lasting struct {
 	act  [cardrules.MaxActive]active // in the order they started
 	actN int
+	// The rules' groups (later.go), recomputed at every turn's end: per
+	// rule in genome order, the seats it holds for with one value each;
+	// src is the rule's index.
+	rl  [cardrules.MaxRules * MaxSeats]active
+	rlN int
 	// Per seat, recomputed by relast: the cards it may not play, its draw
 	// limit (0: none), its bonus, the types switched off for it; and the
 	// seats that lose their turns.
@@ -152,26 +157,7 @@ func (m *Machine) lastingSeats(e *effect, s int) uint8 {
 	if e.scope == cardrules.ScopeEveryone {
 		return uint8(1<<m.n - 1)
 	}
-	var set uint8
-	opps := m.nActive
-	if m.isActive(s) {
-		opps--
-	}
-	switch {
-	case e.target == cardrules.TargetSelf:
-		if m.isActive(s) {
-			set = 1 << s
-		}
-	case opps <= 0:
-	case e.target == cardrules.TargetNext:
-		set = 1 << m.step(s, m.dir, 1)
-	case e.target == cardrules.TargetPrevious:
-		set = 1 << m.step(s, -m.dir, 1)
-	case e.target == cardrules.TargetAllOpponents:
-		set = m.active &^ (1 << s)
-	case e.target == cardrules.TargetRandomOpponent:
-		set = 1 << m.step(s, m.dir, 1+m.rng.IntN(opps))
-	}
+	set := m.seatsOf(e, s)
 	if e.cond == cardrules.CondTarget {
 		for t := range m.n {
 			if set&(1<<t) != 0 && !e.cmp.Holds(int(m.count[t]), int(e.cval)) {
@@ -219,11 +205,16 @@ func (m *Machine) sourceTurn(s int) {
 	}
 }
 
-// turnStarts is the start of seat cur's turn when effects are active: its
-// source_turn effects end, and a trace lists those still active.
+// turnStarts is the start of seat cur's turn when effects are active or
+// rules hold: its source_turn effects end, and a trace lists the rules'
+// groups and the effects still active.
 func (m *Machine) turnStarts() {
 	m.sourceTurn(m.cur)
 	if m.trace != nil {
+		for i := range m.rlN {
+			a := &m.rl[i]
+			m.trace.add(EvRule, int(a.src), uint8(a.typ), m.activeN(a))
+		}
 		for i := range m.actN {
 			a := &m.act[i]
 			m.trace.add(EvActive, int(a.src), uint8(a.typ), m.activeN(a))
@@ -251,29 +242,38 @@ func (m *Machine) relast() {
 	l.turnEnd, l.srcTurn, l.trickEnd, l.srcOut = math.MaxInt, 0, false, 0
 	valued := false
 	for i := range l.actN {
-		a := &l.act[i]
-		l.noteEnd(a)
-		if a.typ == cardrules.Suppress {
-			for x := a.seats; x != 0; x &= x - 1 {
-				l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
+		l.noteEnd(&l.act[i])
+	}
+	for _, as := range l.each() {
+		for i := range as {
+			if a := &as[i]; a.typ == cardrules.Suppress {
+				for x := a.seats; x != 0; x &= x - 1 {
+					l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
+				}
 			}
 		}
 	}
-	for i := range l.actN {
-		a := &l.act[i]
-		switch a.typ {
-		case cardrules.DrawLimit, cardrules.Bonus:
-			valued = true
-			continue
-		case cardrules.Suppress:
-			continue
+	for _, as := range l.each() {
+		for i := range as {
+			a := &as[i]
+			switch a.typ {
+			case cardrules.DrawLimit, cardrules.Bonus:
+				valued = true
+				continue
+			case cardrules.Suppress:
+				continue
+			}
+			l.addBar(a)
 		}
-		l.addBar(a)
 	}
 	if valued {
 		m.revalue()
 	}
 }
+
+// each returns the rules' groups, then the active effects: the order in
+// which their values combine.
+func (l *lasting) each() [2][]active { return [2][]active{l.rl[:l.rlN], l.act[:l.actN]} }
 
 // revalue computes each seat's draw limit and bonus: per stacking key the
 // values combined in start order by the key's mode; the smallest limit
@@ -282,23 +282,25 @@ func (m *Machine) revalue() {
 	l := &m.lasting
 	var vals [2][MaxSeats][cardrules.MaxStackKey + 1]int
 	var has [2][MaxSeats]uint8
-	for i := range l.actN {
-		a := &l.act[i]
-		k := 0
-		switch a.typ {
-		case cardrules.DrawLimit:
-		case cardrules.Bonus:
-			k = 1
-		default:
-			continue
-		}
-		for x := a.seats; x != 0; x &= x - 1 {
-			t := bits.TrailingZeros8(x)
-			if l.silenced[t]&(1<<a.typ) != 0 {
+	for _, as := range l.each() {
+		for i := range as {
+			a := &as[i]
+			k := 0
+			switch a.typ {
+			case cardrules.DrawLimit:
+			case cardrules.Bonus:
+				k = 1
+			default:
 				continue
 			}
-			vals[k][t][a.key] = a.stack.Combine(vals[k][t][a.key], has[k][t]&(1<<a.key) != 0, int(a.value))
-			has[k][t] |= 1 << a.key
+			for x := a.seats; x != 0; x &= x - 1 {
+				t := bits.TrailingZeros8(x)
+				if l.silenced[t]&(1<<a.typ) != 0 {
+					continue
+				}
+				vals[k][t][a.key] = a.stack.Combine(vals[k][t][a.key], has[k][t]&(1<<a.key) != 0, int(a.value))
+				has[k][t] |= 1 << a.key
+			}
 		}
 	}
 	for t := range m.n {
@@ -370,5 +372,37 @@ func activeWords(e Event) string {
 			s += fmt.Sprintf(", %d turns left", left)
 		}
 	}
+	if e.Kind == EvRule {
+		return s
+	}
 	return fmt.Sprintf("%s (from seat %d)", s, e.Seat)
+}
+
+// seatsOf returns the seats effect e of seat s names, taken as a targeted
+// effect takes them: itself while it is in; with no opponent in, none;
+// else the next or previous seat in, every opponent in, one at random (one
+// rng draw) or the one it chooses (a decision).
+func (m *Machine) seatsOf(e *effect, s int) uint8 {
+	opps := m.nActive
+	if m.isActive(s) {
+		opps--
+	}
+	switch {
+	case e.target == cardrules.TargetSelf:
+		if m.isActive(s) {
+			return 1 << s
+		}
+	case opps <= 0:
+	case e.target == cardrules.TargetNext:
+		return 1 << m.step(s, m.dir, 1)
+	case e.target == cardrules.TargetPrevious:
+		return 1 << m.step(s, -m.dir, 1)
+	case e.target == cardrules.TargetAllOpponents:
+		return m.active &^ (1 << s)
+	case e.target == cardrules.TargetRandomOpponent:
+		return 1 << m.step(s, m.dir, 1+m.rng.IntN(opps))
+	case e.target == cardrules.TargetChosen:
+		return 1 << m.chooseTarget(e, s, opps)
+	}
+	return 0
 }

@@ -193,7 +193,8 @@ type game struct {
 	condMiss bool
 	lastLeft [MaxSeats]uint8
 
-	lasting // the active effects (lasting.go)
+	lasting // the active effects and the rules' values (lasting.go)
+	waiting // the delayed effects (later.go)
 }
 
 // Result is what one game produced.
@@ -348,6 +349,9 @@ func (m *Machine) reset(seed uint64) {
 			m.meldSets(s)
 		}
 		m.trigN = 0 // the deal's sets set off nothing
+	}
+	if len(p.rules) > 0 {
+		m.rerule()
 	}
 }
 

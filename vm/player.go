@@ -14,6 +14,7 @@ const (
 	DecideOpponent                     // an opponent to ask (seats in turn order from the next)
 	DecideRank                         // a rank to ask for (ranks held, ascending)
 	DecideRespond                      // a card to answer a chain's top link with (ascending), then OptPass to let it be
+	DecideTarget                       // an opponent an effect acts on (seats in turn order from the next)
 )
 
 // View is what a seat may see when it decides: its own hand, the public

@@ -50,7 +50,8 @@ type Program struct {
 	// rank event names card r) sets off an effect (none for Played).
 	trigCards [cardrules.NumTriggers]uint64
 	gated     uint16 // bit r: rank r has a gated effect
-	lasts     bool   // some effect is of a lasting type
+	lasts     bool   // some effect is of a lasting type, or the game has rules
+	rules     []bytecode.Rule
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
@@ -143,6 +144,7 @@ type effect struct {
 	stack    cardrules.Stacking
 	persists bool
 	sup      cardrules.Suppressed
+	at       cardrules.Resolve // draw_cards, force_discard: when it resolves
 }
 
 // Load verifies a program and lowers it. The returned Program keeps its own
@@ -241,7 +243,7 @@ func Load(code []byte) (*Program, error) {
 				continue
 			}
 			x := effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue,
-				e.For, e.Turns, e.Scope, e.Key, e.Stack, e.Persists, e.Suppresses}
+				e.For, e.Turns, e.Scope, e.Key, e.Stack, e.Persists, e.Suppresses, e.At}
 			p.lasts = p.lasts || e.Type.Lasts()
 			if e.When != cardrules.Played {
 				p.teffs = append(p.teffs, x)
@@ -270,6 +272,8 @@ func Load(code []byte) (*Program, error) {
 	}
 	p.effStart[13] = uint16(len(p.effs))
 	p.teffStart[13] = uint16(len(p.teffs))
+	p.rules = im.Rules
+	p.lasts = p.lasts || len(p.rules) > 0
 	for i := range p.nPhases {
 		ph := &p.phases[i]
 		ph.notes = ph.nameSuit | p.effRanks

@@ -96,7 +96,13 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:
 		what := cardrules.EffectType(e.Card).Phrase(cardrules.Target(e.N>>8&0xff), e.N&0xff)
-		if w := cardrules.Trigger(e.N >> 16); w != cardrules.Played {
+		switch cardrules.Resolve(e.N >> 20) {
+		case cardrules.ResolveTurnEnd:
+			what += ", at the end of the turn"
+		case cardrules.ResolveTargetTurn:
+			what += ", at the start of the target's next turn"
+		}
+		if w := cardrules.Trigger(e.N >> 16 & 0xf); w != cardrules.Played {
 			return fmt.Sprintf("effect for seat %d, %s: %s", e.Seat, w.Words(), what)
 		}
 		return "effect: " + what
@@ -127,6 +133,10 @@ func (e Event) String() string {
 		return "active: " + activeWords(e)
 	case EvLastEnd:
 		return "ends: " + activeWords(e)
+	case EvRule:
+		return fmt.Sprintf("rule %d: %s", e.Seat, activeWords(e))
+	case EvResolve:
+		return "resolves: " + resolveWords(e)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

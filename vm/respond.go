@@ -56,7 +56,7 @@ func (p *Program) loadResponses(im *bytecode.Image) {
 // play phase or is the starter, t is another seat still in, and the effect
 // could resolve on it now.
 func (m *Machine) opens(e *effect, s, t int) bool {
-	if m.p.answers&(1<<e.typ) == 0 || t == s || m.inTrig || (m.ph != nil && m.ph.op != bytecode.OpPlay) {
+	if m.p.answers&(1<<e.typ) == 0 || t == s || m.inTrig || m.delaying != 0 || (m.ph != nil && m.ph.op != bytecode.OpPlay) {
 		return false
 	}
 	if e.typ == cardrules.DrawCards {

@@ -164,7 +164,7 @@ func (gm *gameMachine) check(t *rapid.T) {
 		t.Fatalf("the view's hand is not seat %d's", s)
 	}
 	for i, o := range d.Options {
-		if i > 0 && o <= d.Options[i-1] && d.Kind != DecideOpponent {
+		if i > 0 && o <= d.Options[i-1] && d.Kind != DecideOpponent && d.Kind != DecideTarget {
 			t.Fatalf("options %v are not in ascending order", d.Options)
 		}
 		switch d.Kind {
@@ -182,6 +182,10 @@ func (gm *gameMachine) check(t *rapid.T) {
 		case DecideOpponent:
 			if int(o) == s || !m.isActive(int(o)) || m.count[o] == 0 {
 				t.Fatalf("asks seat %d, which is itself, out or empty", o)
+			}
+		case DecideTarget:
+			if int(o) == s || !m.isActive(int(o)) {
+				t.Fatalf("targets seat %d, which is itself or out", o)
 			}
 		case DecideSuit:
 			if o > 3 {

@@ -21,7 +21,7 @@ const (
 	EvPass                       // Seat passes: N 0 when it has no other option, 1 when it chooses to
 	EvPlay                       // Seat plays Card
 	EvNameSuit                   // Seat names suit Card
-	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8 | its trigger<<16
+	EvEffect                     // an effect of type Card fires for Seat's card: N is its value | its target<<8 | its trigger<<16 | when it resolves<<20
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table
@@ -34,6 +34,8 @@ const (
 	EvLoseTurn                   // Seat loses its turn (it answered, or took an effect, with lose_turn)
 	EvActive                     // an effect of type Card that Seat started is active as a turn starts: N is turns left (0xff: not counted) | its seats<<8 | its suit, rank or type<<16 | its value<<24
 	EvLastEnd                    // an active effect ends: N as for EvActive
+	EvRule                       // rule Seat (of type Card) holds as a turn starts: N as for EvActive (turns left 0xff)
+	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is its seats | its value<<8
 )
 
 // Event is one step of a traced game.

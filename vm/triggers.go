@@ -18,7 +18,7 @@ func (m *Machine) event(t cardrules.Trigger, c uint8, s int) {
 }
 
 func (m *Machine) queue(t cardrules.Trigger, c uint8, s int) {
-	if m.inTrig || m.trigN >= cardrules.MaxWaitingEvents {
+	if m.inTrig || m.delaying != 0 || m.trigN >= cardrules.MaxWaitingEvents {
 		return
 	}
 	m.trigQ[m.trigN] = uint16(c) | uint16(s)<<6 | uint16(t)<<9
@@ -46,11 +46,18 @@ func (m *Machine) resolveTriggers() {
 // holds reports whether effect e of seat s, which has a condition, passes
 // it, but for a target's hand, which hit tests per target.
 func (m *Machine) holds(e *effect, s int) bool {
-	x := 0
-	switch e.cond {
-	case cardrules.CondTarget:
+	if e.cond == cardrules.CondTarget {
 		return true
-	case cardrules.CondHand:
+	}
+	return m.tests(e.cond, e.cmp, e.cval, s)
+}
+
+// tests reports whether condition of (cmp, val) holds for seat s: its
+// hand, or the table's stock, pile, seats in or active suit.
+func (m *Machine) tests(of cardrules.CondOf, cmp cardrules.Compare, val uint8, s int) bool {
+	x := 0
+	switch of {
+	case cardrules.CondHand, cardrules.CondTarget:
 		x = int(m.count[s])
 	case cardrules.CondStock:
 		x = m.stockN
@@ -59,7 +66,7 @@ func (m *Machine) holds(e *effect, s int) bool {
 	case cardrules.CondSeats:
 		x = m.nActive
 	case cardrules.CondTopSuit:
-		return m.discN > 0 && m.suit == e.cval
+		return m.discN > 0 && m.suit == val
 	}
-	return e.cmp.Holds(x, int(e.cval))
+	return cmp.Holds(x, int(val))
 }

@@ -42,11 +42,19 @@ func (m *Machine) turn() {
 		if m.trace != nil {
 			m.trace.add(EvTurn, m.cur, 0, m.res.Turns+1)
 		}
-		if m.actN > 0 {
+		if m.actN > 0 || m.rlN > 0 {
 			m.turnStarts()
 		}
 	}
 	m.turnDir = int8(dir)
+	if m.delN > 0 && (m.resuming && m.delaying == cardrules.ResolveTargetTurn || !m.resuming && m.waitsFor()) {
+		// Delayed effects due at the start of this seat's turn.
+		m.phaseI = 0
+		m.resolveWaiting(cardrules.ResolveTargetTurn)
+		if m.over {
+			i = p.nPhases
+		}
+	}
 	if m.resuming && m.inTrig {
 		// Re-enter the paused phase's events, the phase played (its
 		// seat may have gone out in it), and go on after it.
@@ -85,9 +93,18 @@ func (m *Machine) turn() {
 			break
 		}
 	}
+	if m.delN > 0 && !m.over && (!m.resuming || m.delaying == cardrules.ResolveTurnEnd) {
+		// Delayed effects due at the end of the turn (a copy paused in
+		// one re-enters here, its phases played).
+		m.phaseI = uint8(p.nPhases)
+		m.resolveWaiting(cardrules.ResolveTurnEnd)
+	}
 	m.res.Turns++
 	if m.actN > 0 && m.res.Turns >= m.turnEnd {
 		m.endLasting(func(a *active) bool { return a.dur == cardrules.ForTurns && a.end <= m.res.Turns })
+	}
+	if len(p.rules) > 0 && !m.over {
+		m.rerule()
 	}
 	m.trackLead()
 	if m.over {

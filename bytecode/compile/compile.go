@@ -163,7 +163,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		out = append(out, byte(ef.Rank)|byte(ef.Suit)<<4, byte(ef.Type), byte(ef.Target), v)
 	}
 	out = appendResponses(out, c.Responses)
-	out = bytecode.AppendTail(out, tailEntries(c.Effects))
+	out = bytecode.AppendTail(out, tailEntries(c.Effects), compileRules(c.Rules))
 	if len(out) > 0xffff {
 		return nil, fmt.Errorf("program of %d bytes exceeds the 65535-byte format limit", len(out))
 	}
@@ -329,9 +329,10 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.End.Conditions = append(g.End.Conditions, genome.Condition{When: genome.Event(c.Event), Result: genome.Result(c.Result)})
 	}
 	for _, e := range im.Effects {
-		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Suit: e.Suit, Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate, Random: e.Random, When: e.When, If: decompileCond(e), Lasts: decompileLasting(e)})
+		g.Effects = append(g.Effects, genome.Effect{Rank: genome.Rank(e.Rank), Suit: e.Suit, Type: genome.EffectType(e.Type), Target: genome.Target(e.Target), Value: int(e.Value), Gate: e.Gate, Random: e.Random, When: e.When, If: decompileCond(e.If, e.Cmp, e.CondValue), Lasts: decompileLasting(e), At: e.At})
 	}
 	g.Responses = decompileResponses(im)
+	g.Rules = decompileRules(im.Rules)
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)
 	}

@@ -113,6 +113,14 @@ func values() []struct {
 			var x Stacking
 			return Stacking(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&resolveTable, int(NumResolves), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Resolve
+			return Resolve(v), &x, func() uint8 { return uint8(x) }
+		}},
+		{&whoTable, int(NumWhos), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x Who
+			return Who(v), &x, func() uint8 { return uint8(x) }
+		}},
 		{&suppressedTable, int(NumSuppressed), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
 			var x Suppressed
 			return Suppressed(v), &x, func() uint8 { return uint8(x) }

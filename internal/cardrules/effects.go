@@ -126,6 +126,7 @@ func (t EffectType) Phrase(target Target, value int) string {
 	who := map[Target]string{
 		TargetNext: "the next player", TargetPrevious: "the previous player", TargetAllOpponents: "every opponent",
 		TargetRandomOpponent: "a random opponent", TargetSelf: "the player", NoTarget: "every player",
+		TargetChosen: "an opponent of the player's choice",
 	}[target]
 	if who == "" {
 		who = "its target"

@@ -58,6 +58,6 @@ var tables = []*Table{
 	&effectTypeTable, &targetTable, &phaseKindTable, &handKindTable, &returnsTable,
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
 	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable, &triggerSuitTable,
-	&triggerTable, &condOfTable, &compareTable, &durationTable, &scopeTable, &stackTable,
+	&triggerTable, &condOfTable, &compareTable, &durationTable, &scopeTable, &stackTable, &resolveTable, &whoTable,
 	&suppressedTable,
 }

@@ -15,6 +15,7 @@ const (
 	TargetAllOpponents
 	TargetRandomOpponent
 	TargetSelf
+	TargetChosen // an opponent the player chooses (a decision)
 	NumTargets
 )
 
@@ -25,6 +26,7 @@ var targetNames = [...]string{
 	TargetAllOpponents:   "all_opponents",
 	TargetRandomOpponent: "random_opponent",
 	TargetSelf:           "self",
+	TargetChosen:         "chosen_opponent",
 }
 
 var targetTable = Table{"target", "Target", targetNames[:], 1}

@@ -56,7 +56,8 @@ var stackNames = [...]string{StackAdditive: "additive", StackMax: "max", StackMi
 var stackTable = Table{"stacking mode", "Stacking", stackNames[:], 0}
 
 // Combine folds value v into acc (the group's value so far; have reports
-// whether there is one) as the mode says.
+// whether there is one) as the mode says. With none the first holds (a
+// rule's, since a second active effect never starts).
 func (k Stacking) Combine(acc int, have bool, v int) int {
 	switch {
 	case !have:
@@ -65,6 +66,8 @@ func (k Stacking) Combine(acc int, have bool, v int) int {
 		return max(acc, v)
 	case k == StackMin:
 		return min(acc, v)
+	case k == StackNone:
+		return acc
 	}
 	return acc + v
 }
