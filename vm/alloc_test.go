@@ -35,7 +35,7 @@ func TestPlayAllocatesNothing(t *testing.T) {
 
 // Games with lasting effects allocate nothing either.
 func TestLastingAllocatesNothing(t *testing.T) {
-	for _, name := range []string{"crazy-eights-locks", "whist-bonus"} {
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed"} {
 		_, p := hybridProgram(t, name)
 		for _, pol := range [][]Policy{nil, {Greedy}} {
 			m := mustMachine(p, p.DefaultSeats(), pol)

@@ -340,6 +340,61 @@
 // so is not a turn. In a trick every seat still plays. A change of the
 // next seat that lost turns make is an interaction.
 //
+// # Continuous rules
+//
+// A program's rules (at most cardrules.MaxRules) are lasting types that no
+// card starts: each holds over the seats it picks from the state, and the
+// picks are recomputed after the deal and at the end of every turn (after
+// the turn count grows and turn-counted effects end, before the next seat is
+// chosen, so lost turns read fresh picks), never in between. A rule picks
+// the seats still in (everyone), or those of them holding the most or the
+// fewest cards (all of them on a tie); less, under a condition on the
+// hand, the seats whose own hand fails it, or every seat while a condition
+// on the table (stock, pile, seats, active suit) fails. Its value
+// (draw_limit, bonus) is its value plus one per Per of the count it scales
+// by (the seat's own hand, the stock, the pile, the seats still in), within
+// 1..13. Its picks form groups of seats with one value, in the order of
+// their lowest seat; the rules' groups, in rule order, come before the
+// active effects wherever values combine (with a stacking mode of none the
+// first holds), and apply exactly as active effects do, suppression
+// included. Rules never end and count nothing toward MaxActive. A trace
+// lists the groups (EvRule) as each turn starts, before the active effects.
+//
+// # Delayed effects
+//
+// A draw_cards or force_discard effect may resolve later: at the end of the
+// turn it fires in (turn_end) or at the start of each target's next turn
+// (target_turn). When it fires it is counted and traced as any effect, and
+// its targets are taken at once as a lasting effect's are (a random
+// opponent's draw and a chosen opponent's decision happen then); it waits
+// in a queue of at most cardrules.MaxDelayed (one past them is lost), and
+// with no target it fizzles. It resolves even when its player has gone
+// out. At the end of a turn, after its last phase and that phase's
+// triggered events and before the turn count grows, every turn_end effect
+// waiting resolves in queue order, each hitting its seats in seat order
+// from the seat after its player in the direction of play, each followed by
+// the end check. At the start of a turn (after the trace of the rules and
+// active effects, before the first phase; a lost turn is not a turn) every
+// target_turn effect drops the seats gone out, then those that wait for the
+// seat to move hit it, in queue order, each followed by the end check. An
+// effect's resolution is traced (EvResolve) before its cards move; a
+// condition on the target's hand is tested then; no response window opens
+// and no event is queued while effects resolve; a resolution that moves no
+// card, unless a condition kept a target out, is a fizzle. What still waits
+// when the game ends is dropped.
+//
+// # Chosen targets
+//
+// An effect whose target is chosen_opponent lets its player choose one of
+// the opponents still in (DecideTarget, options in turn order from the next
+// seat in the direction of play; forced with one; no decision with none),
+// where a random opponent's draw would be made; a player that has gone out
+// decides nothing, and the opponent is drawn as a random one is. Programs
+// whose hands are piles cannot choose (a battle cannot re-enter an effect's
+// decision). Greedy chooses, for an effect that hinders, the opponent
+// holding the fewest cards, else the one holding the most (the first on a
+// tie).
+//
 // # End
 //
 // After every play, battle, trick, take and ask, the end conditions are
@@ -425,7 +480,8 @@
 // starter card is the next; a starter of a rank it may not be is pushed
 // back and the whole stock shuffled again with one ShuffleBytes, as often
 // as it takes); then, as play goes: one IntN per unforced
-// Random decision; one IntN per random-opponent target; one ShuffleBytes of
+// Random decision; one IntN per random-opponent target (and per chosen
+// target of a player that is out); one ShuffleBytes of
 // the discard pile below its top card (in pile order, bottom first) per
 // reshuffle; one ShuffleBytes of the table (in the order played) per battle
 // won with shuffled returns; per take, one IntN over the opponents holding

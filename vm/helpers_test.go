@@ -475,6 +475,28 @@ func checkLasting(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("active effect %d ran out at turn %d and is still active at %d", i, a.end, m.res.Turns)
 		}
 	}
+	if int(m.delN) > cardrules.MaxDelayed || m.delaying != 0 {
+		return fmt.Errorf("%d delayed effects waiting, resolving at %d", m.delN, m.delaying)
+	}
+	for i, d := range m.delQ[:m.delN] {
+		switch {
+		case d.seats == 0 || d.seats>>m.n != 0:
+			return fmt.Errorf("delayed effect %d over seats %08b", i, d.seats)
+		case d.at == cardrules.ResolveNow || d.at != d.e.at:
+			return fmt.Errorf("delayed effect %d resolves at %s", i, d.at)
+		case betweenTurns && !m.over && d.at == cardrules.ResolveTurnEnd:
+			return fmt.Errorf("delayed effect %d waits for a turn's end between turns", i)
+		}
+	}
+	if betweenTurns && !m.over && m.res.Turns > 0 && len(m.p.rules) > 0 {
+		// The rules' groups are those of the state at the turn's end
+		// (not recomputed once the game is over).
+		rl, rlN := m.rl, m.rlN
+		m.rerule()
+		if m.rl != rl || m.rlN != rlN {
+			return fmt.Errorf("the rules' groups are stale")
+		}
+	}
 	want := m.lasting
 	m.relast()
 	got := m.lasting

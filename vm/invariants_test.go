@@ -91,7 +91,7 @@ func TestInvariantsSeeds(t *testing.T) {
 	}
 	// The hybrids with lasting effects, for the invariants of the
 	// active effects (checkLasting).
-	for _, name := range []string{"crazy-eights-locks", "whist-bonus"} {
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed"} {
 		_, p := hybridProgram(t, name)
 		lo, hi := p.SeatRange()
 		for seats := lo; seats <= hi; seats++ {

@@ -149,6 +149,10 @@ func (m *Machine) rerule() {
 	for k := range m.p.rules {
 		x := &m.p.rules[k]
 		seats := m.ruleSeats(x)
+		param := x.Param
+		if x.Type == cardrules.Suppress {
+			param = uint8(cardrules.Suppressed(param).Type())
+		}
 		for seats != 0 {
 			v := m.ruleValue(x, bits.TrailingZeros8(seats))
 			var group uint8
@@ -158,7 +162,7 @@ func (m *Machine) rerule() {
 				}
 			}
 			seats &^= group
-			rl[n] = active{typ: x.Type, value: v, key: x.Key, stack: x.Stack, src: int8(k), seats: group, param: x.Param, dur: ruleDur, persists: true}
+			rl[n] = active{typ: x.Type, value: v, key: x.Key, stack: x.Stack, src: int8(k), seats: group, param: param, dur: ruleDur, persists: true}
 			n++
 		}
 	}

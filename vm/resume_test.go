@@ -97,6 +97,32 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 			}
 		})
 	}
+	// The hybrids with lasting and delayed effects, rules and chosen
+	// targets: a copy re-enters a target's choice, and a discard owed to
+	// an effect resolving at a turn's start or end.
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed"} {
+		t.Run(name, func(t *testing.T) {
+			_, p := hybridProgram(t, name)
+			kinds := map[DecisionKind]int{}
+			delayed := 0
+			for seed := range uint64(6) {
+				for at := 0; ; at++ {
+					_, cp := forkAt(p, p.seatsDefault, seed, at)
+					if cp == nil {
+						break
+					}
+					kinds[cp.paused]++
+					if cp.delaying != 0 {
+						delayed++
+					}
+					check(t, name, p, p.seatsDefault, seed, at)
+				}
+			}
+			if name == "uno-delayed" && (kinds[DecideTarget] == 0 || delayed == 0) {
+				t.Fatalf("forks at %v, %d in a delayed effect: want a target's choice and a delayed discard", kinds, delayed)
+			}
+		})
+	}
 	t.Run("generated", func(t *testing.T) {
 		rapidShort()
 		rapid.Check(t, func(rt *rapid.T) {

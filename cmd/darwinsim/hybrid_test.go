@@ -20,6 +20,8 @@ func TestHybrids(t *testing.T) {
 		{"../../testdata/hybrids/whist-tricks.json", []string{"force_discard", "reverse"}},
 		{"../../testdata/hybrids/crazy-eights-locks.json", []string{"lock_suit", "lock_rank", "ban_rank", "miss_turns", "draw_limit", "suppress", "draw_cards"}},
 		{"../../testdata/hybrids/whist-bonus.json", []string{"bonus", "ban_suit", "suppress", "lock_suit"}},
+		{"../../testdata/hybrids/crazy-eights-rules.json", []string{"draw_cards"}},
+		{"../../testdata/hybrids/uno-delayed.json", []string{"draw_cards", "force_discard", "lock_suit", "reverse"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
