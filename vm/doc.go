@@ -377,7 +377,8 @@
 // active effects, before the first phase; a lost turn is not a turn) every
 // target_turn effect drops the seats gone out, then those that wait for the
 // seat to move hit it, in queue order, each followed by the end check. An
-// effect's resolution is traced (EvResolve) before its cards move; a
+// effect's queuing (EvWait, with the seats it will hit) and its resolution
+// (EvResolve, before its cards move) are traced; a
 // condition on the target's hand is tested then; no response window opens
 // and no event is queued while effects resolve; a resolution that moves no
 // card, unless a condition kept a target out, is a fizzle. What still waits

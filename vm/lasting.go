@@ -240,36 +240,42 @@ func (m *Machine) relast() {
 	l := &m.lasting
 	l.forbid, l.drawCap, l.bonus, l.silenced, l.missing = [MaxSeats]uint64{}, [MaxSeats]uint8{}, [MaxSeats]int16{}, [MaxSeats]uint16{}, 0
 	l.turnEnd, l.srcTurn, l.trickEnd, l.srcOut = math.MaxInt, 0, false, 0
-	valued := false
+	var types uint16 // the types active or held by a rule
 	for i := range l.actN {
 		l.noteEnd(&l.act[i])
+		types |= 1 << l.act[i].typ
 	}
-	for _, as := range l.each() {
-		for i := range as {
-			if a := &as[i]; a.typ == cardrules.Suppress {
-				for x := a.seats; x != 0; x &= x - 1 {
-					l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
+	for i := range l.rlN {
+		types |= 1 << l.rl[i].typ
+	}
+	if types&(1<<cardrules.Suppress) != 0 {
+		// The types switched off come first: they decide what applies.
+		for _, as := range l.each() {
+			for i := range as {
+				if a := &as[i]; a.typ == cardrules.Suppress {
+					for x := a.seats; x != 0; x &= x - 1 {
+						l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
+					}
 				}
 			}
 		}
 	}
-	for _, as := range l.each() {
-		for i := range as {
-			a := &as[i]
-			switch a.typ {
-			case cardrules.DrawLimit, cardrules.Bonus:
-				valued = true
-				continue
-			case cardrules.Suppress:
-				continue
+	if types&barTypes != 0 {
+		for _, as := range l.each() {
+			for i := range as {
+				if a := &as[i]; barTypes&(1<<a.typ) != 0 {
+					l.addBar(a)
+				}
 			}
-			l.addBar(a)
 		}
 	}
-	if valued {
+	if types&(1<<cardrules.DrawLimit|1<<cardrules.Bonus) != 0 {
 		m.revalue()
 	}
 }
+
+// barTypes are the types that forbid cards or take turns away.
+const barTypes = 1<<cardrules.LockSuit | 1<<cardrules.LockRank | 1<<cardrules.BanSuit | 1<<cardrules.BanRank | 1<<cardrules.MissTurns
 
 // each returns the rules' groups, then the active effects: the order in
 // which their values combine.

@@ -43,6 +43,9 @@ func (m *Machine) wait(e *effect, s int) {
 	case m.delN < cardrules.MaxDelayed:
 		m.delQ[m.delN] = delay{e: e, src: int8(s), seats: seats, at: e.at}
 		m.delN++
+		if m.trace != nil {
+			m.trace.add(EvWait, s, uint8(e.typ), int(seats)|int(e.value)<<8)
+		}
 	}
 }
 

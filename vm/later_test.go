@@ -40,8 +40,8 @@ func TestDelayedTurnEnd(t *testing.T) {
 	if m.count[1] != 3 || m.count[2] != 3 || m.delN != 0 {
 		t.Fatalf("after the turn seats hold %d and %d cards, %d waiting", m.count[1], m.count[2], m.delN)
 	}
-	got := words(tr, EvPlay, EvEffect, EvResolve, EvDraw)
-	want := []string{"seat 0 plays 7H", "effect: every opponent draws 1 card, at the end of the turn",
+	got := words(tr, EvPlay, EvEffect, EvWait, EvResolve, EvDraw)
+	want := []string{"seat 0 plays 7H", "effect: every opponent draws 1 card, at the end of the turn", "waits: draw 1 for seats 1, 2 (from seat 0)",
 		"resolves: draw 1 for seats 1, 2 (from seat 0)", "seat 1 draws KS", "seat 2 draws KD"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("trace\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

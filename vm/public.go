@@ -137,6 +137,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("rule %d: %s", e.Seat, activeWords(e))
 	case EvResolve:
 		return "resolves: " + resolveWords(e)
+	case EvWait:
+		return "waits: " + resolveWords(e)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

@@ -36,6 +36,7 @@ const (
 	EvLastEnd                    // an active effect ends: N as for EvActive
 	EvRule                       // rule Seat (of type Card) holds as a turn starts: N as for EvActive (turns left 0xff)
 	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is its seats | its value<<8
+	EvWait                       // a delayed effect of type Card from seat Seat is queued: N as for EvResolve
 )
 
 // Event is one step of a traced game.
