@@ -140,8 +140,8 @@ func (g *Genome) hasRule(types ...EffectType) bool {
 
 // describeRules is the section of the continuous rules, "" when g has
 // none: a heading that says when they are worked out, one line per rule,
-// and the notes on locks, bans and lost turns that the lasting effects'
-// note did not already give.
+// and the notes on locks, bans, lost turns and a player left nothing to
+// play to a trick that the notes after the effects did not already give.
 func (g *Genome) describeRules() string {
 	if len(g.Rules) == 0 {
 		return ""
@@ -164,6 +164,10 @@ func (g *Genome) describeRules() string {
 	}
 	if g.hasRule(cardrules.MissTurns) && !g.hasLasting(cardrules.MissTurns) {
 		notes = append(notes, g.missNote())
+	}
+	if len(g.Effects) == 0 && g.gatesTricks() {
+		// (With effects, the note follows them.)
+		notes = append(notes, "A player none of whose cards may be played to a trick plays nothing to it.")
 	}
 	if len(notes) > 0 {
 		b.WriteString(strings.Join(notes, " ") + "\n")
