@@ -387,10 +387,10 @@ func table(b *strings.Builder, header []string, rows [][]string) {
 	b.WriteString("\n")
 }
 
-// rules writes the reference's section on continuous rules: what a rule
+// rulesSection writes the reference's section on continuous rules: what a rule
 // is, when it is worked out, and each field's part, with an example of
 // each holder, a condition and a scale, as Describe words them.
-func rules(t *testing.T, b *strings.Builder) {
+func rulesSection(t *testing.T, b *strings.Builder) {
 	w := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	var lasting []string
 	for ty := range genome.EffectType(cardrules.NumEffectTypes) {
@@ -599,7 +599,7 @@ func reference(t *testing.T) string {
 	w("A `draw_cards` or `force_discard` effect with `at` acts later: at the end of the turn it fired in (`turn_end`), or at the start of each target's next turn (`target_turn`). ")
 	w("Its targets are taken when it fires, and its condition is tested then, but a condition on the target's hand is tested when it acts; it acts even if its player has gone out by then, takes no `gate`, and at most %d wait at once. ", cardrules.MaxDelayed)
 	w("A `target` of `chosen_opponent` lets the effect's player choose the opponent it hits (a decision), for an immediate, lasting or delayed effect alike; it is refused in a game of pile hands, whose battles leave no one a choice, and in a take phase's `from`.\n\n")
-	rules(t, &b)
+	rulesSection(t, &b)
 
 	// Expressions.
 	w("## Expressions\n\n")
