@@ -951,7 +951,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1046,7 +1046,8 @@ func TestDisassembleGolden(t *testing.T) {
 // TestDisassembleFixtures: the disassembly of the fixture genomes in
 // testdata/genomes, games made to show what no seed has (the TRIGGERS
 // block: every trigger, each condition subject and comparison; the
-// LASTING block: every lasting type, duration, scope and stacking mode).
+// LASTING block: every lasting type, duration, scope and stacking mode;
+// effects that act later, chosen targets and the RULES block).
 func TestDisassembleFixtures(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "genomes", "*.json"))
 	if err != nil || len(files) == 0 {
