@@ -103,8 +103,9 @@ func FuzzVerify(f *testing.F) {
 const maxFuzzProgram = 1024
 
 // TestFuzzCorpus keeps the committed FuzzVerify seed corpus: every seed
-// program, truncations of two, and inputs that once broke the verifier
-// (run with -update to rewrite it).
+// program, truncations of two, the fixtures of the effects' blocks whole
+// and cut inside them, and inputs that once broke the verifier (run with
+// -update to rewrite it).
 func TestFuzzCorpus(t *testing.T) {
 	dir := filepath.Join("testdata", "fuzz", "FuzzVerify")
 	want := map[string][]byte{
@@ -170,5 +171,21 @@ func TestFuzzCorpus(t *testing.T) {
 	g = testkit.SeedGenome(t, "uno-style")
 	unoLasting(g)
 	want["uno-lasting"] = testkit.Compile(t, g)
+	// Effects that act later, chosen targets and a RULES block with each
+	// holder, whole and cut inside the block (its count, a rule's
+	// condition byte, the last byte); and the rules alone, after empty
+	// TRIGGERS and LASTING blocks.
+	p = fixtureProgram(t, "later")
+	want["fixture-later"] = p
+	im, err = bytecode.Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{im.At.Rules[0], im.At.Rules[1] + 3, len(p) - 1} {
+		cut := bytes.Clone(p[:n])
+		binary.LittleEndian.PutUint16(cut[6:], uint16(n))
+		want[fmt.Sprintf("cut-later-%d", n)] = cut
+	}
+	want["rules-only"], _ = rulesProgram(t)
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

@@ -165,7 +165,8 @@ func lastingCases() []corruptCase {
 		{"byte after the lasting block", "uno-style", uno(func(p []byte, im *bytecode.Image) []byte {
 			return append(p, 0)
 		}, func(im *bytecode.Image) string {
-			return errAt(im.At.LastingEntries[2]+5, "1 bytes after the effects section")
+			// A byte after the LASTING block is a RULES block's count.
+			return errAt(im.At.LastingEntries[2]+5, "0 rules, want 1..%d", cardrules.MaxRules)
 		})},
 		// Entries' effect indexes.
 		{"lasting entry past the effects", "uno-style", uno(entry(2, 0, 9), list(missing(8),
@@ -196,9 +197,9 @@ func lastingCases() []corruptCase {
 		{"everyone with a target", "uno-style", uno(entry(0, 1, durationByte(cardrules.UntilSourceTurn, cardrules.ScopeEveryone, false)),
 			atEntry(0, 0, "effect 6: a scope of everyone takes no target, stored 1 (must be 0)"))},
 		{"no target", "uno-style", uno(effectByte(6, 2, 0),
-			atEntry(0, 0, "effect 6: target 0, want 1..5"))},
+			atEntry(0, 0, "effect 6: target 0, want 1..6"))},
 		{"target out of range", "uno-style", uno(effectByte(6, 2, byte(cardrules.NumTargets)),
-			atEntry(0, 0, "effect 6: target 6, want 1..5"))},
+			atEntry(0, 0, "effect 6: target %d, want 1..6", cardrules.NumTargets))},
 		{"everyone tested for the target's hand", "uno-style", editLasting("uno-style", func(g *genome.Genome) {
 			unoLasting(g)
 			g.Effects[6].If = genome.EffectCondition{Of: cardrules.CondTarget, Cmp: cardrules.AtMost, Value: 3}

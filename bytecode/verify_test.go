@@ -241,7 +241,7 @@ func corruptCases() []corruptCase {
 			// Effect 0 (a skip) only while the stock is empty, then a lasting block of none.
 			p := append(q.bytes(), 1, 0, byte(cardrules.Played), byte(cardrules.CondStock), 0, 0)
 			binary.LittleEndian.PutUint16(p[6:], uint16(len(p)))
-			return p, errAt(len(p)-1, "an empty lasting block must be left out")
+			return p, errAt(len(p)-1, "an empty lasting block must be left out when no rules block follows")
 		}},
 		{"header only", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()[:8]
@@ -697,11 +697,11 @@ func corruptCases() []corruptCase {
 		{"unknown effect type", "uno-style", simple(effects, 1+1, 0x20, func(off int) string {
 			return errAt(off, "effect 0: unknown effect type 32")
 		})},
-		{"effect target out of range", "uno-style", simple(effects, 1+2, 6, func(off int) string {
-			return errAt(off, "effect 0: target 6, want 1..5")
+		{"effect target out of range", "uno-style", simple(effects, 1+2, 7, func(off int) string {
+			return errAt(off, "effect 0: target 7, want 1..6")
 		})},
 		{"effect target missing", "uno-style", simple(effects, 1+4*5+2, 0, func(off int) string {
-			return errAt(off, "effect 5: target 0, want 1..5")
+			return errAt(off, "effect 5: target 0, want 1..6")
 		})},
 		{"effect target when the type takes none", "uno-style", simple(effects, 1+4*3+2, 2, func(off int) string {
 			return errAt(off, "effect 3: type 1 takes no target, stored 2 (must be 0)")
@@ -951,7 +951,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1046,7 +1046,8 @@ func TestDisassembleGolden(t *testing.T) {
 // TestDisassembleFixtures: the disassembly of the fixture genomes in
 // testdata/genomes, games made to show what no seed has (the TRIGGERS
 // block: every trigger, each condition subject and comparison; the
-// LASTING block: every lasting type, duration, scope and stacking mode).
+// LASTING block: every lasting type, duration, scope and stacking mode;
+// effects that act later, chosen targets and the RULES block).
 func TestDisassembleFixtures(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "genomes", "*.json"))
 	if err != nil || len(files) == 0 {

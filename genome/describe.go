@@ -96,12 +96,18 @@ func (g *Genome) Describe() string {
 		if s := g.describeLastingNotes(); s != "" {
 			w("%s\n", s)
 		}
+		if s := g.describeDelayedNotes(); s != "" {
+			w("%s\n", s)
+		}
 	}
 	if len(g.Responses.Cards) > 0 {
 		if len(g.Effects) == 0 {
 			w("\n")
 		}
 		w("%s\n", g.describeResponses())
+	}
+	if s := g.describeRules(); s != "" {
+		w("\n%s", s)
 	}
 	if !g.Score.IsZero() {
 		w("\nScoring:")
@@ -159,12 +165,13 @@ func (g *Genome) Describe() string {
 	return b.String()
 }
 
-// gatesTricks reports whether some effect of g gates its card, or locks or
-// bans cards, in a game that plays tricks, where a gate, a lock or a ban
+// gatesTricks reports whether some effect of g gates its card, or some
+// effect or rule locks or bans cards, in a game that plays tricks, where a gate, a lock or a ban
 // can leave a player no card to play.
 func (g *Genome) gatesTricks() bool {
+	bars := []EffectType{cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank}
 	return (slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Gate && e.Type.Fizzles() }) ||
-		g.hasLasting(cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank)) &&
+		g.hasLasting(bars...) || g.hasRule(bars...)) &&
 		slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick })
 }
 
@@ -351,7 +358,7 @@ func (g *Genome) emptyStock() string {
 // discard takes the top cards of a face-down pile, not cards of the
 // player's choice, and goes out of play in a game with no discard pile.
 func (g *Genome) describeEffect(e Effect) string {
-	s := g.describeAction(e) + g.describeIf(e) + g.lastingNotes(e)
+	s := g.describeAction(e) + g.describeAt(e) + g.describeIf(e) + g.lastingNotes(e)
 	if e.Gate && e.Type.Fizzles() {
 		s += "; " + g.describeGate(e)
 	}
@@ -473,6 +480,8 @@ func describeTarget(t Target) string {
 		return "a randomly chosen opponent"
 	case cardrules.TargetSelf:
 		return "the player"
+	case cardrules.TargetChosen:
+		return "an opponent of the player's choice"
 	}
 	return t.String()
 }

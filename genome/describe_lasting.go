@@ -52,11 +52,7 @@ func (g *Genome) describeLasting(e Effect) string {
 		s = fmt.Sprintf("%s %s %s more for each %s", who, verb("scores", "score"), plural(e.Value, "point"), g.bonusFor())
 	case cardrules.Suppress:
 		x := e.Lasts.Suppresses.Type()
-		what := "do nothing"
-		if x.Lasts() {
-			what = "do not start, and those in force do not apply to them"
-		}
-		return fmt.Sprintf("%s effects are switched off for %s %s: those they set off %s", lastingNoun(x), who, g.lastingDuration(e), what)
+		return fmt.Sprintf("%s effects are switched off for %s %s: %s", lastingNoun(x), who, g.lastingDuration(e), g.suppressWhat(x))
 	default:
 		s = who + " " + e.Type.String()
 	}
@@ -73,7 +69,7 @@ func (g *Genome) lastingWho(e Effect) (string, bool) {
 	}
 	who := describeTarget(e.Target)
 	if e.When != cardrules.Played {
-		who = triggeredTarget(e.Target)
+		who = triggeredTarget(e)
 	}
 	if l.Scope != cardrules.ScopeTeam {
 		return who, false
@@ -159,7 +155,7 @@ func (g *Genome) lastingNotes(e Effect) string {
 	switch {
 	case e.Lasts.Persists:
 		s += "; it holds even once " + g.lastingSource(e) + " is out"
-	case len(g.End.Conditions) > 0 && g.End.Until != cardrules.UntilFirstOut && e.When != cardrules.WentOut:
+	case g.goesOnOut() && e.When != cardrules.WentOut:
 		// (An effect set off by a player going out starts once they are
 		// out: the cleanup when they went out is behind it.)
 		s += "; it ends if " + g.lastingSource(e) + " goes out"
@@ -170,7 +166,7 @@ func (g *Genome) lastingNotes(e Effect) string {
 // stackingNote words how lasting effect e stacks with the other effects
 // of its type in force, or "" where nothing needs saying. Effects of one
 // type fall in stacking groups (their keys), named once the type uses a
-// group other than 0. Over one player, the values in force of a group
+// group other than 0 (in an effect or a rule). Over one player, the values in force of a group
 // combine as its mode says, and for draw_limit the smallest group's limit
 // holds, for bonus the groups add up; with the mode none an effect starts
 // nothing while one of its group is in force on anyone. The other types
@@ -178,7 +174,7 @@ func (g *Genome) lastingNotes(e Effect) string {
 func (g *Genome) stackingNote(e Effect) string {
 	l := e.Lasts
 	noun := lastingNoun(e.Type)
-	groups := slices.ContainsFunc(g.Effects, func(x Effect) bool { return x.Type == e.Type && x.Lasts.Key != 0 }) || l.Key != 0
+	groups := g.usesKeys(e.Type) || l.Key != 0
 	group := ""
 	if groups {
 		group = fmt.Sprintf(" of stacking group %d", l.Key)
@@ -195,19 +191,13 @@ func (g *Genome) stackingNote(e Effect) string {
 	var s string
 	switch l.Stack {
 	case cardrules.StackMax:
-		s = fmt.Sprintf("of the %s effects%s on one player, the largest holds", noun, group)
+		s = fmt.Sprintf("of the %s %s%s on one player, the largest holds", noun, g.kinds(e.Type), group)
 	case cardrules.StackMin:
-		s = fmt.Sprintf("of the %s effects%s on one player, the smallest holds", noun, group)
+		s = fmt.Sprintf("of the %s %s%s on one player, the smallest holds", noun, g.kinds(e.Type), group)
 	default:
-		s = fmt.Sprintf("the %s effects%s on one player add up", noun, group)
+		s = fmt.Sprintf("the %s %s%s on one player add up", noun, g.kinds(e.Type), group)
 	}
-	keys := 0
-	for k := range cardrules.MaxStackKey + 1 {
-		if slices.ContainsFunc(g.Effects, func(x Effect) bool { return x.Type == e.Type && x.Lasts.Key == k }) {
-			keys++
-		}
-	}
-	if keys > 1 {
+	if g.stackKeys(e.Type) > 1 {
 		if e.Type == cardrules.DrawLimit {
 			s += ", and the smallest of the groups' limits holds"
 		} else {
@@ -271,13 +261,24 @@ func (g *Genome) describeLastingNotes() string {
 	}
 	s := fmt.Sprintf("A lasting effect holds over the players it names when it starts; at most %d are in force at once, and any more start nothing.", cardrules.MaxActive)
 	if g.hasLasting(cardrules.LockSuit, cardrules.LockRank, cardrules.BanSuit, cardrules.BanRank) {
-		s += " Locks and bans take cards out of a player's hand before the rules of what may be played apply to the rest: a player they leave no card to play is as a player with no legal card."
+		s += " " + locksNote
 	}
 	if g.hasLasting(cardrules.MissTurns) {
-		s += " A player who loses their turns is passed over, the move going on to the next player, unless every player still in would be; a turn passed over does not count as a turn."
-		if slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick }) {
-			s += " Such a player still plays to tricks."
-		}
+		s += " " + g.missNote()
+	}
+	return s
+}
+
+// locksNote says that locks and bans (effects or rules) narrow a hand
+// before the rules of what may be played.
+const locksNote = "Locks and bans take cards out of a player's hand before the rules of what may be played apply to the rest: a player they leave no card to play is as a player with no legal card."
+
+// missNote says how a player who loses their turns (to an effect or a
+// rule) is passed over, and that they still play to tricks.
+func (g *Genome) missNote() string {
+	s := "A player who loses their turns is passed over, the move going on to the next player, unless every player still in would be; a turn passed over does not count as a turn."
+	if slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick }) {
+		s += " Such a player still plays to tricks."
 	}
 	return s
 }

@@ -54,7 +54,7 @@ func (g *Genome) effectLine(e Effect) string {
 	if e.When == cardrules.Played {
 		return triggerWords(e) + ": " + g.describeEffect(e)
 	}
-	return g.describeEvent(e) + ", " + g.describeAction(e) + g.describeIf(e) + g.lastingNotes(e)
+	return g.describeEvent(e) + ", " + g.describeAction(e) + g.describeAt(e) + g.describeIf(e) + g.lastingNotes(e)
 }
 
 // describeEvent words the event that sets off effect e (not played): the
@@ -117,42 +117,47 @@ func (g *Genome) describeTriggered() string {
 // player of a played card is "the player", the seat an event happened to
 // "that player"; the target's hand is tested for each target ("each only
 // if they then hold ..." for every opponent). The active suit is said as
-// the top card's suit in a game where no suit is named.
+// the top card's suit in a game where no suit is named. An effect that
+// acts later tests its condition when it fires ("when it is played"),
+// but the target's hand when it acts ("then", after the words of when).
 func (g *Genome) describeIf(e Effect) string {
 	c := e.If
 	if c.Of == cardrules.NoCond {
 		return ""
 	}
-	n := map[cardrules.Compare]string{cardrules.AtLeast: "at least ", cardrules.AtMost: "at most ", cardrules.Equal: "exactly "}[c.Cmp]
-	n += plural(c.Value, "card")
+	then, when := "then ", ""
+	if e.At != cardrules.ResolveNow && c.Of != cardrules.CondTarget {
+		then, when = "", firedWhen(e)
+	}
+	n := compareWords(c.Cmp) + plural(c.Value, "card")
 	switch c.Of {
 	case cardrules.CondHand:
 		who := "the player"
 		if e.When != cardrules.Played {
 			who = "that player"
 		}
-		return fmt.Sprintf(", if %s then holds %s", who, n)
+		return fmt.Sprintf(", if %s %sholds %s%s", who, then, n, when)
 	case cardrules.CondTarget:
 		if e.Target == cardrules.TargetAllOpponents {
 			return ", each only if they then hold " + n
 		}
 		return ", if they then hold " + n
 	case cardrules.CondStock:
-		return ", if the stock then holds " + n
+		return ", if the stock " + then + "holds " + n + when
 	case cardrules.CondPile:
-		return ", if the discard pile then holds " + n
+		return ", if the discard pile " + then + "holds " + n + when
 	case cardrules.CondSeats:
 		verb := "are"
 		if c.Value == 1 {
 			verb = "is"
 		}
-		return fmt.Sprintf(", if %s%s %s then still in", strings.TrimSuffix(n, plural(c.Value, "card")), plural(c.Value, "player"), verb)
+		return fmt.Sprintf(", if %s%s %s %sstill in%s", compareWords(c.Cmp), plural(c.Value, "player"), verb, then, when)
 	case cardrules.CondTopSuit:
 		suit := c.Suit.Suit()
 		if slices.ContainsFunc(g.Turn, func(p Phase) bool { return len(p.NameSuit) > 0 }) {
-			return fmt.Sprintf(", if the active suit is then %s (there is none while the discard pile is empty)", suit)
+			return fmt.Sprintf(", if the active suit is %s%s%s (there is none while the discard pile is empty)", then, suit, when)
 		}
-		return fmt.Sprintf(", if the top card of the discard pile is then a %s", strings.TrimSuffix(suit.String(), "s"))
+		return fmt.Sprintf(", if the top card of the discard pile is %sa %s%s", then, strings.TrimSuffix(suit.String(), "s"), when)
 	}
 	return ", if " + c.Of.String()
 }
@@ -171,18 +176,19 @@ func (g *Genome) describeTriggeredAction(e Effect) string {
 	case cardrules.Reverse:
 		return "the direction of play reverses"
 	case cardrules.DrawCards:
-		return fmt.Sprintf("%s draws %s from the stock", triggeredTarget(e.Target), plural(e.Value, "card"))
+		return fmt.Sprintf("%s draws %s from the stock", triggeredTarget(e), plural(e.Value, "card"))
 	case cardrules.ExtraTurn:
 		return "the player whose turn it is takes another turn"
 	case cardrules.ForceDiscard:
-		return g.describeDiscard(triggeredTarget(e.Target), e)
+		return g.describeDiscard(triggeredTarget(e), e)
 	}
 	return e.Type.String()
 }
 
-// triggeredTarget words target t of an effect set off by an event,
+// triggeredTarget words the target of effect e set off by an event,
 // counted from the seat the event happened to.
-func triggeredTarget(t Target) string {
+func triggeredTarget(e Effect) string {
+	t := e.Target
 	switch t {
 	case cardrules.TargetNext:
 		return "the next player after them"
@@ -194,6 +200,8 @@ func triggeredTarget(t Target) string {
 		return "one of their opponents chosen at random"
 	case cardrules.TargetSelf:
 		return "that player"
+	case cardrules.TargetChosen:
+		return chosenTarget(e)
 	}
 	return t.String()
 }

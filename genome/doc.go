@@ -37,7 +37,14 @@
 // active suit. An effect of a lasting type (a suit or rank lock or ban, a
 // draw limit, lost turns, a bonus, or the suppression of another type)
 // does not act once but starts an effect that holds over some seats for
-// a duration, stacking with others of its type as it says. Responses let cards of some ranks answer
+// a duration, stacking with others of its type as it says. An effect that
+// moves cards (draw_cards, force_discard) may resolve later, at the end of
+// the turn or at the start of each target's next turn, its targets taken
+// when it fires; and a targeted effect may let its player choose the
+// opponent it hits (chosen_opponent). Up to four continuous rules hold a
+// lasting type over the seats they pick from the state (every seat, or
+// those holding the most or the fewest cards, under a condition), worked
+// out again at the end of every turn, never ending. Responses let cards of some ranks answer
 // a draw or discard effect about to hit a seat, out of turn, stacking onto
 // it, turning it back or cancelling it (the vm package doc gives the
 // rules). End conditions put seats out as winners or losers; the game
@@ -143,6 +150,23 @@
 // and ban_suit not on a trigger of a rank (asked, set_laid), which has no
 // card whose suit to read; draw_limit only where a card can be drawn;
 // bonus only in a game that scores and has tricks or sets.
+//
+// Of an effect's resolution point and its choice of target (later.go,
+// validate.go) it checks: a known point, other than now only for
+// draw_cards and force_discard and never with a gate; and no
+// chosen_opponent target in a game of pile hands, whose battles leave no
+// one a choice (nor in a take phase's from, which takes next, previous or
+// random_opponent).
+//
+// Of the continuous rules (later.go) it checks: at most 4; each of a
+// lasting type that can act in the game (as an effect's lasting must); a
+// known who; a condition as an effect's, but never on target_hand; a value
+// from 1 to 13 exactly for draw_limit and bonus, and a scale only for
+// them, by hand, stock, pile or seats, per 1 to 52; a rank only for
+// lock_rank and ban_rank, in range; a suit exactly for lock_suit and
+// ban_suit; a stacking key from 0 to 3 and a known stacking mode, the
+// same for every effect and rule of one type and key; a suppressed type
+// exactly for suppress, and never suppress itself.
 //
 // Describe renders any valid genome as plain-English rules. The seed
 // library (SeedNames, Seed) is embedded in the binary.

@@ -271,7 +271,7 @@ func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
 		// a condition's comparison and value have some to change.
 		for range rapid.IntRange(0, 3).Draw(t, "triggers") {
 			m := g.Clone()
-			applyMutation(t, m, rapid.SampledFrom([]string{"effect.when", "effect.if"}).Draw(t, "trigger"))
+			applyMutation(t, m, rapid.SampledFrom([]string{"effect.when", "effect.if", "effect.at"}).Draw(t, "trigger"))
 			if m.Validate() == nil {
 				g = m
 			}
@@ -285,8 +285,17 @@ func TestPropDescribeShowsEverySemanticChange(t *testing.T) {
 				g = m
 			}
 		}
+		// And some get continuous rules, so that the mutations of their
+		// fields have some to change.
+		for range rapid.IntRange(0, 2).Draw(t, "rules") {
+			m := g.Clone()
+			applyMutation(t, m, "rules.add")
+			if m.Validate() == nil {
+				g = m
+			}
+		}
 		before := g.Describe()
-		all := slices.Concat(mutations, responseMutations)
+		all := slices.Concat(mutations, responseMutations, laterMutations)
 		for range 20 {
 			m := g.Clone()
 			what := rapid.SampledFrom(all).Draw(t, "mutation")
@@ -332,6 +341,15 @@ var responseMutations = []string{
 	"responses.rank", "responses.ability", "responses.answers", "responses.value", "responses.ignore_legal",
 }
 
+// laterMutations change an effect's resolution point and the continuous
+// rules: a rule added or removed, and each field of a rule.
+// TestPropDescribeShowsEverySemanticChange draws them beside mutations.
+var laterMutations = []string{
+	"effect.at", "rules.add", "rules.delete",
+	"rule.type", "rule.who", "rule.if", "rule.if.cmp", "rule.if.value", "rule.value", "rule.scale", "rule.scale.per",
+	"rule.rank", "rule.suit", "rule.key", "rule.stack", "rule.suppresses",
+}
+
 // mutate applies one random change to g and names it. The result may be
 // invalid or semantically equal; the caller checks.
 func mutate(t *rapid.T, g *genome.Genome) string {
@@ -364,6 +382,12 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			return i
 		}
 		return -1
+	}
+	ruleAt := func() int {
+		if len(g.Rules) == 0 {
+			return -1
+		}
+		return intIn("rule", 0, len(g.Rules)-1)
 	}
 	response := func() *genome.Response {
 		if len(g.Responses.Cards) == 0 {
@@ -643,12 +667,7 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 		// Every effect of the type and key stacks alike.
 		if i := lastingAt(); i >= 0 {
 			e := g.Effects[i]
-			s := cardrules.Stacking(intIn("v", 0, int(cardrules.NumStacks)-1))
-			for j := range g.Effects {
-				if x := &g.Effects[j]; x.Type == e.Type && x.Lasts.Key == e.Lasts.Key {
-					x.Lasts.Stack = s
-				}
-			}
+			setStack(g, e.Type, e.Lasts.Key, cardrules.Stacking(intIn("v", 0, int(cardrules.NumStacks)-1)))
 		}
 	case "effect.lasts.persists":
 		if i := lastingAt(); i >= 0 {
@@ -840,6 +859,161 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 		if c := response(); c != nil {
 			c.IgnoreLegal = !c.IgnoreLegal
 		}
+	case "effect.at":
+		if e := effect(); e != nil && e.Type.CanWait() {
+			e.At = cardrules.Resolve(intIn("v", 0, int(cardrules.NumResolves)-1))
+			e.Gate = e.Gate && e.At == cardrules.ResolveNow
+		}
+	case "rules.add":
+		if len(g.Rules) < cardrules.MaxRules {
+			r := genome.Rule{Type: drawRuleType(t), Who: cardrules.Who(intIn("who", 0, int(cardrules.NumWhos)-1))}
+			at := intIn("at", 0, len(g.Rules))
+			g.Rules = slices.Insert(g.Rules, at, r)
+			drawRuleFields(t, g, at)
+		}
+	case "rules.delete":
+		if i := ruleAt(); i >= 0 {
+			g.Rules = slices.Delete(g.Rules, i, i+1)
+			if len(g.Rules) == 0 {
+				g.Rules = nil
+			}
+		}
+	case "rule.type":
+		if i := ruleAt(); i >= 0 {
+			g.Rules[i].Type = drawRuleType(t)
+			drawRuleFields(t, g, i)
+		}
+	case "rule.who":
+		if i := ruleAt(); i >= 0 {
+			g.Rules[i].Who = cardrules.Who(intIn("v", 0, int(cardrules.NumWhos)-1))
+		}
+	case "rule.if":
+		if i := ruleAt(); i >= 0 {
+			ofs := []cardrules.CondOf{cardrules.NoCond, cardrules.CondHand, cardrules.CondStock, cardrules.CondPile, cardrules.CondSeats, cardrules.CondTopSuit}
+			c := genome.EffectCondition{Of: rapid.SampledFrom(ofs).Draw(t, "of")}
+			switch c.Of {
+			case cardrules.NoCond:
+			case cardrules.CondTopSuit:
+				c.Suit = cardrules.TriggerOn(genome.Suit(intIn("suit", 0, cardrules.NumSuits-1)))
+			case cardrules.CondSeats:
+				c.Cmp, c.Value = cardrules.Compare(intIn("cmp", 0, int(cardrules.NumCompares)-1)), intIn("value", 1, cardrules.MaxSeats)
+			default:
+				c.Cmp, c.Value = cardrules.Compare(intIn("cmp", 0, int(cardrules.NumCompares)-1)), intIn("value", 0, cardrules.MaxCondValue)
+			}
+			g.Rules[i].If = c
+		}
+	case "rule.if.cmp":
+		if i := ruleAt(); i >= 0 && g.Rules[i].If.Of != cardrules.NoCond && g.Rules[i].If.Of != cardrules.CondTopSuit {
+			g.Rules[i].If.Cmp = cardrules.Compare(intIn("v", 0, int(cardrules.NumCompares)-1))
+		}
+	case "rule.if.value":
+		if i := ruleAt(); i >= 0 && g.Rules[i].If.Of != cardrules.NoCond && g.Rules[i].If.Of != cardrules.CondTopSuit {
+			g.Rules[i].If.Value = intIn("v", 0, cardrules.MaxCondValue)
+		}
+	case "rule.value":
+		if i := ruleAt(); i >= 0 && g.Rules[i].Type.UsesValue() {
+			g.Rules[i].Value = intIn("v", 1, cardrules.MaxEffectValue)
+		}
+	case "rule.scale":
+		if i := ruleAt(); i >= 0 && g.Rules[i].Type.UsesValue() {
+			g.Rules[i].Scale = drawScale(t)
+		}
+	case "rule.scale.per":
+		if i := ruleAt(); i >= 0 && g.Rules[i].Scale != (genome.Scale{}) {
+			g.Rules[i].Scale.Per = intIn("v", 1, cardrules.NumCards)
+		}
+	case "rule.rank":
+		if i := ruleAt(); i >= 0 && (g.Rules[i].Type == cardrules.LockRank || g.Rules[i].Type == cardrules.BanRank) {
+			g.Rules[i].Rank = genome.Rank(intIn("v", 0, cardrules.NumRanks-1))
+		}
+	case "rule.suit":
+		if i := ruleAt(); i >= 0 && g.Rules[i].Type.NamesSuit() {
+			g.Rules[i].Suit = cardrules.TriggerOn(genome.Suit(intIn("v", 0, cardrules.NumSuits-1)))
+		}
+	case "rule.key":
+		if i := ruleAt(); i >= 0 {
+			g.Rules[i].Key = intIn("v", 0, cardrules.MaxStackKey)
+			g.Rules[i].Stack = ruleStack(t, g, i)
+		}
+	case "rule.stack":
+		// Every effect and rule of the type and key stacks alike.
+		if i := ruleAt(); i >= 0 {
+			setStack(g, g.Rules[i].Type, g.Rules[i].Key, cardrules.Stacking(intIn("v", 0, int(cardrules.NumStacks)-1)))
+		}
+	case "rule.suppresses":
+		if i := ruleAt(); i >= 0 && g.Rules[i].Type == cardrules.Suppress {
+			g.Rules[i].Suppresses = drawSuppressed(t)
+		}
+	}
+}
+
+// drawRuleType is a lasting type for a rule.
+func drawRuleType(t *rapid.T) genome.EffectType {
+	return genome.EffectType(rapid.IntRange(int(cardrules.LockSuit), int(cardrules.NumEffectTypes)-1).Draw(t, "rule.type"))
+}
+
+// drawRuleFields gives rule i of g the fields its type reads: a value and
+// perhaps a scale for draw_limit and bonus, a rank or a suit for a lock or
+// a ban, a type to switch off for suppress, and a key with the stacking
+// mode of the other effects and rules of its type and key. Some genomes
+// stay invalid (a lock in a game that plays no card); the callers check.
+func drawRuleFields(t *rapid.T, g *genome.Genome, i int) {
+	r := &g.Rules[i]
+	r.Value, r.Scale, r.Rank, r.Suit, r.Suppresses = 0, genome.Scale{}, 0, cardrules.AnySuit, cardrules.NoSuppressed
+	if r.Type.UsesValue() {
+		r.Value = rapid.IntRange(1, cardrules.MaxEffectValue).Draw(t, "rule.value")
+		if rapid.Bool().Draw(t, "rule.scales") {
+			r.Scale = drawScale(t)
+		}
+	}
+	switch {
+	case r.Type == cardrules.LockRank || r.Type == cardrules.BanRank:
+		r.Rank = genome.Rank(rapid.IntRange(0, cardrules.NumRanks-1).Draw(t, "rule.rank"))
+	case r.Type.NamesSuit():
+		r.Suit = cardrules.TriggerOn(genome.Suit(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, "rule.suit")))
+	case r.Type == cardrules.Suppress:
+		r.Suppresses = drawSuppressed(t)
+	}
+	r.Key = rapid.IntRange(0, cardrules.MaxStackKey).Draw(t, "rule.key")
+	r.Stack = ruleStack(t, g, i)
+}
+
+// drawScale is a scale of a rule's value by one of the counts it may
+// follow.
+func drawScale(t *rapid.T) genome.Scale {
+	by := rapid.SampledFrom([]cardrules.CondOf{cardrules.CondHand, cardrules.CondStock, cardrules.CondPile, cardrules.CondSeats}).Draw(t, "scale.by")
+	return genome.Scale{By: by, Per: rapid.IntRange(1, cardrules.NumCards).Draw(t, "scale.per")}
+}
+
+// ruleStack is the stacking mode of the effects and other rules of rule
+// i's type and key, or a random one when there are none.
+func ruleStack(t *rapid.T, g *genome.Genome, i int) cardrules.Stacking {
+	r := g.Rules[i]
+	for _, x := range g.Effects {
+		if x.Type == r.Type && x.Lasts.Key == r.Key {
+			return x.Lasts.Stack
+		}
+	}
+	for j, x := range g.Rules {
+		if j != i && x.Type == r.Type && x.Key == r.Key {
+			return x.Stack
+		}
+	}
+	return cardrules.Stacking(rapid.IntRange(0, int(cardrules.NumStacks)-1).Draw(t, "rule.stack"))
+}
+
+// setStack gives every effect and rule of type typ and key the stacking
+// mode s.
+func setStack(g *genome.Genome, typ genome.EffectType, key int, s cardrules.Stacking) {
+	for j := range g.Effects {
+		if x := &g.Effects[j]; x.Type == typ && x.Lasts.Key == key {
+			x.Lasts.Stack = s
+		}
+	}
+	for j := range g.Rules {
+		if x := &g.Rules[j]; x.Type == typ && x.Key == key {
+			x.Stack = s
+		}
 	}
 }
 
@@ -883,13 +1057,18 @@ func drawLasting(t *rapid.T, g *genome.Genome, i int) {
 	e.Lasts.Stack = lastingStack(t, g, i)
 }
 
-// lastingStack is the stacking mode of the other effects of effect i's
-// type and key, or a random one when there are none.
+// lastingStack is the stacking mode of the other effects and the rules of
+// effect i's type and key, or a random one when there are none.
 func lastingStack(t *rapid.T, g *genome.Genome, i int) cardrules.Stacking {
 	e := g.Effects[i]
 	for j, x := range g.Effects {
 		if j != i && x.Type == e.Type && x.Lasts.Key == e.Lasts.Key {
 			return x.Lasts.Stack
+		}
+	}
+	for _, x := range g.Rules {
+		if x.Type == e.Type && x.Key == e.Lasts.Key {
+			return x.Stack
 		}
 	}
 	return cardrules.Stacking(rapid.IntRange(0, int(cardrules.NumStacks)-1).Draw(t, "lasts.stack"))

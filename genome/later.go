@@ -8,28 +8,35 @@ import (
 )
 
 // Rule is a continuous rule: a lasting type that holds over the seats it
-// picks from the state, recomputed after the deal and at the end of every
-// turn, never started by a card and never ending (the vm package doc's
-// "Continuous rules").
+// picks from the state, as an active effect of the type would, never
+// started by a card and never ending. The seats it holds for and its
+// value are worked out from the seats still in after the deal and at the
+// end of every turn (after the turn count grows and the effects counted
+// in turns end, before the move passes on), and hold until the next time.
+// Over a seat, the rules' values combine before the active effects', in
+// genome order; rules count nothing toward cardrules.MaxActive.
 type Rule struct {
 	Type EffectType    `json:"type"`          // a lasting type: what it does to the seats it holds for
-	Who  cardrules.Who `json:"who,omitempty"` // the seats in it picks (absent: everyone)
+	Who  cardrules.Who `json:"who,omitempty"` // which of the seats still in it picks (absent: everyone)
 	// a condition (absent: none): hand tests each seat's own hand and
 	// leaves out those that fail; stock, pile, seats and top_suit test the
 	// table, and while they fail the rule holds for nobody
 	If EffectCondition `json:"if,omitzero"`
 	// draw_limit and bonus: the value, 1..13, before scale
 	Value int `json:"value,omitempty"`
-	// draw_limit and bonus: the value grows by one for every Per of a
+	// draw_limit and bonus: the value grows by one for every per of a
 	// count (absent: it does not), up to 13
 	Scale Scale `json:"scale,omitzero"`
 	// lock_rank and ban_rank: the rank (absent: 2)
 	Rank Rank `json:"rank,omitempty"`
 	// lock_suit and ban_suit: the suit
 	Suit cardrules.TriggerSuit `json:"suit,omitempty"`
-	// stacking key and mode, as an effect's lasts.key and lasts.stack:
-	// every effect and rule of one type and key stacks alike
-	Key   int                `json:"key,omitempty"`
+	// its stacking key 0..3, as an effect's lasts.key: over one seat its
+	// value combines with those of the other rules and the active effects
+	// of its type and key
+	Key int `json:"key,omitempty"`
+	// how they combine, as an effect's lasts.stack (absent: additive):
+	// every effect and rule of one type and key must share it
 	Stack cardrules.Stacking `json:"stack,omitempty"`
 	// suppress only: the effect type it switches off
 	Suppresses cardrules.Suppressed `json:"suppresses,omitempty"`
@@ -37,10 +44,11 @@ type Rule struct {
 
 // Scale makes a rule's value grow with the state: by one for every Per of
 // By's count (a seat's own hand, the stock, the discard pile, the seats
-// still in). The zero value is no scaling.
+// still in), integer division, the sum capped at 13. The zero value is no
+// scaling.
 type Scale struct {
-	By  cardrules.CondOf `json:"by"`
-	Per int              `json:"per"`
+	By  cardrules.CondOf `json:"by"`  // the count: hand (the seat's own), stock, pile or seats
+	Per int              `json:"per"` // one more for every per of the count, 1..52
 }
 
 // canonical clears what rule r does not read.

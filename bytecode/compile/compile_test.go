@@ -407,7 +407,8 @@ func TestRoundTripTriggers(t *testing.T) {
 
 // fixture is the bytecode package's fixture game of the given name
 // (bytecode/testdata/genomes): "triggers" has every trigger and condition
-// subject, "lasting" every lasting type, duration, scope and stacking mode.
+// subject, "lasting" every lasting type, duration, scope and stacking mode,
+// "later" effects that act later, chosen targets and continuous rules.
 func fixture(t testing.TB, name string) *genome.Genome {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "genomes", name+".json"))
@@ -536,5 +537,8 @@ func TestFuzzCorpus(t *testing.T) {
 	// A program with a LASTING block: every lasting type, duration, scope
 	// and stacking mode.
 	want["fixture-lasting"] = testkit.Compile(t, fixture(t, "lasting"))
+	// A program with effects that act later, chosen targets and a RULES
+	// block.
+	want["fixture-later"] = testkit.Compile(t, fixture(t, "later"))
 	fuzzcorpus.Sync(t, dir, want, testkit.Update(), "go test -run TestFuzzCorpus -update")
 }

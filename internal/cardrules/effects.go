@@ -234,14 +234,14 @@ const MaxWaitingEvents = 32
 // a set), so that an effect it sets off may not name a suit.
 func (t Trigger) OfRank() bool { return t == Asked || t == SetLaid }
 
-// CondOf is what an effect's condition tests. 0 is no condition, which a
-// genome never writes.
+// CondOf is what an effect's or a rule's condition tests, or the count a
+// rule's value scales by. 0 is no condition, which a genome never writes.
 type CondOf uint8
 
 // Condition subjects, in their bytecode numbering.
 const (
 	NoCond      CondOf = iota
-	CondHand           // cards the effect's player holds
+	CondHand           // cards the effect's player holds (for a rule: each seat's own)
 	CondTarget         // cards the target about to be hit holds
 	CondStock          // cards in the stock
 	CondPile           // cards in the discard pile

@@ -15,7 +15,7 @@ const (
 	TargetAllOpponents
 	TargetRandomOpponent
 	TargetSelf
-	TargetChosen // an opponent the player chooses (a decision)
+	TargetChosen // an opponent the effect's player chooses (a decision; one that has gone out draws at random); not with pile hands, nor a take phase's from
 	NumTargets
 )
 

@@ -2,14 +2,17 @@ package cardrules
 
 // Resolve is when an effect that moves cards resolves once it fires: now
 // (the default), or later, at a set point, even if its player has gone out
-// by then (the vm package doc's "Delayed effects").
+// by then. An effect that resolves later takes its targets when it fires
+// and waits (at most MaxDelayed at once); when it resolves it tests a
+// condition on the target's hand, hits each target still in, opens no
+// response window and sets off no further effect.
 type Resolve uint8
 
 // Resolution points, in their bytecode numbering.
 const (
 	ResolveNow        Resolve = iota // when it fires
-	ResolveTurnEnd                   // at the end of the turn it fired in
-	ResolveTargetTurn                // at the start of each target's next turn
+	ResolveTurnEnd                   // at the end of the turn it fired in, after its last phase
+	ResolveTargetTurn                // at the start of each target's next turn (a lost turn is none), before its first phase
 	NumResolves
 )
 
@@ -22,8 +25,8 @@ var resolveTable = Table{"resolution point", "Resolve", resolveNames[:], 0}
 // at the turn's advance anyway, and lasting types have durations.
 func (t EffectType) CanWait() bool { return t == DrawCards || t == ForceDiscard }
 
-// Who is the seats a continuous rule holds for, recomputed from the state
-// (the vm package doc's "Continuous rules").
+// Who is the seats a continuous rule holds for, picked among the seats
+// still in after the deal and again at the end of every turn.
 type Who uint8
 
 // Rule holders, in their bytecode numbering.
