@@ -56,7 +56,7 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("reshuffle %d", e.N)
 		case EvEffect:
 			s = fmt.Sprintf("effect %d %v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff)
-			if w := cardrules.Trigger(e.N >> 16); w != cardrules.Played {
+			if w := cardrules.Trigger(e.N >> 16 & 0xf); w != cardrules.Played {
 				s += " when " + w.String()
 			}
 		case EvNameSuit:
