@@ -213,6 +213,16 @@ func TestGeneratorCoverage(t *testing.T) {
 					saw("lasts.when_not_played")
 				}
 			}
+			if e.At != cardrules.ResolveNow {
+				saw("effect.at=%s", e.At)
+				saw("effect.at.target=%s", e.Target)
+				if e.When != cardrules.Played {
+					saw("effect.at.when_not_played")
+				}
+				if e.If.Of != cardrules.NoCond {
+					saw("effect.at.if")
+				}
+			}
 			if c := e.If; c.Of != cardrules.NoCond {
 				saw("effect.if.of=%s", c.Of)
 				if c.Of != cardrules.CondTopSuit {
@@ -247,6 +257,31 @@ func TestGeneratorCoverage(t *testing.T) {
 			}
 			if slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == r.Rank && e.Type == r.Answers }) {
 				saw("responses.answers_itself")
+			}
+		}
+		saw("rules.len=%d", len(g.Rules))
+		for _, r := range g.Rules {
+			saw("rule.type=%s", r.Type)
+			saw("rule.who=%s", r.Who)
+			saw("rule.stack=%s", r.Stack)
+			saw("rule.key=%d", r.Key)
+			if r.If.Of != cardrules.NoCond {
+				saw("rule.if.of=%s", r.If.Of)
+			}
+			if r.Scale.By != cardrules.NoCond {
+				saw("rule.scale.by=%s", r.Scale.By)
+				if r.Scale.Per == cardrules.NumCards {
+					saw("rule.scale.per.max")
+				}
+			}
+			if r.Value == cardrules.MaxEffectValue {
+				saw("rule.value.max")
+			}
+			if r.Type == cardrules.Suppress {
+				saw("rule.suppresses=%s", r.Suppresses)
+			}
+			if slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return e.Type == r.Type && e.Lasts.Key == r.Key }) {
+				saw("rule.shares_stacking")
 			}
 		}
 		if len(g.End.Conditions) == 0 {
@@ -358,6 +393,39 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for r := genome.RankBy(0); r < cardrules.NumRankBys; r++ {
 		want = append(want, "rank="+r.String())
+	}
+	for at := cardrules.ResolveTurnEnd; at < cardrules.NumResolves; at++ {
+		want = append(want, "effect.at="+at.String())
+	}
+	for _, tg := range []genome.Target{cardrules.TargetAllOpponents, cardrules.TargetRandomOpponent, cardrules.TargetSelf, cardrules.TargetChosen} {
+		want = append(want, "effect.at.target="+tg.String())
+	}
+	want = append(want, "effect.at.when_not_played", "effect.at.if", "rule.shares_stacking", "rule.scale.per.max", "rule.value.max")
+	for k := range cardrules.MaxRules + 1 {
+		want = append(want, fmt.Sprintf("rules.len=%d", k))
+	}
+	for e := cardrules.LockSuit; e < cardrules.NumEffectTypes; e++ {
+		want = append(want, "rule.type="+e.String())
+		if e != cardrules.Suppress {
+			want = append(want, "rule.suppresses="+cardrules.SuppressedOf(e).String())
+		}
+	}
+	for w := cardrules.Who(0); w < cardrules.NumWhos; w++ {
+		want = append(want, "rule.who="+w.String())
+	}
+	for of := cardrules.CondHand; of < cardrules.NumCondOfs; of++ {
+		if of != cardrules.CondTarget {
+			want = append(want, "rule.if.of="+of.String())
+		}
+		if of.ScalesBy() {
+			want = append(want, "rule.scale.by="+of.String())
+		}
+	}
+	for k := cardrules.Stacking(0); k < cardrules.NumStacks; k++ {
+		want = append(want, "rule.stack="+k.String())
+	}
+	for k := range cardrules.MaxStackKey + 1 {
+		want = append(want, fmt.Sprintf("rule.key=%d", k))
 	}
 	for d := genome.DrawRule(0); d < cardrules.NumDrawRules; d++ {
 		want = append(want, "play.draw="+d.String())

@@ -20,7 +20,11 @@
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
 // of every subject and comparison, the lasting types with every duration,
-// scope, stacking key and mode, persistence and suppressed type; responses to draws and forced discards (every ability,
+// scope, stacking key and mode, persistence and suppressed type, every
+// target (chosen_opponent only with fan hands), draws and forced discards
+// that resolve now, at the turn's end or at the target's turn; up to four
+// continuous rules of every lasting type, holder, condition, scale,
+// stacking key and mode; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
 // every end rule, with no end condition where the rule allows none, both
 // results, every ranking and every blocked rule; turn caps from 1 to the
@@ -37,7 +41,9 @@
 // happen (no suit with a rank's trigger, no gate but on a played card), a
 // target_hand condition only for a type with a target, a lasting type only
 // where it has a use and its fields only as Validate allows them
-// (drawLasting), tricks are scored only in games with a trick
+// (drawLasting), a rule likewise and of the stacking mode of the effects and
+// rules of its type and key, a later resolution point without a gate
+// (drawLater), tricks are scored only in games with a trick
 // phase, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
@@ -258,6 +264,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	drawResponses(t, g, ranksInDeck)
 	drawTriggers(t, g, ranksInDeck, cards)
 	drawLasting(t, g)
+	drawLater(t, g, ranksInDeck, presentSuits(cards))
 	return g
 }
 

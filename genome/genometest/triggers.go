@@ -83,24 +83,31 @@ func possibleTriggers(g *genome.Genome, effects bool) []cardrules.Trigger {
 // subject (target_hand only for a type with a target), every comparison,
 // small values mostly and sometimes the limits.
 func drawCondition(t *rapid.T, typ genome.EffectType) genome.EffectCondition {
+	return drawConditionOf(t, "effect.if", typ.UsesTarget())
+}
+
+// drawConditionOf draws a condition (labels under label): every subject
+// (target_hand only when target says so), every comparison, small values
+// mostly and sometimes the limits.
+func drawConditionOf(t *rapid.T, label string, target bool) genome.EffectCondition {
 	subjects := []cardrules.CondOf{cardrules.CondHand, cardrules.CondStock, cardrules.CondPile, cardrules.CondSeats, cardrules.CondTopSuit}
-	if typ.UsesTarget() {
+	if target {
 		subjects = append(subjects, cardrules.CondTarget)
 	}
-	c := genome.EffectCondition{Of: rapid.SampledFrom(subjects).Draw(t, "effect.if.of")}
+	c := genome.EffectCondition{Of: rapid.SampledFrom(subjects).Draw(t, label+".of")}
 	if c.Of == cardrules.CondTopSuit {
-		c.Suit = cardrules.TriggerOn(genome.Suit(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, "effect.if.suit")))
+		c.Suit = cardrules.TriggerOn(genome.Suit(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, label+".suit")))
 		return c
 	}
-	c.Cmp = cardrules.Compare(rapid.IntRange(0, int(cardrules.NumCompares)-1).Draw(t, "effect.if.cmp"))
+	c.Cmp = cardrules.Compare(rapid.IntRange(0, int(cardrules.NumCompares)-1).Draw(t, label+".cmp"))
 	lo, hi := 0, cardrules.MaxCondValue
 	if c.Of == cardrules.CondSeats {
 		lo, hi = 1, cardrules.MaxSeats
 	}
-	if rapid.IntRange(0, 4).Draw(t, "effect.if.value.wide") == 0 {
-		c.Value = rapid.IntRange(lo, hi).Draw(t, "effect.if.value")
+	if rapid.IntRange(0, 4).Draw(t, label+".value.wide") == 0 {
+		c.Value = rapid.IntRange(lo, hi).Draw(t, label+".value")
 	} else {
-		c.Value = rapid.IntRange(lo, min(hi, 8)).Draw(t, "effect.if.value")
+		c.Value = rapid.IntRange(lo, min(hi, 8)).Draw(t, label+".value")
 	}
 	return c
 }

@@ -176,6 +176,44 @@
 // each turn starts (after EvTurn and the ending of its seat's source_turn
 // effects) with an EvActive event per active effect.
 //
+// # Delayed effects, continuous rules and chosen targets
+//
+// A draw_cards or force_discard effect whose at is not now (later.go) is
+// counted and traced when it fires (EvEffect's N carries at<<20) but hits
+// nobody then: its seats are taken at once, as a lasting effect with scope
+// target takes them (no target_hand test), and with none it fizzles;
+// otherwise it is queued unless cardrules.MaxDelayed entries wait. At the
+// end of a turn, after its last phase, while the game goes on, every
+// turn_end entry resolves in queue order; at the start of seat x's turn
+// (after EvTurn and the lists of rules and active effects), every
+// target_turn entry drops the seats that are out, then each that holds x
+// resolves on x alone (even when an earlier one has put x out since: it
+// moves nothing then, and fizzles, as a turn_end entry does on a seat gone
+// out). An entry resolves even when its source is out: an
+// EvResolve event, then each seat it hits in turn order from the seat
+// after the source, as an immediate effect hits it (target_hand tested
+// then) but with no response window, then the end check; it fizzles when
+// no card moved and no condition kept a seat out. While entries resolve,
+// no event is queued.
+//
+// A continuous rule holds its lasting type over the seats in that pass
+// its condition (a hand condition per seat, a table condition for all or
+// none) and its holder (the seats in holding the most or the fewest cards,
+// ties all), in groups of equal value (its value plus one per scale.per of
+// the count it scales by, at most 13) in order of their lowest seats. The
+// groups are recomputed after the deal and at the end of every turn, after
+// the effects of a duration of turns have ended and before the move
+// passes; they act as active effects do, and come before them wherever
+// values combine (so with stacking none a rule's value holds). Each turn
+// starts with an EvRule event per group, before the EvActive events.
+//
+// A chosen_opponent target is a decision of the player among the active
+// opponents in turn order from the next seat (forced with one, none with
+// none), for an immediate, lasting or delayed effect alike; a player that
+// is out decides nothing, and the opponent is drawn as a random one is.
+// Only the Random policy is implemented here, so the Greedy choice of a
+// target (vm's DecideTarget) is not.
+//
 // # Readings
 //
 
@@ -248,6 +286,11 @@
 //     effects right after its EvOut event.
 //   - A seat a battle puts out (short of war cards) goes out as one an end
 //     condition puts out does: the effects it started end too.
+//   - A delayed effect fired while cardrules.MaxDelayed entries wait takes
+//     its targets all the same (a random opponent's number drawn, a chosen
+//     one decided) before it is lost, and with no target it fizzles, as a
+//     lasting effect takes its seats before the bound on active effects
+//     is tested.
 //   - An EvLastEnd event's N is its effect's EvActive N as of the moment
 //     it ends (turns left 0 at the end of its last turn, more when its
 //     source goes out before); a suppress effect's parameter is the type

@@ -40,7 +40,9 @@ func steer(t *testing.T, m *game, picks ...[2]int) {
 // "effect seat type value" (then "when trigger" for a trigger other than
 // played), "name-suit seat suit", "respond seat card
 // ability", "chain seat amount", "lose-turn seat", "active source type left
-// seats param value", "ends source type seats param value", and so on.
+// seats param value", "ends source type seats param value", "rule index
+// type seats param value", "resolve source type seats value", and so on
+// (an effect's "at point" when it resolves later).
 func traceOf(m *game) []string {
 	var out []string
 	for _, e := range m.events {
@@ -56,8 +58,11 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("reshuffle %d", e.N)
 		case EvEffect:
 			s = fmt.Sprintf("effect %d %v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff)
-			if w := cardrules.Trigger(e.N >> 16); w != cardrules.Played {
+			if w := cardrules.Trigger(e.N >> 16 & 0xf); w != cardrules.Played {
 				s += " when " + w.String()
+			}
+			if at := cardrules.Resolve(e.N >> 20); at != cardrules.ResolveNow {
+				s += " at " + at.String()
 			}
 		case EvNameSuit:
 			s = fmt.Sprintf("name-suit %d %v", e.Seat, genome.Suit(e.Card))
@@ -76,6 +81,13 @@ func traceOf(m *game) []string {
 				e.N&0xff, e.N>>8&0xff, e.N>>16&0xff, e.N>>24)
 		case EvLastEnd:
 			s = fmt.Sprintf("ends %d %v seats %b p %d v %d", e.Seat, genome.EffectType(e.Card), e.N>>8&0xff, e.N>>16&0xff, e.N>>24)
+		case EvRule:
+			s = fmt.Sprintf("rule %d %v seats %b p %d v %d", e.Seat, genome.EffectType(e.Card), e.N>>8&0xff, e.N>>16&0xff, e.N>>24)
+			if e.N&0xff != noTurnsLeft {
+				s += fmt.Sprintf(" left %d", e.N&0xff)
+			}
+		case EvResolve:
+			s = fmt.Sprintf("resolve %d %v seats %b v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff, e.N>>8)
 		default:
 			s = e.String()
 		}

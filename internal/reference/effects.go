@@ -31,6 +31,18 @@ func (m *game) targets(s int, t genome.Target) []int {
 		if len(opps) > 0 {
 			return []int{opps[i]}
 		}
+	case cardrules.TargetChosen:
+		// The player's decision among the active opponents (in turn
+		// order from the next seat); a player that is out decides
+		// nothing, and the opponent is drawn as a random one is. With
+		// none there is no decision and no target.
+		if len(opps) == 0 {
+			return nil
+		}
+		if !m.active[s] {
+			return []int{opps[m.src.IntN(len(opps))]}
+		}
+		return []int{opps[m.decide(s, len(opps))]}
 	case cardrules.TargetSelf:
 		return []int{s}
 	}
@@ -72,7 +84,7 @@ func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable boo
 		if e.Type.UsesTarget() {
 			v |= int(e.Target) << 8
 		}
-		v |= int(when) << 16
+		v |= int(when)<<16 | int(e.At)<<20
 		m.emit(Event{Kind: EvEffect, Seat: s, Card: int(e.Type), N: v})
 		switch e.Type {
 		case cardrules.SkipNext:
@@ -82,6 +94,10 @@ func (m *game) fire(s int, c genome.Card, when cardrules.Trigger, answerable boo
 		case cardrules.ExtraTurn:
 			m.skip = m.nActive - 1
 		case cardrules.DrawCards, cardrules.ForceDiscard:
+			if e.At != cardrules.ResolveNow {
+				m.delay(s, e)
+				continue
+			}
 			m.targeted(s, e, answerable)
 		default:
 			if e.Type.Lasts() {

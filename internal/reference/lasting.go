@@ -95,10 +95,10 @@ func (m *game) startLasting(s int, c genome.Card, e genome.Effect) {
 }
 
 // spared reports whether effects of type typ do nothing for seat t: an
-// active suppress of that type holds over t. (Suppress itself is never
-// suppressed.)
+// active suppress, or a rule's, of that type holds over t. (Suppress
+// itself is never suppressed.)
 func (m *game) spared(typ genome.EffectType, t int) bool {
-	return slices.ContainsFunc(m.lasting, func(a active) bool {
+	return slices.ContainsFunc(m.holding(), func(a active) bool {
 		return a.typ == cardrules.Suppress && a.param == int(typ) && a.seats&(1<<t) != 0
 	})
 }
@@ -109,11 +109,11 @@ func (m *game) applies(a active, t int) bool {
 	return a.seats&(1<<t) != 0 && !m.spared(a.typ, t)
 }
 
-// allowed reports whether seat t may play card c as far as the active
-// locks and bans that apply to it say: a lock forbids every card not of
-// its suit (or rank), a ban the cards of its suit (or rank).
+// allowed reports whether seat t may play card c as far as the locks and
+// bans (rules' and active) that apply to it say: a lock forbids every card
+// not of its suit (or rank), a ban the cards of its suit (or rank).
 func (m *game) allowed(t int, c genome.Card) bool {
-	for _, a := range m.lasting {
+	for _, a := range m.holding() {
 		if !m.applies(a, t) {
 			continue
 		}
@@ -147,11 +147,12 @@ func (m *game) unforbidden(t int, legal []genome.Card) []genome.Card {
 	return ok
 }
 
-// combined folds the values of the active effects of type typ that apply
-// to seat t, per stacking key in start order by the key's mode. It
-// reports each key's value and whether any effect of the key applies.
+// combined folds the values of the rules' groups and the active effects
+// of type typ that apply to seat t, per stacking key by the key's mode:
+// the rules first (in genome order), then the active effects in start
+// order. It reports each key's value and whether any applies.
 func (m *game) combined(typ genome.EffectType, t int) (v [cardrules.MaxStackKey + 1]int, have [cardrules.MaxStackKey + 1]bool) {
-	for _, a := range m.lasting {
+	for _, a := range m.holding() {
 		if a.typ != typ || !m.applies(a, t) {
 			continue
 		}
@@ -193,9 +194,9 @@ func (m *game) bonus(t int) int {
 	return b
 }
 
-// misses reports whether some miss_turns effect applies to seat t.
+// misses reports whether some miss_turns effect or rule applies to seat t.
 func (m *game) misses(t int) bool {
-	return slices.ContainsFunc(m.lasting, func(a active) bool {
+	return slices.ContainsFunc(m.holding(), func(a active) bool {
 		return a.typ == cardrules.MissTurns && m.applies(a, t)
 	})
 }

@@ -37,7 +37,7 @@ type Result struct {
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to
-// EvLastEnd mirror the VM's trace events one for one (same numbering, meaning and
+// EvResolve mirror the VM's trace events one for one (same numbering, meaning and
 // fields); EvDecision has no VM trace counterpart.
 type EventKind uint8
 
@@ -49,7 +49,7 @@ const (
 	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
 	EvNameSuit                   // Seat names suit Card
-	EvEffect                     // an effect of type Card fires for Seat: N is its value | its target<<8 | its trigger<<16
+	EvEffect                     // an effect of type Card fires for Seat: N is its value | its target<<8 | its trigger<<16 | when it resolves<<20
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
 	EvTake                       // Seat takes the N cards of the table (a battle or a trick), or N cards handed over in an ask
@@ -62,11 +62,13 @@ const (
 	EvLoseTurn                   // Seat loses its turn: the move passes over it
 	EvActive                     // at a turn's start, an active effect of type Card from seat Seat: N is turns left (0xFF: not a duration of turns) | its seats<<8 | its parameter<<16 | its value<<24
 	EvLastEnd                    // an active effect of type Card from seat Seat ends: N as EvActive's (turns left as of now, 0 once its turns are over)
+	EvRule                       // at a turn's start, a group of rule Seat (of type Card): N as EvActive's (turns left 0xFF)
+	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is the seats it hits | its value<<8
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -141,6 +143,11 @@ type game struct {
 	// Lasting effects (lasting.go).
 	lasting []active // the active effects, in the order they started
 	done    int      // turns completed
+
+	// Delayed effects and continuous rules (later.go).
+	delays   []delayed // the delayed effects waiting, in the order they fired
+	delaying bool      // delayed effects are resolving: no event is queued
+	rules    []active  // the rules' groups as last recomputed, rule by rule
 
 	res    Result
 	events []Event

@@ -167,6 +167,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	// is checked below.
 	want.Blocked, want.Fizzled = r.Blocked, r.Fizzled
 	answered := false // an answer whose chain has not closed yet
+	resolved := 0     // delayed effects resolving (each may fizzle)
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
@@ -182,6 +183,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Plays++
 		case EvEffect:
 			want.Effects[e.Card]++
+		case EvResolve:
+			resolved++
 		case EvRespond:
 			want.Responses++
 			answered = true
@@ -223,8 +226,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
 	case r.Blocked && !endsWithPass(evs):
 		return fmt.Errorf("blocked, but the last event (but the ends of active effects) is not a pass")
-	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]:
-		return fmt.Errorf("%d fizzled of %d draw and %d discard effects", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard])
+	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]+resolved:
+		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
 	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
 		return fmt.Errorf("%d responses and %d effects cancelled in a game with responses %+v", r.Responses, r.Cancelled, g.Responses)
 	}

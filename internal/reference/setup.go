@@ -94,6 +94,9 @@ func (m *game) setup(seed uint64) {
 			m.meld(s)
 		}
 	}
+	// The rules hold from the deal on (the dealt sets scored no rule's
+	// bonus).
+	m.rerule()
 	m.verify()
 }
 
@@ -276,6 +279,7 @@ func (m *game) verify() {
 	note("table", m.table)
 	note("gone", m.gone)
 	m.verifyLasting()
+	m.verifyRules()
 	if len(seen) != len(m.deck) {
 		panic(fmt.Sprintf("reference: %d cards in zones, deck has %d", len(seen), len(m.deck)))
 	}

@@ -22,9 +22,9 @@ type waiting struct {
 // some effect of the game waits for it: an effect of that trigger whose
 // rank is c's and whose suit, if it names one, is c's. Nothing is queued
 // during the deal (sets laid from the dealt hands), while queued events
-// resolve (the chain depth is one), or once cardrules.MaxWaitingEvents events wait.
+// or delayed effects resolve (the chain depth is one), or once cardrules.MaxWaitingEvents events wait.
 func (m *game) happen(when cardrules.Trigger, s int, c genome.Card) {
-	if !m.live || m.resolving || len(m.queue) >= cardrules.MaxWaitingEvents {
+	if !m.live || m.resolving || m.delaying || len(m.queue) >= cardrules.MaxWaitingEvents {
 		return
 	}
 	for _, e := range m.g.Effects {

@@ -393,7 +393,7 @@ func TestReferenceTriggersFire(t *testing.T) {
 			if e.Kind != EvEffect {
 				continue
 			}
-			w := cardrules.Trigger(e.N >> 16)
+			w := cardrules.Trigger(e.N >> 16 & 0xf)
 			if w >= cardrules.NumTriggers || !slices.ContainsFunc(g.Effects, func(x genome.Effect) bool {
 				return x.When == w && x.Type == genome.EffectType(e.Card)
 			}) {

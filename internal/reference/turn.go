@@ -69,9 +69,12 @@ func (m *game) turn() {
 	startDir := m.dir
 	m.emit(Event{Kind: EvTurn, Seat: s, N: m.res.Turns})
 	// The move has come to s: the effects it started until its turn end,
-	// and the active effects are shown.
+	// the rules' groups and the active effects are shown, and the delayed
+	// effects waiting for its turn resolve on it.
 	m.endSourceTurn(s)
+	m.showRules()
 	m.showActive()
+	m.resolveTargetTurn(s)
 	m.next, m.again = -1, false
 	for i := range m.g.Turn {
 		// A seat that goes out during its own turn ends that turn.
@@ -98,14 +101,19 @@ func (m *game) turn() {
 		// before the turn's advance.
 		m.resolve()
 	}
+	// The delayed effects waiting for the turn's end resolve.
+	if !m.over {
+		m.resolveTurnEnd()
+	}
 	m.leadCheck()
 	// The turn is completed: the effects whose last turn it was end
-	// (even when the game is over).
+	// (even when the game is over), and the rules are recomputed.
 	m.done = m.res.Turns
 	m.endTurns()
 	if m.over {
 		return
 	}
+	m.rerule()
 	// The move passes to the winner of the turn's last trick when it is
 	// still in (any skip count left is dropped), else to the same seat
 	// again when an ask said so, else 1 + skip count active seats on. (The
