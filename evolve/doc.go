@@ -101,15 +101,17 @@
 // with the end. A
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks. Structural operators:
-// deal size, turn cap, draw_max, the legality predicate (add a disjunct or
+// deal size (by one, within what the deck can deal at every seat count),
+// turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
 // ranks, battle parameters, phase insert, remove and swap, end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card and the score's card rules can
 // spare), a scoring weight the game can score, and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
-// rule and play_drawn; the starter's rules (a rank of the deck added to or
-// removed from the ranks it may not be, its effects firing or not);
+// rule and play_drawn; the starter's rules (a rank of the deck added to the
+// ranks it may not be, while the stock keeps one it may be after the deal,
+// or removed from them, its effects firing or not);
 // reshuffling at once or at the next draw; the blocked end (±1 within
 // 0..cardrules.MaxBlocked); whether a last card fires its effects (in a
 // game with effects of played cards). The response abilities (structural

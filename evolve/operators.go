@@ -178,13 +178,37 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	return c
 }
 
+// mutDeal moves the cards dealt to each seat by one, reflected at 1 and at
+// the most the deck can deal at every seat count (dealRoom), and drops the
+// deal's overrides. It does not apply to a game that deals every card, or
+// whose deck has room for one card a seat only.
 func mutDeal(g *genome.Genome, r *rng.Source) bool {
-	if g.Deal.All {
+	hi := dealRoom(g)
+	if g.Deal.All || hi < 2 {
 		return false
 	}
-	g.Deal.Cards = reflectStep(g.Deal.Cards, r, 1, 26)
+	g.Deal.Cards = reflectStep(min(g.Deal.Cards, hi), r, 1, hi)
 	g.Deal.Overrides = nil
 	return true
+}
+
+// dealRoom is the most cards, up to 26, g's deck can deal each seat at
+// every seat count of g: with the starter turned up after the deal, and a
+// card the starter may be left in the stock.
+func dealRoom(g *genome.Genome) int {
+	cards := g.Deck.Cards()
+	n := max(g.Seats.Max, 1)
+	hi := 26
+	if g.Deal.Starter {
+		others := 0
+		for _, c := range cards {
+			if !slices.Contains(g.Deal.StarterNot, c.Rank()) {
+				others++
+			}
+		}
+		return min(hi, (len(cards)-1)/n, (others-1)/n)
+	}
+	return min(hi, len(cards)/n)
 }
 
 func mutTurnCap(g *genome.Genome, r *rng.Source) bool {

@@ -696,3 +696,43 @@ func TestMutDeckSpares(t *testing.T) {
 		t.Error("mutDeck never dropped a rank of Hearts")
 	}
 }
+
+// TestDealAndStarterRulesSpare: mutDeal and mutStarterRules keep the deal
+// within the deck: in uno-style for six seats dealt eight cards each with
+// a starter (49 of 52 cards), mutDeal only deals fewer, and
+// mutStarterRules never bars a rank from the starter, which would leave
+// the stock no card it may be after the deal; every child is valid. They
+// still apply to the game as the seed has it.
+func TestDealAndStarterRulesSpare(t *testing.T) {
+	uno := testkit.SeedGenome(t, "uno-style")
+	full := uno.Clone()
+	full.Seats = genome.Seats{Min: 2, Max: 6, Default: 4}
+	full.Deal.Cards = 8
+	if err := full.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(6)
+	var fewer, barred int
+	for range 200 {
+		g := full.Canonical()
+		if mutDeal(g, &r) {
+			if g.Deal.Cards != 7 {
+				t.Fatalf("mutDeal dealt %d cards a seat", g.Deal.Cards)
+			}
+			fewer++
+		}
+		g = full.Canonical()
+		if mutStarterRules(g, &r) {
+			if err := g.Validate(); err != nil {
+				t.Fatalf("mutStarterRules: %v", err)
+			}
+		}
+		g = uno.Canonical()
+		if mutStarterRules(g, &r) && len(g.Deal.StarterNot) > len(uno.Deal.StarterNot) {
+			barred++
+		}
+	}
+	if fewer == 0 || barred == 0 {
+		t.Errorf("mutDeal dealt fewer %d times, mutStarterRules barred a rank %d times in the seed", fewer, barred)
+	}
+}
