@@ -307,10 +307,11 @@ func Prune(ctx context.Context, g *genome.Genome, games, workers int, seed uint6
 	}
 }
 
-// keepEffects sets g's effects to keep, less the effects that can no
-// longer fire or act (fitTriggers: the effects of forced discards once no
-// force_discard effect is kept, say, or a draw_limit once nothing draws),
-// and drops the response abilities that answer an effect type none of them
+// keepEffects sets g's effects to keep, less the effects and continuous
+// rules that can no longer fire or act (fitTriggers: the effects of forced
+// discards once no force_discard effect is kept, say, or a draw_limit,
+// effect or rule, once nothing draws; the rules are otherwise kept, since
+// they are not what is measured), and drops the response abilities that answer an effect type none of them
 // has as an effect of a played card: a response opens no window but for a
 // played effect of its type (an effect set off by another event opens
 // none), so such an ability can never be used, and the game plays exactly

@@ -34,7 +34,11 @@
 // type that can act in the game, immediate or lasting: a lock or ban needs
 // a phase that plays cards, and a suit lock or ban a trigger with a card,
 // draw_limit something that draws, bonus scored tricks or sets; any
-// target, value 1..3; for a lasting type any duration the game allows, 1
+// target, an opponent of the player's choice only where hands are fans
+// (a pile hand's battle has no player to choose); value 1..3; for
+// draw_cards and force_discard, the types that can wait, a later
+// resolution point (the turn's end or the target's next turn) one time in
+// five; for a lasting type any duration the game allows, 1
 // to 3 turns, the end of the trick only with tricks, any scope, a team
 // only with partnerships, key 0 three times in four, the stacking mode
 // its type and key already have, else any, persisting one time in four,
@@ -43,12 +47,15 @@
 // played, else any
 // other event that can happen there, so that games that play no card, Go
 // Fish and Old Maid, carry effects too; for a played draw or forced
-// discard, the types that can fizzle, a gate one time in four; for a
+// discard, the types that can fizzle, that resolves now, a gate one time
+// in four; for a
 // trigger that names a card, one suit one time in five; a condition one
 // time in five, of any subject its type may test, any comparison, a small
 // value), remove one, mutate one used field (rank, type, target, value by
-// ±1 reflected at 1 and 13, the gate on or off, the suit, the trigger, the
-// condition, the lasting) always to a different value; a new type that
+// ±1 reflected at 1 and 13, the gate on or off (of an effect that resolves
+// now), the suit, the trigger, the condition, the lasting, the resolution
+// point) always to a different value; a resolution point other than now
+// drops the gate, a new type that cannot wait resolves now, a new type that
 // cannot fizzle drops the gate, one without a target (or with a scope of
 // everyone) a condition on the target's hand, a new lasting type from an
 // immediate one gets a random lasting, an immediate type drops it, and a
@@ -72,28 +79,39 @@
 // phase, the sets, draw_max, reshuffling of a deck all dealt, a rank, the
 // other parent's events) or what a lasting type acts on (the phases that
 // play cards, the draws, the scoring, the trick phase a duration waits
-// for), takes along the effects that could no longer fire or act; a child
-// keeps a team scope only with partnerships (else its target's seats) and
-// gives each group of one type and key the stacking mode of its first
-// effect. Effect crossover: for each rank the second parent has
+// for), takes along the effects and continuous rules that could no longer
+// fire or act; a child keeps a team scope only with partnerships (else its
+// target's seats) and an opponent of the player's choice only with fan
+// hands (else a random opponent), and gives each group of one type and key
+// the stacking mode of its first effect (its rules too, or, without
+// effects, of its first rule). Effect crossover: for each rank the second
+// parent has
 // effects on, with probability 1/2 its list for that rank replaces the first
 // parent's (or joins it when the first has none); then the same for the
 // response abilities, rank by rank, who may answer and lose_turn coming from
 // the first parent while the child keeps any of its abilities, else from the
-// second. Whole-genome crossover takes each part (setup, turn structure,
-// effects, end, turn cap) from either parent, with its options: the
-// starter's rules and the reshuffle timing with the setup, the draw and pass
-// rules with the turn, whether a last card fires and the response abilities
-// (with who and lose_turn) with the effects, the blocked end with the end. A
+// second; then each continuous rule of the second parent, with probability
+// 1/2, takes the place of the first's at its index (or joins the list), so
+// the child has at most as many as its larger parent. Whole-genome
+// crossover takes each part (setup, turn structure, effects, end, turn cap)
+// from either parent, with its options: the starter's rules and the
+// reshuffle timing with the setup, the draw and pass rules with the turn,
+// whether a last card fires, the response abilities (with who and
+// lose_turn) and the continuous rules with the effects, the blocked end
+// with the end. A
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks. Structural operators:
-// deal size, turn cap, draw_max, the legality predicate (add a disjunct or
+// deal size (by one, within what the deck can deal at every seat count),
+// turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
 // ranks, battle parameters, phase insert, remove and swap, end result and
-// until, reshuffle, starter, default seats, deck ranks, and the optional
+// until, reshuffle, starter, default seats, deck ranks (dropping only a
+// rank the deal, the starter, the lead card and the score's card rules can
+// spare), a scoring weight the game can score, and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
-// rule and play_drawn; the starter's rules (a rank of the deck added to or
-// removed from the ranks it may not be, its effects firing or not);
+// rule and play_drawn; the starter's rules (a rank of the deck added to the
+// ranks it may not be, while the stock keeps one it may be after the deal,
+// or removed from them, its effects firing or not);
 // reshuffling at once or at the next draw; the blocked end (±1 within
 // 0..cardrules.MaxBlocked); whether a last card fires its effects (in a
 // game with effects of played cards). The response abilities (structural
@@ -111,6 +129,20 @@
 // play_drawn, the last ability who and lose_turn, a rank leaving the deck
 // its abilities, the last play phase every ability); drawing by choice
 // raises a draw_max of 0 to 1, and draw_max stays at least 1 while it holds.
+// The continuous rules (structural operators too), while the game has fewer
+// than four: add one (any lasting type that can act in the game, as an
+// effect's; any holder: everyone, the most cards, the fewest; a condition
+// one time in five, of any subject but the target's hand; for draw_limit
+// and bonus a value 1..3, scaled one time in four by a count, one more for
+// every 2 to 13; a rank of the deck, a suit, a type to switch off where
+// the type names one; key 0 three times in four; the mode its type and key
+// already have, else any), remove one, mutate one field of one (type,
+// holder, condition, value by ±1 reflected at 1 and 13, the scale added,
+// removed, moved to another count or its step by ±1 reflected at 1 and 52,
+// rank, suit, key taking its new group's mode, the stacking mode of the
+// whole group of effects and rules, the type suppress switches off) always
+// to a different value. No operator sets a take phase's from, which never
+// names an opponent of the player's choice.
 // An operator retries up to Retries times until its result validates and
 // compiles; a failure is counted (OpStats) and the parent is kept, never
 // passed off as a mutation.
@@ -186,8 +218,9 @@
 // never be used), and the effects that only it made possible (the effects of
 // forced discards go with the last force_discard, a draw_limit with the
 // last draw_cards where nothing else draws, and Prune then counts them as
-// removed too), so an effect is measured with the answers and effects it
-// brings. An effect that only reshuffles chances
+// removed too; a continuous rule stays, unless the effect was what it acts
+// on, a draw_limit rule's only draw), so an effect is measured with the
+// answers and effects it brings. An effect that only reshuffles chances
 // evenly among the seats (a skip in a symmetric game) is measured as dead:
 // the measures are the game's, not one player's.
 //

@@ -118,6 +118,13 @@ func TestEffectOperators(t *testing.T) {
 			if a.Type == b.Type && a.Lasts != b.Lasts {
 				fields++
 			}
+			if a.Type == b.Type && a.At != b.At {
+				fields++
+				// An effect that comes to wait drops its gate.
+				if b.At != cardrules.ResolveNow && !b.Gate && a.Gate {
+					fields--
+				}
+			}
 			if fields != 1 {
 				t.Fatalf("mutate changed %d fields of %+v -> %+v", fields, a, b)
 			}

@@ -54,6 +54,9 @@ var structural = []operator{
 	{"remove_response", removeResponse},
 	{"mutate_response", mutateResponse},
 	{"response_rules", mutResponseRules},
+	{"add_rule", addRule},
+	{"remove_rule", removeRule},
+	{"mutate_rule", mutateRule},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -84,8 +87,22 @@ func deckRanks(g *genome.Genome) []genome.Rank {
 	return rs
 }
 
-func randomTarget(r *rng.Source) genome.Target {
-	return genome.Target(1 + r.IntN(int(cardrules.NumTargets)-1))
+// targets lists the targets an effect of g may take: every one, but an
+// opponent of the player's choice only where hands are fans (a pile hand
+// plays its cards in a battle, where no player chooses).
+func targets(g *genome.Genome) []genome.Target {
+	var out []genome.Target
+	for t := cardrules.TargetNext; t < cardrules.NumTargets; t++ {
+		if t != cardrules.TargetChosen || g.Hand != cardrules.HandPile {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// randomTarget returns any target an effect of g may take (targets).
+func randomTarget(g *genome.Genome, r *rng.Source) genome.Target {
+	return pick(r, targets(g))
 }
 
 // reflectStep moves v by ±1, reflected at lo and hi, so it always changes.
@@ -130,11 +147,13 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // turn structure, effects, end, turn cap) from b with probability 1/2. A
 // part carries its options: the setup its deal with the starter's rules
 // and the reshuffle with its timing, the turn structure its phases with
-// their draw and pass rules, the effects whether a last card fires them
-// and the response abilities with who may answer and lose_turn, the end
-// its blocked rule. Abilities the child cannot hold (no play phase, a rank
-// its deck lacks) are dropped (fitResponses), and so are effects whose
-// trigger can no longer fire (fitTriggers).
+// their draw and pass rules, the effects whether a last card fires them,
+// the response abilities with who may answer and lose_turn, and the
+// continuous rules, the end its blocked rule. Abilities the child cannot
+// hold (no play phase, a rank its deck lacks) are dropped (fitResponses),
+// and so are effects whose trigger can no longer fire and effects and
+// rules that can no longer act (fitTriggers, which also repairs what the
+// child's setup does not allow: fitLasting, fitRules).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -146,7 +165,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 		c.Turn = bc.Turn
 	}
 	if r.IntN(2) == 1 {
-		c.Effects, c.LastCardInert, c.Responses = bc.Effects, bc.LastCardInert, bc.Responses
+		c.Effects, c.LastCardInert, c.Responses, c.Rules = bc.Effects, bc.LastCardInert, bc.Responses, bc.Rules
 	}
 	if r.IntN(2) == 1 {
 		c.End = bc.End
@@ -159,13 +178,37 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	return c
 }
 
+// mutDeal moves the cards dealt to each seat by one, reflected at 1 and at
+// the most the deck can deal at every seat count (dealRoom), and drops the
+// deal's overrides. It does not apply to a game that deals every card, or
+// whose deck has room for one card a seat only.
 func mutDeal(g *genome.Genome, r *rng.Source) bool {
-	if g.Deal.All {
+	hi := dealRoom(g)
+	if g.Deal.All || hi < 2 {
 		return false
 	}
-	g.Deal.Cards = reflectStep(g.Deal.Cards, r, 1, 26)
+	g.Deal.Cards = reflectStep(min(g.Deal.Cards, hi), r, 1, hi)
 	g.Deal.Overrides = nil
 	return true
+}
+
+// dealRoom is the most cards, up to 26, g's deck can deal each seat at
+// every seat count of g: with the starter turned up after the deal, and a
+// card the starter may be left in the stock.
+func dealRoom(g *genome.Genome) int {
+	cards := g.Deck.Cards()
+	n := max(g.Seats.Max, 1)
+	hi := 26
+	if g.Deal.Starter {
+		others := 0
+		for _, c := range cards {
+			if !slices.Contains(g.Deal.StarterNot, c.Rank()) {
+				others++
+			}
+		}
+		return min(hi, (len(cards)-1)/n, (others-1)/n)
+	}
+	return min(hi, len(cards)/n)
 }
 
 func mutTurnCap(g *genome.Genome, r *rng.Source) bool {
@@ -403,19 +446,32 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// mutScore changes a scoring weight by one, reflected at its bounds; a
-// game left scoring nothing drops its bonus effects, which would have no
-// points to add to (fitTriggers).
+// mutScore changes a scoring weight the game can score by one, reflected
+// at its bounds: the points of a trick (in a game of tricks), of a set
+// laid down (in a game that lays sets), or of a card rule. It does not
+// apply to a game that can score none of them. A game left scoring nothing
+// drops its bonus effects and rules, which would have no points to add to
+// (fitTriggers).
 func mutScore(g *genome.Genome, r *rng.Source) bool {
-	switch r.IntN(3) {
+	var fields []int
+	if g.HasPhase(cardrules.PhaseTrick) {
+		fields = append(fields, 0)
+	}
+	if g.Meld != 0 {
+		fields = append(fields, 1)
+	}
+	if len(g.Score.Cards) > 0 {
+		fields = append(fields, 2)
+	}
+	if len(fields) == 0 {
+		return false
+	}
+	switch pick(r, fields) {
 	case 0:
 		g.Score.Trick = reflectStep(g.Score.Trick, r, 0, cardrules.MaxScore)
 	case 1:
 		g.Score.Meld = reflectStep(g.Score.Meld, r, 0, cardrules.MaxScore)
 	case 2:
-		if len(g.Score.Cards) == 0 {
-			return false
-		}
 		c := &g.Score.Cards[r.IntN(len(g.Score.Cards))]
 		c.Points = reflectStep(c.Points, r, 1, cardrules.MaxCardPoints)
 	}
@@ -441,7 +497,9 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutDeck drops one rank from the deck, or restores one that was dropped.
-// A dropped rank leaves the effects (and the effects that only its
+// It drops only a rank the rest of the game can do without (droppable: the
+// deal, the starter, the lead card and the score's card rules still find
+// their cards). A dropped rank leaves the effects (and the effects that only its
 // effects could set off: fitTriggers), the response abilities, the
 // suit-naming ranks and the ranks the starter may not be, which could no
 // longer name it.
@@ -460,10 +518,11 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 		g.Deck.Ranks = append(g.Deck.Ranks, pick(r, missing))
 		return true
 	}
-	if len(have) <= 2 {
+	can := slices.DeleteFunc(slices.Clone(have), func(x genome.Rank) bool { return !droppable(g, x) })
+	if len(have) <= 2 || len(can) == 0 {
 		return false
 	}
-	drop := pick(r, have)
+	drop := pick(r, can)
 	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
 	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
 	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
@@ -472,6 +531,46 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
 	for i := range g.Turn {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
+	}
+	return true
+}
+
+// droppable reports whether the deck of g can lose rank x and still hold
+// what the rest of g needs: the deal at every seat count with the starter,
+// a card the starter may be beyond the deal, the lead card, a card for
+// every card rule of the score.
+func droppable(g *genome.Genome, x genome.Rank) bool {
+	var left []genome.Card
+	for _, c := range g.Deck.Cards() {
+		if c.Rank() != x {
+			left = append(left, c)
+		}
+	}
+	if g.LeadCard != nil && g.LeadCard.Rank() == x {
+		return false
+	}
+	for _, sc := range g.Score.Cards {
+		if !slices.ContainsFunc(left, sc.Match.Has) {
+			return false
+		}
+	}
+	if g.Deal.All {
+		return true
+	}
+	starter, others := 0, 0
+	if g.Deal.Starter {
+		starter = 1
+	}
+	for _, c := range left {
+		if !slices.Contains(g.Deal.StarterNot, c.Rank()) {
+			others++
+		}
+	}
+	for n := g.Seats.Min; n <= g.Seats.Max; n++ {
+		dealt := g.DealFor(n) * n
+		if dealt+starter > len(left) || g.Deal.Starter && others <= dealt {
+			return false
+		}
 	}
 	return true
 }

@@ -46,14 +46,16 @@ func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit
 
 // addEffect appends a random effect: any rank of the deck, any type that
 // can act in the game (genome.CanLast: a lasting type needs what it acts on),
-// with a target where it reads one, a small value, a random lasting for a
-// lasting type (randomLasting), a trigger that can fire in the game with
-// the effect (pickTrigger: mostly the play of its card where cards are
-// played, another event otherwise), for a played effect of a type that can
-// fizzle a gate with probability gateChance, for a trigger that names a
-// card sometimes one suit, and sometimes a condition; fields the type does
-// not use stay 0. It does not apply when the game is full of effects or no
-// trigger can fire in it.
+// with a target where it reads one (any the game allows: targets), a small
+// value, a random lasting for a lasting type (randomLasting), for a type
+// that can wait a later resolution point with probability laterChance, a
+// trigger that can fire in the game with the effect (pickTrigger: mostly
+// the play of its card where cards are played, another event otherwise),
+// for a played effect of a type that can fizzle and resolves now a gate
+// with probability gateChance, for a trigger that names a card sometimes
+// one suit, and sometimes a condition; fields the type does not use stay
+// 0. It does not apply when the game is full of effects or no trigger can
+// fire in it.
 func addEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) >= cardrules.MaxEffects {
 		return false
@@ -63,7 +65,10 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 		e.Lasts = randomLasting(g, len(g.Effects), e.Type, r)
 	}
 	if hasTarget(&e) {
-		e.Target = randomTarget(r)
+		e.Target = randomTarget(g, r)
+	}
+	if e.Type.CanWait() && chance(r, laterChance) {
+		e.At = pick(r, laterPoints(cardrules.ResolveNow))
 	}
 	if e.Type.UsesValue() {
 		e.Value = 1 + r.IntN(3)
@@ -75,7 +80,7 @@ func addEffect(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	e.When = when
-	if e.Type.Fizzles() && e.When == cardrules.Played {
+	if gateable(&e) {
 		e.Gate = chance(r, gateChance)
 	}
 	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
@@ -121,13 +126,16 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 // a lasting type gets a lasting or keeps its own; only types that leave
 // every effect able to fire and act, so a type another effect's trigger
 // needs, the last force_discard for effects of forced discards, is kept),
-// the target (not for a scope of everyone), the value by ±1 reflected at
-// its bounds, or, for a played effect of a type that can fizzle, the gate
-// on or off, or, for a forced discard in a game of fan hands, taking the
-// cards at random or by choice, or, for a trigger that names a card, every
-// card of the rank or the card of one suit, or the trigger (another that
-// can fire in the game: mutateTrigger), or the condition (mutateCondition),
-// or, for a lasting type, one field of its lasting (mutateLasting).
+// the target (another the game allows, not for a scope of everyone), the
+// value by ±1 reflected at its bounds, or, for a played effect of a type
+// that can fizzle and resolves now, the gate on or off, or, for a forced
+// discard in a game of fan hands, taking the cards at random or by choice,
+// or, for a trigger that names a card, every card of the rank or the card
+// of one suit, or the trigger (another that can fire in the game:
+// mutateTrigger), or the condition (mutateCondition), or, for a lasting
+// type, one field of its lasting (mutateLasting), or, for a type that can
+// wait, its resolution point (another: setAt, which drops the gate of an
+// effect that comes to wait).
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
@@ -141,7 +149,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	if e.Type.UsesValue() {
 		fields = append(fields, 3)
 	}
-	if e.Type.Fizzles() && e.When == cardrules.Played {
+	if gateable(e) {
 		fields = append(fields, 4)
 	}
 	if e.Type == cardrules.ForceDiscard && g.Hand == cardrules.HandFan {
@@ -153,6 +161,9 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	fields = append(fields, 7, 8)
 	if e.Type.Lasts() {
 		fields = append(fields, 9)
+	}
+	if e.Type.CanWait() {
+		fields = append(fields, 10)
 	}
 	switch pick(r, fields) {
 	case 0:
@@ -171,11 +182,8 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		}
 		setType(g, i, t, r)
 	case 2:
-		t := genome.Target(1 + r.IntN(int(cardrules.NumTargets)-2))
-		if t >= e.Target {
-			t++
-		}
-		e.Target = t
+		ts := slices.DeleteFunc(targets(g), func(t genome.Target) bool { return t == e.Target })
+		e.Target = pick(r, ts)
 	case 3:
 		e.Value = reflectStep(e.Value, r, 1, cardrules.MaxEffectValue)
 	case 4:
@@ -194,6 +202,8 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 		mutateCondition(g, e, r)
 	case 9:
 		mutateLasting(g, i, r)
+	case 10:
+		setAt(e, pick(r, laterPoints(e.At)))
 	}
 	return true
 }

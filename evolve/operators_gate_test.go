@@ -100,7 +100,7 @@ func TestGateOperators(t *testing.T) {
 		return nil
 	}
 	walk := opWalk(parents, pick, check, gateChanges, seen, 8)
-	walkAllN(t, parents, 900, 12, walk)
+	walkAllN(t, parents, 900, 40, walk)
 	want := []string{
 		"mutate_effect: type change kept the gate", "mutate_effect: type change cleared the gate",
 	}

@@ -20,9 +20,9 @@ import (
 // they drop those that could no longer fire. Every effect of one type and
 // stacking key shares one stacking mode: a new effect, or one moved to
 // another type or key, takes the mode its group already has, mutate_effect
-// changes the mode of a whole group at once, and a child of a crossover
-// whose groups disagree takes the mode of each group's first effect
-// (fitLasting).
+// changes the mode of a whole group at once (the continuous rules of the
+// group with it), and a child of a crossover whose groups disagree takes
+// the mode of each group's first effect (fitLasting).
 
 // otherKeyChance is the probability that a new lasting effect stacks under
 // a key other than 0. Keys matter only where effects of one type stack, so
@@ -86,14 +86,30 @@ func suppressible() []cardrules.Suppressed {
 }
 
 // groupStack returns the stacking mode of the effects of g other than
-// effect i with type t and key k, and whether there is one.
+// effect i with type t and key k, or else of its rules of that type and
+// key, and whether there is one.
 func groupStack(g *genome.Genome, i int, t genome.EffectType, k int) (cardrules.Stacking, bool) {
 	for j, x := range g.Effects {
 		if j != i && x.Type == t && x.Lasts.Key == k {
 			return x.Lasts.Stack, true
 		}
 	}
-	return 0, false
+	return ruleStack(g.Rules, -1, t, k)
+}
+
+// setGroupStack gives every effect and rule of g of type t and key k the
+// stacking mode s.
+func setGroupStack(g *genome.Genome, t genome.EffectType, k int, s cardrules.Stacking) {
+	for j := range g.Effects {
+		if x := &g.Effects[j]; x.Type == t && x.Lasts.Key == k {
+			x.Lasts.Stack = s
+		}
+	}
+	for j := range g.Rules {
+		if x := &g.Rules[j]; x.Type == t && x.Key == k {
+			x.Stack = s
+		}
+	}
 }
 
 // randomLasting returns the lasting of effect i of g, of lasting type t:
@@ -127,7 +143,8 @@ func randomLasting(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) 
 // the effect has none, none where t or its scope of everyone reads none,
 // with a condition on the target's hand), a value 1..3 or none, the gate
 // (only a type that can fizzle keeps it), the random mode (only
-// force_discard), and the lasting: a new one (randomLasting) from an
+// force_discard), the resolution point (only a type that can wait keeps
+// one other than now), and the lasting: a new one (randomLasting) from an
 // immediate type, none to an immediate type, and between lasting types the
 // same one, with a canonical stacking mode, the mode of the new type's
 // group where it has one, and a type to switch off only for suppress.
@@ -161,7 +178,7 @@ func setType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 			e.If = genome.EffectCondition{}
 		}
 	} else if e.Target == cardrules.NoTarget {
-		e.Target = randomTarget(r)
+		e.Target = randomTarget(g, r)
 	}
 	if !t.UsesValue() {
 		e.Value = 0
@@ -174,6 +191,9 @@ func setType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 	if t != cardrules.ForceDiscard {
 		e.Random = false
 	}
+	if !t.CanWait() {
+		e.At = cardrules.ResolveNow
+	}
 }
 
 // mutateLasting changes one field of the lasting of effect i of g, of a
@@ -182,8 +202,9 @@ func setType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 // cardrules.MaxLastTurns, the scope (to another g allows: to everyone drops
 // the target and a condition on the target's hand, from everyone draws a
 // target), the key (taking the stacking mode of the new key's group where
-// it has one), the stacking mode (of every effect of its type and key, which
-// share it), persisting or not, or the type suppress switches off.
+// it has one), the stacking mode (of every effect and rule of its type and
+// key, which share it), persisting or not, or the type suppress switches
+// off.
 func mutateLasting(g *genome.Genome, i int, r *rng.Source) {
 	e := &g.Effects[i]
 	l := &e.Lasts
@@ -212,7 +233,7 @@ func mutateLasting(g *genome.Genome, i int, r *rng.Source) {
 				e.If = genome.EffectCondition{}
 			}
 		} else if e.Target == cardrules.NoTarget {
-			e.Target = randomTarget(r)
+			e.Target = randomTarget(g, r)
 		}
 	case 3:
 		k := r.IntN(cardrules.MaxStackKey)
@@ -225,12 +246,7 @@ func mutateLasting(g *genome.Genome, i int, r *rng.Source) {
 		}
 	case 4:
 		ms := slices.DeleteFunc(stackModes(e.Type), func(s cardrules.Stacking) bool { return s == l.Stack })
-		s := pick(r, ms)
-		for j := range g.Effects {
-			if x := &g.Effects[j]; x.Type == e.Type && x.Lasts.Key == l.Key {
-				x.Lasts.Stack = s
-			}
-		}
+		setGroupStack(g, e.Type, l.Key, pick(r, ms))
 	case 5:
 		l.Persists = !l.Persists
 	case 6:

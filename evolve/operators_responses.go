@@ -253,12 +253,15 @@ func crossResponses(c, a, b *genome.Genome, r *rng.Source) {
 
 // crossByRank is the effect crossover: a child of a whose effects
 // (crossEffects) and then response abilities (crossResponses) are crossed
-// with b's, each rank's list whole from one parent. Effects whose trigger
-// cannot fire in the child (b's effects of an asked rank in a game without
-// an ask phase, say) are dropped (fitTriggers).
+// with b's, each rank's list whole from one parent, and whose continuous
+// rules are a's with each of b's in its place half the time (crossRules).
+// Effects whose trigger cannot fire in the child (b's effects of an asked
+// rank in a game without an ask phase, say) are dropped, and the effects
+// and rules left repaired (fitTriggers).
 func crossByRank(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	c.Effects = crossEffects(a, b, r)
+	crossRules(c, a, b, r)
 	fitTriggers(c)
 	crossResponses(c, a, b, r)
 	return c

@@ -74,7 +74,8 @@ func mutPlayRules(g *genome.Genome, r *rng.Source) bool {
 
 // mutStarterRules, in a game with a starter card, turns the starter's
 // effects on or off, or adds a rank of the deck to the ranks the starter
-// may not be, or removes it from them.
+// may not be (where the stock still keeps a card the starter may be after
+// the deal at every seat count), or removes it from them.
 func mutStarterRules(g *genome.Genome, r *rng.Source) bool {
 	d := &g.Deal
 	if !d.Starter {
@@ -89,6 +90,9 @@ func mutStarterRules(g *genome.Genome, r *rng.Source) bool {
 		d.StarterNot = slices.Delete(d.StarterNot, i, i+1)
 	} else {
 		d.StarterNot = append(d.StarterNot, rank)
+		if !d.All && dealRoom(g) < maxDealt(g) {
+			return false
+		}
 	}
 	if len(d.StarterNot) == 0 {
 		d.StarterNot = nil
@@ -126,4 +130,13 @@ func mutBlocked(g *genome.Genome, r *rng.Source) bool {
 	}
 	g.End.Blocked = reflectStep(g.End.Blocked, r, 0, cardrules.MaxBlocked)
 	return true
+}
+
+// maxDealt is the most cards g deals a seat at any of its seat counts.
+func maxDealt(g *genome.Genome) int {
+	most := g.Deal.Cards
+	for _, o := range g.Deal.Overrides {
+		most = max(most, o.Cards)
+	}
+	return most
 }

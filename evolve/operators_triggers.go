@@ -105,16 +105,20 @@ func canFire(g *genome.Genome, e *genome.Effect) bool {
 // silences the effects of forced discards, dropping the last draw_cards
 // effect can silence those of drawn cards and leave a draw_limit nothing
 // to limit; a lock or ban needs a phase that plays cards, a bonus points
-// to add to), then repairs the lasting effects left (fitLasting). It makes
-// no random draw and changes nothing in a genome whose effects are valid.
+// to add to), then repairs the effects left (fitTargets, fitLasting) and
+// the continuous rules, dropping those that can no longer act (fitRules).
+// It makes no random draw and changes nothing in a genome whose effects
+// and rules are valid.
 func fitTriggers(g *genome.Genome) {
 	for !allCanFire(g) {
 		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return !canFire(g, &e) })
 	}
+	fitTargets(g)
 	fitLasting(g)
 	if len(g.Effects) == 0 {
 		g.Effects = nil
 	}
+	fitRules(g)
 }
 
 // condSubjects lists the condition subjects effect e may test: every one,
@@ -184,8 +188,12 @@ func randomCondition(g *genome.Genome, of cardrules.CondOf, r *rng.Source) genom
 // value by ±1 reflected at the subject's bounds (condBounds), or the
 // active suit's suit.
 func mutateCondition(g *genome.Genome, e *genome.Effect, r *rng.Source) {
-	subjects := condSubjects(e)
-	c := &e.If
+	mutateCond(g, &e.If, condSubjects(e), r)
+}
+
+// mutateCond is mutateCondition for condition c of an effect or a rule of
+// g, whose subjects may be subjects.
+func mutateCond(g *genome.Genome, c *genome.EffectCondition, subjects []cardrules.CondOf, r *rng.Source) {
 	if c.Of == cardrules.NoCond {
 		*c = randomCondition(g, pick(r, subjects), r)
 		return

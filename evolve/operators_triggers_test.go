@@ -288,7 +288,13 @@ func TestTriggerOperatorsFirstTry(t *testing.T) {
 // each.
 func effectOpsAlwaysValid(t *testing.T, parents []*genome.Genome, seed uint64) {
 	t.Helper()
-	ops := []operator{opAddEffect, opRemoveEffect, opMutateEffect}
+	opsAlwaysValid(t, parents, []operator{opAddEffect, opRemoveEffect, opMutateEffect}, seed)
+}
+
+// opsAlwaysValid is effectOpsAlwaysValid for the operators ops, which
+// also make the walks.
+func opsAlwaysValid(t *testing.T, parents []*genome.Genome, ops []operator, seed uint64) {
+	t.Helper()
 	parents = withWalks(parents, ops, seed, 4)
 	for k, op := range ops {
 		applied, ok := firstTries(parents, op, k)

@@ -2,6 +2,7 @@ package genome
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -43,11 +44,12 @@ import (
 //   - effects (1): 0 for equal lists; otherwise 0.1 for the lists
 //     differing (their order counts: effects resolve in it) plus 0.9 times
 //     the multiset distance of the effects (two effects are the same when
-//     every field is, the trigger, when, the condition, if, and for a
-//     lasting type every field of its lasting, lasts, included: the same
-//     change set off by another event, under another test, or holding
-//     for another time, over other seats or stacking otherwise, is another
-//     effect; fields their type does not use are ignored); at
+//     every field is, the trigger, when, the condition, if, the resolution
+//     point, at, and for a lasting type every field of its lasting, lasts,
+//     included: the same change set off by another event, under another
+//     test, resolving at another time, or holding for another time, over
+//     other seats or stacking otherwise, is another effect; fields their
+//     type does not use are ignored); at
 //     least 0.1 when one game's last card fires no effects
 //     and the other's does. The multiset distance of lists A and B is |A Δ B| /
 //     (|A ∪ B| + 3): the slack of 3 makes one effect more or less a small
@@ -57,7 +59,12 @@ import (
 //     order means nothing, plus the flags of who may answer and of
 //     lose_turn) / 5. So two games with the same responses are as far
 //     apart as without them, and one ability more or less, like one
-//     effect, is a small change.
+//     effect, is a small change. The continuous rules join in the same way,
+//     as (e + r - er) + u - (e + r - er)u, u their difference, reckoned as
+//     the effects': 0 for equal lists, else 0.1 for the lists differing
+//     (their order counts: rules combine in it) plus 0.9 times the multiset
+//     distance of the rules (two rules are the same when every field they
+//     use is), so a rule more or less is a small change too.
 //   - score (1): the mean of rel of the points per trick and per set, and
 //     the multiset distance of the card scoring rules.
 //   - end (1): the mean of the larger of flag of until and rel of the
@@ -89,7 +96,9 @@ func Distance(a, b *Genome) float64 {
 	parts[partLegality] = predDiff(mainLegal(a), mainLegal(b))
 	e := max(effectDiff(a.Effects, b.Effects, a.Hand == cardrules.HandPile && b.Hand == cardrules.HandPile), 0.1*flag(a.lastCardInert() != b.lastCardInert()))
 	r := responsesDiff(&a.Responses, &b.Responses)
-	parts[partEffects] = e + r - float64(e*r) // 1 - (1-e)(1-r), exactly e when r is 0
+	er := e + r - float64(e*r) // 1 - (1-e)(1-r), exactly e when r is 0
+	u := rulesDiff(a.Rules, b.Rules)
+	parts[partEffects] = er + u - float64(er*u) // exactly er when u is 0
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
 	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -252,6 +261,22 @@ func effectDiff(a, b []Effect, piles bool) float64 {
 		}
 	}
 	return 0.1 + 0.9*listDiff(common(a, b, norm), len(a), len(b))
+}
+
+// rulesDiff compares continuous rule lists as effectDiff compares effect
+// lists: 0 when equal, else 0.1 plus 0.9 times the multiset distance, the
+// fields a rule's type does not use ignored.
+func rulesDiff(a, b []Rule) float64 {
+	if slices.EqualFunc(a, b, func(x, y Rule) bool { return normRule(x) == normRule(y) }) {
+		return 0
+	}
+	return 0.1 + 0.9*listDiff(common(a, b, normRule), len(a), len(b))
+}
+
+// normRule is rule r as Canonical has it.
+func normRule(r Rule) Rule {
+	r.canonical()
+	return r
 }
 
 // responsesDiff compares the response abilities (as multisets: Canonical

@@ -1,6 +1,7 @@
 package genome_test
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -517,5 +518,111 @@ func TestDistanceLastingAllocs(t *testing.T) {
 		genome.Distance(uno, m)
 	}); n != 0 {
 		t.Errorf("Distance allocated %v times comparing games with lasting effects", n)
+	}
+}
+
+// withLater returns uno-delayed and crazy-eights-rules, the hybrids of
+// testdata/hybrids with delayed effects, chosen targets and continuous
+// rules.
+func withLater(t *testing.T) (delayed, rules *genome.Genome) {
+	t.Helper()
+	var out [2]*genome.Genome
+	for i, name := range []string{"uno-delayed", "crazy-eights-rules"} {
+		data, err := os.ReadFile("../testdata/hybrids/" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out[i], err = genome.Parse(data); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	return out[0], out[1]
+}
+
+// TestDistanceSeesLater: an effect's resolution point and a target of
+// the player's choice count in the distance between effects, and the
+// continuous rules count as the effects do: another resolution point, the
+// opponent drawn rather than chosen, and a rule of another type, holder,
+// condition, value, scale, rank, key or stacking mode, a rule more or
+// less, or two rules in another order, each move a game away by a small
+// change (under 0.05, as one effect more is).
+func TestDistanceSeesLater(t *testing.T) {
+	delayed, rules := withLater(t)
+	for _, c := range []struct {
+		what   string
+		g      *genome.Genome
+		change func(g *genome.Genome)
+	}{
+		{"the draw at the end of the turn", delayed, func(g *genome.Genome) { g.Effects[0].At = cardrules.ResolveTurnEnd }},
+		{"the draw at once", delayed, func(g *genome.Genome) { g.Effects[0].At = cardrules.ResolveNow }},
+		{"the discard at the target's turn", delayed, func(g *genome.Genome) { g.Effects[1].At = cardrules.ResolveTargetTurn }},
+		{"the draw on a random opponent", delayed, func(g *genome.Genome) { g.Effects[0].Target = cardrules.TargetRandomOpponent }},
+		{"the lock on the next player rather than a chosen one", delayed, func(g *genome.Genome) { g.Effects[2].Target = cardrules.TargetNext }},
+		{"a bonus-free type: draw limit to miss turns", rules, func(g *genome.Genome) {
+			g.Rules[0] = genome.Rule{Type: cardrules.MissTurns, Who: cardrules.WhoMostCards}
+		}},
+		{"the limit for everyone", rules, func(g *genome.Genome) { g.Rules[0].Who = cardrules.WhoEveryone }},
+		{"the limit for the fewest cards", rules, func(g *genome.Genome) { g.Rules[0].Who = cardrules.WhoFewestCards }},
+		{"the limit of 2", rules, func(g *genome.Genome) { g.Rules[0].Value = 2 }},
+		{"the limit scaled by the stock", rules, func(g *genome.Genome) { g.Rules[0].Scale.By = cardrules.CondStock }},
+		{"the limit scaled every 9", rules, func(g *genome.Genome) { g.Rules[0].Scale.Per = 9 }},
+		{"the limit unscaled", rules, func(g *genome.Genome) { g.Rules[0].Scale = genome.Scale{} }},
+		{"the limit stacking by max", rules, func(g *genome.Genome) { g.Rules[0].Stack = cardrules.StackMax }},
+		{"the limit under key 1", rules, func(g *genome.Genome) { g.Rules[0].Key = 1 }},
+		{"the limit under a condition", rules, func(g *genome.Genome) {
+			g.Rules[0].If = genome.EffectCondition{Of: cardrules.CondStock, Cmp: cardrules.Compare(1), Value: 3}
+		}},
+		{"the ban of nines", rules, func(g *genome.Genome) { g.Rules[1].Rank = 7 }},
+		{"the ban at three cards", rules, func(g *genome.Genome) { g.Rules[1].If.Value = 3 }},
+		{"the ban without its condition", rules, func(g *genome.Genome) { g.Rules[1].If = genome.EffectCondition{} }},
+		{"the ban for the most cards", rules, func(g *genome.Genome) { g.Rules[1].Who = cardrules.WhoMostCards }},
+		{"a lock of eights", rules, func(g *genome.Genome) { g.Rules[1].Type = cardrules.LockRank }},
+		{"no ban", rules, func(g *genome.Genome) { g.Rules = g.Rules[:1] }},
+		{"no rules", rules, func(g *genome.Genome) { g.Rules = nil }},
+		{"a suppress rule more", rules, func(g *genome.Genome) {
+			g.Rules = append(g.Rules, genome.Rule{Type: cardrules.Suppress, Suppresses: cardrules.SuppressedOf(cardrules.DrawCards)})
+		}},
+		{"the rules in another order", rules, func(g *genome.Genome) { g.Rules[0], g.Rules[1] = g.Rules[1], g.Rules[0] }},
+	} {
+		m := c.g.Clone()
+		c.change(m)
+		if err := m.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		d := checkDistance(t, c.g, m, c.what)
+		if d == 0 || d >= 0.05 {
+			t.Errorf("%s: distance %.4f, want above 0 and under 0.05", c.what, d)
+		}
+	}
+}
+
+// TestDistanceRulesCanonical: what a rule's type does not read does not
+// count: a rank ban written to stack by the largest value (it has no
+// value, so it stacks as additive does) is at distance 0 from the same ban
+// written additive, as their canonical forms are equal.
+func TestDistanceRulesCanonical(t *testing.T) {
+	_, rules := withLater(t)
+	m := rules.Clone()
+	m.Rules[1].Stack = cardrules.StackMax
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if d := checkDistance(t, rules, m, "a ban stacking by max"); d != 0 {
+		t.Errorf("a ban stacking by max: distance %v, want 0", d)
+	}
+}
+
+// TestDistanceLaterAllocs: comparing games with delayed effects and rules
+// allocates nothing.
+func TestDistanceLaterAllocs(t *testing.T) {
+	delayed, rules := withLater(t)
+	delayed, rules = delayed.Canonical(), rules.Canonical()
+	m := rules.Clone()
+	m.Rules[0].Who = cardrules.WhoEveryone
+	if n := testing.AllocsPerRun(10, func() {
+		genome.Distance(delayed, rules)
+		genome.Distance(rules, m)
+	}); n != 0 {
+		t.Errorf("Distance allocated %v times comparing games with delayed effects and rules", n)
 	}
 }

@@ -426,6 +426,9 @@ func (t *table) options(d *vm.Decision) string {
 	case vm.DecideOpponent:
 		what, prompt = "choose an opponent to ask", "opponent to ask"
 		label = func(o uint8) string { return fmt.Sprintf("seat %d (%s)", o, plural(int(d.View.Counts[o]), "card")) }
+	case vm.DecideTarget:
+		what, prompt = "choose a target", "target"
+		label = func(o uint8) string { return fmt.Sprintf("seat %d (%s)", o, plural(int(d.View.Counts[o]), "card")) }
 	case vm.DecideRank:
 		what = fmt.Sprintf("choose a rank to ask seat %d for", t.asked)
 		prompt = fmt.Sprintf("rank to ask seat %d for", t.asked)

@@ -472,3 +472,32 @@ func TestPlayResponseWindow(t *testing.T) {
 		t.Error("the answer chosen (2H) is not played in the game")
 	}
 }
+
+// TestPlayChooseTarget: an effect whose player chooses its target
+// (uno-delayed's twos: an opponent of the player's choice draws two cards
+// at the start of its next turn) puts the choice to the person: the
+// opponents in turn order with their cards; the seat chosen is the one the
+// effect hits, and the game is the one the same choices give in-process.
+func TestPlayChooseTarget(t *testing.T) {
+	const game = "../../testdata/hybrids/uno-delayed.json"
+	code, out, errOut := playCLI(t, ones, "play", game, "--seed", "3")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "choose a target:\n  1) seat 1 (4 cards)\n  2) seat 2 (5 cards)\n  3) seat 3 (2 cards)\ntarget [1-3, ? rules, q quit]> "
+	at := strings.Index(out, want)
+	if at < 0 {
+		t.Fatalf("no choice of target put to the person:\n%s", out)
+	}
+	if hit := "resolves: draw 2 for seat 1 (from seat 0)"; !strings.Contains(out[at:], hit) {
+		t.Errorf("the seat chosen (1) is not the one hit:\n%s", out[at:min(len(out), at+1500)])
+	}
+	specs, err := splitOpponents(defaultOpponents, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := playedGame(t, game, 3, 0, specs)
+	if !strings.Contains(out, fmt.Sprintf(" after %d turns", tr.Result.Turns)) {
+		t.Errorf("not the game the same choices give in-process (%+v):\n%s", tr.Result, tail(out))
+	}
+}

@@ -27,6 +27,8 @@ type scoreReport struct {
 	Seats       []evolve.SeatScore    `json:"seats"`
 	DeadEffects []evolve.EffectImpact `json:"dead_effects"`
 	Effects     []evolve.EffectImpact `json:"effects"`
+	// Rules are the game's continuous rules, which ablation keeps.
+	Rules []genome.Rule `json:"rules,omitempty"`
 	// Ladder is the skill ladder, with --ladder only.
 	Ladder *players.LadderResult `json:"ladder,omitempty"`
 }
@@ -114,7 +116,8 @@ thinking wins climbs; a lottery stays flat.`,
 			}
 			rep := scoreReport{Game: gm.Name, Seed: g.seed, Versions: evolve.CurrentVersions(),
 				Fitness: rs.Mean, FitnessCI95: [2]float64{rs.Lo, rs.Hi}, Degenerate: rs.Degenerate,
-				Metrics: rs.Metrics.Map(), Seats: rs.Seats, Effects: effects, DeadEffects: []evolve.EffectImpact{}}
+				Metrics: rs.Metrics.Map(), Seats: rs.Seats, Effects: effects, DeadEffects: []evolve.EffectImpact{},
+				Rules: gm.Genome.Canonical().Rules}
 			for _, e := range effects {
 				if e.Dead {
 					rep.DeadEffects = append(rep.DeadEffects, e)
@@ -179,6 +182,17 @@ func printScore(w io.Writer, rep *scoreReport, rs *evolve.Rescored, ablationGame
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
+	printEffects(w, rep, ablationGames)
+	if len(rep.Rules) > 0 {
+		fmt.Fprintln(w, "rules (continuous, kept in every game played without an effect):")
+		for i, r := range rep.Rules {
+			fmt.Fprintf(w, "  %s\n", ruleText(i, r))
+		}
+	}
+}
+
+// printEffects prints each effect with its impact, and how many are dead.
+func printEffects(w io.Writer, rep *scoreReport, ablationGames int) {
 	if len(rep.Effects) == 0 {
 		fmt.Fprintln(w, "no special effects")
 		return
@@ -232,11 +246,13 @@ func printLadder(w io.Writer, l *players.LadderResult) {
 	fmt.Fprintf(w, "slope %.4f ± %.4f per rung (least squares of the win rate over rungs 0..%d); monotone: %s\n", l.Slope, l.SlopeSE, len(l.Rungs)-1, mono)
 }
 
-// effectText is an effect as the genome writes it: "4: skip_next 1"; a
-// lasting effect adds whom it holds over and for how long ("5: lock_suit
-// next and partners until its player's next turn"), and what else of its
-// lasting is not the default, in brackets ("[key 1, stacks max,
-// persists]"); suppress names the type it switches off.
+// effectText is an effect as the genome writes it: "4: skip_next 1"; an
+// effect that waits adds when it resolves ("4: draw_cards chosen_opponent
+// 2, resolving at the target's next turn"); a lasting effect adds whom it
+// holds over and for how long ("5: lock_suit next and partners until its
+// player's next turn"), and what else of its lasting is not the default,
+// in brackets ("[key 1, stacks max, persists]"); suppress names the type
+// it switches off.
 func effectText(e genome.Effect) string {
 	s := fmt.Sprintf("%s: %s", e.Rank, e.Type)
 	if e.Suit != cardrules.AnySuit {
@@ -255,6 +271,12 @@ func effectText(e genome.Effect) string {
 	if e.Type.UsesValue() {
 		s += fmt.Sprintf(" %d", e.Value)
 	}
+	switch e.At {
+	case cardrules.ResolveTurnEnd:
+		s += ", resolving at the end of the turn"
+	case cardrules.ResolveTargetTurn:
+		s += ", resolving at the target's next turn"
+	}
 	if !e.Type.Lasts() {
 		return s
 	}
@@ -271,6 +293,48 @@ func effectText(e genome.Effect) string {
 	}
 	if l.Persists {
 		more = append(more, "persists")
+	}
+	if len(more) > 0 {
+		s += " [" + strings.Join(more, ", ") + "]"
+	}
+	return s
+}
+
+// ruleText is rule i of a game (counted from 1) as the genome writes it:
+// "rule 1: draw_limit most_cards 1"; a scaled value adds its step ("+1 per
+// 10 pile"), a condition what it tests ("if hand at_most 2", "if top_suit
+// hearts"), and its stacking key and mode where they are not the default,
+// in brackets ("[key 1, stacks min]"); a lock or ban names its rank or
+// suit, suppress the type it switches off.
+func ruleText(i int, r genome.Rule) string {
+	s := fmt.Sprintf("rule %d: %s %s", i+1, r.Type, r.Who)
+	switch {
+	case r.Type == cardrules.LockRank || r.Type == cardrules.BanRank:
+		s += " " + r.Rank.String()
+	case r.Type.NamesSuit():
+		s += " " + r.Suit.String()
+	case r.Type == cardrules.Suppress:
+		s += " " + r.Suppresses.String()
+	}
+	if r.Type.UsesValue() {
+		s += fmt.Sprintf(" %d", r.Value)
+		if r.Scale != (genome.Scale{}) {
+			s += fmt.Sprintf(" +1 per %d %s", r.Scale.Per, r.Scale.By)
+		}
+	}
+	switch c := r.If; c.Of {
+	case cardrules.NoCond:
+	case cardrules.CondTopSuit:
+		s += " if top_suit " + c.Suit.String()
+	default:
+		s += fmt.Sprintf(" if %s %s %d", c.Of, c.Cmp, c.Value)
+	}
+	var more []string
+	if r.Key != 0 {
+		more = append(more, fmt.Sprintf("key %d", r.Key))
+	}
+	if r.Stack != cardrules.StackAdditive {
+		more = append(more, "stacks "+r.Stack.String())
 	}
 	if len(more) > 0 {
 		s += " [" + strings.Join(more, ", ") + "]"

@@ -159,9 +159,64 @@ func TestEffectText(t *testing.T) {
 			"6: suppress all_opponents draw_cards until the end of the deal [stacks none, persists]"},
 		{genome.Effect{Rank: 5, Type: cardrules.MissTurns, Target: cardrules.TargetRandomOpponent, Lasts: genome.Lasting{For: cardrules.UntilDealEnd}},
 			"7: miss_turns random_opponent until the end of the deal"},
+		{genome.Effect{Rank: 0, Type: cardrules.DrawCards, Target: cardrules.TargetChosen, Value: 2, At: cardrules.ResolveTargetTurn},
+			"2: draw_cards chosen_opponent 2, resolving at the target's next turn"},
+		{genome.Effect{Rank: 5, Type: cardrules.ForceDiscard, Target: cardrules.TargetAllOpponents, Value: 1, At: cardrules.ResolveTurnEnd},
+			"7: force_discard all_opponents 1, resolving at the end of the turn"},
 	} {
 		if got := effectText(c.e); got != c.want {
 			t.Errorf("effectText(%+v) = %q, want %q", c.e, got, c.want)
 		}
+	}
+}
+
+func TestRuleText(t *testing.T) {
+	for _, c := range []struct {
+		r    genome.Rule
+		want string
+	}{
+		{genome.Rule{Type: cardrules.DrawLimit, Who: cardrules.WhoMostCards, Value: 1, Scale: genome.Scale{By: cardrules.CondPile, Per: 10}, Stack: cardrules.StackMin},
+			"rule 1: draw_limit most_cards 1 +1 per 10 pile [stacks min]"},
+		{genome.Rule{Type: cardrules.BanRank, Rank: 6, If: genome.EffectCondition{Of: cardrules.CondHand, Cmp: cardrules.AtMost, Value: 2}},
+			"rule 1: ban_rank everyone 8 if hand at_most 2"},
+		{genome.Rule{Type: cardrules.LockSuit, Who: cardrules.WhoFewestCards, Suit: cardrules.TriggerOn(2), Key: 1, If: genome.EffectCondition{Of: cardrules.CondTopSuit, Suit: cardrules.TriggerOn(3)}},
+			"rule 1: lock_suit fewest_cards hearts if top_suit spades [key 1]"},
+		{genome.Rule{Type: cardrules.Suppress, Suppresses: cardrules.SuppressedOf(cardrules.DrawCards), Stack: cardrules.StackNone},
+			"rule 1: suppress everyone draw_cards [stacks none]"},
+		{genome.Rule{Type: cardrules.Bonus, Value: 2}, "rule 1: bonus everyone 2"},
+	} {
+		if got := ruleText(0, c.r); got != c.want {
+			t.Errorf("ruleText(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+// TestScoreListsLater: score lists a game's continuous rules in words after
+// its effects, and says when an effect that waits resolves; --json reports
+// the rules.
+func TestScoreListsLater(t *testing.T) {
+	code, out, errOut := runCLI(t, "score", "../../testdata/hybrids/crazy-eights-rules.json", "-n", "60", "--players", "3")
+	if code != exitOK {
+		t.Fatalf("score crazy-eights-rules: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"rules (continuous, kept in every game played without an effect):\n",
+		"  rule 1: draw_limit most_cards 1 +1 per 10 pile [stacks min]\n",
+		"  rule 2: ban_rank everyone 8 if hand at_most 2\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("score crazy-eights-rules does not print %q:\n%s", want, out)
+		}
+	}
+	rep := scoreJSON(t, "../../testdata/hybrids/crazy-eights-rules.json", "-n", "60", "--players", "3")
+	if rules, _ := rep["rules"].([]any); len(rules) != 2 {
+		t.Errorf("score --json: rules %v, want the game's two", rep["rules"])
+	}
+	code, out, errOut = runCLI(t, "score", "../../testdata/hybrids/uno-delayed.json", "-n", "60", "--players", "3")
+	if code != exitOK {
+		t.Fatalf("score uno-delayed: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "2: draw_cards chosen_opponent 2, resolving at the target's next turn (impact") || strings.Contains(out, "rules (") {
+		t.Errorf("score uno-delayed:\n%s", out)
 	}
 }
