@@ -84,7 +84,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvAsk: reference.EvAsk, vm.EvMeld: reference.EvMeld,
 	vm.EvRespond: reference.EvRespond, vm.EvChain: reference.EvChain, vm.EvLoseTurn: reference.EvLoseTurn,
 	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
-	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve,
+	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

@@ -475,12 +475,14 @@ func checkLasting(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("active effect %d ran out at turn %d and is still active at %d", i, a.end, m.res.Turns)
 		}
 	}
-	if int(m.delN) > cardrules.MaxDelayed || m.delaying != 0 {
+	if int(m.delN) > cardrules.MaxDelayed || betweenTurns && m.delaying != 0 {
 		return fmt.Errorf("%d delayed effects waiting, resolving at %d", m.delN, m.delaying)
 	}
 	for i, d := range m.delQ[:m.delN] {
 		switch {
-		case d.seats == 0 || d.seats>>m.n != 0:
+		case d.seats == 0 && m.delaying == 0 || d.seats>>m.n != 0:
+			// (While they resolve, one whose seats are all hit waits
+			// to be removed.)
 			return fmt.Errorf("delayed effect %d over seats %08b", i, d.seats)
 		case d.at == cardrules.ResolveNow || d.at != d.e.at:
 			return fmt.Errorf("delayed effect %d resolves at %s", i, d.at)

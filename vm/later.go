@@ -62,6 +62,14 @@ func (m *Machine) resolveWaiting(at cardrules.Resolve) {
 		m.target(m.delQ[i].e, int(m.delQ[i].src))
 		m.checkEnd()
 		i++
+	} else if at == cardrules.ResolveTargetTurn {
+		// First every entry drops the seats gone out (one put out by an
+		// entry resolving now is still hit by those after it).
+		for k := range m.delN {
+			if d := &m.delQ[k]; d.at == at {
+				d.seats &= m.active
+			}
+		}
 	}
 	for ; i < int(m.delN) && !m.over; i++ {
 		d := &m.delQ[i]
@@ -70,8 +78,7 @@ func (m *Machine) resolveWaiting(at cardrules.Resolve) {
 		}
 		hit := d.seats
 		if at == cardrules.ResolveTargetTurn {
-			d.seats &= m.active
-			hit = d.seats & (1 << m.cur)
+			hit &= 1 << m.cur
 		}
 		if hit == 0 {
 			continue

@@ -88,6 +88,8 @@ func traceOf(m *game) []string {
 			}
 		case EvResolve:
 			s = fmt.Sprintf("resolve %d %v seats %b v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff, e.N>>8)
+		case EvWait:
+			s = fmt.Sprintf("wait %d %v seats %b v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff, e.N>>8)
 		default:
 			s = e.String()
 		}

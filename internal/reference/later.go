@@ -24,7 +24,7 @@ type delayed struct {
 // with a resolution point other than now. Its seats are taken now, as a
 // lasting effect with scope target takes them (seatsNamed; no target_hand
 // test, which is made when it resolves): with none it fizzles. Otherwise
-// it is queued, unless cardrules.MaxDelayed entries wait: then it is lost
+// it is queued, with an EvWait event, unless cardrules.MaxDelayed entries wait: then it is lost
 // (its targets taken, it does not fizzle), as a lasting effect is when
 // cardrules.MaxActive are active.
 func (m *game) delay(s int, e genome.Effect) {
@@ -34,6 +34,7 @@ func (m *game) delay(s int, e genome.Effect) {
 		m.res.Fizzled++
 	case len(m.delays) < cardrules.MaxDelayed:
 		m.delays = append(m.delays, delayed{e: e, src: s, seats: seats, at: e.At})
+		m.emit(Event{Kind: EvWait, Seat: s, Card: int(e.Type), N: int(seats) | e.Value<<8})
 	}
 }
 

@@ -38,7 +38,7 @@ func TestReferenceDelayedTurnEnd(t *testing.T) {
 	m.turn()
 	checkTrace(t, "turn_end", m,
 		"turn 1 seat 0", "decide 0 1/2", "play 0 5H", "effect 0 draw_cards 2 at turn_end",
-		"resolve 0 draw_cards seats 10 v 2", "draw 1 3S", "draw 1 4S")
+		"wait 0 draw_cards seats 10 v 2", "resolve 0 draw_cards seats 10 v 2", "draw 1 3S", "draw 1 4S")
 	if e := m.eventsOf(EvEffect)[0]; e.N != 2|int(cardrules.TargetNext)<<8|int(cardrules.ResolveTurnEnd)<<20 {
 		t.Errorf("turn_end: effect N %#x", e.N)
 	}
@@ -56,7 +56,8 @@ func TestReferenceDelayedTurnEnd(t *testing.T) {
 	m = lab(t, g, 3, layout{hands: [][]string{{"5H"}, {"2C", "3H"}, {"4C", "6D"}}, stock: []string{"2S", "4S", "3S"}, disc: []string{"9D"}, dir: -1})
 	m.turn()
 	checkTrace(t, "source out", m,
-		"turn 1 seat 0", "decide 0 0/1", "play 0 5H", "effect 0 draw_cards 1 at turn_end", "out 0 0",
+		"turn 1 seat 0", "decide 0 0/1", "play 0 5H", "effect 0 draw_cards 1 at turn_end",
+		"wait 0 draw_cards seats 110 v 1", "out 0 0",
 		"resolve 0 draw_cards seats 110 v 1", "draw 2 3S", "draw 1 4S")
 }
 
@@ -77,7 +78,7 @@ func TestReferenceDelayedTargetTurn(t *testing.T) {
 	m.turn()
 	checkTrace(t, "target_turn", m,
 		"turn 1 seat 0", "decide 0 1/2", "play 0 5H", "effect 0 force_discard 1 at target_turn",
-		"turn 2 seat 1", "resolve 0 force_discard seats 10 v 1", "decide 1 0/2", "discard 1 2C", "decide 1 0/1", "play 1 3H", "out 1 0",
+		"wait 0 force_discard seats 110 v 1", "turn 2 seat 1", "resolve 0 force_discard seats 10 v 1", "decide 1 0/2", "discard 1 2C", "decide 1 0/1", "play 1 3H", "out 1 0",
 		"turn 3 seat 2", "resolve 0 force_discard seats 100 v 1", "decide 2 0/1", "discard 2 4C", "out 2 0")
 	if len(m.delays) != 0 || !m.over || m.res.Interactions != 2 || m.res.Fizzled != 0 {
 		t.Errorf("target_turn: %d waiting, over %v, %d interactions, %d fizzled; want 0, true, 2, 0", len(m.delays), m.over, m.res.Interactions, m.res.Fizzled)
@@ -164,7 +165,7 @@ func TestReferenceChosenTarget(t *testing.T) {
 	m.fire(0, card("8H"), cardrules.Played, false)
 	checkTrace(t, "chosen", m, "effect 0 draw_cards 1", "decide 0 1/3", "draw 2 3S",
 		"effect 0 lock_suit 0", "decide 0 2/3",
-		"effect 0 force_discard 1 at target_turn", "decide 0 0/3")
+		"effect 0 force_discard 1 at target_turn", "decide 0 0/3", "wait 0 force_discard seats 1000 v 1")
 	if seats := seatsOf(m); len(seats) != 1 || seats[0] != 0b0010 || len(m.delays) != 1 || m.delays[0].seats != 0b1000 {
 		t.Errorf("chosen: lock over %v, delayed %+v; want seat 1, seat 3", seats, m.delays)
 	}

@@ -36,8 +36,8 @@ type Result struct {
 	Cancelled    int  // effects a chain of responses negated
 }
 
-// EventKind is what happened at one step. The kinds from EvTurn to
-// EvResolve mirror the VM's trace events one for one (same numbering, meaning and
+// EventKind is what happened at one step. The kinds from EvTurn to EvWait
+// mirror the VM's trace events one for one (same numbering, meaning and
 // fields); EvDecision has no VM trace counterpart.
 type EventKind uint8
 
@@ -64,6 +64,7 @@ const (
 	EvLastEnd                    // an active effect of type Card from seat Seat ends: N as EvActive's (turns left as of now, 0 once its turns are over)
 	EvRule                       // at a turn's start, a group of rule Seat (of type Card): N as EvActive's (turns left 0xFF)
 	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is the seats it hits | its value<<8
+	EvWait                       // a delayed effect of type Card from seat Seat is queued: N is the seats it will hit | its value<<8
 	EvDecision                   // Seat chooses option Choice of Options
 )
 

@@ -11,11 +11,11 @@ import (
 	"github.com/darwinsim/darwinsim/vm"
 )
 
-// Disagreements of the VM with the spec of delayed effects and continuous
-// rules that the reference shows (the differential test finds them among
-// generated genomes too; vm/differential_test.go's TestDifferentialBug
-// tests hold the older ones). Each plays a small genome on both and fails
-// while their games differ.
+// Disagreements the reference found between the VM and the rules of
+// delayed effects and continuous rules, kept as regression tests
+// (vm/differential_test.go's TestDifferentialBug tests hold the older
+// ones). Each plays a small genome on both and fails if their games
+// differ.
 
 // vmDiffers plays games 0..games-1 of batch 1 of g at seats seats on the
 // VM (traced) and on the reference, and returns the first difference of
@@ -54,10 +54,10 @@ func vmDiffers(t *testing.T, g *genome.Genome, seats, games int) string {
 }
 
 // TestVMBugSuppressRuleSwitchesOffTheNextType: a rule of suppress switches
-// off the type it names. The VM takes the RULES entry's parameter (the
+// off the type it names. The VM took the RULES entry's parameter (the
 // bytecode's suppresses byte, type+1, as compile writes it) for the type
-// itself, so a rule suppressing draw_cards switches off extra_turn, and
-// its EvRule shows that parameter. Uno-style with a rule that switches
+// itself, so a rule suppressing draw_cards switched off extra_turn, and
+// its EvRule showed that parameter; rerule now converts it. Uno-style with a rule that switches
 // off the draw twos: no draw_cards effect ever fires.
 func TestVMBugSuppressRuleSwitchesOffTheNextType(t *testing.T) {
 	g := testkit.SeedGenome(t, "uno-style")
@@ -69,9 +69,9 @@ func TestVMBugSuppressRuleSwitchesOffTheNextType(t *testing.T) {
 
 // TestVMBugTargetTurnSeatGoneOut: at the start of seat x's turn the
 // target_turn entries drop the seats that are out, then every entry that
-// holds x hits x. The VM drops x from an entry when it reaches it, so an
-// entry after one whose discard put x out does not resolve (no EvResolve,
-// no fizzle). Crazy Eights until one is left, where a five makes the next
+// holds x hits x. The VM dropped x from an entry when it reached it, so an
+// entry after one whose discard put x out did not resolve (no EvResolve,
+// no fizzle); it now drops the seats out before the first entry resolves. Crazy Eights until one is left, where a five makes the next
 // player discard three and then draw one, both at its turn.
 func TestVMBugTargetTurnSeatGoneOut(t *testing.T) {
 	g := testkit.SeedGenome(t, "crazy-eights")
