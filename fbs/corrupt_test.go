@@ -258,7 +258,7 @@ func TestStructuralErrors(t *testing.T) {
 		{"hash changed", func(b []byte) { b[pc.data[pfGenomeHash]] ^= 1 }, pc.data[pfGenomeHash], "the genome's hash is"},
 		{"bytecode magic", func(b []byte) { b[pc.data[pfBytecode]] = 'X' }, pc.data[pfBytecode], "does not verify"},
 		{"json broken", func(b []byte) { b[pc.data[pfGenomeJSON]] = '[' }, pc.data[pfGenomeJSON], "genome is not valid"},
-		{"format version", func(b []byte) { b[pc.at[pfFormatVersion]] = 9 }, pc.at[pfFormatVersion], "bytecode format version 9"},
+		{"format version", func(b []byte) { b[pc.at[pfFormatVersion]] = bytecode.FormatVersion + 1 }, pc.at[pfFormatVersion], fmt.Sprintf("bytecode format version %d", bytecode.FormatVersion+1)},
 		{"semantics version", func(b []byte) { b[pc.at[pfSemanticsVersion]] = 9 }, pc.at[pfSemanticsVersion], "bytecode semantics version 9"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
