@@ -20,68 +20,63 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 	}
 	r, suit := c%13, cardrules.Suit(c/13)
 	i := start[r]
+	reenter := false
 	if m.resuming {
 		i = m.effI
 		if m.paused == DecideTarget {
 			// Re-enter the effect at its target's choice (it was
 			// counted and traced).
-			if m.perform(&effs[i], s, c, int(r)) {
-				return
-			}
+			reenter = true
 		} else {
 			m.target(&effs[i], s)
+			i++
 		}
-		i++
 	}
 	for ; i < start[r+1]; i++ {
 		e := &effs[i]
-		if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) ||
-			p.lasts && m.silenced[s]&(1<<e.typ) != 0 {
-			continue
+		if reenter {
+			reenter = false
+		} else {
+			if e.when != when || !e.suit.Has(suit) || e.cond != cardrules.NoCond && !m.holds(e, s) ||
+				p.lasts && m.silenced[s]&(1<<e.typ) != 0 {
+				continue
+			}
+			m.effI = i
+			m.res.Effects[e.typ]++
+			if m.trace != nil {
+				m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8|int(e.when)<<16|int(e.at)<<20)
+			}
 		}
-		m.effI = i
-		m.res.Effects[e.typ]++
-		if m.trace != nil {
-			m.trace.add(EvEffect, s, uint8(e.typ), int(e.value)|int(e.target)<<8|int(e.when)<<16|int(e.at)<<20)
-		}
-		if m.perform(e, s, c, int(r)) {
-			return
+		switch e.typ {
+		case cardrules.SkipNext:
+			// An interaction only if it changes who moves (turn,
+			// nextInTrick), like every change of turn order.
+			m.skip = min(m.skip+int(e.value), m.nActive-1)
+		case cardrules.Reverse:
+			m.dir = -m.dir
+		case cardrules.ExtraTurn:
+			m.skip = max(m.nActive-1, 0)
+		case cardrules.DrawCards, cardrules.ForceDiscard:
+			if e.at != cardrules.ResolveNow {
+				m.wait(e, s)
+				continue
+			}
+			cancelled := m.res.Cancelled
+			m.condMiss = false
+			moved := m.target(e, s)
+			if m.over {
+				// An answer ended the game: nothing more resolves.
+				return
+			}
+			if !moved && m.res.Cancelled == cancelled && !m.condMiss {
+				// No card moved (answers aside), no chain negated it
+				// and no target's condition kept it out: it fizzled.
+				m.res.Fizzled++
+			}
+		default:
+			m.startLasting(e, s, c, int(r))
 		}
 	}
-}
-
-// perform does what effect e of seat s, set off by card c of rank r, does,
-// and reports whether an answer ended the game (nothing more resolves).
-func (m *Machine) perform(e *effect, s int, c uint8, r int) bool {
-	switch e.typ {
-	case cardrules.SkipNext:
-		// An interaction only if it changes who moves (turn,
-		// nextInTrick), like every change of turn order.
-		m.skip = min(m.skip+int(e.value), m.nActive-1)
-	case cardrules.Reverse:
-		m.dir = -m.dir
-	case cardrules.ExtraTurn:
-		m.skip = max(m.nActive-1, 0)
-	case cardrules.DrawCards, cardrules.ForceDiscard:
-		if e.at != cardrules.ResolveNow {
-			m.wait(e, s)
-			return false
-		}
-		cancelled := m.res.Cancelled
-		m.condMiss = false
-		moved := m.target(e, s)
-		if m.over {
-			return true
-		}
-		if !moved && m.res.Cancelled == cancelled && !m.condMiss {
-			// No card moved (answers aside), no chain negated it
-			// and no target's condition kept it out: it fizzled.
-			m.res.Fizzled++
-		}
-	default:
-		m.startLasting(e, s, c, r)
-	}
-	return false
 }
 
 // target applies a targeted effect of seat s to each of its targets, in

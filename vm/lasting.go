@@ -250,24 +250,12 @@ func (m *Machine) relast() {
 	}
 	if types&(1<<cardrules.Suppress) != 0 {
 		// The types switched off come first: they decide what applies.
-		for _, as := range l.each() {
-			for i := range as {
-				if a := &as[i]; a.typ == cardrules.Suppress {
-					for x := a.seats; x != 0; x &= x - 1 {
-						l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
-					}
-				}
-			}
-		}
+		l.silence(l.rl[:l.rlN])
+		l.silence(l.act[:l.actN])
 	}
 	if types&barTypes != 0 {
-		for _, as := range l.each() {
-			for i := range as {
-				if a := &as[i]; barTypes&(1<<a.typ) != 0 {
-					l.addBar(a)
-				}
-			}
-		}
+		l.bars(l.rl[:l.rlN])
+		l.bars(l.act[:l.actN])
 	}
 	if types&(1<<cardrules.DrawLimit|1<<cardrules.Bonus) != 0 {
 		m.revalue()
@@ -277,45 +265,72 @@ func (m *Machine) relast() {
 // barTypes are the types that forbid cards or take turns away.
 const barTypes = 1<<cardrules.LockSuit | 1<<cardrules.LockRank | 1<<cardrules.BanSuit | 1<<cardrules.BanRank | 1<<cardrules.MissTurns
 
-// each returns the rules' groups, then the active effects: the order in
-// which their values combine.
-func (l *lasting) each() [2][]active { return [2][]active{l.rl[:l.rlN], l.act[:l.actN]} }
-
-// revalue computes each seat's draw limit and bonus: per stacking key the
-// values combined in start order by the key's mode; the smallest limit
-// over the keys, the sum of the bonuses.
-func (m *Machine) revalue() {
-	l := &m.lasting
-	var vals [2][MaxSeats][cardrules.MaxStackKey + 1]int
-	var has [2][MaxSeats]uint8
-	for _, as := range l.each() {
-		for i := range as {
-			a := &as[i]
-			k := 0
-			switch a.typ {
-			case cardrules.DrawLimit:
-			case cardrules.Bonus:
-				k = 1
-			default:
-				continue
-			}
+// silence adds the types the suppresses of as switch off to their seats.
+func (l *lasting) silence(as []active) {
+	for i := range as {
+		if a := &as[i]; a.typ == cardrules.Suppress {
 			for x := a.seats; x != 0; x &= x - 1 {
-				t := bits.TrailingZeros8(x)
-				if l.silenced[t]&(1<<a.typ) != 0 {
-					continue
-				}
-				vals[k][t][a.key] = a.stack.Combine(vals[k][t][a.key], has[k][t]&(1<<a.key) != 0, int(a.value))
-				has[k][t] |= 1 << a.key
+				l.silenced[bits.TrailingZeros8(x)] |= 1 << a.param
 			}
 		}
 	}
+}
+
+// bars adds what the locks, bans and lost turns of as say.
+func (l *lasting) bars(as []active) {
+	for i := range as {
+		if a := &as[i]; barTypes&(1<<a.typ) != 0 {
+			l.addBar(a)
+		}
+	}
+}
+
+// values holds, per seat, the draw limits (0) and bonuses (1) of each
+// stacking key combined so far, and which keys have one.
+type values struct {
+	v   [2][MaxSeats][cardrules.MaxStackKey + 1]int16
+	has [2][MaxSeats]uint8
+}
+
+// add combines the draw limits and bonuses of as into x, in order.
+func (l *lasting) add(x *values, as []active) {
+	for i := range as {
+		a := &as[i]
+		k := 0
+		switch a.typ {
+		case cardrules.DrawLimit:
+		case cardrules.Bonus:
+			k = 1
+		default:
+			continue
+		}
+		for y := a.seats; y != 0; y &= y - 1 {
+			t := bits.TrailingZeros8(y)
+			if l.silenced[t]&(1<<a.typ) != 0 {
+				continue
+			}
+			x.v[k][t][a.key] = int16(a.stack.Combine(int(x.v[k][t][a.key]), x.has[k][t]&(1<<a.key) != 0, int(a.value)))
+			x.has[k][t] |= 1 << a.key
+		}
+	}
+}
+
+// revalue computes each seat's draw limit and bonus: per stacking key the
+// values combined in order (the rules' groups, then the active effects in
+// start order) by the key's mode; the smallest limit over the keys, the
+// sum of the bonuses.
+func (m *Machine) revalue() {
+	l := &m.lasting
+	var x values
+	l.add(&x, l.rl[:l.rlN])
+	l.add(&x, l.act[:l.actN])
 	for t := range m.n {
 		for key := range cardrules.MaxStackKey + 1 {
-			if has[0][t]&(1<<key) != 0 && (l.drawCap[t] == 0 || vals[0][t][key] < int(l.drawCap[t])) {
-				l.drawCap[t] = uint8(min(vals[0][t][key], 255))
+			if x.has[0][t]&(1<<key) != 0 && (l.drawCap[t] == 0 || int(x.v[0][t][key]) < int(l.drawCap[t])) {
+				l.drawCap[t] = uint8(min(x.v[0][t][key], 255))
 			}
-			if has[1][t]&(1<<key) != 0 {
-				l.bonus[t] += int16(vals[1][t][key])
+			if x.has[1][t]&(1<<key) != 0 {
+				l.bonus[t] += x.v[1][t][key]
 			}
 		}
 	}
