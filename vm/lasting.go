@@ -48,6 +48,7 @@ type lasting struct {
 	bonus    [MaxSeats]int16
 	silenced [MaxSeats]uint16
 	missing  uint8
+	vals     values // the draw limits and bonuses per stacking key
 	// When one may end (relast): the turn count at which the first
 	// counted in turns runs out, the seats whose turn ends some, whether
 	// the end of a trick does, the seats whose going out does.
@@ -88,17 +89,25 @@ func (m *Machine) startLasting(e *effect, s int, c uint8, r int) {
 	m.addLast(&m.act[m.actN-1])
 }
 
-// addLast adds what new active effect a says to what the others say: a
-// lock, ban or lost turn adds to its seats' values; a suppress or a value
-// type, which may change what others give, makes relast recompute all.
+// addLast adds what new active effect a, the last to start, says to what
+// the others say: a lock, ban or lost turn adds to its seats' values, a
+// draw limit or bonus to their stacking keys' values (their modes do not
+// depend on order); a suppress, which may change what others give, makes
+// relast recompute all.
 func (m *Machine) addLast(a *active) {
 	l := &m.lasting
-	// (The first one also sets when one may end, which reset left zero.)
-	if a.typ == cardrules.Suppress || a.typ == cardrules.DrawLimit || a.typ == cardrules.Bonus || m.actN == 1 {
+	if a.typ == cardrules.Suppress {
 		m.relast()
 		return
 	}
 	l.noteEnd(a)
+	if a.typ == cardrules.DrawLimit || a.typ == cardrules.Bonus {
+		l.add(&l.vals, m.act[m.actN-1:m.actN])
+		for x := a.seats; x != 0; x &= x - 1 {
+			l.setValues(bits.TrailingZeros8(x))
+		}
+		return
+	}
 	l.addBar(a)
 }
 
@@ -259,6 +268,8 @@ func (m *Machine) relast() {
 	}
 	if types&(1<<cardrules.DrawLimit|1<<cardrules.Bonus) != 0 {
 		m.revalue()
+	} else {
+		l.vals = values{}
 	}
 }
 
@@ -321,17 +332,24 @@ func (l *lasting) add(x *values, as []active) {
 // sum of the bonuses.
 func (m *Machine) revalue() {
 	l := &m.lasting
-	var x values
-	l.add(&x, l.rl[:l.rlN])
-	l.add(&x, l.act[:l.actN])
+	l.vals = values{}
+	l.add(&l.vals, l.rl[:l.rlN])
+	l.add(&l.vals, l.act[:l.actN])
 	for t := range m.n {
-		for key := range cardrules.MaxStackKey + 1 {
-			if x.has[0][t]&(1<<key) != 0 && (l.drawCap[t] == 0 || int(x.v[0][t][key]) < int(l.drawCap[t])) {
-				l.drawCap[t] = uint8(min(x.v[0][t][key], 255))
-			}
-			if x.has[1][t]&(1<<key) != 0 {
-				l.bonus[t] += x.v[1][t][key]
-			}
+		l.setValues(t)
+	}
+}
+
+// setValues sets seat t's draw limit and bonus from its keys' values.
+func (l *lasting) setValues(t int) {
+	x := &l.vals
+	l.drawCap[t], l.bonus[t] = 0, 0
+	for key := range cardrules.MaxStackKey + 1 {
+		if x.has[0][t]&(1<<key) != 0 && (l.drawCap[t] == 0 || int(x.v[0][t][key]) < int(l.drawCap[t])) {
+			l.drawCap[t] = uint8(min(x.v[0][t][key], 255))
+		}
+		if x.has[1][t]&(1<<key) != 0 {
+			l.bonus[t] += x.v[1][t][key]
 		}
 	}
 }

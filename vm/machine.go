@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"math"
+
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
@@ -298,6 +300,9 @@ func (m *Machine) reset(seed uint64) {
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
+
+		// (No active effect can end before one starts.)
+		lasting: lasting{turnEnd: math.MaxInt},
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
