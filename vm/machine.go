@@ -79,6 +79,17 @@ type Machine struct {
 	// done (see resume.go).
 	resuming bool
 	paused   DecisionKind
+
+	// The active effects, the rules' values and the delayed effects are
+	// game state too (Fork copies them), kept apart from game so that a
+	// game of a program that has none does not reset them.
+	effState
+}
+
+// effState is the state of lasting effects, rules and delayed effects.
+type effState struct {
+	lasting // the active effects and the rules' values (lasting.go)
+	waiting // the delayed effects (later.go)
 }
 
 // game is everything one game changes. reset zeroes it in one assignment
@@ -195,8 +206,6 @@ type game struct {
 	condMiss bool
 	lastLeft [MaxSeats]uint8
 
-	lasting // the active effects and the rules' values (lasting.go)
-	waiting // the delayed effects (later.go)
 }
 
 // Result is what one game produced.
@@ -300,9 +309,10 @@ func (m *Machine) reset(seed uint64) {
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
-
+	}
+	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)
-		lasting: lasting{turnEnd: math.MaxInt},
+		m.effState = effState{lasting: lasting{turnEnd: math.MaxInt}}
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])

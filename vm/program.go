@@ -52,6 +52,7 @@ type Program struct {
 	gated     uint16 // bit r: rank r has a gated effect
 	lasts     bool   // some effect is of a lasting type, or the game has rules
 	rules     []bytecode.Rule
+	waits     bool // some effect resolves later
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
@@ -245,6 +246,7 @@ func Load(code []byte) (*Program, error) {
 			x := effect{e.Suit, e.Type, e.Target, e.Value, e.Gate, e.Random, e.When, e.If, e.Cmp, e.CondValue,
 				e.For, e.Turns, e.Scope, e.Key, e.Stack, e.Persists, e.Suppresses, e.At}
 			p.lasts = p.lasts || e.Type.Lasts()
+			p.waits = p.waits || e.At != cardrules.ResolveNow
 			if e.When != cardrules.Played {
 				p.teffs = append(p.teffs, x)
 				// Events of this trigger that name one of its cards

@@ -76,7 +76,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 		if r != orig.res {
 			tb.Fatalf("%s seed %d, fork at decision %d: resumed result %+v, want %+v", name, seed, at, r, orig.res)
 		}
-		if cp.game != orig.game {
+		if cp.game != orig.game || cp.effState != orig.effState {
 			tb.Fatalf("%s seed %d, fork at decision %d: the resumed game ends in another state", name, seed, at)
 		}
 		return true

@@ -130,7 +130,7 @@ func TestForkResumeInTriggers(t *testing.T) {
 				continue
 			}
 			forks++
-			if r := cp.Resume(); r != orig.res || cp.game != orig.game {
+			if r := cp.Resume(); r != orig.res || cp.game != orig.game || cp.effState != orig.effState {
 				t.Fatalf("seed %d, fork at decision %d (in a trigger's effect): resumed result %+v, want %+v", seed, at, r, orig.res)
 			}
 		}
