@@ -102,16 +102,7 @@ func (g *Genome) checkLasting(ps *Problems, p string, i int) {
 	}); j >= 0 {
 		ps.add(p+".lasts.stack", "effects %d and %d are both %s with stacking key %d, so they stack alike, but say %s and %s", j, i, e.Type, l.Key, g.Effects[j].Lasts.Stack, l.Stack)
 	}
-	switch {
-	case e.Type != cardrules.Suppress:
-		if l.Suppresses != cardrules.NoSuppressed {
-			ps.add(p+".lasts.suppresses", "only suppress switches off a type (%s)", e.Type)
-		}
-	case l.Suppresses == cardrules.NoSuppressed || l.Suppresses >= cardrules.NumSuppressed:
-		ps.add(p+".lasts.suppresses", "suppress needs the effect type it switches off")
-	case l.Suppresses.Type() == cardrules.Suppress:
-		ps.add(p+".lasts.suppresses", "suppress cannot switch off suppress")
-	}
+	checkSuppresses(ps, p+".lasts.suppresses", e.Type, l.Suppresses)
 	for _, w := range g.lastingPossible(e) {
 		ps.add(p+w.field, "%s", w.why)
 	}
@@ -163,4 +154,20 @@ func (g *Genome) lastingActs(t EffectType) string {
 		}
 	}
 	return ""
+}
+
+// checkSuppresses adds the problems of a suppressed type sup (at path p)
+// of an effect or rule of type t to ps: only suppress names one, and it
+// names a type other than suppress.
+func checkSuppresses(ps *Problems, p string, t EffectType, sup cardrules.Suppressed) {
+	switch {
+	case t != cardrules.Suppress:
+		if sup != cardrules.NoSuppressed {
+			ps.add(p, "only suppress switches off a type (%s)", t)
+		}
+	case sup == cardrules.NoSuppressed || sup >= cardrules.NumSuppressed:
+		ps.add(p, "suppress needs the effect type it switches off")
+	case sup.Type() == cardrules.Suppress:
+		ps.add(p, "suppress cannot switch off suppress")
+	}
 }

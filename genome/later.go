@@ -159,15 +159,6 @@ func (g *Genome) checkRules(ps *Problems) {
 		}); j >= 0 {
 			ps.add(p+".stack", "rules %d and %d are both %s with stacking key %d, so they stack alike, but say %s and %s", j, i, r.Type, r.Key, g.Rules[j].Stack, r.Stack)
 		}
-		switch {
-		case r.Type != cardrules.Suppress:
-			if r.Suppresses != cardrules.NoSuppressed {
-				ps.add(p+".suppresses", "only suppress switches off a type (%s)", r.Type)
-			}
-		case r.Suppresses == cardrules.NoSuppressed || r.Suppresses >= cardrules.NumSuppressed:
-			ps.add(p+".suppresses", "suppress needs the effect type it switches off")
-		case r.Suppresses.Type() == cardrules.Suppress:
-			ps.add(p+".suppresses", "suppress cannot switch off suppress")
-		}
+		checkSuppresses(ps, p+".suppresses", r.Type, r.Suppresses)
 	}
 }

@@ -205,7 +205,6 @@ type game struct {
 	inTrig   bool
 	condMiss bool
 	lastLeft [MaxSeats]uint8
-
 }
 
 // Result is what one game produced.
