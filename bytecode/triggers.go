@@ -182,7 +182,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 			draws = draws || ph.Op == OpPlay && ph.DrawMax > 0
 		}
 		for _, e := range im.Effects {
-			draws = draws || e.Type == cardrules.DrawCards && e.When == cardrules.Played
+			draws = draws || e.Type == cardrules.DrawCards && e.When == cardrules.Played && e.At == cardrules.ResolveNow
 		}
 		return draws && (im.Flags&FlagDealAll == 0 || im.Flags&FlagReshuffle != 0)
 	case cardrules.Asked:
@@ -195,7 +195,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 		return im.hasOp(OpTrick)
 	case cardrules.ForcedDiscard:
 		for _, e := range im.Effects {
-			if e.Type == cardrules.ForceDiscard && e.When == cardrules.Played {
+			if e.Type == cardrules.ForceDiscard && e.When == cardrules.Played && e.At == cardrules.ResolveNow {
 				return true
 			}
 		}

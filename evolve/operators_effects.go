@@ -203,7 +203,14 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	case 9:
 		mutateLasting(g, i, r)
 	case 10:
+		was, gate := e.At, e.Gate
 		setAt(e, pick(r, laterPoints(e.At)))
+		if !allCanFire(g) || slices.ContainsFunc(g.Rules, func(ru genome.Rule) bool { return !ruleFits(g, ru.Type) }) {
+			// Its draws or discards were what another effect's trigger
+			// or a rule waits for (a delayed one's set nothing off).
+			e.At, e.Gate = was, gate
+			return false
+		}
 	}
 	return true
 }

@@ -672,11 +672,19 @@ func TestValidateRejectsTriggers(t *testing.T) {
 	cases := []patchCase{
 		// Triggers whose event cannot happen.
 		{name: "drawn with nothing drawing", seed: "whist", patch: effects(`[{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
 		{name: "drawn with only a triggered draw", seed: "old-maid", patch: effects(`[
 			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1, "when": "taken"},
 			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
+		{name: "drawn with only a delayed draw", seed: "whist", patch: effects(`[
+			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1, "at": "turn_end"},
+			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
+			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
+		{name: "forced_discard with only a delayed discard", patch: effects(`[
+			{"rank": "2", "type": "force_discard", "target": "next", "value": 1, "at": "target_turn"},
+			{"rank": "K", "type": "reverse", "when": "forced_discard"}]`),
+			want: `$.effects[1].when: no force_discard effect of a played card resolving now (a triggered or delayed one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
 		{name: "drawn with the whole deck dealt", seed: "whist", patch: effects(`[
 			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1},
 			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
@@ -690,9 +698,9 @@ func TestValidateRejectsTriggers(t *testing.T) {
 		{name: "trick_won without a trick phase", patch: effects(`[{"rank": "K", "type": "reverse", "when": "trick_won"}]`),
 			want: `$.effects[0].when: no trick phase, ` + fmt.Sprintf(never, "trick_won")},
 		{name: "forced_discard without force_discard", patch: effects(`[{"rank": "K", "type": "reverse", "when": "forced_discard"}]`),
-			want: `$.effects[0].when: no force_discard effect of a played card (a triggered one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
+			want: `$.effects[0].when: no force_discard effect of a played card resolving now (a triggered or delayed one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
 		{name: "forced_discard with only a triggered discard", seed: "go-fish", patch: effects(`[{"rank": "K", "type": "force_discard", "target": "next", "value": 1, "when": "forced_discard"}]`),
-			want: `$.effects[0].when: no force_discard effect of a played card (a triggered one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
+			want: `$.effects[0].when: no force_discard effect of a played card resolving now (a triggered or delayed one's discards set nothing off), ` + fmt.Sprintf(never, "forced_discard")},
 		{name: "went_out without an end condition", seed: "go-fish", patch: effects(`[{"rank": "K", "type": "extra_turn", "when": "went_out"}]`),
 			want: `$.effects[0].when: no end condition puts seats out, ` + fmt.Sprintf(never, "went_out")},
 		{name: "played without a phase that plays", seed: "go-fish", patch: effects(`[
@@ -859,7 +867,7 @@ func TestValidateRejectsLasting(t *testing.T) {
 			m["effects"] = js(t, `[{"rank": "Q", "type": "ban_suit", "target": "next", "when": "set_laid", "lasts": {"for": "deal"}}]`)
 		}, want: `$.effects[0].when: ban_suit reads the suit of the card that sets it off, and set_laid names only a rank`},
 		{name: "a draw limit where nothing is drawn", seed: "whist", patch: effects(`[{"rank": "Q", "type": "draw_limit", "target": "next", "value": 1, "lasts": {"for": "trick"}}]`),
-			want: `$.effects[0].type: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card), so draw_limit never limits a draw`},
+			want: `$.effects[0].type: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), so draw_limit never limits a draw`},
 		{name: "a bonus where nothing scores", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "bonus", "target": "self", "value": 2, "lasts": {"for": "deal"}}]`),
 			want: `$.effects[0].type: bonus adds to the points of tricks won and sets laid down, and the game scores neither`},
 		{name: "every problem of one lasting", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next",

@@ -27,11 +27,13 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 	case cardrules.Drawn:
 		draws := g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseAsk) ||
 			slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 }) ||
-			slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.DrawCards && e.When == cardrules.Played })
+			slices.ContainsFunc(g.Effects, func(e Effect) bool {
+				return e.Type == cardrules.DrawCards && e.When == cardrules.Played && e.At == cardrules.ResolveNow
+			})
 		switch {
 		case !draws:
-			// (A triggered effect's draws set nothing off.)
-			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card)"
+			// (The draws of a triggered or delayed effect set nothing off.)
+			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now)"
 		case g.Deal.All && !g.Reshuffle:
 			return "the whole deck is dealt and the stock is never refilled"
 		}
@@ -52,8 +54,10 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 			return "no trick phase"
 		}
 	case cardrules.ForcedDiscard:
-		if !slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.Type == cardrules.ForceDiscard && e.When == cardrules.Played }) {
-			return "no force_discard effect of a played card (a triggered one's discards set nothing off)"
+		if !slices.ContainsFunc(g.Effects, func(e Effect) bool {
+			return e.Type == cardrules.ForceDiscard && e.When == cardrules.Played && e.At == cardrules.ResolveNow
+		}) {
+			return "no force_discard effect of a played card resolving now (a triggered or delayed one's discards set nothing off)"
 		}
 	case cardrules.WentOut:
 		if len(g.End.Conditions) == 0 {

@@ -25,7 +25,13 @@ func drawLater(t *rapid.T, g *genome.Genome, ranks []genome.Rank, suits []genome
 		}
 		if e.Type.CanWait() && rapid.IntRange(0, 2).Draw(t, "effect.at.has") == 0 {
 			e.At = cardrules.Resolve(rapid.IntRange(1, int(cardrules.NumResolves)-1).Draw(t, "effect.at"))
-			e.Gate = false
+			if !slices.ContainsFunc(g.Effects, func(x genome.Effect) bool { return !g.CanTrigger(x.When) }) {
+				e.Gate = false
+			} else {
+				// Its draws or discards were what another effect's
+				// trigger waits for (a delayed one's set nothing off).
+				e.At = cardrules.ResolveNow
+			}
 		}
 	}
 	var fits []genome.EffectType
