@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -54,10 +55,7 @@ func (x *Rule) bytes() []byte {
 // after the LASTING block.
 func readRules(r *reader, im *Image) {
 	if r.truncated || r.off >= len(r.p) {
-		return
-	}
-	if im.At.Lasting == 0 {
-		r.fail(r.off, "%d bytes after the effects' blocks", len(r.p)-r.off)
+		// (Without a LASTING block no byte is left: readLasting read it.)
 		return
 	}
 	at := r.off
@@ -165,7 +163,8 @@ func (im *Image) disasmRules(line func(off int, format string, args ...any)) {
 		}
 		s += fmt.Sprintf(" rule %d %s for %s", i, x.Type, x.Who)
 		if x.If != cardrules.NoCond {
-			s += ", if " + cardrules.CondPhrase(x.If, x.Cmp, int(x.CondValue))
+			// (A hand is each seat's own.)
+			s += ", if " + strings.Replace(cardrules.CondPhrase(x.If, x.Cmp, int(x.CondValue)), "the player holds", "the seat holds", 1)
 		}
 		if x.Type.UsesValue() {
 			s += fmt.Sprintf(", value %d", x.Value)

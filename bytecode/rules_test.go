@@ -232,7 +232,7 @@ func TestEmptyBlocksBeforeRules(t *testing.T) {
 	}
 	for _, w := range []string{"  00  triggers 0\n", "  00  lasting 0\n", "  02  rules 2\n",
 		"  09 01 00 00 01 04 0a 00 06  rule 0 draw_limit for most_cards, value 1 +1 per 10 of pile, key 1 min\n",
-		"  08 00 09 02 00 00 00 06 00  rule 1 ban_rank for everyone, if the player holds at most 2 cards, rank 8, key 0 additive\n"} {
+		"  08 00 09 02 00 00 00 06 00  rule 1 ban_rank for everyone, if the seat holds at most 2 cards, rank 8, key 0 additive\n"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("disassembly lacks %q:\n%s", w, s)
 		}
