@@ -228,3 +228,30 @@ func TestRulesApply(t *testing.T) {
 		t.Fatalf("trace\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Describe's words for a delayed effect and a rule match what the VM does:
+// the draw waits for its target's turn, and the players holding the most
+// cards are the ones limited.
+func TestDescribedLater(t *testing.T) {
+	x := later(eff("7", cardrules.DrawCards, cardrules.TargetNext, 2), cardrules.ResolveTargetTurn)
+	g := labGenome(x)
+	describes(t, g, "7: the next player draws 2 cards from the stock at the start of their next turn.")
+	p := load(t, g)
+	m := newLab(t, p, 3, nil, layout{hands: [][]uint8{cards("7H", "2C"), cards("3C", "4C"), cards("5C", "6C")}, stock: cards("KC", "KD", "KS"), disc: cards("9H")})
+	m.turn()
+	if m.count[1] != 2 {
+		t.Fatalf("seat 1 drew at once: it holds %d", m.count[1])
+	}
+	m.turn() // seat 1 cannot follow hearts: it draws 2 first, then 1 more
+	if m.count[1] != 5 {
+		t.Fatalf("seat 1 holds %d after its turn, want 5 (2 owed, 1 drawn when stuck)", m.count[1])
+	}
+
+	g, p = hybridProgram(t, "crazy-eights-rules")
+	describes(t, g, "The players holding the most cards may draw at most 1 card at a time")
+	m = newLab(t, p, 3, nil, layout{hands: [][]uint8{cards("7H", "2C"), cards("3C", "4C", "5D"), cards("5C", "6C")}, stock: cards("KC", "KD", "KS"), disc: cards("9H")})
+	m.rerule()
+	if m.drawCap[1] != 1 || m.drawCap[0] != 0 || m.drawCap[2] != 0 {
+		t.Fatalf("draw limits %v, want only seat 1's (the most cards) at 1", m.drawCap[:3])
+	}
+}
