@@ -7,12 +7,15 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
-// BenchmarkLasting plays the hybrids with lasting effects ("with") and the
-// same games with their lasting effects left out ("without"), and reports
+// BenchmarkLasting plays the hybrids with lasting effects ("with"), the
+// same games with their lasting effects left out ("without") and with them
+// kept but never starting ("inert", which isolates what lasting effects
+// cost from the dispatch of the effects of a card played), and reports
 // the time per decision and per turn: the cost of lasting effects is the
 // ratio of the two (the games differ in length, so games/s would not
 // compare them).
@@ -28,10 +31,19 @@ func BenchmarkLasting(b *testing.B) {
 		}
 		without := with.Canonical()
 		without.Effects = slices.DeleteFunc(without.Effects, func(e genome.Effect) bool { return e.Type.Lasts() })
+		// inert: the lasting effects are still looked at when their cards
+		// are played, but a condition that never holds (more seats still
+		// in than the game seats) keeps them from starting.
+		inert := with.Canonical()
+		for i := range inert.Effects {
+			if e := &inert.Effects[i]; e.Type.Lasts() {
+				e.If = genome.EffectCondition{Of: cardrules.CondSeats, Value: cardrules.MaxSeats}
+			}
+		}
 		for _, v := range []struct {
 			label string
 			g     *genome.Genome
-		}{{"with", with}, {"without", without}} {
+		}{{"with", with}, {"without", without}, {"inert", inert}} {
 			code, err := compile.Compile(v.g)
 			if err != nil {
 				b.Fatal(err)
