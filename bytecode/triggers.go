@@ -54,13 +54,20 @@ func readTriggers(r *reader, im *Image) {
 	if r.truncated {
 		return
 	}
+	entryAt := make([]int, len(im.Effects)) // each effect's entry (0: none)
 	defer func() {
-		if r.truncated || im.canHappen(cardrules.Played) {
+		if r.truncated {
 			return
 		}
+		// Whether an event can happen may depend on any effect's entry
+		// (a force_discard resolving now makes forced discards
+		// possible): checked once the block is read.
 		for i, e := range im.Effects {
-			if e.When == cardrules.Played {
+			switch {
+			case e.When == cardrules.Played && !im.canHappen(cardrules.Played):
 				r.fail(im.At.Effects[i], "effect %d: no phase plays a card, so it can never fire", i)
+			case e.When != cardrules.Played && e.When < cardrules.NumTriggers && !im.canHappen(e.When):
+				r.fail(entryAt[i], "effect %d: trigger %s can never happen in this program", i, e.When)
 			}
 		}
 	}()
@@ -78,6 +85,7 @@ func readTriggers(r *reader, im *Image) {
 		tb, cb, v := uint8(r.u8()), uint8(r.u8()), uint8(r.u8())
 		e := &im.Effects[i]
 		im.At.TriggerEntries = append(im.At.TriggerEntries, eat)
+		entryAt[i] = eat
 		e.When, e.At = cardrules.Trigger(tb&0xf), cardrules.Resolve(tb>>atShift)
 		e.If, e.Cmp, e.CondValue = cardrules.CondOf(cb&7), cardrules.Compare(cb>>condCmpShift), v
 		if msg := im.checkTrigger(e); msg != "" {
@@ -122,9 +130,6 @@ func (im *Image) checkTrigger(e *Effect) string {
 		return fmt.Sprintf("a gate needs trigger played, not %s", e.When)
 	case e.When.OfRank() && e.Suit != cardrules.AnySuit:
 		return fmt.Sprintf("trigger %s names a rank and takes no suit", e.When)
-	case e.When != cardrules.Played && !im.canHappen(e.When):
-		// (Every played effect is checked after the block.)
-		return fmt.Sprintf("trigger %s can never happen in this program", e.When)
 	case e.At >= cardrules.NumResolves:
 		return fmt.Sprintf("unknown resolution point %d", e.At)
 	case e.At != cardrules.ResolveNow && !e.Type.CanWait():
