@@ -89,7 +89,11 @@ func (m *Machine) Fork(d *Decision) {
 	if src == nil || m.p != src.p || m.n != src.n {
 		panic(fmt.Sprintf("vm: Fork: a machine of another program or seat count (%d seats, the decision's game has %d)", m.n, d.Seats()))
 	}
-	m.game, m.effState = src.game, src.effState
+	m.game = src.game
+	if m.p.lasts || m.p.waits {
+		// (A program without them never changes this state.)
+		m.effState = src.effState
+	}
 	m.resuming = true
 	m.paused = d.Kind
 	m.trace = nil
