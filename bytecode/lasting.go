@@ -72,16 +72,11 @@ func readLasting(r *reader, im *Image) {
 			}
 		}
 	}()
-	if r.off >= len(r.p) {
+	at, n, ok := blockHead(r, "lasting", "rules")
+	if !ok {
 		return
 	}
-	at := r.off
 	im.At.Lasting = at
-	n := r.u8()
-	if n == 0 && r.off >= len(r.p) {
-		r.fail(at, "an empty lasting block must be left out when no rules block follows")
-		return
-	}
 	readEntries(r, im, at, n, 5, "lasting", func(eat, i int) {
 		db, turns, sb, sup := uint8(r.u8()), uint8(r.u8()), uint8(r.u8()), cardrules.Suppressed(r.u8())
 		have[i] = true

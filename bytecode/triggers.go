@@ -71,16 +71,11 @@ func readTriggers(r *reader, im *Image) {
 			}
 		}
 	}()
-	if r.off >= len(r.p) {
+	at, n, ok := blockHead(r, "triggers", "lasting")
+	if !ok {
 		return
 	}
-	at := r.off
 	im.At.Triggers = at
-	n := r.u8()
-	if n == 0 && r.off >= len(r.p) {
-		r.fail(at, "an empty triggers block must be left out when no lasting block follows")
-		return
-	}
 	readEntries(r, im, at, n, 4, "trigger", func(eat, i int) {
 		tb, cb, v := uint8(r.u8()), uint8(r.u8()), uint8(r.u8())
 		e := &im.Effects[i]
@@ -92,6 +87,23 @@ func readTriggers(r *reader, im *Image) {
 			r.fail(eat, "effect %d: %s", i, msg)
 		}
 	})
+}
+
+// blockHead reads the count of an optional block (what) that follows the
+// responses: present only when bytes remain, and empty only before a block
+// of next. It returns the block's offset and count, and whether there are
+// entries to read.
+func blockHead(r *reader, what, next string) (at, n int, ok bool) {
+	if r.off >= len(r.p) {
+		return 0, 0, false
+	}
+	at = r.off
+	n = r.u8()
+	if n == 0 && r.off >= len(r.p) {
+		r.fail(at, "an empty %s block must be left out when no %s block follows", what, next)
+		return at, 0, false
+	}
+	return at, n, true
 }
 
 // readEntries reads the n entries of width bytes of the block of what

@@ -85,16 +85,22 @@ func suppressible() []cardrules.Suppressed {
 	return out
 }
 
-// groupStack returns the stacking mode of the effects of g other than
-// effect i with type t and key k, or else of its rules of that type and
-// key, and whether there is one.
-func groupStack(g *genome.Genome, i int, t genome.EffectType, k int) (cardrules.Stacking, bool) {
-	for j, x := range g.Effects {
-		if j != i && x.Type == t && x.Lasts.Key == k {
+// groupStack returns the stacking mode of the group of type t and key k
+// among effects and rules (every member shares it): that of its first
+// effect other than effect skipE, else of its first rule other than rule
+// skipR (-1: none skipped), and whether the group has such a member.
+func groupStack(effects []genome.Effect, skipE int, rules []genome.Rule, skipR int, t genome.EffectType, k int) (cardrules.Stacking, bool) {
+	for j, x := range effects {
+		if j != skipE && x.Type == t && x.Lasts.Key == k {
 			return x.Lasts.Stack, true
 		}
 	}
-	return ruleStack(g.Rules, -1, t, k)
+	for j, x := range rules {
+		if j != skipR && x.Type == t && x.Key == k {
+			return x.Stack, true
+		}
+	}
+	return 0, false
 }
 
 // setGroupStack gives every effect and rule of g of type t and key k the
@@ -126,7 +132,7 @@ func randomLasting(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) 
 	if chance(r, otherKeyChance) {
 		l.Key = 1 + r.IntN(cardrules.MaxStackKey)
 	}
-	if s, ok := groupStack(g, i, t, l.Key); ok {
+	if s, ok := groupStack(g.Effects, i, g.Rules, -1, t, l.Key); ok {
 		l.Stack = s
 	} else {
 		l.Stack = pick(r, stackModes(t))
@@ -162,7 +168,7 @@ func setType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 		if !slices.Contains(stackModes(t), l.Stack) {
 			l.Stack = cardrules.StackAdditive
 		}
-		if s, ok := groupStack(g, i, t, l.Key); ok {
+		if s, ok := groupStack(g.Effects, i, g.Rules, -1, t, l.Key); ok {
 			l.Stack = s
 		}
 		switch {
@@ -241,7 +247,7 @@ func mutateLasting(g *genome.Genome, i int, r *rng.Source) {
 			k++
 		}
 		l.Key = k
-		if s, ok := groupStack(g, i, e.Type, k); ok {
+		if s, ok := groupStack(g.Effects, i, g.Rules, -1, e.Type, k); ok {
 			l.Stack = s
 		}
 	case 4:
@@ -270,10 +276,8 @@ func fitLasting(g *genome.Genome) {
 		if e.Lasts.Scope == cardrules.ScopeTeam && g.Teams != 2 {
 			e.Lasts.Scope = cardrules.ScopeTarget
 		}
-		if j := slices.IndexFunc(g.Effects[:i], func(x genome.Effect) bool {
-			return x.Type == e.Type && x.Lasts.Key == e.Lasts.Key
-		}); j >= 0 {
-			e.Lasts.Stack = g.Effects[j].Lasts.Stack
+		if st, ok := groupStack(g.Effects[:i], -1, nil, -1, e.Type, e.Lasts.Key); ok {
+			e.Lasts.Stack = st
 		}
 	}
 }

@@ -131,26 +131,6 @@ func randomScale(r *rng.Source) genome.Scale {
 	return genome.Scale{By: pick(r, scaleBys()), Per: 2 + r.IntN(12)}
 }
 
-// ruleStack returns the stacking mode of the rules other than rule i with
-// type t and key k, and whether there is one.
-func ruleStack(rules []genome.Rule, i int, t genome.EffectType, k int) (cardrules.Stacking, bool) {
-	for j, x := range rules {
-		if j != i && x.Type == t && x.Key == k {
-			return x.Stack, true
-		}
-	}
-	return 0, false
-}
-
-// ruleGroupStack returns the stacking mode of rule i's group in g other
-// than rule i itself (type t, key k): its effects', else its other rules'.
-func ruleGroupStack(g *genome.Genome, i int, t genome.EffectType, k int) (cardrules.Stacking, bool) {
-	if j := slices.IndexFunc(g.Effects, func(x genome.Effect) bool { return x.Type == t && x.Lasts.Key == k }); j >= 0 {
-		return g.Effects[j].Lasts.Stack, true
-	}
-	return ruleStack(g.Rules, i, t, k)
-}
-
 // setRuleType gives rule i of g the type t, filling in what t reads and
 // clearing what it does not: a value 1..3 (without scale) or none, a rank
 // of the deck or none, any suit or none, any type to switch off or none,
@@ -187,7 +167,7 @@ func setRuleType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 	if !slices.Contains(stackModes(t), ru.Stack) {
 		ru.Stack = cardrules.StackAdditive
 	}
-	if s, ok := ruleGroupStack(g, i, t, ru.Key); ok {
+	if s, ok := groupStack(g.Effects, -1, g.Rules, i, t, ru.Key); ok {
 		ru.Stack = s
 	}
 }
@@ -228,7 +208,7 @@ func addRule(g *genome.Genome, r *rng.Source) bool {
 	if chance(r, otherKeyChance) {
 		ru.Key = 1 + r.IntN(cardrules.MaxStackKey)
 	}
-	if s, ok := ruleGroupStack(g, -1, t, ru.Key); ok {
+	if s, ok := groupStack(g.Effects, -1, g.Rules, -1, t, ru.Key); ok {
 		ru.Stack = s
 	} else {
 		ru.Stack = pick(r, stackModes(t))
@@ -314,7 +294,7 @@ func mutateRule(g *genome.Genome, r *rng.Source) bool {
 			k++
 		}
 		ru.Key = k
-		if s, ok := ruleGroupStack(g, i, ru.Type, k); ok {
+		if s, ok := groupStack(g.Effects, -1, g.Rules, i, ru.Type, k); ok {
 			ru.Stack = s
 		}
 	case 8:
@@ -358,9 +338,7 @@ func fitRules(g *genome.Genome) {
 	g.Rules = slices.DeleteFunc(g.Rules, func(ru genome.Rule) bool { return !ruleFits(g, ru.Type) })
 	for i := range g.Rules {
 		ru := &g.Rules[i]
-		if j := slices.IndexFunc(g.Effects, func(x genome.Effect) bool { return x.Type == ru.Type && x.Lasts.Key == ru.Key }); j >= 0 {
-			ru.Stack = g.Effects[j].Lasts.Stack
-		} else if s, ok := ruleStack(g.Rules[:i], -1, ru.Type, ru.Key); ok {
+		if s, ok := groupStack(g.Effects, -1, g.Rules[:i], -1, ru.Type, ru.Key); ok {
 			ru.Stack = s
 		}
 	}
