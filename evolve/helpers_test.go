@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -58,6 +59,36 @@ func runSeeds() []*genome.Genome {
 	for _, g := range genome.Seeds() {
 		if g.Name != "crazy-eights-openspiel-special" {
 			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// canonical returns gs, each of which must validate (with says what was
+// added to it, for the failure), in canonical form: the parents an
+// operator test breeds from.
+func canonical(t testing.TB, with string, gs ...*genome.Genome) []*genome.Genome {
+	t.Helper()
+	var out []*genome.Genome
+	for _, g := range gs {
+		if err := g.Validate(); err != nil {
+			t.Fatalf("%s with %s: %v", g.Name, with, err)
+		}
+		out = append(out, g.Canonical())
+	}
+	return out
+}
+
+// problemsWhere lists the problems of g's validation for which keep holds.
+func problemsWhere(g *genome.Genome, keep func(p genome.Problem) bool) []string {
+	var ps genome.Problems
+	if !errors.As(g.Validate(), &ps) {
+		return nil
+	}
+	var out []string
+	for _, p := range ps {
+		if keep(p) {
+			out = append(out, p.Error())
 		}
 	}
 	return out

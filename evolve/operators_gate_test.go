@@ -25,12 +25,7 @@ func gateParents(t testing.TB) []*genome.Genome {
 	}
 	whist := testkit.SeedGenome(t, "whist")
 	whist.Effects = append(whist.Effects, genome.Effect{Rank: 3, Type: cardrules.ForceDiscard, Target: cardrules.TargetSelf, Value: 1, Gate: true})
-	for _, g := range []*genome.Genome{uno, whist} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with gates: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "gates", uno, whist)...)
 	return out
 }
 

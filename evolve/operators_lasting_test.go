@@ -1,7 +1,6 @@
 package evolve
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -48,12 +47,7 @@ func lastingParents(t testing.TB) []*genome.Genome {
 		{Rank: 2, Type: cardrules.Bonus, Target: cardrules.TargetSelf, Value: 1, When: cardrules.SetLaid, Lasts: genome.Lasting{For: cardrules.UntilDealEnd, Persists: true}},
 		{Rank: 3, Type: cardrules.MissTurns, Target: cardrules.TargetPrevious, When: cardrules.Taken, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: cardrules.MaxLastTurns}},
 	}
-	for _, g := range []*genome.Genome{uno, whist, fish} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with lasting effects: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "lasting effects", uno, whist, fish)...)
 	return out
 }
 
@@ -61,23 +55,18 @@ func lastingParents(t testing.TB) []*genome.Genome {
 // lasting effects: a lasting field, a lasting type the game gives nothing
 // to act on, a lock or ban of a suit set off by a rank.
 func lastingProblems(g *genome.Genome) []string {
-	var ps genome.Problems
-	if !errors.As(g.Validate(), &ps) {
-		return nil
-	}
-	var out []string
-	for _, p := range ps {
-		lasting := strings.Contains(p.Path, ".lasts")
-		if rest, ok := strings.CutPrefix(p.Path, "$.effects["); ok && !lasting {
-			i, err := strconv.Atoi(rest[:strings.IndexByte(rest, ']')])
-			lasting = err == nil && i < len(g.Effects) && g.Effects[i].Type.Lasts() &&
-				(strings.HasSuffix(p.Path, ".type") || strings.HasSuffix(p.Path, ".when") || strings.HasSuffix(p.Path, ".target") || strings.HasSuffix(p.Path, ".if.of"))
+	return problemsWhere(g, func(p genome.Problem) bool {
+		if strings.Contains(p.Path, ".lasts") {
+			return true
 		}
-		if lasting {
-			out = append(out, p.Error())
+		rest, ok := strings.CutPrefix(p.Path, "$.effects[")
+		if !ok {
+			return false
 		}
-	}
-	return out
+		i, err := strconv.Atoi(rest[:strings.IndexByte(rest, ']')])
+		return err == nil && i < len(g.Effects) && g.Effects[i].Type.Lasts() &&
+			(strings.HasSuffix(p.Path, ".type") || strings.HasSuffix(p.Path, ".when") || strings.HasSuffix(p.Path, ".target") || strings.HasSuffix(p.Path, ".if.of"))
+	})
 }
 
 // lastingChanges names what an effect operator did to lasting effects,

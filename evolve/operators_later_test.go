@@ -1,7 +1,6 @@
 package evolve
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -71,12 +70,7 @@ func laterParents(t testing.TB) []*genome.Genome {
 		{Type: cardrules.DrawLimit, Value: 3, Key: 1, Stack: cardrules.StackMin},
 		{Type: cardrules.BanRank, Who: cardrules.WhoMostCards, Rank: 5},
 	}
-	for _, g := range []*genome.Genome{whist, fish, uno} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with rules: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "rules", whist, fish, uno)...)
 	return out
 }
 
@@ -84,19 +78,11 @@ func laterParents(t testing.TB) []*genome.Genome {
 // rules, its effects' resolution points or a target of the player's
 // choice.
 func laterProblems(g *genome.Genome) []string {
-	var ps genome.Problems
-	if !errors.As(g.Validate(), &ps) {
-		return nil
-	}
-	var out []string
-	for _, p := range ps {
-		if strings.HasPrefix(p.Path, "$.rules") || strings.HasSuffix(p.Path, ".at") ||
+	return problemsWhere(g, func(p genome.Problem) bool {
+		return strings.HasPrefix(p.Path, "$.rules") || strings.HasSuffix(p.Path, ".at") ||
 			strings.HasSuffix(p.Path, ".gate") && strings.Contains(p.Reason, "later") ||
-			strings.HasSuffix(p.Path, ".target") && strings.Contains(p.Reason, "chooses") {
-			out = append(out, p.Error())
-		}
-	}
-	return out
+			strings.HasSuffix(p.Path, ".target") && strings.Contains(p.Reason, "chooses")
+	})
 }
 
 // laterChanges names what an operator did, from parent g to child c, to

@@ -57,12 +57,7 @@ func responseParents(t testing.TB) []*genome.Genome {
 			full.Responses.Cards = append(full.Responses.Cards, genome.Response{Rank: x, Ability: cardrules.Deflect, Answers: ty})
 		}
 	}
-	for _, g := range []*genome.Genome{unoStacking(t), c8, full} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with responses: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "responses", unoStacking(t), c8, full)...)
 	return out
 }
 

@@ -73,12 +73,7 @@ func rulesParents(t testing.TB) []*genome.Genome {
 	uno.Deal.StarterFires = true
 	uno.Turn[0].Draw, uno.Turn[0].PlayDrawn, uno.Turn[0].Pass = cardrules.DrawByChoice, true, cardrules.PassAlways
 	uno.End.Blocked = cardrules.MaxBlocked
-	for _, g := range []*genome.Genome{c8, uno} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with the optional rules: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "the optional rules", c8, uno)...)
 	return out
 }
 

@@ -1,7 +1,6 @@
 package evolve
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,12 +38,7 @@ func triggerParents(t testing.TB) []*genome.Genome {
 		{Rank: 3, Type: cardrules.ExtraTurn, When: cardrules.Asked, If: genome.EffectCondition{Of: cardrules.CondHand, Cmp: cardrules.AtMost, Value: 4}},
 		{Rank: 5, Type: cardrules.DrawCards, Target: cardrules.TargetSelf, Value: 1, When: cardrules.Taken},
 	}
-	for _, g := range []*genome.Genome{uno, fish} {
-		if err := g.Validate(); err != nil {
-			t.Fatalf("%s with triggers and conditions: %v", g.Name, err)
-		}
-		out = append(out, g.Canonical())
-	}
+	out = append(out, canonical(t, "triggers and conditions", uno, fish)...)
 	return append(out, unoStacking(t).Canonical())
 }
 
@@ -53,18 +47,10 @@ func triggerParents(t testing.TB) []*genome.Genome {
 // card of a played effect), and what a trigger or a type cannot hold (a
 // suit of a rank event, a gate of an effect not played, a condition).
 func triggerProblems(g *genome.Genome) []string {
-	var ps genome.Problems
-	if !errors.As(g.Validate(), &ps) {
-		return nil
-	}
-	var out []string
-	for _, p := range ps {
-		if p.Path == "$.effects" && strings.Contains(p.Reason, "plays a card") || strings.HasSuffix(p.Path, ".when") ||
-			strings.Contains(p.Path, ".if") || strings.Contains(p.Reason, "when ") {
-			out = append(out, p.Error())
-		}
-	}
-	return out
+	return problemsWhere(g, func(p genome.Problem) bool {
+		return p.Path == "$.effects" && strings.Contains(p.Reason, "plays a card") || strings.HasSuffix(p.Path, ".when") ||
+			strings.Contains(p.Path, ".if") || strings.Contains(p.Reason, "when ")
+	})
 }
 
 // condCmp names a numeric condition's comparison, or "" for none or the
