@@ -170,14 +170,14 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 			}
 		}
 	}
-	if len(cp.Population) != cfg.Population {
-		return errAt(loc, "population", -1, p+"population", "%d individuals, the configuration says %d", len(cp.Population), cfg.Population)
+	if !populationFits(len(cp.Population), &cfg) {
+		return errAt(loc, "population", -1, p+"population", "%s", populationProblem(len(cp.Population), &cfg))
 	}
 	seen := make(map[genome.Hash]bool, len(cp.Population))
 	for _, v := range []struct {
 		field string
 		inds  []*Individual
-	}{{"population", cp.Population}, {"hall", cp.Hall}} {
+	}{{"population", cp.Population}, {"hall", cp.Hall}, {"archive", cp.Archive}} {
 		for i, ind := range v.inds {
 			path := func() string { return fmt.Sprintf("%s%s[%d]", p, v.field, i) }
 			switch {
@@ -195,6 +195,9 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 				seen[ind.Hash] = true
 			}
 		}
+	}
+	if err := checkArchive(cp, loc); err != nil {
+		return err
 	}
 	known := OperatorNames()
 	if len(cp.Ops) > len(known) {
@@ -235,6 +238,58 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 		if i > 0 && bytes.Compare(cp.Cache[i-1].Hash[:], c.Hash[:]) >= 0 {
 			return errAt(loc, "cache", i, path()+".hash", "hash %x does not follow %x (the cache is in increasing hash order, each hash once)", c.Hash[:6], cp.Cache[i-1].Hash[:6])
 		}
+	}
+	return nil
+}
+
+// populationFits reports whether a checkpoint's population of n fits the
+// configuration: the population's size in a genetic run; a MAP-Elites
+// batch holds 1 to that many (breeding can stop short of it).
+func populationFits(n int, cfg *Config) bool {
+	if cfg.Search == SearchMapElites {
+		return n >= 1 && n <= cfg.Population
+	}
+	return n == cfg.Population
+}
+
+func populationProblem(n int, cfg *Config) string {
+	if cfg.Search == SearchMapElites {
+		return fmt.Sprintf("a batch of %d children, the configuration says 1 to %d", n, cfg.Population)
+	}
+	return fmt.Sprintf("%d individuals, the configuration says %d", n, cfg.Population)
+}
+
+// checkArchive checks a checkpoint's archive: empty in a genetic run; in a
+// MAP-Elites run not empty (generation 0 fills cells), with no hall of
+// fame, and its elites in increasing cell order, each in the cell that
+// CellOf puts it in, no genome twice.
+func checkArchive(cp *Checkpoint, loc locator) error {
+	const p = "Checkpoint."
+	if cp.Config.Search != SearchMapElites {
+		if len(cp.Archive) > 0 {
+			return errAt(loc, "archive", -1, p+"archive", "%d elites in a run of the genetic loop, which has no archive", len(cp.Archive))
+		}
+		return nil
+	}
+	if len(cp.Archive) == 0 {
+		return errAt(loc, "archive", -1, p+"archive", "empty; a MAP-Elites run's archive holds the games of generation 0 at least")
+	}
+	if len(cp.Hall) > 0 {
+		return errAt(loc, "hall", -1, p+"hall", "%d games; a MAP-Elites run keeps its archive and makes its hall of fame when it ends", len(cp.Hall))
+	}
+	seen := map[genome.Hash]bool{}
+	prev := -1
+	for i, ind := range cp.Archive {
+		path := fmt.Sprintf("%sarchive[%d]", p, i)
+		c := CellOf(Describe(ind))
+		switch {
+		case c <= prev:
+			return errAt(loc, "archive", i, path, "in cell %d (%s) after an elite of cell %d (elites are in increasing cell order, one per cell)", c, CellName(c), prev)
+		case seen[ind.Hash]:
+			return errAt(loc, "archive", i, path+".hash", "genome %x is in the archive twice", ind.Hash[:6])
+		}
+		seen[ind.Hash] = true
+		prev = c
 	}
 	return nil
 }

@@ -117,8 +117,8 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 	if n := t.HistoryLength(); n != cp.Gen+1 {
 		return nil, &fbs.Error{Offset: root, Path: p + "history", Reason: fmt.Sprintf("%d entries for generations 0..%d", n, cp.Gen)}
 	}
-	if n := t.PopulationLength(); n != cp.Config.Population {
-		return nil, &fbs.Error{Offset: root, Path: p + "population", Reason: fmt.Sprintf("%d individuals, the configuration says %d", n, cp.Config.Population)}
+	if n := t.PopulationLength(); !populationFits(n, &cp.Config) {
+		return nil, &fbs.Error{Offset: root, Path: p + "population", Reason: populationProblem(n, &cp.Config)}
 	}
 	if n, max := t.OpsLength(), len(OperatorNames()); n > max {
 		return nil, &fbs.Error{Offset: root, Path: p + "ops", Reason: fmt.Sprintf("%d operators, there are %d", n, max)}
@@ -139,6 +139,8 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 			Games:       gs.Games(),
 			BestHash:    d.str(gs.BestHash()),
 			Filled:      int(gs.Filled()),
+			Coverage:    int(gs.Coverage()),
+			QDScore:     gs.QdScore(),
 		}
 		cp.History = append(cp.History, g)
 	}
@@ -148,6 +150,9 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 		return nil, err
 	}
 	if cp.Hall, err = d.individuals("hall", t.HallLength(), t.Hall); err != nil {
+		return nil, err
+	}
+	if cp.Archive, err = d.individuals("archive", t.ArchiveLength(), t.Archive); err != nil {
 		return nil, err
 	}
 
@@ -243,6 +248,7 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	c.HallSpacing = t.HallSpacing()
 	c.Retries = int(t.Retries())
 	c.Skill = d.str(t.Skill())
+	c.Search = d.str(t.Search())
 	c.Ladder = d.str(t.Ladder())
 	for _, f := range []struct {
 		name string
@@ -321,6 +327,7 @@ func (d *decoder) score(t *fb.Score, at int, path string) (Score, error) {
 		Degenerate: d.str(t.Degenerate()),
 		Games:      t.Games(),
 		Evals:      int(t.Evals()),
+		PerSeat:    t.DecisionsPerSeat(),
 	}
 	if s.Evals < 1 {
 		return Score{}, &fbs.Error{Offset: tablePos(t.Table()), Path: path + ".evals", Reason: fmt.Sprintf("%d evaluations; a score is the mean of at least one", s.Evals)}

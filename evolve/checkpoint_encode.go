@@ -25,6 +25,8 @@ const (
 	slotGenStatsMean         = 2
 	slotGenStatsMedian       = 3
 	slotGenStatsDiv          = 4
+	slotGenStatsQDScore      = 11
+	slotScorePerSeat         = 5
 	slotLineageParentFitness = 4
 	slotLineageChildFitness  = 5
 )
@@ -72,6 +74,14 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	var archive flatbuffers.UOffsetT
+	if len(cp.Archive) > 0 {
+		if archive, err = e.vector(len(cp.Archive), func(i int) (flatbuffers.UOffsetT, error) {
+			return e.individual(cp.Archive[i], fmt.Sprintf("Checkpoint.archive[%d]", i))
+		}); err != nil {
+			return nil, err
+		}
 	}
 	history, err := e.vector(len(cp.History), func(i int) (flatbuffers.UOffsetT, error) {
 		return e.genStats(&cp.History[i], fmt.Sprintf("Checkpoint.history[%d]", i))
@@ -139,6 +149,9 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	fb.CheckpointAddLineage(b, lineage)
 	fb.CheckpointAddRun(b, run)
 	fb.CheckpointAddChecksum(b, checksum)
+	if archive != 0 {
+		fb.CheckpointAddArchive(b, archive)
+	}
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(fbs.CheckpointIdentifier))
 	buf := b.FinishedBytes()
 	if err := fbs.SealCheckpoint(buf); err != nil {
@@ -185,6 +198,10 @@ func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 	if err != nil {
 		return 0, err
 	}
+	search, err := e.str(c.Search, "Checkpoint.config.search")
+	if err != nil {
+		return 0, err
+	}
 	ladder, err := e.str(c.Ladder, "Checkpoint.config.ladder")
 	if err != nil {
 		return 0, err
@@ -215,6 +232,7 @@ func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 	fb.ConfigAddSkill(b, skill) // 0, for "", leaves it out
 	fb.ConfigAddLadder(b, ladder)
 	fb.ConfigAddLadderGames(b, uint64(c.LadderGames))
+	fb.ConfigAddSearch(b, search) // 0, for "", leaves it out
 	return fb.ConfigEnd(b), nil
 }
 
@@ -235,6 +253,7 @@ func (e *encoder) score(s *Score, path string) (flatbuffers.UOffsetT, error) {
 	}
 	fb.ScoreAddGames(b, s.Games)
 	fb.ScoreAddEvals(b, uint32(s.Evals))
+	putDouble(b, slotScorePerSeat, s.PerSeat)
 	return fb.ScoreEnd(b), nil
 }
 
@@ -308,6 +327,8 @@ func (e *encoder) genStats(g *GenStats, path string) (flatbuffers.UOffsetT, erro
 		fb.GenStatsAddBestHash(b, best)
 	}
 	fb.GenStatsAddFilled(b, uint32(g.Filled))
+	fb.GenStatsAddCoverage(b, uint32(g.Coverage))
+	putDouble(b, slotGenStatsQDScore, g.QDScore)
 	return fb.GenStatsEnd(b), nil
 }
 

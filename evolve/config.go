@@ -57,6 +57,36 @@ type Config struct {
 	Skill       string `json:"skill,omitempty"`
 	Ladder      string `json:"ladder,omitempty"`       // the ladder's policy specs, weakest first, comma-separated: "random,greedy,ismcts:20"
 	LadderGames int    `json:"ladder_games,omitempty"` // ladder games per rung and seat
+	// Search is how the run searches: SearchGenetic (the default, written
+	// "genetic" in a file) the genetic loop; SearchMapElites a MAP-Elites
+	// archive over behaviour descriptors (see the package doc). Left out of
+	// a configuration's JSON when unset, so that a genetic run has the
+	// identity it always had.
+	Search string `json:"search,omitempty"`
+}
+
+// The searches (Config.Search).
+const (
+	SearchGenetic   = ""           // the genetic loop
+	SearchMapElites = "map-elites" // a MAP-Elites archive
+)
+
+// searchGeneticName is SearchGenetic's name in a configuration file and
+// on the command line.
+const searchGeneticName = "genetic"
+
+// SearchNames lists the searches by the names a file or flag gives them.
+func SearchNames() []string { return []string{searchGeneticName, SearchMapElites} }
+
+// ParseSearch reads a search's name ("genetic" or "map-elites").
+func ParseSearch(name string) (string, error) {
+	switch name {
+	case searchGeneticName:
+		return SearchGenetic, nil
+	case SearchMapElites:
+		return SearchMapElites, nil
+	}
+	return "", fmt.Errorf("unknown search %q (have %s)", name, strings.Join(SearchNames(), ", "))
 }
 
 // The skill metrics (Config.Skill).
@@ -214,6 +244,9 @@ func (c *Config) problems() ConfigProblems {
 		}
 	default:
 		bad("$.skill", "skill must be %q (the default: greedy against random) or %q (the slope of a skill ladder), got %q", skillGreedyName, SkillLadder, c.Skill)
+	}
+	if c.Search != SearchGenetic && c.Search != SearchMapElites {
+		bad("$.search", "search must be %q (the default: the genetic loop) or %q (a MAP-Elites archive), got %q", searchGeneticName, SearchMapElites, c.Search)
 	}
 	// Each bound above keeps its own arithmetic within an int; together
 	// they could still make a run whose game count overflows (and that

@@ -42,7 +42,8 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // keys, wrong types, null, fractions for integers and out-of-range values
 // are errors, each at its JSON path, and all are reported (as
 // ConfigProblems). base.Workers is kept; the file cannot set it. A file's
-// "skill": "greedy" is SkillGreedy.
+// "skill": "greedy" is SkillGreedy, and its "search": "genetic"
+// SearchGenetic.
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
 	if path, reason := jsontree.DecodeAt(data, &tree, "a JSON object", "JSON document"); reason != "" {
@@ -60,6 +61,9 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	}
 	if cfg.Skill == skillGreedyName {
 		cfg.Skill = SkillGreedy // one spelling, so that one run has one identity
+	}
+	if cfg.Search == searchGeneticName {
+		cfg.Search = SearchGenetic
 	}
 	for _, p := range cfg.problems() {
 		if !set[p.Path] {

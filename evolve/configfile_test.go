@@ -66,7 +66,7 @@ func TestParseConfigRoundTrip(t *testing.T) {
 		Rates:        Rates{AddEffect: 0.11, RemoveEffect: 0.12, MutateEffect: 0.13, Structure: 0.14, Crossover: 1.0 / 3},
 		Weights:      Weights{Completion: 1.1, Balance: 1.2, Decisions: 1.3, LeadChanges: 1.4, Interaction: 1.5, Length: 1.6, Skill: 0.1 + 0.2, Simplicity: 1.8, Effects: 1.9},
 		TargetLength: 17, CapBudget: 0.21, Sharing: 0.16, HallSpacing: 0.06, AblationGames: 150, Rescore: 4, Retries: 9,
-		Skill: SkillLadder, Ladder: "random,ismcts:7:1.5", LadderGames: 3}
+		Skill: SkillLadder, Ladder: "random,ismcts:7:1.5", LadderGames: 3, Search: SearchMapElites}
 	// Every field but Workers differs from the base, so none can pass
 	// through undecoded.
 	base := quick(t)
@@ -100,7 +100,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown nested field", `{"weights": {"skil": 3}}`,
 			`$.weights.skil: unknown field "skil" (want one of completion, balance, decisions, lead_changes, interaction, length, skill, simplicity, effects)`},
 		{"unknown top-level field", `{"populaton": 3}`,
-			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games)`},
+			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games, search)`},
 		{"workers", `{"workers": 4}`,
 			`$.workers: unknown field "workers": the worker count is not part of a run's configuration (results do not depend on it)`},
 		{"string for an integer", `{"population": "24"}`, `$.population: expected an integer, got the string "24"`},

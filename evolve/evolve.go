@@ -38,6 +38,12 @@ type GenStats struct {
 	// make, because it reached its bound of attempts (see breed), and that
 	// were taken over from the previous generation instead; 0 normally.
 	Filled int `json:"filled"`
+	// Coverage and QDScore describe a MAP-Elites archive after the
+	// generation: its filled cells and the sum of its elites' fitness
+	// (Best, Mean, Median and BestHash are then the elites'); 0 in a
+	// genetic run.
+	Coverage int     `json:"coverage,omitempty"`
+	QDScore  float64 `json:"qd_score,omitempty"`
 }
 
 // Result is a finished run.
@@ -49,6 +55,9 @@ type Result struct {
 	Ops        []OpStats
 	Games      uint64
 	Lineage    []Lineage // every bred child, in the order it was bred
+	// Archive is a MAP-Elites run's archive, its elites in cell order,
+	// each without dead effects; nil in a genetic run.
+	Archive []*Individual
 }
 
 // Lineage records how one bred child came to be, so that what each
@@ -98,6 +107,10 @@ type Checkpoint struct {
 	Cache      []CacheEntry // every score of the run, in hash order
 	Games      uint64
 	Lineage    []Lineage
+	// Archive is a MAP-Elites run's archive, its elites in cell order (the
+	// population is then the generation's batch of children, and the hall
+	// is empty); nil in a genetic run.
+	Archive []*Individual
 }
 
 // CacheEntry is one cached score.
@@ -123,6 +136,9 @@ func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (
 	pop, err := e.initial(seeds)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Search == SearchMapElites {
+		return e.qdLoop(ctx, pop, 0, nil, opt)
 	}
 	return e.loop(ctx, pop, 0, nil, 0, opt)
 }
@@ -150,7 +166,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	e.hall = slices.Clone(cp.Hall)
 	e.games = cp.Games
 	e.lineage = slices.Clone(cp.Lineage)
-	for _, ind := range cp.Population {
+	for _, ind := range slices.Concat(cp.Population, cp.Archive) {
 		if ind.Code == nil {
 			code, err := compile.Compile(ind.Genome)
 			if err != nil {
@@ -160,6 +176,17 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 		}
 	}
 	e.share(cp.Population)
+	if cfg.Search == SearchMapElites {
+		for _, ind := range cp.Archive {
+			if !e.archive.Offer(ind) {
+				return nil, fmt.Errorf("checkpoint: the archive's elite %x does not hold its cell", ind.Hash[:4])
+			}
+		}
+		if cp.Gen >= cfg.Generations {
+			return e.qdFinish(ctx, cp.Population, cp.History)
+		}
+		return e.qdLoop(ctx, e.qdBreed(cp.Gen+1), cp.Gen+1, cp.History, opt)
+	}
 	if cp.Gen >= cfg.Generations {
 		return e.finish(ctx, cp.Population, cp.History)
 	}
@@ -168,7 +195,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 }
 
 func newEngine(cfg Config) *engine {
-	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}}
+	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}, archive: newArchive()}
 	for _, n := range OperatorNames() {
 		e.ops[n] = &OpStats{Name: n}
 	}
@@ -218,41 +245,49 @@ func (e *engine) finish(ctx context.Context, pop []*Individual, history []GenSta
 	seed := rng.Derive(e.cfg.Seed^streamEval, uint64(e.cfg.Generations+1))
 	var hall []*Individual
 	for _, h := range e.hall {
-		// Prune until a game's own ablation (on seeds from its hash)
-		// finds no dead effect: removing effects makes a new genome,
-		// which is measured on its own seeds.
-		g := h.Genome
-		for {
-			pruned, removed, err := Prune(ctx, g, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, g.Hash().Short()))
-			if err != nil {
-				return nil, err
-			}
-			if len(removed) == 0 {
-				break
-			}
-			g = pruned
-		}
-		if g == h.Genome {
-			hall = append(hall, h)
-			continue
-		}
-		ind, err := e.individual(g, h.Origin, h.Born)
+		ind, err := e.pruned(ctx, h, seed)
 		if err != nil {
 			return nil, err
 		}
-		sc, _, err := Evaluate(ctx, ind.Genome, &e.cfg, seed)
-		if err != nil {
-			return nil, err
-		}
-		e.games += sc.Games
-		e.cache[ind.Hash] = e.cache[ind.Hash].merge(sc)
-		ind.Score = e.cache[ind.Hash]
 		hall = append(hall, ind)
 	}
 	sortPop(hall)
 	e.hall = nil
 	e.remember(hall)
 	return e.result(pop, history), nil
+}
+
+// pruned returns ind without its dead effects: ind itself when its own
+// ablation (on seeds from its hash) finds none, else a new individual,
+// pruned until its own ablation finds none (removing effects makes a new
+// genome, measured on its own seeds), scored on the deals of seed.
+func (e *engine) pruned(ctx context.Context, ind *Individual, seed uint64) (*Individual, error) {
+	g := ind.Genome
+	for {
+		p, removed, err := Prune(ctx, g, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, g.Hash().Short()))
+		if err != nil {
+			return nil, err
+		}
+		if len(removed) == 0 {
+			break
+		}
+		g = p
+	}
+	if g == ind.Genome {
+		return ind, nil
+	}
+	out, err := e.individual(g, ind.Origin, ind.Born)
+	if err != nil {
+		return nil, err
+	}
+	sc, _, err := Evaluate(ctx, out.Genome, &e.cfg, seed)
+	if err != nil {
+		return nil, err
+	}
+	e.games += sc.Games
+	e.cache[out.Hash] = e.cache[out.Hash].merge(sc)
+	out.Score = e.cache[out.Hash]
+	return out, nil
 }
 
 func (e *engine) result(pop []*Individual, history []GenStats) *Result {
@@ -282,6 +317,9 @@ func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Che
 		return out
 	}
 	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: snap(pop), History: slices.Clone(history), Hall: snap(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
+	if e.cfg.Search == SearchMapElites {
+		cp.Archive = snap(e.archive.Elites())
+	}
 	for _, n := range OperatorNames() {
 		cp.Ops = append(cp.Ops, *e.ops[n])
 	}
@@ -299,6 +337,7 @@ type engine struct {
 	hall    []*Individual
 	games   uint64
 	lineage []Lineage
+	archive *Archive // MAP-Elites only
 }
 
 func (e *engine) individual(g *genome.Genome, origin string, born int) (*Individual, error) {
@@ -411,11 +450,7 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 	gs.BestHash = fmt.Sprintf("%x", pop[0].Hash[:6])
 	gs.Mean /= float64(len(pop))
 	slices.Sort(fits)
-	if n := len(fits); n%2 == 1 {
-		gs.Median = fits[n/2]
-	} else {
-		gs.Median = (fits[n/2-1] + fits[n/2]) / 2
-	}
+	gs.Median = median(fits)
 	gs.Diversity = e.share(pop)
 	return gs, nil
 }
@@ -546,11 +581,35 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 		next = append(next, ind)
 		seen[ind.Hash] = true
 	}
+	next = e.offspring(next, seen, len(pop), gen, e.cfg.Elite, func(r *rng.Source) *Individual { return e.tournament(pop, r) })
+	filled = len(pop) - len(next)
+	for _, ind := range pop {
+		if len(next) == len(pop) {
+			break
+		}
+		if !seen[ind.Hash] {
+			seen[ind.Hash] = true
+			next = append(next, ind)
+		}
+	}
+	for j := 0; len(next) < len(pop); j++ {
+		next = append(next, pop[j%len(pop)])
+	}
+	return next, filled
+}
+
+// offspring breeds children into next until it holds n members or
+// breedAttempts x n children were tried: child attempt k is individual
+// first+k of generation gen, and draws from rng.Derive(rng.Derive(seed,
+// gen), first+k) alone. pick selects a parent. A child whose genome seen
+// holds is mutated again, Retries times at most, and dropped if it still
+// is; seen gets every child kept.
+func (e *engine) offspring(next []*Individual, seen map[genome.Hash]bool, n, gen, first int, pick func(r *rng.Source) *Individual) []*Individual {
 	rt := e.cfg.Rates
-	for attempt := 0; len(next) < len(pop) && attempt < breedAttempts*len(pop); attempt++ {
-		i := e.cfg.Elite + attempt
+	for attempt := 0; len(next) < n && attempt < breedAttempts*n; attempt++ {
+		i := first + attempt
 		r := rng.New(rng.Derive(rng.Derive(e.cfg.Seed^streamBreed, uint64(gen)), uint64(i)))
-		a := e.tournament(pop, &r)
+		a := pick(&r)
 		g := a.Genome
 		lin := Lineage{Gen: gen, Parents: []genome.Hash{a.Hash}, ParentFitness: a.Score.Fitness}
 		did := func(ng *genome.Genome, name string) {
@@ -560,7 +619,7 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 			g = ng
 		}
 		if chance(&r, rt.Crossover) {
-			b := e.tournament(pop, &r)
+			b := pick(&r)
 			lin.Parents = append(lin.Parents, b.Hash)
 			if r.IntN(2) == 0 {
 				did(e.cross(g, b.Genome, &r, "crossover", func(x, y *genome.Genome, r *rng.Source) *genome.Genome { return crossWhole(x, y, r) }), "crossover")
@@ -592,20 +651,7 @@ func (e *engine) breed(pop []*Individual, gen int) (next []*Individual, filled i
 		lin.Child = ind.Hash
 		e.lineage = append(e.lineage, lin)
 	}
-	filled = len(pop) - len(next)
-	for _, ind := range pop {
-		if len(next) == len(pop) {
-			break
-		}
-		if !seen[ind.Hash] {
-			seen[ind.Hash] = true
-			next = append(next, ind)
-		}
-	}
-	for j := 0; len(next) < len(pop); j++ {
-		next = append(next, pop[j%len(pop)])
-	}
-	return next, filled
+	return next
 }
 
 // cross applies a crossover with retries, counting it like an operator.
@@ -623,36 +669,4 @@ func (e *engine) cross(a, b *genome.Genome, r *rng.Source, name string, fn func(
 	}
 	st.Failed++
 	return a
-}
-
-// Rescored is a genome re-scored at the end of a run on fresh seeds, as
-// replicates so that its fitness has a confidence interval.
-type Rescored struct {
-	Name    string
-	Hash    genome.Hash
-	Genome  *genome.Genome
-	Mean    float64 // mean fitness over the replicates
-	Lo, Hi  float64 // 95% confidence interval of the mean
-	Metrics Metrics // of the first replicate
-	// Degenerate and Seats are the first replicate's reason and
-	// breakdown by seat count.
-	Degenerate string
-	Seats      []SeatScore
-	Reps       []float64
-}
-
-// Rescore evaluates each genome in 10 replicates of cfg.Games games (ten
-// times the games of a normal evaluation) on seeds no evaluation used.
-func Rescore(ctx context.Context, cfg Config, names []string, gs []*genome.Genome) ([]Rescored, error) {
-	var out []Rescored
-	for i, g := range gs {
-		h := g.Canonical().Hash()
-		rs, err := Replicate(ctx, cfg, g, rng.Derive(cfg.Seed^streamRescore, h.Short()), 0)
-		if err != nil {
-			return nil, err
-		}
-		rs.Name = names[i]
-		out = append(out, *rs)
-	}
-	return out, nil
 }

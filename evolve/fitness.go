@@ -82,6 +82,10 @@ type Score struct {
 	// Evals is the number of evaluations (on the deals of different
 	// generations) whose running mean the score is; 1 for one Evaluate.
 	Evals int `json:"evals"`
+	// PerSeat is the game's length, in decisions per seat and game under
+	// random play, at the seat count the score is that of (a behaviour
+	// descriptor of MAP-Elites; the length metric is a function of it).
+	PerSeat float64 `json:"decisions_per_seat"`
 }
 
 // merge folds evaluation x into s, the running mean of s.Evals
@@ -94,7 +98,7 @@ func (s Score) merge(x Score) Score {
 	}
 	n := float64(s.Evals)
 	mean := func(a, b float64) float64 { return (float64(a*n) + b) / (n + 1) }
-	out := Score{Evals: s.Evals + x.Evals, Games: s.Games + x.Games, Fitness: mean(s.Fitness, x.Fitness)}
+	out := Score{Evals: s.Evals + x.Evals, Games: s.Games + x.Games, Fitness: mean(s.Fitness, x.Fitness), PerSeat: mean(s.PerSeat, x.PerSeat)}
 	av, bv, ov := s.Metrics.fields(), x.Metrics.fields(), out.Metrics.fields()
 	for i := range ov {
 		*ov[i] = mean(*av[i], *bv[i])
@@ -188,6 +192,7 @@ func evaluateAt(ctx context.Context, p, bare *vm.Program, n, progLen int, cfg *C
 		return sc, err
 	}
 	sc.Games = random.Games
+	sc.PerSeat = perSeat(random)
 	if capped {
 		sc.Degenerate = seatsReason(n, "random", "too many games reach the turn cap")
 		sc.Metrics = metrics(random, nil, nil, p.Teams(), progLen, cfg)
@@ -347,11 +352,9 @@ func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metri
 	}
 	m.Decisions = 1 - math.Exp(-st.InformedPerSeat()/4)
 	m.LeadChanges = 1 - math.Exp(-st.LeadChangesPerGame()/3)
-	if st.Games > 0 && st.Seats > 0 {
-		if perSeat := float64(st.Decisions.Sum) / float64(st.Games) / float64(st.Seats); perSeat > 0 {
-			d := math.Log(perSeat / float64(cfg.TargetLength))
-			m.Length = math.Exp(-d * d / (2 * 0.5 * 0.5))
-		}
+	if n := perSeat(st); n > 0 {
+		d := math.Log(n / float64(cfg.TargetLength))
+		m.Length = math.Exp(-d * d / (2 * 0.5 * 0.5))
 	}
 	if decided := float64(st.Decided()); skill != nil && skill.Decided() > 0 && decided > 0 {
 		base := float64(st.Wins[0]) / decided
@@ -362,6 +365,14 @@ func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metri
 	}
 	m.Simplicity = clamp01(1 - float64(progLen-40)/400)
 	return m
+}
+
+// perSeat is the decisions per seat and game of st, 0 without games.
+func perSeat(st *vm.Stats) float64 {
+	if st.Games == 0 || st.Seats == 0 {
+		return 0
+	}
+	return float64(st.Decisions.Sum) / float64(st.Games) / float64(st.Seats)
 }
 
 // ladderSkill maps a skill ladder into [0, 1]: the rise of the win rate

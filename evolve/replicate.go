@@ -29,6 +29,9 @@ func Replicate(ctx context.Context, cfg Config, g *genome.Genome, seed uint64, s
 			rs.Metrics, rs.Degenerate, rs.Seats = sc.Metrics, sc.Degenerate, bySeats
 		}
 		rs.Reps = append(rs.Reps, sc.Fitness)
+		if sc.Degenerate != "" {
+			rs.Degenerates++
+		}
 	}
 	mean, ss := 0.0, 0.0
 	for _, f := range rs.Reps {
@@ -43,4 +46,38 @@ func Replicate(ctx context.Context, cfg Config, g *genome.Genome, seed uint64, s
 	half := 2.262 * sd / math.Sqrt(Replicates) // t(0.975, 9 df)
 	rs.Mean, rs.Lo, rs.Hi = mean, mean-half, mean+half
 	return rs, nil
+}
+
+// Rescored is a genome re-scored at the end of a run on fresh seeds, as
+// replicates so that its fitness has a confidence interval.
+type Rescored struct {
+	Name    string
+	Hash    genome.Hash
+	Genome  *genome.Genome
+	Mean    float64 // mean fitness over the replicates
+	Lo, Hi  float64 // 95% confidence interval of the mean
+	Metrics Metrics // of the first replicate
+	// Degenerate and Seats are the first replicate's reason and
+	// breakdown by seat count.
+	Degenerate string
+	Seats      []SeatScore
+	Reps       []float64
+	// Degenerates counts the replicates in which the game was degenerate.
+	Degenerates int
+}
+
+// Rescore evaluates each genome in 10 replicates of cfg.Games games (ten
+// times the games of a normal evaluation) on seeds no evaluation used.
+func Rescore(ctx context.Context, cfg Config, names []string, gs []*genome.Genome) ([]Rescored, error) {
+	var out []Rescored
+	for i, g := range gs {
+		h := g.Canonical().Hash()
+		rs, err := Replicate(ctx, cfg, g, rng.Derive(cfg.Seed^streamRescore, h.Short()), 0)
+		if err != nil {
+			return nil, err
+		}
+		rs.Name = names[i]
+		out = append(out, *rs)
+	}
+	return out, nil
 }

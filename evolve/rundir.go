@@ -115,6 +115,25 @@ type HallEntry struct {
 // place, marks a finished run.
 var ResultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "rescore.csv", "operators.csv", "lineage.csv"}
 
+// ArchiveFiles are the files a MAP-Elites run writes besides ResultFiles,
+// before the last of them.
+var ArchiveFiles = []string{"archive.json", "archive.csv"}
+
+// ResultFilesOf lists the files WriteRun writes for a run of cfg besides
+// config.json, in order: ResultFiles, with ArchiveFiles before the last
+// for a MAP-Elites run.
+func ResultFilesOf(cfg Config) []string {
+	if cfg.Search != SearchMapElites {
+		return ResultFiles
+	}
+	n := len(ResultFiles) - 1
+	return slices.Concat(ResultFiles[:n], ArchiveFiles, ResultFiles[n:])
+}
+
+// SeedPrefix starts the name of a seed game among a run's re-scored games
+// ("seed:war"), which are the bars of SurveyGames.
+const SeedPrefix = "seed:"
+
 // WriteRun writes a finished run's result files into dir (config.json,
 // then ResultFiles, in order). These files are
 // the run's identity: the same configuration writes the same bytes.
@@ -127,7 +146,7 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 		return err
 	}
 	files[ConfigFile] = cfg
-	files["generations.csv"] = csvBytes(generationRows(res.History))
+	files["generations.csv"] = csvBytes(generationRows(res.History, res.Config.Search == SearchMapElites))
 
 	if err := CheckWinner(res); err != nil {
 		return err
@@ -175,10 +194,18 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	}
 	files["lineage.csv"] = csvBytes(lin)
 
-	if len(files) != 1+len(ResultFiles) {
-		return fmt.Errorf("evolve: WriteRun made %d files, ResultFiles lists %d and config.json", len(files), len(ResultFiles))
+	if res.Config.Search == SearchMapElites {
+		aj, ac, err := archiveFiles(res, rescored)
+		if err != nil {
+			return err
+		}
+		files["archive.json"], files["archive.csv"] = aj, ac
 	}
-	for _, name := range append([]string{ConfigFile}, ResultFiles...) {
+	names := ResultFilesOf(res.Config)
+	if len(files) != 1+len(names) {
+		return fmt.Errorf("evolve: WriteRun made %d files, ResultFilesOf lists %d and config.json", len(files), len(names))
+	}
+	for _, name := range append([]string{ConfigFile}, names...) {
 		data, ok := files[name]
 		if !ok {
 			return fmt.Errorf("evolve: WriteRun made no %s", name)
@@ -190,11 +217,21 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	return nil
 }
 
-func generationRows(h []GenStats) [][]string {
-	rows := [][]string{{"generation", "best", "mean", "median", "diversity", "evaluated", "reevaluated", "games", "best_hash", "filled"}}
+// generationRows is generations.csv: a row per generation, with the
+// archive's coverage and QD-score in a MAP-Elites run (qd).
+func generationRows(h []GenStats, qd bool) [][]string {
+	head := []string{"generation", "best", "mean", "median", "diversity", "evaluated", "reevaluated", "games", "best_hash", "filled"}
+	if qd {
+		head = append(head, "coverage", "qd_score")
+	}
+	rows := [][]string{head}
 	for _, g := range h {
-		rows = append(rows, []string{strconv.Itoa(g.Gen), ff(g.Best), ff(g.Mean), ff(g.Median), ff(g.Diversity),
-			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Reevaluated), strconv.FormatUint(g.Games, 10), g.BestHash, strconv.Itoa(g.Filled)})
+		row := []string{strconv.Itoa(g.Gen), ff(g.Best), ff(g.Mean), ff(g.Median), ff(g.Diversity),
+			strconv.Itoa(g.Evaluated), strconv.Itoa(g.Reevaluated), strconv.FormatUint(g.Games, 10), g.BestHash, strconv.Itoa(g.Filled)}
+		if qd {
+			row = append(row, strconv.Itoa(g.Coverage), ff(g.QDScore))
+		}
+		rows = append(rows, row)
 	}
 	return rows
 }
@@ -231,10 +268,11 @@ func FormatMetrics(m Metrics) string {
 }
 
 // ParseGenomeList reads a JSON list of games: a run directory's
-// hall_of_fame.json (HallEntry objects, of which only the genome is read)
-// or a plain list of genomes. An item with any of HallEntry's own keys is
-// an entry and must have a genome and no other keys; any other item is a
-// genome. Every genome is parsed strictly and validated (genome.Parse),
+// hall_of_fame.json (HallEntry objects, of which only the genome is read),
+// a MAP-Elites run's archive.json (ArchiveEntry objects, likewise) or a
+// plain list of genomes. An item with any of the entries' own keys (keys
+// no genome has) is an entry and must have a genome and no keys but the
+// entries'; any other item is a genome. Every genome is parsed strictly and validated (genome.Parse),
 // and every problem is reported (as genome.Problems) at its path in the
 // file, such as "$[2].genome.turn[0].kind". The genomes come back in the
 // list's order, with their metadata.
@@ -246,7 +284,7 @@ func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
 	if len(items) == 0 {
 		return nil, genome.Problems{{Path: "$", Reason: "an empty list: no games"}}
 	}
-	keys, _ := jsonFields(reflect.TypeFor[HallEntry]())
+	keys := entryKeys
 	var gs []*genome.Genome
 	var ps genome.Problems
 	for i, item := range items {
@@ -260,7 +298,7 @@ func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
 			bad := false
 			for _, k := range slices.Sorted(maps.Keys(entry)) {
 				if !slices.Contains(keys, k) {
-					ps = append(ps, genome.Problem{Path: path + "." + k, Reason: fmt.Sprintf("unknown field %q (a hall of fame entry has %s)", k, strings.Join(keys, ", "))})
+					ps = append(ps, genome.Problem{Path: path + "." + k, Reason: fmt.Sprintf("unknown field %q (a hall of fame or archive entry has %s)", k, strings.Join(keys, ", "))})
 					bad = true
 				}
 			}
@@ -288,8 +326,21 @@ func ParseGenomeList(data []byte) ([]*genome.Genome, error) {
 	return gs, nil
 }
 
-// isHallEntry tells a hall of fame entry from a genome: it has a key of
-// HallEntry's that no genome has.
+// entryKeys are the JSON keys of a hall of fame entry (HallEntry), then
+// those of an archive entry (ArchiveEntry) it has not, in field order.
+var entryKeys = func() []string {
+	keys, _ := jsonFields(reflect.TypeFor[HallEntry]())
+	arch, _ := jsonFields(reflect.TypeFor[ArchiveEntry]())
+	for _, k := range arch {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}()
+
+// isHallEntry tells a hall of fame or archive entry from a genome: it has
+// a key of HallEntry's or ArchiveEntry's that no genome has.
 func isHallEntry(obj map[string]json.RawMessage) bool {
 	for _, k := range hallOnlyKeys {
 		if _, ok := obj[k]; ok {
@@ -301,10 +352,9 @@ func isHallEntry(obj map[string]json.RawMessage) bool {
 
 // hallOnlyKeys are HallEntry's JSON keys that are not also a genome's.
 var hallOnlyKeys = func() []string {
-	hall, _ := jsonFields(reflect.TypeFor[HallEntry]())
 	_, gen := jsonFields(reflect.TypeFor[genome.Genome]())
 	var only []string
-	for _, k := range hall {
+	for _, k := range entryKeys {
 		if _, ok := gen[k]; !ok {
 			only = append(only, k)
 		}

@@ -32,7 +32,7 @@ const (
 
 // runFileNames are the files a run writes into its directory: the only
 // ones whose temporary files (atomicfile.TempPrefix) are a run's leftovers.
-var runFileNames = append([]string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile}, ResultFiles...)
+var runFileNames = slices.Concat([]string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile}, ResultFiles, ArchiveFiles)
 
 // isTempFile tells whether name is a temporary file of a run's: one that
 // an atomic write of a run file, or a lock's take-over, left behind when

@@ -16,11 +16,14 @@ import (
 // (evolve.FitnessVersion) and read Config.target_length in decisions per
 // seat, so a version 1 checkpoint could not be continued as its run would
 // have gone. Version 3 added the run's identity (run) and the file's
-// checksum (checksum), which a reader requires.
+// checksum (checksum), which a reader requires. Version 4 added a score's
+// length (Score.decisions_per_seat), which a reader of version 3 would
+// drop, so that a resumed run's files would differ from the run's, and a
+// MAP-Elites run's search, archive, coverage and QD-score.
 //
 // Checkpoints are never migrated: a reader refuses every other version,
 // and a run is finished by the darwinsim build that wrote its checkpoint.
-const CheckpointVersion = 3
+const CheckpointVersion = 4
 
 // ChecksumSize is the size of a checkpoint's checksum and of its run
 // identity, both SHA-256 hashes.
@@ -114,3 +117,37 @@ func SealCheckpoint(buf []byte) (err error) {
 	copy(buf[at:], sum[:])
 	return nil
 }
+
+// The Checkpoint table's fields, in schema order.
+const (
+	// Checkpoint
+	ckVersion = iota
+	ckGeneration
+	ckGames
+	ckConfig
+	ckPopulation
+	ckHistory
+	ckHall
+	ckOps
+	ckCache
+	ckLineage
+	ckRun
+	ckChecksum
+	ckArchive
+)
+
+var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
+	ckVersion:    scalar("version", "ushort", 2),
+	ckGeneration: scalar("generation", "uint", 4),
+	ckGames:      scalar("games", "ulong", 8),
+	ckConfig:     table("config", configSpec),
+	ckPopulation: tables("population", individualSpec),
+	ckHistory:    tables("history", genStatsSpec),
+	ckHall:       tables("hall", individualSpec),
+	ckOps:        tables("ops", opStatsSpec),
+	ckCache:      tables("cache", cacheEntrySpec),
+	ckLineage:    tables("lineage", lineageSpec),
+	ckRun:        vector("run", "ubyte", 1),
+	ckChecksum:   vector("checksum", "ubyte", 1),
+	ckArchive:    tables("archive", individualSpec),
+}}

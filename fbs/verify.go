@@ -208,22 +208,6 @@ var resultSpec = &tableSpec{name: "BatchResult", fields: []field{
 	rsSemanticsVersion: scalar("semantics_version", "ubyte", 1),
 }}
 
-const (
-	// Checkpoint
-	ckVersion = iota
-	ckGeneration
-	ckGames
-	ckConfig
-	ckPopulation
-	ckHistory
-	ckHall
-	ckOps
-	ckCache
-	ckLineage
-	ckRun
-	ckChecksum
-)
-
 var ratesSpec = &tableSpec{name: "Rates", fields: []field{
 	scalar("add_effect", "double", 8),
 	scalar("remove_effect", "double", 8),
@@ -264,6 +248,7 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	str("skill"),
 	str("ladder"),
 	scalar("ladder_games", "ulong", 8),
+	str("search"),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{
@@ -284,6 +269,7 @@ var scoreSpec = &tableSpec{name: "Score", fields: []field{
 	str("degenerate"),
 	scalar("games", "ulong", 8),
 	scalar("evals", "uint", 4),
+	scalar("decisions_per_seat", "double", 8),
 }}
 
 var individualSpec = &tableSpec{name: "Individual", fields: []field{
@@ -305,6 +291,8 @@ var genStatsSpec = &tableSpec{name: "GenStats", fields: []field{
 	scalar("games", "ulong", 8),
 	str("best_hash"),
 	scalar("filled", "uint", 4),
+	scalar("coverage", "uint", 4),
+	scalar("qd_score", "double", 8),
 }}
 
 var opStatsSpec = &tableSpec{name: "OpStats", fields: []field{
@@ -326,21 +314,6 @@ var lineageSpec = &tableSpec{name: "Lineage", fields: []field{
 	str("operators"),
 	scalar("parent_fitness", "double", 8),
 	scalar("child_fitness", "double", 8),
-}}
-
-var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
-	ckVersion:    scalar("version", "ushort", 2),
-	ckGeneration: scalar("generation", "uint", 4),
-	ckGames:      scalar("games", "ulong", 8),
-	ckConfig:     table("config", configSpec),
-	ckPopulation: tables("population", individualSpec),
-	ckHistory:    tables("history", genStatsSpec),
-	ckHall:       tables("hall", individualSpec),
-	ckOps:        tables("ops", opStatsSpec),
-	ckCache:      tables("cache", cacheEntrySpec),
-	ckLineage:    tables("lineage", lineageSpec),
-	ckRun:        vector("run", "ubyte", 1),
-	ckChecksum:   vector("checksum", "ubyte", 1),
 }}
 
 // checked is a table that passed verification, with where its fields are.

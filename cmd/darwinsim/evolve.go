@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"runtime"
@@ -17,7 +18,7 @@ import (
 )
 
 func newEvolveCmd(g *globals) *cobra.Command {
-	var preset, configFile, out, from, resume string
+	var preset, configFile, out, from, resume, search string
 	cmd := &cobra.Command{
 		Use:   "evolve",
 		Short: "Evolve new games from the seed games",
@@ -70,7 +71,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			if resume != "" {
-				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from"} {
+				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from", "search"} {
 					if cmd.Flags().Changed(name) {
 						return usagef("--resume continues a run with its own configuration; --%s cannot be changed", name)
 					}
@@ -107,6 +108,9 @@ holds only what a run stopped before its first checkpoint left can be given to
 			}
 			fmt.Fprintf(w, "evolving from %s: population %d, %d generations, %d games per evaluation, seed %d\n",
 				strings.Join(names, ", "), base.Population, base.Generations, base.Games, base.Seed)
+			if base.Search == evolve.SearchMapElites {
+				fmt.Fprintf(w, "MAP-Elites: a batch of %d children a generation into an archive of %d cells\n", base.Population, evolve.NumCells)
+			}
 			return runEvolve(cmd, g, base, rd, nil, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
 			})
@@ -124,6 +128,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 	f.StringVar(&out, "out", "", "write the run's result files to this new directory")
 	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
+	f.StringVar(&search, "search", "genetic", "how to search: "+strings.Join(evolve.SearchNames(), " (the genetic loop), ")+" (an archive of distinct good games)")
 	return cmd
 }
 
@@ -146,6 +151,14 @@ func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.C
 		}
 	}
 	f := cmd.Flags()
+	if f.Changed("search") {
+		v, _ := f.GetString("search")
+		s, err := evolve.ParseSearch(v)
+		if err != nil {
+			return cfg, usagef("--search: %v", err)
+		}
+		cfg.Search = s
+	}
 	for name, dst := range map[string]*int{"pop": &cfg.Population, "generations": &cfg.Generations,
 		"games": &cfg.Games, "skill-games": &cfg.SkillGames, "elite": &cfg.Elite, "tournament": &cfg.Tournament} {
 		if f.Changed(name) {
@@ -275,6 +288,9 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 		}
 		fmt.Fprintf(w, "gen %3d/%d  best %.4f  mean %.4f  median %.4f  diversity %.3f  new %3d",
 			gs.Gen, cfg.Generations, gs.Best, gs.Mean, gs.Median, gs.Diversity, gs.Evaluated)
+		if cfg.Search == evolve.SearchMapElites {
+			fmt.Fprintf(w, "  cells %3d  qd %.2f", gs.Coverage, gs.QDScore)
+		}
 		if gs.Filled > 0 {
 			// Breeding reached its bound of attempts (rare): say so.
 			fmt.Fprintf(w, "  filled %d", gs.Filled)
@@ -316,19 +332,21 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	fmt.Fprintf(w, "generation 0: best %.4f, mean %.4f; generation %d: best %.4f, mean %.4f, diversity %.3f\n",
 		first.Best, first.Mean, last.Gen, last.Best, last.Mean, last.Diversity)
 
-	// Re-score the best evolved games and every seed on fresh seeds.
+	// Re-score the best evolved games (a MAP-Elites run: every elite)
+	// and every seed on fresh seeds.
 	var rnames []string
 	var rgs []*genome.Genome
-	for i, ind := range res.Hall {
-		if i >= cfg.Rescore {
-			break
-		}
+	rescore := res.Hall[:min(len(res.Hall), cfg.Rescore)]
+	if cfg.Search == evolve.SearchMapElites {
+		rescore = res.Archive
+	}
+	for _, ind := range rescore {
 		ng := evolve.Named(ind, cfg.Seed)
 		rnames = append(rnames, ng.Name)
 		rgs = append(rgs, ng)
 	}
 	for _, s := range genome.Seeds() {
-		rnames = append(rnames, "seed:"+s.Name)
+		rnames = append(rnames, evolve.SeedPrefix+s.Name)
 		rgs = append(rgs, s)
 	}
 	rescoreStart := time.Now()
@@ -344,9 +362,13 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nre-scored on fresh seeds (10 x %d games each, 95%% CI):\n", cfg.Games)
-	for _, r := range rescored {
-		fmt.Fprintf(w, "  %-22s %.4f  [%.4f, %.4f]\n", r.Name, r.Mean, r.Lo, r.Hi)
+	if cfg.Search == evolve.SearchMapElites {
+		printArchive(w, res, rescored)
+	} else {
+		fmt.Fprintf(w, "\nre-scored on fresh seeds (10 x %d games each, 95%% CI):\n", cfg.Games)
+		for _, r := range rescored {
+			fmt.Fprintf(w, "  %-22s %.4f  [%.4f, %.4f]\n", r.Name, r.Mean, r.Lo, r.Hi)
+		}
 	}
 
 	winner := evolve.Best(res, rescored)
@@ -367,6 +389,34 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	if err := record("finished"); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (%s, %s, %s)\n", rd.Dir, strings.Join(evolve.ResultFiles, ", "), evolve.ConfigFile, evolve.CheckpointFile)
+	fmt.Fprintf(w, "\nwrote %s (%s, %s, %s)\n", rd.Dir, strings.Join(evolve.ResultFilesOf(cfg), ", "), evolve.ConfigFile, evolve.CheckpointFile)
 	return nil
+}
+
+// printArchive prints a MAP-Elites run's archive after the re-score: its
+// coverage and QD-score, the seed games' re-scores, which are the bars of
+// the survey, and the distinct good games family by family
+// (evolve.SurveyArchive).
+func printArchive(w io.Writer, res *evolve.Result, rescored []evolve.Rescored) {
+	sv, rs := evolve.SurveyArchive(res, rescored)
+	qd := 0.0
+	for _, ind := range res.Archive {
+		qd += ind.Score.Fitness
+	}
+	fmt.Fprintf(w, "\narchive: %d of %d cells, QD-score %.2f; every elite re-scored on fresh seeds (10 x %d games each)\n",
+		len(res.Archive), evolve.NumCells, qd, res.Config.Games)
+	_, seeds := evolve.SplitRescored(rescored)
+	fmt.Fprintf(w, "seed games (the bar of their family):\n")
+	for _, r := range seeds {
+		fmt.Fprintf(w, "  %-32s %-7s %.4f  [%.4f, %.4f]\n", r.Name, evolve.Family(r.Genome), r.Mean, r.Lo, r.Hi)
+	}
+	fmt.Fprintf(w, "%d distinct good games (new, no degenerate replicate, at or above the best seed game of their family, pairwise %.2f apart) in %d families (%s):\n",
+		sv.Distinct, res.Config.HallSpacing, len(sv.Families), strings.Join(sv.Families, ", "))
+	for i, ind := range res.Archive {
+		if !sv.Entries[i].Distinct {
+			continue
+		}
+		c := evolve.CellOf(evolve.Describe(ind))
+		fmt.Fprintf(w, "  %-18s %-32s %.4f  [%.4f, %.4f]\n", evolve.Named(ind, res.Config.Seed).Name, evolve.CellName(c), rs[i].Mean, rs[i].Lo, rs[i].Hi)
+	}
 }

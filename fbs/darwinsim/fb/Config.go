@@ -255,8 +255,16 @@ func (rcv *Config) MutateLadderGames(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(40, n)
 }
 
+func (rcv *Config) Search() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(42))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
 func ConfigStart(builder *flatbuffers.Builder) {
-	builder.StartObject(19)
+	builder.StartObject(20)
 }
 func ConfigAddPopulation(builder *flatbuffers.Builder, population uint32) {
 	builder.PrependUint32Slot(0, population, 0)
@@ -314,6 +322,9 @@ func ConfigAddLadder(builder *flatbuffers.Builder, ladder flatbuffers.UOffsetT) 
 }
 func ConfigAddLadderGames(builder *flatbuffers.Builder, ladderGames uint64) {
 	builder.PrependUint64Slot(18, ladderGames, 0)
+}
+func ConfigAddSearch(builder *flatbuffers.Builder, search flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(19, flatbuffers.UOffsetT(search), 0)
 }
 func ConfigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

@@ -149,8 +149,32 @@ func (rcv *GenStats) MutateFilled(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(22, n)
 }
 
+func (rcv *GenStats) Coverage() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(24))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *GenStats) MutateCoverage(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(24, n)
+}
+
+func (rcv *GenStats) QdScore() float64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(26))
+	if o != 0 {
+		return rcv._tab.GetFloat64(o + rcv._tab.Pos)
+	}
+	return 0.0
+}
+
+func (rcv *GenStats) MutateQdScore(n float64) bool {
+	return rcv._tab.MutateFloat64Slot(26, n)
+}
+
 func GenStatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(10)
+	builder.StartObject(12)
 }
 func GenStatsAddGen(builder *flatbuffers.Builder, gen uint32) {
 	builder.PrependUint32Slot(0, gen, 0)
@@ -181,6 +205,12 @@ func GenStatsAddBestHash(builder *flatbuffers.Builder, bestHash flatbuffers.UOff
 }
 func GenStatsAddFilled(builder *flatbuffers.Builder, filled uint32) {
 	builder.PrependUint32Slot(9, filled, 0)
+}
+func GenStatsAddCoverage(builder *flatbuffers.Builder, coverage uint32) {
+	builder.PrependUint32Slot(10, coverage, 0)
+}
+func GenStatsAddQdScore(builder *flatbuffers.Builder, qdScore float64) {
+	builder.PrependFloat64Slot(11, qdScore, 0.0)
 }
 func GenStatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

@@ -90,8 +90,20 @@ func (rcv *Score) MutateEvals(n uint32) bool {
 	return rcv._tab.MutateUint32Slot(12, n)
 }
 
+func (rcv *Score) DecisionsPerSeat() float64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(14))
+	if o != 0 {
+		return rcv._tab.GetFloat64(o + rcv._tab.Pos)
+	}
+	return 0.0
+}
+
+func (rcv *Score) MutateDecisionsPerSeat(n float64) bool {
+	return rcv._tab.MutateFloat64Slot(14, n)
+}
+
 func ScoreStart(builder *flatbuffers.Builder) {
-	builder.StartObject(5)
+	builder.StartObject(6)
 }
 func ScoreAddFitness(builder *flatbuffers.Builder, fitness float64) {
 	builder.PrependFloat64Slot(0, fitness, 0.0)
@@ -107,6 +119,9 @@ func ScoreAddGames(builder *flatbuffers.Builder, games uint64) {
 }
 func ScoreAddEvals(builder *flatbuffers.Builder, evals uint32) {
 	builder.PrependUint32Slot(4, evals, 0)
+}
+func ScoreAddDecisionsPerSeat(builder *flatbuffers.Builder, decisionsPerSeat float64) {
+	builder.PrependFloat64Slot(5, decisionsPerSeat, 0.0)
 }
 func ScoreEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
