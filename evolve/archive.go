@@ -133,7 +133,8 @@ type Archive struct {
 	byHash map[genome.Hash]int
 }
 
-func newArchive() *Archive {
+// NewArchive returns an empty archive.
+func NewArchive() *Archive {
 	return &Archive{cells: map[int]*Individual{}, byHash: map[genome.Hash]int{}}
 }
 

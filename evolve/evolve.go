@@ -195,7 +195,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 }
 
 func newEngine(cfg Config) *engine {
-	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}, archive: newArchive()}
+	e := &engine{cfg: cfg, cache: map[genome.Hash]Score{}, ops: map[string]*OpStats{}, archive: NewArchive()}
 	for _, n := range OperatorNames() {
 		e.ops[n] = &OpStats{Name: n}
 	}
@@ -257,21 +257,31 @@ func (e *engine) finish(ctx context.Context, pop []*Individual, history []GenSta
 	return e.result(pop, history), nil
 }
 
+// PruneGame returns g (canonical) without its dead effects, as a run's
+// end prunes its games: Prune with cfg.AblationGames paired games, on
+// seeds from cfg.Seed and the hash of the genome measured, until its own
+// ablation finds none. It returns g itself when nothing was dead.
+func PruneGame(ctx context.Context, cfg *Config, g *genome.Genome) (*genome.Genome, error) {
+	for {
+		p, removed, err := Prune(ctx, g, cfg.AblationGames, cfg.Workers, rng.Derive(cfg.Seed^streamAblate, g.Hash().Short()))
+		if err != nil {
+			return nil, err
+		}
+		if len(removed) == 0 {
+			return g, nil
+		}
+		g = p
+	}
+}
+
 // pruned returns ind without its dead effects: ind itself when its own
 // ablation (on seeds from its hash) finds none, else a new individual,
 // pruned until its own ablation finds none (removing effects makes a new
 // genome, measured on its own seeds), scored on the deals of seed.
 func (e *engine) pruned(ctx context.Context, ind *Individual, seed uint64) (*Individual, error) {
-	g := ind.Genome
-	for {
-		p, removed, err := Prune(ctx, g, e.cfg.AblationGames, e.cfg.Workers, rng.Derive(e.cfg.Seed^streamAblate, g.Hash().Short()))
-		if err != nil {
-			return nil, err
-		}
-		if len(removed) == 0 {
-			break
-		}
-		g = p
+	g, err := PruneGame(ctx, &e.cfg, ind.Genome)
+	if err != nil {
+		return nil, err
 	}
 	if g == ind.Genome {
 		return ind, nil

@@ -138,7 +138,7 @@ func (e *engine) qdBreed(gen int) []*Individual {
 func (e *engine) qdFinish(ctx context.Context, batch []*Individual, history []GenStats) (*Result, error) {
 	ctx = context.WithoutCancel(ctx)
 	seed := rng.Derive(e.cfg.Seed^streamEval, uint64(e.cfg.Generations+1))
-	a := newArchive()
+	a := NewArchive()
 	var changed []*Individual
 	for _, ind := range e.archive.Elites() {
 		p, err := e.pruned(ctx, ind, seed)

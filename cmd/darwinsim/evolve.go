@@ -50,6 +50,17 @@ run's config.json, timings.json and provenance.json, which hold no game, are
 skipped). A game given twice is used once; only as many games as the
 population holds are used.
 
+--search map-elites keeps an archive of distinct good games instead of one
+population (MAP-Elites): a grid of 400 cells over the family of the turn
+structure, the length in decisions per seat, the skill and the interaction
+metrics, each cell holding the best game found there. Each generation breeds
+a batch of --pop children from elites drawn uniformly, with the same
+operators; a cell's elite is evaluated again before a child challenges it.
+At the end every elite is pruned of dead effects and re-scored, and the run
+counts its distinct good games; with --out it writes archive.json and
+archive.csv. Pick one archived game for describe, score or play as
+DIR/archive.json#NAME.
+
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
 uninterrupted run would have. --resume refuses a checkpoint that was damaged,
@@ -408,7 +419,7 @@ func printArchive(w io.Writer, res *evolve.Result, rescored []evolve.Rescored) {
 	_, seeds := evolve.SplitRescored(rescored)
 	fmt.Fprintf(w, "seed games (the bar of their family):\n")
 	for _, r := range seeds {
-		fmt.Fprintf(w, "  %-32s %-7s %.4f  [%.4f, %.4f]\n", r.Name, evolve.Family(r.Genome), r.Mean, r.Lo, r.Hi)
+		fmt.Fprintf(w, "  %-36s %-7s %.4f  [%.4f, %.4f]\n", r.Name, evolve.Family(r.Genome), r.Mean, r.Lo, r.Hi)
 	}
 	fmt.Fprintf(w, "%d distinct good games (new, no degenerate replicate, at or above the best seed game of their family, pairwise %.2f apart) in %d families (%s):\n",
 		sv.Distinct, res.Config.HallSpacing, len(sv.Families), strings.Join(sv.Families, ", "))

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -13,6 +15,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
+	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/genome"
 )
@@ -76,6 +79,22 @@ func loadGame(arg string) (*game, error) {
 		return &game{Name: g.Name, Named: true, Genome: g, Code: code}, nil
 	}
 	data, err := os.ReadFile(arg)
+	if errors.Is(err, fs.ErrNotExist) && strings.Contains(arg, listPick) {
+		// FILE#PICK: one game of a list, when no file has the whole
+		// name; FILE is the shortest prefix before a # that is a file (a
+		// directory or a game's name may hold a # too).
+		for i := range len(arg) {
+			if !strings.HasPrefix(arg[i:], listPick) {
+				continue
+			}
+			if _, serr := os.Stat(arg[:i]); serr == nil {
+				if data, err = os.ReadFile(arg[:i]); err == nil {
+					return pickGame(arg[:i], arg[i+len(listPick):], data)
+				}
+				return nil, fmt.Errorf("%s: %w", printable(arg[:i]), unwrapPath(err))
+			}
+		}
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file, and no seed game of that name (seed games: %s)", printable(arg), strings.Join(genome.SeedNames(), ", "))
@@ -109,6 +128,13 @@ func decodeGame(arg string, data []byte) (*game, error) {
 	if what := notGame(data); what != "" {
 		return nil, fmt.Errorf("%s: %s", printable(arg), what)
 	}
+	if isList(data) {
+		gs, err := evolve.ParseGenomeList(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", printable(arg), err)
+		}
+		return nil, fmt.Errorf("%s: a list of %s; pick one as %s%s%s", printable(arg), plural(len(gs), "game"), printable(arg), listPick, gameNames(gs))
+	}
 	g, err := genome.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", printable(arg), err)
@@ -122,6 +148,80 @@ func decodeGame(arg string, data []byte) (*game, error) {
 		name = arg
 	}
 	return &game{Name: name, Named: g.Name != "", Genome: g, Code: code}, nil
+}
+
+// listPick separates a list file's path from the game picked from it, by
+// name or by position from 1: runs/a/archive.json#evolved-1a2b3c4d,
+// runs/a/hall_of_fame.json#2.
+const listPick = "#"
+
+// isList reports whether data is a JSON list (of games, or of hall of fame
+// or archive entries).
+func isList(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	return len(t) > 0 && t[0] == '['
+}
+
+// pickName is how game i (from 0) of gs is picked: its name when it has
+// one that no other game of the list has, else its position from 1.
+func pickName(gs []*genome.Genome, i int) string {
+	name := gs[i].Name
+	if name == "" || slices.ContainsFunc(gs, func(g *genome.Genome) bool { return g != gs[i] && g.Name == name }) || isPosition(name) {
+		return strconv.Itoa(i + 1)
+	}
+	return name
+}
+
+// isPosition reports whether pick is a number, a pick by position.
+func isPosition(pick string) bool {
+	_, err := strconv.ParseUint(pick, 10, 31)
+	return err == nil
+}
+
+// gameNames lists how the games of a list are picked (pickName), as a
+// choice: "PICK" for one, "{A|B|...}" for more (the first five, then
+// "...").
+func gameNames(gs []*genome.Genome) string {
+	var names []string
+	for i := range gs {
+		if i == 5 {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, printable(pickName(gs, i)))
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return "{" + strings.Join(names, "|") + "}"
+}
+
+// pickGame returns the game pick names in the list file path (data): a
+// hall of fame, an archive or a list of genomes (evolve.ParseGenomeList),
+// picked by name (pickName) or by position from 1.
+func pickGame(path, pick string, data []byte) (*game, error) {
+	arg := path + listPick + pick
+	if !isList(data) {
+		return nil, fmt.Errorf("%s: %s holds no list of games to pick %q from", printable(arg), printable(path), pick)
+	}
+	gs, err := evolve.ParseGenomeList(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", printable(path), err)
+	}
+	for i, g := range gs {
+		if pickName(gs, i) != pick && strconv.Itoa(i+1) != pick {
+			continue
+		}
+		code, err := compile.Compile(g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", printable(arg), err)
+		}
+		if g.Name == "" {
+			return &game{Name: arg, Genome: g, Code: code}, nil
+		}
+		return &game{Name: g.Name, Named: true, Genome: g, Code: code}, nil
+	}
+	return nil, fmt.Errorf("%s: no game %q in %s (pick one of %s, or by position from 1 to %d)", printable(arg), pick, printable(path), gameNames(gs), len(gs))
 }
 
 // notGame says what data is when it is plainly not a game, neither a

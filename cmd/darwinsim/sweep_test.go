@@ -336,8 +336,8 @@ func genomeRows(t *testing.T, fx string) []sweepRow {
 			`$: empty input: expected a JSON object`},
 		{"not JSON", sweepFile(t, fx, "prose.json", []byte("war, but with jokers\n")), []string{"describe"},
 			`$: invalid JSON at line 1, column 1: invalid character 'w'`},
-		{"a list, not an object", sweepFile(t, fx, "list.json", []byte("[]\n")), []string{"describe"},
-			`$: expected an object, got an array`},
+		{"an empty list", sweepFile(t, fx, "list.json", []byte("[]\n")), []string{"describe"},
+			`$: an empty list: no games`},
 		{"null", sweepFile(t, fx, "null.json", []byte("null\n")), []string{"describe"},
 			`$: expected an object, got null`},
 		{"trailing garbage", sweepFile(t, fx, "trailing.json", []byte(war+"}garbage")), []string{"describe"},
@@ -981,6 +981,10 @@ func flagRows(t *testing.T) []sweepRow {
 		usage("evolve --resume with --generations", []string{"evolve", "--resume", dir, "--generations", "9"}, "--resume continues a run with its own configuration; --generations cannot be changed"),
 		usage("evolve --resume with --out", []string{"evolve", "--resume", dir, "--out", filepath.Join(dir, "other")}, "--resume continues a run with its own configuration; --out cannot be changed"),
 		usage("evolve --resume with --from", []string{"evolve", "--resume", dir, "--from", "war"}, "--resume continues a run with its own configuration; --from cannot be changed"),
+		usage("evolve --resume with --search", []string{"evolve", "--resume", dir, "--search", "map-elites"}, "--resume continues a run with its own configuration; --search cannot be changed"),
+		usage("evolve --search bogus", tiny("--search", "bogus"), `--search: unknown search "bogus" (have genetic, map-elites)`),
+		usage("evolve --search empty", tiny("--search", ""), `--search: unknown search "" (have genetic, map-elites)`),
+		usage("evolve --search in capitals", tiny("--search", "MAP-ELITES"), `--search: unknown search "MAP-ELITES" (have genetic, map-elites)`),
 		usage("simulate --players 9", []string{"simulate", "--players", "9"}, "the game is for 2 to 5 players, not 9"),
 		usage("simulate --players 1", []string{"simulate", "war", "--players", "1"}, "the game is for 2 to 4 players, not 1"),
 		usage("simulate --players -1", []string{"simulate", "war", "--players", "-1"}, "the game is for 2 to 4 players, not -1"),
@@ -1085,6 +1089,15 @@ func pathRows(t *testing.T, fx, cwd string) []sweepRow {
 		t.Fatal(err)
 	}
 	cfgRun := sweepFile(t, fx, "config.json", runCfg)
+	cfgSearch := sweepFile(t, fx, "cfg-search.json", []byte(`{"search": "bogus"}`))
+	// Lists of games to pick one of (FILE#NAME), and a file of one game.
+	whist, err := testkit.SeedGenome(t, "whist").Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := sweepFile(t, fx, "pick-list.json", []byte("["+string(war)+", "+string(whist)+"]"))
+	badList := sweepFile(t, fx, "pick-bad-list.json", []byte("["+string(war)+`, {"bogus": 1}]`))
+	one := sweepFile(t, fx, "pick-one.json", war)
 	tiny := []string{"evolve", "--pop", "4", "--generations", "1", "--games", "10", "--skill-games", "4"}
 	rows := []sweepRow{
 		{name: "simulate a file named like a seed", args: []string{"simulate", "war", "-n", "20"}, code: exitError, want: both("war")},
@@ -1117,6 +1130,20 @@ func pathRows(t *testing.T, fx, cwd string) []sweepRow {
 		{name: "--config with wrong values", args: []string{"evolve", "--config", cfgWrong}, code: exitUsage, want: "darwinsim: " + cfgWrong + ": ",
 			has: []string{"population must be between 2 and 100000, got 0", "generations must be between 0 and 1000000, got -1"}},
 		{name: "--config with a wrong type", args: []string{"evolve", "--config", cfgType}, code: exitUsage, want: "darwinsim: " + cfgType + `: $.population: expected an integer, got the string "4"`},
+		{name: "--config with an unknown search", args: []string{"evolve", "--config", cfgSearch}, code: exitUsage,
+			want: "darwinsim: " + cfgSearch + `: $.search: search must be "genetic" (the default: the genetic loop) or "map-elites" (a MAP-Elites archive), got "bogus"`},
+		{name: "describe a list without a pick", args: []string{"describe", list}, code: exitError,
+			want: "darwinsim: " + list + ": a list of 2 games; pick one as " + list + "#{war|whist}"},
+		{name: "simulate an unknown pick", args: []string{"simulate", list + "#chess", "-n", "20"}, code: exitError,
+			want: "darwinsim: " + list + `#chess: no game "chess" in ` + list + " (pick one of {war|whist}, or by position from 1 to 2)"},
+		{name: "compile a pick from a file of one game", args: []string{"compile", one + "#war"}, code: exitError,
+			want: "darwinsim: " + one + "#war: " + one + ` holds no list of games to pick "war" from`},
+		{name: "disasm a pick from a broken list", args: []string{"disasm", badList + "#war"}, code: exitError,
+			want: "darwinsim: " + badList + `: $[1].bogus: unknown field "bogus"`},
+		{name: "replay a pick from a missing list", args: []string{"replay", missing + "#war"}, code: exitError,
+			want: "darwinsim: " + missing + "#war: no such file, and no seed game of that name " + seedNames},
+		{name: "score a pick from a directory", args: []string{"score", dir + "#war", "-n", "20"}, code: exitError,
+			want: "darwinsim: " + dir + ": is a directory"},
 		{name: "--out on a non-empty directory", args: append(slices.Clone(tiny), "--out", full), code: exitError,
 			want: "darwinsim: run directory " + full + " already exists and is not empty", keep: []string{full}},
 		{name: "--out on a regular file", args: append(slices.Clone(tiny), "--out", regular), code: exitError,
