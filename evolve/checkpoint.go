@@ -164,7 +164,7 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 		for _, n := range []struct {
 			name string
 			v    int
-		}{{"evaluated", g.Evaluated}, {"reevaluated", g.Reevaluated}, {"filled", g.Filled}} {
+		}{{"evaluated", g.Evaluated}, {"reevaluated", g.Reevaluated}, {"filled", g.Filled}, {"coverage", g.Coverage}} {
 			if n.v < 0 || n.v > math.MaxUint32 {
 				return errAt(loc, "history", i, path()+"."+n.name, "%d is not within 0..%d", n.v, uint32(math.MaxUint32))
 			}

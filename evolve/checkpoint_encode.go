@@ -238,6 +238,9 @@ func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 
 func (e *encoder) score(s *Score, path string) (flatbuffers.UOffsetT, error) {
 	b := e.b
+	if s.Evals < 1 || s.Evals > math.MaxUint32 {
+		return 0, &fbs.Error{Offset: -1, Path: path + ".evals", Reason: fmt.Sprintf("%d evaluations; a score is the mean of 1 to %d", s.Evals, uint32(math.MaxUint32))}
+	}
 	degenerate, err := e.str(s.Degenerate, path+".degenerate")
 	if err != nil {
 		return 0, err

@@ -80,7 +80,10 @@ func (e *engine) qdGeneration(ctx context.Context, batch []*Individual, gen int)
 	}
 	for _, ind := range batch {
 		ind.Score = e.cache[ind.Hash]
-		if inc := e.archive.Elite(CellOf(Describe(ind))); inc != nil && inc.Hash != ind.Hash && !done[inc.Hash] {
+		if inc := e.archive.Elite(CellOf(Describe(ind))); inc != nil && inc.Hash != ind.Hash {
+			// Evaluated now, or already this generation (as a child of
+			// the batch too, say): either way the elite is offered again
+			// with its running mean before the child is compared with it.
 			if err := score(inc); err != nil {
 				return gs, err
 			}
