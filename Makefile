@@ -5,6 +5,7 @@
 #   make lint       gofmt check, go vet, staticcheck, file length limit
 #   make test       lint, then short tests (race detector on concurrent packages)
 #   make soak       long tests (SOAK=1, no -short)
+#   make yield      MAP-Elites against the genetic loop at the default budget (SOAK=yield, about an hour)
 #   make bench      benchmarks into bench/latest.txt, summarised by benchstat
 #   make fuzz       every Fuzz target in every package for $(FUZZTIME) (see FUZZING.md)
 #   make fbs        regenerate FlatBuffers Go code from fbs/*.fbs
@@ -54,7 +55,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build run lint fmt-check vet staticcheck file-length test soak bench fuzz fbs fbs-check cover play-test clean
+.PHONY: build run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -109,6 +110,9 @@ test: lint
 
 soak:
 	SOAK=1 $(GO) test -timeout $(SOAK_TIMEOUT) -run . ./...
+
+yield:
+	SOAK=yield $(GO) test -timeout 120m -run '^TestSearchYield$$' -v ./evolve
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCH_COUNT) $(BENCH_PKGS) | tee $(BENCH_OUT)

@@ -41,11 +41,13 @@ type Descriptors struct {
 	Length      float64 `json:"decisions_per_seat"` // decisions per seat and game, random play
 	Skill       float64 `json:"skill"`              // the skill metric
 	Interaction float64 `json:"interaction"`        // the interaction metric
+	Effects     float64 `json:"effects"`            // the effects metric (their measured impact)
 }
 
 // Describe returns ind's descriptors.
 func Describe(ind *Individual) Descriptors {
-	return Descriptors{Family: Family(ind.Genome), Length: ind.Score.PerSeat, Skill: ind.Score.Metrics.Skill, Interaction: ind.Score.Metrics.Interaction}
+	m := &ind.Score.Metrics
+	return Descriptors{Family: Family(ind.Genome), Length: ind.Score.PerSeat, Skill: m.Skill, Interaction: m.Interaction, Effects: m.Effects}
 }
 
 // axis is one continuous descriptor's bins: value v is in bin i when
@@ -63,6 +65,7 @@ var axes = []axis{
 	{"decisions_per_seat", []float64{4, 8, 16, 32}, func(d Descriptors) float64 { return d.Length }},
 	{"skill", []float64{0.05, 0.15, 0.4}, func(d Descriptors) float64 { return d.Skill }},
 	{"interaction", []float64{0.25, 0.5, 0.75}, func(d Descriptors) float64 { return d.Interaction }},
+	{"effects", []float64{0.05, 0.5}, func(d Descriptors) float64 { return d.Effects }},
 }
 
 // NumCells is the number of cells of the MAP-Elites grid: the families
@@ -109,7 +112,7 @@ func CellOf(d Descriptors) int {
 	return c
 }
 
-// CellName names a cell by its family and bins, "play/8-16/<0.05/0.5-0.75",
+// CellName names a cell by its family and bins, "play/8-16/<0.05/0.5-0.75/>=0.5",
 // in the order of CellOf's digits.
 func CellName(cell int) string {
 	parts := make([]string, len(axes))

@@ -21,8 +21,8 @@ import (
 // is the most significant digit of a cell; and CellName names the bins of
 // the descriptors CellOf was given.
 func TestCellOf(t *testing.T) {
-	if want := len(Families) * 5 * 4 * 4; NumCells != want || NumCells != 400 {
-		t.Fatalf("NumCells = %d, want %d (5 families, 5 length bins, 4 skill bins, 4 interaction bins)", NumCells, want)
+	if want := len(Families) * 5 * 4 * 4 * 3; NumCells != want || NumCells != 1200 {
+		t.Fatalf("NumCells = %d, want %d (5 families, 5 length bins, 4 skill bins, 4 interaction bins, 3 effects bins)", NumCells, want)
 	}
 	below := func(x float64) float64 { return math.Nextafter(x, math.Inf(-1)) }
 	for _, c := range []struct {
@@ -30,21 +30,26 @@ func TestCellOf(t *testing.T) {
 		cell int
 		name string
 	}{
-		{Descriptors{"play", 0, 0, 0}, 0, "play/<4/<0.05/<0.25"},
-		{Descriptors{"play", below(4), below(0.05), below(0.25)}, 0, "play/<4/<0.05/<0.25"},
+		{Descriptors{"play", 0, 0, 0, 0}, (0) * 3, "play/<4/<0.05/<0.25/<0.05"},
+		{Descriptors{"play", below(4), below(0.05), below(0.25), 0}, (0) * 3, "play/<4/<0.05/<0.25/<0.05"},
 		// On the edges: the upper bins.
-		{Descriptors{"play", 4, 0.05, 0.25}, (1*4+1)*4 + 1, "play/4-8/0.05-0.15/0.25-0.5"},
-		{Descriptors{"play", 8, 0.15, 0.5}, (2*4+2)*4 + 2, "play/8-16/0.15-0.4/0.5-0.75"},
-		{Descriptors{"play", below(8), below(0.15), below(0.5)}, (1*4+1)*4 + 1, "play/4-8/0.05-0.15/0.25-0.5"},
-		{Descriptors{"play", 16, 0.4, 0.75}, (3*4+3)*4 + 3, "play/16-32/>=0.4/>=0.75"},
-		{Descriptors{"play", 32, 1, 1}, (4*4+3)*4 + 3, "play/>=32/>=0.4/>=0.75"},
-		{Descriptors{"play", 1e9, 1e9, 1e9}, (4*4+3)*4 + 3, "play/>=32/>=0.4/>=0.75"},
+		{Descriptors{"play", 4, 0.05, 0.25, 0}, ((1*4+1)*4 + 1) * 3, "play/4-8/0.05-0.15/0.25-0.5/<0.05"},
+		{Descriptors{"play", 8, 0.15, 0.5, 0}, ((2*4+2)*4 + 2) * 3, "play/8-16/0.15-0.4/0.5-0.75/<0.05"},
+		{Descriptors{"play", below(8), below(0.15), below(0.5), 0}, ((1*4+1)*4 + 1) * 3, "play/4-8/0.05-0.15/0.25-0.5/<0.05"},
+		{Descriptors{"play", 16, 0.4, 0.75, 0}, ((3*4+3)*4 + 3) * 3, "play/16-32/>=0.4/>=0.75/<0.05"},
+		{Descriptors{"play", 32, 1, 1, 0}, ((4*4+3)*4 + 3) * 3, "play/>=32/>=0.4/>=0.75/<0.05"},
+		{Descriptors{"play", 1e9, 1e9, 1e9, 0}, ((4*4+3)*4 + 3) * 3, "play/>=32/>=0.4/>=0.75/<0.05"},
+		// The effects are the least significant digit.
+		{Descriptors{"play", 0, 0, 0, 0.05}, 1, "play/<4/<0.05/<0.25/0.05-0.5"},
+		{Descriptors{"play", 0, 0, 0, math.Nextafter(0.5, 0)}, 1, "play/<4/<0.05/<0.25/0.05-0.5"},
+		{Descriptors{"play", 0, 0, 0, 0.5}, 2, "play/<4/<0.05/<0.25/>=0.5"},
+		{Descriptors{"battle", 32, 0.4, 0.75, 1}, NumCells - 1, "battle/>=32/>=0.4/>=0.75/>=0.5"},
 		// The family is the most significant digit, in Families order.
-		{Descriptors{"trick", 13, 0.2, 0.632}, ((1*5+2)*4+2)*4 + 2, "trick/8-16/0.15-0.4/0.5-0.75"},
-		{Descriptors{"ask", 55, 0.02, 0.49}, ((2*5+4)*4+0)*4 + 1, "ask/>=32/<0.05/0.25-0.5"},
-		{Descriptors{"take", 3.4, 0, 0.98}, ((3*5+0)*4+0)*4 + 3, "take/<4/<0.05/>=0.75"},
-		{Descriptors{"battle", 0, 0, 0}, 4 * 80, "battle/<4/<0.05/<0.25"},
-		{Descriptors{"battle", 32, 0.4, 0.75}, NumCells - 1, "battle/>=32/>=0.4/>=0.75"},
+		{Descriptors{"trick", 13, 0.2, 0.632, 0}, (((1*5+2)*4+2)*4 + 2) * 3, "trick/8-16/0.15-0.4/0.5-0.75/<0.05"},
+		{Descriptors{"ask", 55, 0.02, 0.49, 0}, (((2*5+4)*4+0)*4 + 1) * 3, "ask/>=32/<0.05/0.25-0.5/<0.05"},
+		{Descriptors{"take", 3.4, 0, 0.98, 0}, (((3*5+0)*4+0)*4 + 3) * 3, "take/<4/<0.05/>=0.75/<0.05"},
+		{Descriptors{"battle", 0, 0, 0, 0}, (4 * 80) * 3, "battle/<4/<0.05/<0.25/<0.05"},
+		{Descriptors{"battle", 32, 0.4, 0.75, 0}, NumCells - 3, "battle/>=32/>=0.4/>=0.75/<0.05"},
 	} {
 		if got := CellOf(c.d); got != c.cell {
 			t.Errorf("CellOf(%+v) = %d, want %d", c.d, got, c.cell)
@@ -54,9 +59,9 @@ func TestCellOf(t *testing.T) {
 		}
 	}
 	for i, f := range Families {
-		for _, d := range []Descriptors{{f, 0, 0, 0}, {f, 100, 1, 1}, {f, 9, 0.1, 0.6}} {
-			if c := CellOf(d); c < i*80 || c >= (i+1)*80 {
-				t.Errorf("CellOf(%+v) = %d, outside family %s's cells %d..%d", d, c, f, i*80, (i+1)*80-1)
+		for _, d := range []Descriptors{{f, 0, 0, 0, 0}, {f, 100, 1, 1, 1}, {f, 9, 0.1, 0.6, 0.3}} {
+			if c := CellOf(d); c < i*240 || c >= (i+1)*240 {
+				t.Errorf("CellOf(%+v) = %d, outside family %s's cells %d..%d", d, c, f, i*240, (i+1)*240-1)
 			}
 		}
 	}
@@ -75,18 +80,18 @@ func TestCellNames(t *testing.T) {
 		}
 		names[name] = c
 		parts := strings.Split(name, "/")
-		if len(parts) != 4 || slices.Index(Families, parts[0]) < 0 {
-			t.Fatalf("cell %d: name %q is not family/length/skill/interaction", c, name)
+		if len(parts) != 5 || slices.Index(Families, parts[0]) < 0 {
+			t.Fatalf("cell %d: name %q is not family/length/skill/interaction/effects", c, name)
 		}
-		var lo, hi [3]float64
+		var lo, hi [4]float64
 		for i, p := range parts[1:] {
 			lo[i], hi[i] = binBounds(t, p)
 		}
-		at := func(v [3]float64) Descriptors { return Descriptors{parts[0], v[0], v[1], v[2]} }
+		at := func(v [4]float64) Descriptors { return Descriptors{parts[0], v[0], v[1], v[2], v[3]} }
 		if got := CellOf(at(lo)); got != c {
 			t.Errorf("cell %d (%s): its lower bounds %v lie in cell %d (%s)", c, name, lo, got, CellName(got))
 		}
-		var top [3]float64
+		var top [4]float64
 		for i := range top {
 			top[i] = math.Nextafter(hi[i], math.Inf(-1))
 		}

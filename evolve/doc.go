@@ -254,8 +254,10 @@
 //	                    0.15-0.4, >=0.4
 //	interaction         the interaction metric; bins <0.25, 0.25-0.5,
 //	                    0.5-0.75, >=0.75
+//	effects             the effects metric, their measured impact; bins
+//	                    <0.05 (none that matters), 0.05-0.5, >=0.5
 //
-// 400 cells. Why these: designers ask for short and long games, games of
+// 1,200 cells. Why these: designers ask for short and long games, games of
 // luck and of skill, quiet and interactive ones, and of different kinds;
 // the family keeps the turn structures apart so that a Crazy Eights
 // variant never displaces the last game of tricks, which a single
@@ -266,16 +268,21 @@
 // fitness metrics themselves (interaction a monotone function of
 // interactions per decision), binned where the seed games differ: Crazy
 // Eights' skill is under 0.1 and OpenSpiel's Crazy Eights' near 0.8,
-// Crazy Eights' interaction 0 and Old Maid's near 1. Effects are no
-// descriptor: the effects metric already rewards them, and a fifth axis
-// would spread a default run's 5,100 evaluations over 1,200 cells.
+// Crazy Eights' interaction 0 and Old Maid's near 1; and a game whose
+// effects change nothing measurable is another game than one they
+// reshape (Crazy Eights' effects score 0, Uno-style's 0.72). Most cells
+// stay empty (a game of no informed decision is degenerate whatever its
+// other bins), so a default run's 5,100 evaluations fill a useful share.
 //
 // Generation 0 is the genetic loop's (the seed games and their mutants),
 // each offered to the archive. Each later generation breeds a batch of
 // Population children: each parent drawn uniformly from the elites (in
 // cell order), with the genetic loop's crossover, operators and rates,
 // distinct within the batch (individual i of generation g draws from
-// rng.Derive(rng.Derive(seed^breed, g), i), as there). The batch is
+// rng.Derive(rng.Derive(seed^breed, g), i), as there), and distinct from
+// every elite: a child that repeats one (its parent, when no operator
+// fired, a third of the time at the default rates) is varied again, as a
+// duplicate is in the genetic loop, so that every child explores. The batch is
 // evaluated on the generation's deals and offered in its order: a child
 // becomes its cell's elite when the cell is empty or the child's fitness
 // is higher than the elite's (an equal one keeps its place). Before a

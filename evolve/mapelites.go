@@ -124,11 +124,18 @@ func median(xs []float64) float64 {
 // qdBreed makes the batch of generation gen: Population children, each
 // from parents drawn uniformly from the archive's elites (in cell order),
 // by the genetic loop's crossover and operators (offspring), distinct
-// within the batch. Breeding stops at offspring's bound of attempts; a
-// batch can then be smaller.
+// within the batch and from every elite: a child that repeats an elite
+// (its parent, when no operator fired) is varied again, Retries times at
+// most, as a duplicate is in the genetic loop, so that every child
+// explores. Breeding stops at offspring's bound of attempts; a batch can
+// then be smaller.
 func (e *engine) qdBreed(gen int) []*Individual {
 	elites := e.archive.Elites()
-	return e.offspring(nil, map[genome.Hash]bool{}, e.cfg.Population, gen, 0, func(r *rng.Source) *Individual {
+	seen := make(map[genome.Hash]bool, len(elites))
+	for _, ind := range elites {
+		seen[ind.Hash] = true
+	}
+	return e.offspring(nil, seen, e.cfg.Population, gen, 0, func(r *rng.Source) *Individual {
 		return elites[r.IntN(len(elites))]
 	})
 }

@@ -51,9 +51,9 @@ skipped). A game given twice is used once; only as many games as the
 population holds are used.
 
 --search map-elites keeps an archive of distinct good games instead of one
-population (MAP-Elites): a grid of 400 cells over the family of the turn
-structure, the length in decisions per seat, the skill and the interaction
-metrics, each cell holding the best game found there. Each generation breeds
+population (MAP-Elites): a grid of 1,200 cells over the family of the turn
+structure, the length in decisions per seat, and the skill, interaction and
+effects metrics, each cell holding the best game found there. Each generation breeds
 a batch of --pop children from elites drawn uniformly, with the same
 operators; a cell's elite is evaluated again before a child challenges it.
 At the end every elite is pruned of dead effects and re-scored, and the run
