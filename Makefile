@@ -29,7 +29,7 @@ RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 # The CLI's end-to-end runs (whole evolutions, scores with their
 # ablations) exercise code the race detector already covers in vm and
 # evolve, at 20 times the cost: they run without it.
-CLI_E2E := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume)$$
+CLI_E2E := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResume|TestMapElitesSearchConfig)$$
 
 SHORT_TIMEOUT ?= 300s
 RACE_TIMEOUT ?= 480s

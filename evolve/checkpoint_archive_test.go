@@ -21,40 +21,9 @@ func qdRecorded(t testing.TB) []recorded {
 	_, cps, bufs := sharedQD(t)
 	var out []recorded
 	for i, cp := range cps {
-		out = append(out, recorded{bufs[i], normalizedQD(cp)})
+		out = append(out, recorded{bufs[i], normalized(cp)})
 	}
 	return out
-}
-
-// normalizedQD is normalized for a checkpoint with an archive: the
-// archive's individuals too are copied as decoding gives them back, an
-// individual of both the batch and the archive staying one.
-func normalizedQD(cp *Checkpoint) *Checkpoint {
-	c := *cp
-	c.Config.Workers = 0
-	seen := map[*Individual]*Individual{}
-	copyInds := func(inds []*Individual) []*Individual {
-		var out []*Individual
-		for _, ind := range inds {
-			x, ok := seen[ind]
-			if !ok {
-				v := *ind
-				v.Code, v.shared = nil, 0
-				x = &v
-				seen[ind] = x
-			}
-			out = append(out, x)
-		}
-		return out
-	}
-	c.Population = copyInds(cp.Population)
-	c.Hall = copyInds(cp.Hall)
-	c.Archive = copyInds(cp.Archive)
-	c.History = slices.Clone(cp.History)
-	c.Ops = slices.Clone(cp.Ops)
-	c.Cache = slices.Clone(cp.Cache)
-	c.Lineage = slices.Clone(cp.Lineage)
-	return &c
 }
 
 // encodeUnchecked writes cp as EncodeCheckpoint does but without its
@@ -227,7 +196,7 @@ func TestCheckpointArchiveRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cp := normalizedQD(last)
+			cp := normalized(last)
 			tc.mod(cp)
 			_, err := EncodeCheckpoint(cp)
 			if err == nil {
@@ -247,7 +216,7 @@ func TestCheckpointArchiveRefusals(t *testing.T) {
 		})
 	}
 	t.Run("small batch", func(t *testing.T) {
-		cp := normalizedQD(last)
+		cp := normalized(last)
 		cp.Population = cp.Population[:1]
 		buf, err := EncodeCheckpoint(cp)
 		if err != nil {
@@ -271,7 +240,7 @@ func TestCheckpointArchiveRefusals(t *testing.T) {
 func TestCheckpointCoverageFits(t *testing.T) {
 	recs := qdRecorded(t)
 	for _, coverage := range []int{-1, math.MaxUint32 + 1} {
-		cp := normalizedQD(recs[len(recs)-1].want)
+		cp := normalized(recs[len(recs)-1].want)
 		cp.History[0].Coverage = coverage
 		buf, err := EncodeCheckpoint(cp)
 		if err != nil {
@@ -300,7 +269,7 @@ func TestCheckpointCoverageFits(t *testing.T) {
 func TestCheckpointScoreEvalsFit(t *testing.T) {
 	recs := qdRecorded(t)
 	for _, evals := range []int{0, math.MaxUint32 + 1} {
-		cp := normalizedQD(recs[0].want)
+		cp := normalized(recs[0].want)
 		cp.Cache[0].Score.Evals = evals
 		buf, err := EncodeCheckpoint(cp)
 		if err != nil {

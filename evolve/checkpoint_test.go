@@ -128,7 +128,7 @@ func runRecordedFrom(t testing.TB, cfg Config, seeds []*genome.Genome) (*Result,
 
 // normalized copies cp as decoding gives it back: no workers, no code, no
 // shared fitness (Resume computes it again), the same individual shared
-// where cp shares it.
+// where cp shares it (between the population, the hall and the archive).
 func normalized(cp *Checkpoint) *Checkpoint {
 	c := *cp
 	c.Config.Workers = 0
@@ -149,6 +149,7 @@ func normalized(cp *Checkpoint) *Checkpoint {
 	}
 	c.Population = copyInds(cp.Population)
 	c.Hall = copyInds(cp.Hall)
+	c.Archive = copyInds(cp.Archive)
 	c.History = slices.Clone(cp.History)
 	c.Ops = slices.Clone(cp.Ops)
 	c.Cache = slices.Clone(cp.Cache)

@@ -137,9 +137,6 @@ func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Search == SearchMapElites {
-		return e.qdLoop(ctx, pop, 0, nil, opt)
-	}
 	return e.loop(ctx, pop, 0, nil, 0, opt)
 }
 
@@ -185,7 +182,7 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 		if cp.Gen >= cfg.Generations {
 			return e.qdFinish(ctx, cp.Population, cp.History)
 		}
-		return e.qdLoop(ctx, e.qdBreed(cp.Gen+1), cp.Gen+1, cp.History, opt)
+		return e.loop(ctx, e.qdBreed(cp.Gen+1), cp.Gen+1, cp.History, 0, opt)
 	}
 	if cp.Gen >= cfg.Generations {
 		return e.finish(ctx, cp.Population, cp.History)
@@ -202,20 +199,31 @@ func newEngine(cfg Config) *engine {
 	return e
 }
 
-// loop scores generation gen and the ones after it; filled is what
-// breeding filled in of generation gen.
+// loop scores generation gen and the ones after it, by the run's search:
+// the genetic loop's population, or MAP-Elites' batch of children offered
+// to the archive (qdGeneration, qdBreed, qdFinish); filled is what
+// breeding filled in of generation gen (always 0 for MAP-Elites).
 func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history []GenStats, filled int, opt Options) (*Result, error) {
 	// Scoring is never cut short: a generation is the unit of work, and
 	// cancellation is honoured between generations.
 	work := context.WithoutCancel(ctx)
+	qd := e.cfg.Search == SearchMapElites
 	for ; ; gen++ {
-		gs, err := e.evaluate(work, pop, gen)
+		var gs GenStats
+		var err error
+		if qd {
+			gs, err = e.qdGeneration(work, pop, gen)
+		} else {
+			gs, err = e.evaluate(work, pop, gen)
+		}
 		if err != nil {
 			return nil, err
 		}
 		gs.Filled = filled
 		history = append(history, gs)
-		e.remember(pop)
+		if !qd {
+			e.remember(pop)
+		}
 		if opt.Progress != nil {
 			opt.Progress(gs)
 		}
@@ -230,7 +238,14 @@ func (e *engine) loop(ctx context.Context, pop []*Individual, gen int, history [
 		if ctx.Err() != nil {
 			return nil, ErrInterrupted
 		}
-		pop, filled = e.breed(pop, gen+1)
+		if qd {
+			pop = e.qdBreed(gen + 1)
+		} else {
+			pop, filled = e.breed(pop, gen+1)
+		}
+	}
+	if qd {
+		return e.qdFinish(ctx, pop, history)
 	}
 	return e.finish(ctx, pop, history)
 }

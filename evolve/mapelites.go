@@ -9,36 +9,6 @@ import (
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
-// qdLoop is MAP-Elites: it scores batch, the children of generation gen,
-// offers them to the archive, and breeds and scores the generations after
-// it.
-func (e *engine) qdLoop(ctx context.Context, batch []*Individual, gen int, history []GenStats, opt Options) (*Result, error) {
-	work := context.WithoutCancel(ctx) // as in loop: a generation is the unit of work
-	for ; ; gen++ {
-		gs, err := e.qdGeneration(work, batch, gen)
-		if err != nil {
-			return nil, err
-		}
-		history = append(history, gs)
-		if opt.Progress != nil {
-			opt.Progress(gs)
-		}
-		if opt.Checkpoint != nil {
-			if err := opt.Checkpoint(e.checkpoint(batch, gen, history)); err != nil {
-				return nil, fmt.Errorf("checkpoint: %w", err)
-			}
-		}
-		if gen == e.cfg.Generations {
-			break
-		}
-		if ctx.Err() != nil {
-			return nil, ErrInterrupted
-		}
-		batch = e.qdBreed(gen + 1)
-	}
-	return e.qdFinish(ctx, batch, history)
-}
-
 // qdGeneration scores a generation's batch on the generation's deals and
 // offers each child to the archive, in batch order. Before a child is
 // compared with the elite of its cell, that elite is evaluated again on
