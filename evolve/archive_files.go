@@ -87,7 +87,7 @@ func SurveyArchive(res *Result, rescored []Rescored) (Survey, []*Rescored) {
 func archiveFiles(res *Result, rescored []Rescored) (js, csvData []byte, err error) {
 	sv, rs := SurveyArchive(res, rescored)
 	var entries []ArchiveEntry
-	rows := [][]string{{"cell", "bins", "family", "decisions_per_seat", "skill", "interaction", "fitness", "evals",
+	rows := [][]string{{"cell", "bins", "family", "decisions_per_seat", "skill", "interaction", "effects", "fitness", "evals",
 		"rescore_mean", "ci_low", "ci_high", "degenerate_replicates", "family_bar", "good", "distinct", "hash", "name"}}
 	for i, ind := range res.Archive {
 		g := Named(ind, res.Config.Seed)
@@ -102,7 +102,7 @@ func archiveFiles(res *Result, rescored []Rescored) (js, csvData []byte, err err
 			re = []string{ff(r.Mean), ff(r.Lo), ff(r.Hi), strconv.Itoa(r.Degenerates), ff(bar)}
 		}
 		entries = append(entries, en)
-		rows = append(rows, append(append([]string{strconv.Itoa(c), en.Bins, d.Family, ff(d.Length), ff(d.Skill), ff(d.Interaction),
+		rows = append(rows, append(append([]string{strconv.Itoa(c), en.Bins, d.Family, ff(d.Length), ff(d.Skill), ff(d.Interaction), ff(d.Effects),
 			ff(ind.Score.Fitness), strconv.Itoa(ind.Score.Evals)}, re...),
 			strconv.FormatBool(en.Good), strconv.FormatBool(en.Distinct), fmt.Sprintf("%x", ind.Hash[:6]), g.Name))
 	}

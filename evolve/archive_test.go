@@ -211,10 +211,12 @@ func drawDescriptor(t *rapid.T, name string, edges []float64, max float64) float
 // score whose fitness often ties with others'.
 func drawQDInd(t *rapid.T, g *genome.Genome, n int) *Individual {
 	fit := rapid.OneOf(rapid.SampledFrom([]float64{0, 0.5, 0.7}), rapid.Float64Range(0, 1)).Draw(t, "fitness")
-	return qdInd(g, n, fit,
+	ind := qdInd(g, n, fit,
 		drawDescriptor(t, "per_seat", []float64{4, 8, 16, 32}, 60),
 		drawDescriptor(t, "skill", []float64{0.05, 0.15, 0.4}, 1),
 		drawDescriptor(t, "interaction", []float64{0.25, 0.5, 0.75}, 1))
+	ind.Score.Metrics.Effects = drawDescriptor(t, "effects", []float64{0.05, 0.5}, 1)
+	return ind
 }
 
 // checkArchiveState checks what holds of any archive: Check passes, the

@@ -126,6 +126,13 @@ func TestCheckpointArchiveBits(t *testing.T) {
 	if elites == 0 {
 		t.Fatal("test setup: no elite's decisions per seat moved")
 	}
+	roundTrip(t, cp)
+}
+
+// roundTrip encodes cp and decodes the file, and fails unless it gives
+// back cp.
+func roundTrip(t *testing.T, cp *Checkpoint) {
+	t.Helper()
 	buf, err := EncodeCheckpoint(cp)
 	if err != nil {
 		t.Fatal(err)
@@ -218,73 +225,33 @@ func TestCheckpointArchiveRefusals(t *testing.T) {
 	t.Run("small batch", func(t *testing.T) {
 		cp := normalized(last)
 		cp.Population = cp.Population[:1]
-		buf, err := EncodeCheckpoint(cp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := decode(t, buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := diff(got, cp); d != "" {
-			t.Fatalf("a batch of one decodes otherwise, at %s", d)
-		}
+		roundTrip(t, cp)
 	})
 }
 
-// TestCheckpointCoverageFits: a coverage the file cannot hold (negative,
-// or above its 32 bits) is refused by the encoder, naming the field, as
-// the counts beside it (evaluated, reevaluated, filled) are; it must never
-// be written as another number, since a file EncodeCheckpoint writes
-// decodes to the checkpoint it was given.
-func TestCheckpointCoverageFits(t *testing.T) {
+// TestCheckpointCountsFit: a count the file cannot hold, or that the
+// decoder refuses, is refused by the encoder, naming the field, and never
+// written as a file that fails to decode or decodes to another number (a
+// file EncodeCheckpoint writes decodes to the checkpoint it was given): a
+// coverage below 0 or above 32 bits, as the counts beside it are; a
+// score's evaluations of 0 (a score is the mean of at least one) or above
+// 32 bits.
+func TestCheckpointCountsFit(t *testing.T) {
 	recs := qdRecorded(t)
-	for _, coverage := range []int{-1, math.MaxUint32 + 1} {
-		cp := normalized(recs[len(recs)-1].want)
-		cp.History[0].Coverage = coverage
-		buf, err := EncodeCheckpoint(cp)
-		if err != nil {
-			if !strings.Contains(err.Error(), "Checkpoint.history[0].coverage") {
-				t.Errorf("coverage %d: refused with %v, which does not name Checkpoint.history[0].coverage", coverage, err)
+	for _, tc := range []struct {
+		field string
+		set   func(cp *Checkpoint, n int)
+		bad   []int
+	}{
+		{"Checkpoint.history[0].coverage", func(cp *Checkpoint, n int) { cp.History[0].Coverage = n }, []int{-1, math.MaxUint32 + 1}},
+		{"Checkpoint.cache[0].score.evals", func(cp *Checkpoint, n int) { cp.Cache[0].Score.Evals = n }, []int{0, math.MaxUint32 + 1}},
+	} {
+		for _, n := range tc.bad {
+			cp := normalized(recs[len(recs)-1].want)
+			tc.set(cp, n)
+			if _, err := EncodeCheckpoint(cp); err == nil || !strings.Contains(err.Error(), tc.field) {
+				t.Errorf("%s = %d: the encoder gave %v, want a refusal naming the field", tc.field, n, err)
 			}
-			continue
-		}
-		got, err := decode(t, buf)
-		if err != nil {
-			t.Errorf("coverage %d: the encoder wrote a file the decoder refuses: %v", coverage, err)
-			continue
-		}
-		if got.History[0].Coverage != coverage {
-			t.Errorf("coverage %d: written without complaint, read back as %d", coverage, got.History[0].Coverage)
-		}
-	}
-}
-
-// TestCheckpointScoreEvalsFit: a score's count of evaluations that the
-// decoder refuses (0: a score is the mean of at least one) or that the
-// file's 32 bits cannot hold is refused by the encoder too, naming the
-// field, never written as a file that fails to decode or decodes to
-// another count. (Not MAP-Elites' own: the contract of EncodeCheckpoint,
-// checked here beside the coverage.)
-func TestCheckpointScoreEvalsFit(t *testing.T) {
-	recs := qdRecorded(t)
-	for _, evals := range []int{0, math.MaxUint32 + 1} {
-		cp := normalized(recs[0].want)
-		cp.Cache[0].Score.Evals = evals
-		buf, err := EncodeCheckpoint(cp)
-		if err != nil {
-			if !strings.Contains(err.Error(), "Checkpoint.cache[0].score.evals") {
-				t.Errorf("evals %d: refused with %v, which does not name Checkpoint.cache[0].score.evals", evals, err)
-			}
-			continue
-		}
-		got, err := decode(t, buf)
-		if err != nil {
-			t.Errorf("evals %d: the encoder wrote a file the decoder refuses: %v", evals, err)
-			continue
-		}
-		if got.Cache[0].Score.Evals != evals {
-			t.Errorf("evals %d: written without complaint, read back as %d", evals, got.Cache[0].Score.Evals)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -397,16 +396,7 @@ func TestMapElitesResume(t *testing.T) {
 		{"during the final re-score", "generation 0: best", "evolution interrupted during the final re-score, after the run's last generation, whose checkpoint is on disk; finish the run with: darwinsim evolve --resume %s", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "run")
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			out := &cancelOn{marker: tc.marker, cancel: cancel}
-			var errOut bytes.Buffer
-			err := execute(ctx, append(append([]string{"evolve"}, args...), "--out", dir), out, &errOut)
-			if !errors.Is(err, evolve.ErrInterrupted) || err.Error() != fmt.Sprintf(tc.want, dir) {
-				t.Fatalf("interrupted run: %v\nwant %q, wrapping evolve.ErrInterrupted", err, fmt.Sprintf(tc.want, dir))
-			}
-			noLock(t, dir)
+			dir := interruptRun(t, args, tc.marker, tc.want)
 			for _, f := range evolve.ArchiveFiles {
 				if _, err := os.Stat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
 					t.Errorf("the interrupted run wrote %s (%v)", f, err)

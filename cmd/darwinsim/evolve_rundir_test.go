@@ -258,16 +258,7 @@ func TestEvolveResumeRecords(t *testing.T) {
 		{"during the final re-score", "generation 0: best", "evolution interrupted during the final re-score, after the run's last generation, whose checkpoint is on disk; finish the run with: darwinsim evolve --resume %s", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "run")
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			out := &cancelOn{marker: tc.marker, cancel: cancel}
-			var errOut bytes.Buffer
-			err := execute(ctx, append(append([]string{"evolve"}, args...), "--out", dir), out, &errOut)
-			if !errors.Is(err, evolve.ErrInterrupted) || err.Error() != fmt.Sprintf(tc.want, dir) {
-				t.Fatalf("interrupted run: %v\nwant %q, wrapping evolve.ErrInterrupted", err, fmt.Sprintf(tc.want, dir))
-			}
-			noLock(t, dir)
+			dir := interruptRun(t, args, tc.marker, tc.want)
 			if _, err := os.Stat(filepath.Join(dir, "best.json")); err == nil {
 				t.Fatal("the interrupted run wrote its results")
 			}
@@ -377,4 +368,23 @@ func TestEvolveResumeOlderCheckpoint(t *testing.T) {
 		t.Errorf("exit %d: %s", code, e)
 	}
 	noLock(t, dir)
+}
+
+// interruptRun runs evolve with args into a new directory, cancelled once
+// its output shows marker, and checks that the command stops with the
+// message want (its %s the directory), wrapping evolve.ErrInterrupted,
+// and leaves no lock. It returns the directory.
+func interruptRun(t *testing.T, args []string, marker, want string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelOn{marker: marker, cancel: cancel}
+	var errOut bytes.Buffer
+	err := execute(ctx, append(append([]string{"evolve"}, args...), "--out", dir), out, &errOut)
+	if !errors.Is(err, evolve.ErrInterrupted) || err.Error() != fmt.Sprintf(want, dir) {
+		t.Fatalf("interrupted run: %v\nwant %q, wrapping evolve.ErrInterrupted", err, fmt.Sprintf(want, dir))
+	}
+	noLock(t, dir)
+	return dir
 }
