@@ -62,6 +62,9 @@ func Disassemble(p []byte) (string, error) {
 			flags = append(flags, f.name)
 		}
 	}
+	if im.Order != cardrules.OrderAceHigh {
+		flags = append(flags, im.Order.String())
+	}
 	if len(flags) == 0 {
 		flags = []string{"none"}
 	}
@@ -110,6 +113,8 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  TAKE from %s", ph.From)
 		case OpAsk:
 			line(off, "  ASK")
+		case OpTableau:
+			line(off, "  TABLEAU start %s", ph.Start)
 		case OpBattle:
 			line(off, "  BATTLE war_face_down %d returns %s", ph.WarFaceDown, ph.Returns)
 		case OpDraw:

@@ -15,7 +15,8 @@
 //	    hand kind                          u8: 0 fan, 1 pile
 //	    flags                              u8: bit 0 starter, bit 1 reshuffle, bit 2 deal all,
 //	        bit 3 reshuffle at once (with bit 1), bit 4 the starter fires (with bit 0),
-//	        bit 5 a player's last card fires no effects
+//	        bit 5 a player's last card fires no effects, bits 6-7 the deck's rank order (0 aces
+//	        high, 1 aces low, 2 twos high: how ranks compare)
 //	    deal cards per seat                u8 (0 when the whole deck is dealt)
 //	    override count n, then n x (seats u8, cards u8), increasing seats
 //	    rank mask u16 (bit r: rank r, 0..12 = 2..A), suit mask u8 (bit s: clubs, diamonds, hearts, spades)
@@ -41,6 +42,8 @@
 //	        card dealt)
 //	    TAKE (36) from u8 (1 next, 2 previous, 4 random opponent)
 //	    ASK (37)
+//	    TABLEAU (38) start rank u8 (a rank of the deck; the lead card's rank when
+//	        the program has a lead card)
 //	    Predicate operands index the CODE section's predicates; 0xff
 //	    (NoPred) means none where a predicate is optional. References
 //	    number the predicates 0, 1, 2... in order of appearance.

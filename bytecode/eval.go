@@ -1,5 +1,7 @@
 package bytecode
 
+import "github.com/darwinsim/darwinsim/internal/cardrules"
+
 // allCards is the set of every card.
 const allCards = 1<<52 - 1
 
@@ -32,12 +34,14 @@ const (
 
 // EvalSet runs one verified predicate (ending with OpRet) for every
 // candidate card at once and returns the set of cards it allows on top
-// card top with the given active suit and suits played (a bit per suit):
+// card top with the given active suit and suits played (a bit per suit),
+// ranks ordered as order says:
 // the stack machine of the package doc, with a switch dispatch and the
 // stack in a local array, whose values are card sets instead of booleans.
 // It is the one evaluator of predicates: the VM lowers predicates to
 // tables with it, and Verify asks it whether a predicate allows any card.
-func EvalSet(code []byte, top, active, played uint8) uint64 {
+func EvalSet(code []byte, order cardrules.RankOrder, top, active, played uint8) uint64 {
+	val := order.Values()
 	var st [MaxStack]operand
 	sp := 0
 	for pc := 0; ; {
@@ -57,12 +61,16 @@ func EvalSet(code []byte, top, active, played uint8) uint64 {
 			st[sp] = operand{kind: opCardSuit}
 			sp++
 		case OpTopRank:
-			st[sp] = operand{kind: opNumber, v: top % 13}
+			st[sp] = operand{kind: opNumber, v: val[top%13]}
 			sp++
 		case OpTopSuit:
 			st[sp] = operand{kind: opNumber, v: active}
 			sp++
-		case OpRank, OpSuit:
+		case OpRank:
+			st[sp] = operand{kind: opNumber, v: val[code[pc]&15]}
+			pc++
+			sp++
+		case OpSuit:
 			st[sp] = operand{kind: opNumber, v: code[pc]}
 			pc++
 			sp++
@@ -76,7 +84,7 @@ func EvalSet(code []byte, top, active, played uint8) uint64 {
 			sp++
 		case OpEq, OpNe, OpLt, OpGt:
 			sp--
-			st[sp-1] = operand{kind: opSet, set: compare(op, st[sp-1], st[sp])}
+			st[sp-1] = operand{kind: opSet, set: compare(op, st[sp-1], st[sp], &val)}
 		case OpAnd:
 			sp--
 			st[sp-1].set &= st[sp].set
@@ -91,9 +99,10 @@ func EvalSet(code []byte, top, active, played uint8) uint64 {
 	}
 }
 
-// compare returns the set of cards for which a op b holds. The verifier
-// guarantees both sides are ranks or both suits.
-func compare(op Op, a, b operand) uint64 {
+// compare returns the set of cards for which a op b holds, a rank number
+// being its place in the order (val). The verifier guarantees both sides are
+// ranks or both suits.
+func compare(op Op, a, b operand, val *[16]uint8) uint64 {
 	if a.kind == opNumber && b.kind != opNumber {
 		// Put the card on the left: x < card is card > x.
 		a, b = b, a
@@ -123,7 +132,11 @@ func compare(op Op, a, b operand) uint64 {
 	}
 	var set uint64
 	for x := range n {
-		if holds(op, x, b.v) {
+		v := x
+		if a.kind == opCardRank {
+			v = val[x]
+		}
+		if holds(op, v, b.v) {
 			set |= by[x]
 		}
 	}
@@ -146,14 +159,14 @@ func holds(op Op, a, b uint8) bool {
 // deck (a card set) on some other card of the deck, with some active suit
 // and some suits played: whether any game of the deck can ever satisfy it.
 // It is the bytecode form of genome.Expr.Satisfiable.
-func satisfiable(pred []byte, deck uint64) bool {
+func satisfiable(pred []byte, deck uint64, order cardrules.RankOrder) bool {
 	for top := range uint8(52) {
 		if deck&(1<<top) == 0 {
 			continue
 		}
 		for active := range uint8(4) {
 			for played := range uint8(16) {
-				if EvalSet(pred, top, active, played)&deck&^(1<<top) != 0 {
+				if EvalSet(pred, order, top, active, played)&deck&^(1<<top) != 0 {
 					return true
 				}
 			}

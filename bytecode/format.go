@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 9
+	FormatVersion    = 10
 	SemanticsVersion = 4
 )
 
@@ -71,7 +71,9 @@ const (
 	// FlagLastCardInert: a card that empties its player's hand fires no
 	// effects (set only in a program with effects)
 	FlagLastCardInert = 1 << 5
-	flagsKnown        = FlagStarter | FlagReshuffle | FlagDealAll | FlagReshuffleAtOnce | FlagStarterFires | FlagLastCardInert
+	// OrderShift: bits 6-7 hold the deck's rank order (a
+	// cardrules.RankOrder; 3 is not one), so that every bit has a meaning
+	OrderShift = 6
 )
 
 // Play rules: the rules byte of OpPlay. The pass rule (a
@@ -93,6 +95,7 @@ type Image struct {
 	Overrides                        []Override
 	RankMask                         uint16
 	SuitMask                         uint8
+	Order                            cardrules.RankOrder
 	Remove                           []uint8
 	Meld                             int
 	LeadCard                         int // NoCard when none
@@ -169,6 +172,7 @@ type Phase struct {
 	Returns     cardrules.Returns  // OpBattle
 	Count       int                // OpDraw
 	From        cardrules.Target   // OpTake
+	Start       cardrules.Rank     // OpTableau
 }
 
 // Condition is one decoded end condition.

@@ -33,12 +33,13 @@ const (
 	OpPlayed   Op = 17 // suit u8 (0..3); (0 -> 1) pushes whether a card of the suit has been played this game
 
 	// Phase instructions, in the turn section, one per phase in order.
-	OpPlay   Op = 32 // legal pred u8, prefer pred u8 (NoPred: none), draw_max u8, name-suit rank mask u16, rules u8 (PlayByChoice, PlayDrawnOnly, pass rule << PlayPassShift); (0 -> 0)
-	OpBattle Op = 33 // war_face_down u8, returns u8 (0 shuffled, 1 in order); (0 -> 0)
-	OpDraw   Op = 34 // count u8; (0 -> 0)
-	OpTrick  Op = 35 // lead pred u8, lead prefer u8, follow pred u8, follow prefer u8, trump u8 (0 none, 1..4 suit+1, 5 last dealt); (0 -> 0)
-	OpTake   Op = 36 // from u8 (a target: next, previous or random opponent); (0 -> 0)
-	OpAsk    Op = 37 // no operands; (0 -> 0)
+	OpPlay    Op = 32 // legal pred u8, prefer pred u8 (NoPred: none), draw_max u8, name-suit rank mask u16, rules u8 (PlayByChoice, PlayDrawnOnly, pass rule << PlayPassShift); (0 -> 0)
+	OpBattle  Op = 33 // war_face_down u8, returns u8 (0 shuffled, 1 in order); (0 -> 0)
+	OpDraw    Op = 34 // count u8; (0 -> 0)
+	OpTrick   Op = 35 // lead pred u8, lead prefer u8, follow pred u8, follow prefer u8, trump u8 (0 none, 1..4 suit+1, 5 last dealt); (0 -> 0)
+	OpTake    Op = 36 // from u8 (a target: next, previous or random opponent); (0 -> 0)
+	OpAsk     Op = 37 // no operands; (0 -> 0)
+	OpTableau Op = 38 // start rank u8; (0 -> 0)
 
 	// Section headers, in the order they must appear.
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
@@ -78,6 +79,7 @@ var opInfo = [256]OpInfo{
 	OpPlay:     {"PLAY", 6, 0, 0},
 	OpBattle:   {"BATTLE", 2, 0, 0},
 	OpDraw:     {"DRAW", 1, 0, 0},
+	OpTableau:  {"TABLEAU", 1, 0, 0},
 	OpTrick:    {"TRICK", 5, 0, 0},
 	OpTake:     {"TAKE", 1, 0, 0},
 	OpAsk:      {"ASK", 0, 0, 0},

@@ -259,6 +259,14 @@ func readTurn(r *reader, im *Image) {
 			fan(at, op)
 		case OpAsk:
 			fan(at, op)
+		case OpTableau:
+			ph.Start = cardrules.Rank(r.u8())
+			if ph.Start >= cardrules.NumRanks || im.RankMask&(1<<ph.Start) == 0 {
+				r.fail(at+1, "tableau start rank %d is not a rank of the deck", ph.Start)
+			} else if im.LeadCard != NoCard && im.LeadCard%cardrules.NumRanks != int(ph.Start) {
+				r.fail(at+1, "tableau start rank %s, but the lead card %s must be played first", ph.Start, CardName(uint8(im.LeadCard)))
+			}
+			fan(at, op)
 		default:
 			r.fail(at, "unknown phase opcode %s", op)
 			r.off = end
@@ -310,7 +318,7 @@ func readCode(r *reader, im *Image) {
 		ps, errs := r.off, len(r.errs)
 		verifyPred(r, end)
 		pred := r.p[ps:min(r.off, len(r.p))]
-		if len(r.errs) == errs && !r.truncated && !satisfiable(pred, deck) {
+		if len(r.errs) == errs && !r.truncated && !satisfiable(pred, deck, im.Order) {
 			r.fail(ps, "predicate %d: no card of the deck ever satisfies it", i)
 		}
 		im.Preds = append(im.Preds, pred)

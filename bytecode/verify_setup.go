@@ -27,8 +27,9 @@ func readSetup(r *reader, im *Image) {
 	at = r.off
 	im.At.Flags = at
 	im.Flags = uint8(r.u8())
-	if im.Flags&^flagsKnown != 0 {
-		r.fail(at, "unknown setup flags 0x%02x", im.Flags&^flagsKnown)
+	im.Order = cardrules.RankOrder(im.Flags >> OrderShift)
+	if im.Order >= cardrules.NumRankOrders {
+		r.fail(at, "unknown rank order %d (setup flags bits 6-7)", im.Order)
 	}
 	at = r.off
 	im.At.Deal = at
@@ -67,6 +68,7 @@ func readSetup(r *reader, im *Image) {
 	if im.RankMask == 0 || im.RankMask >= 1<<cardrules.NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<cardrules.NumSuits {
 		r.fail(at, "deck masks ranks 0x%04x suits 0x%02x: each needs at least one bit and no bit beyond the deck", im.RankMask, im.SuitMask)
 	}
+
 	im.At.Remove = r.off
 	n = r.u8()
 	for i := 0; i < n && !r.truncated; i++ {

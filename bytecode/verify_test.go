@@ -321,9 +321,6 @@ func corruptCases() []corruptCase {
 			return p, errList(errAt(q.payload(setup)+fHand, "unknown hand kind 2"),
 				errAt(q.payload(turn), "a battle phase needs a pile hand"))
 		}},
-		{"unknown flag", "crazy-eights", simple(setup, fFlags, 0x43, func(off int) string {
-			return errAt(off, "unknown setup flags 0x40")
-		})},
 		{"starter fires without a starter", "go-fish", simple(setup, fFlags, bytecode.FlagStarterFires, func(off int) string {
 			return errAt(off, "the starter fires its effects, but no starter card is turned up")
 		})},
@@ -380,6 +377,9 @@ func corruptCases() []corruptCase {
 		})},
 		{"suit mask beyond the deck", "war", setupField(func(f setupFields) int { return f.mask + 2 }, 0x1f, func(off int) string {
 			return errAt(off-2, "deck masks ranks 0x1fff suits 0x1f: each needs at least one bit and no bit beyond the deck")
+		})},
+		{"rank order out of range", "war", simple(setup, fFlags, byte(cardrules.NumRankOrders)<<bytecode.OrderShift|bytecode.FlagDealAll, func(off int) string {
+			return errAt(off, "unknown rank order %d (setup flags bits 6-7)", cardrules.NumRankOrders)
 		})},
 		{"removed card not in the deck", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			f := fieldsOf(q)
@@ -482,9 +482,9 @@ func corruptCases() []corruptCase {
 		})},
 
 		// Turn.
-		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x26, func(off int) string {
+		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x2f, func(off int) string {
 			return errList(errAt(off-3, "0 phases, want 1..8"),
-				errAt(off, "unknown phase opcode Op(38)"),
+				errAt(off, "unknown phase opcode Op(47)"),
 				errAt(off+7+3, "1 predicates, but the phases reference 0"))
 		})},
 		{"predicate opcode as a phase", "war", simple(turn, 0, eq, func(off int) string {
@@ -1093,6 +1093,7 @@ var seedSizes = map[string]int{
 	"old-maid":                       55,
 	"uno-stacking":                   101,
 	"uno-style":                      96,
+	"sevens":                         54,
 	"war":                            55,
 	"whist":                          64,
 }

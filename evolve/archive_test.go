@@ -145,6 +145,7 @@ func TestFamily(t *testing.T) {
 		"crazy-eights": "play", "crazy-eights-openspiel": "play", "crazy-eights-openspiel-special": "play",
 		"uno-style": "play", "uno-stacking": "play",
 		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
+		"sevens": "play",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

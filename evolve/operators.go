@@ -57,6 +57,7 @@ var structural = []operator{
 	{"add_rule", addRule},
 	{"remove_rule", removeRule},
 	{"mutate_rule", mutateRule},
+	{"tableau", mutTableau},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -504,6 +505,11 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 // suit-naming ranks and the ranks the starter may not be, which could no
 // longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
+	if r.IntN(4) == 0 {
+		// Another order of the ranks.
+		g.Deck.Order = (g.Deck.Order + 1 + cardrules.RankOrder(r.IntN(int(cardrules.NumRankOrders)-1))) % cardrules.NumRankOrders
+		return true
+	}
 	have := deckRanks(g)
 	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
 		var missing []genome.Rank
@@ -625,4 +631,56 @@ func apply(g *genome.Genome, op operator, r *rng.Source, retries int, st *OpStat
 	}
 	st.Failed++
 	return g
+}
+
+// mutTableau changes a tableau phase's start rank to another rank of the
+// deck (with a lead card, which must begin every tableau, every tableau's
+// start and the lead card to the same suit's card of the new rank, when
+// the deck has it), or, in a game with
+// no tableau, turns a play phase into a tableau begun by a random rank of
+// the deck (the lead card's, when there is one): the play phase's fields
+// go, and with them what needed a play phase (fitTriggers, fitResponses).
+func mutTableau(g *genome.Genome, r *rng.Source) bool {
+	var tabs, plays []int
+	for i, p := range g.Turn {
+		switch p.Kind {
+		case cardrules.PhaseTableau:
+			tabs = append(tabs, i)
+		case cardrules.PhasePlay:
+			plays = append(plays, i)
+		}
+	}
+	ranks := deckRanks(g)
+	switch {
+	case len(tabs) > 0:
+		p := &g.Turn[pick(r, tabs)]
+		others := slices.DeleteFunc(slices.Clone(ranks), func(x genome.Rank) bool { return x == p.Start })
+		if len(others) == 0 {
+			return false
+		}
+		start := pick(r, others)
+		p.Start = start
+		if g.LeadCard != nil {
+			// Every tableau begins with the lead card's rank.
+			lead := cardrules.NewCard(start, g.LeadCard.Suit())
+			if !slices.Contains(g.Deck.Cards(), lead) {
+				return false
+			}
+			g.LeadCard = &lead
+			for _, i := range tabs {
+				g.Turn[i].Start = start
+			}
+		}
+	case len(plays) > 0 && g.Hand == cardrules.HandFan:
+		start := pick(r, ranks)
+		if g.LeadCard != nil {
+			start = g.LeadCard.Rank()
+		}
+		g.Turn[pick(r, plays)] = genome.Phase{Kind: cardrules.PhaseTableau, Start: start}
+		fitTriggers(g)
+		fitResponses(g)
+	default:
+		return false
+	}
+	return true
 }

@@ -135,8 +135,24 @@ func removeEffect(g *genome.Genome, r *rng.Source) bool {
 // mutateTrigger), or the condition (mutateCondition), or, for a lasting
 // type, one field of its lasting (mutateLasting), or, for a type that can
 // wait, its resolution point (another: setAt, which drops the gate of an
-// effect that comes to wait).
+// effect that comes to wait). A change that would leave a continuous rule
+// nothing to act on (the draws a draw limit limits) is not made.
 func mutateEffect(g *genome.Genome, r *rng.Source) bool {
+	effects, rules := slices.Clone(g.Effects), slices.Clone(g.Rules)
+	if !mutateOneEffect(g, r) {
+		return false
+	}
+	if slices.ContainsFunc(g.Rules, func(ru genome.Rule) bool { return !ruleFits(g, ru.Type) }) {
+		// The effect's draws were what a rule's draw limit limits (its
+		// type, trigger or resolution point changed): keep the parent's.
+		g.Effects, g.Rules = effects, rules
+		return false
+	}
+	return true
+}
+
+// mutateOneEffect is mutateEffect without the rules' check.
+func mutateOneEffect(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Effects) == 0 {
 		return false
 	}
@@ -205,7 +221,7 @@ func mutateEffect(g *genome.Genome, r *rng.Source) bool {
 	case 10:
 		was, gate := e.At, e.Gate
 		setAt(e, pick(r, laterPoints(e.At)))
-		if !allCanFire(g) || slices.ContainsFunc(g.Rules, func(ru genome.Rule) bool { return !ruleFits(g, ru.Type) }) {
+		if !allCanFire(g) {
 			// Its draws or discards were what another effect's trigger
 			// or a rule waits for (a delayed one's set nothing off).
 			e.At, e.Gate = was, gate

@@ -216,7 +216,7 @@ func describeDeck(d Deck) string {
 		}
 		parts = append(parts, "without "+strings.Join(names, ", "))
 	}
-	return fmt.Sprintf("%s (%d cards; aces high)", strings.Join(parts, ", "), n)
+	return fmt.Sprintf("%s (%d cards; %s)", strings.Join(parts, ", "), n, describeOrder(d.Order))
 }
 
 func describePhase(g *Genome, p Phase) string {
@@ -259,6 +259,8 @@ func describePhase(g *Genome, p Phase) string {
 		return s
 	case cardrules.PhaseTake:
 		return fmt.Sprintf("Take one card, without looking, from the hand of %s (the next one holding cards).", describeTarget(p.From))
+	case cardrules.PhaseTableau:
+		return fmt.Sprintf("Play one card to the tableau, where each suit has a row of cards in sequence: %s %s begins its suit's row, and a card next in rank to either end of its suit's row extends it (in the deck's order, skipping cards not in the deck). If you have no such card, pass.", article(p.Start.String()), p.Start)
 	case cardrules.PhaseAsk:
 		return "Ask an opponent for a rank you hold. If they have any, they give you all of them and you go again; if not, draw a card from the stock, and go again if it is the rank you asked for."
 	case cardrules.PhaseDraw:
@@ -543,4 +545,15 @@ func triggerWords(e Effect) string {
 		return e.Rank.String()
 	}
 	return e.Rank.String() + " of " + e.Suit.String()
+}
+
+// describeOrder says how the deck's ranks compare.
+func describeOrder(o RankOrder) string {
+	switch o {
+	case cardrules.OrderAceLow:
+		return "aces low, kings high"
+	case cardrules.OrderTwoHigh:
+		return "threes low; aces rank above kings and twos above aces"
+	}
+	return "aces high"
 }

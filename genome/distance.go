@@ -139,7 +139,13 @@ func deckDiff(a, b *Deck) float64 {
 	ca, ra, sa, xa := deckMasks(a)
 	cb, rb, sb, xb := deckMasks(b)
 	written := (maskDiff(ra, rb) + maskDiff(sa, sb) + maskDiff(xa, xb)) / 3
-	return (3*maskDiff(ca, cb) + written) / 4
+	d := (3*maskDiff(ca, cb) + written) / 4
+	if a.Order != b.Order {
+		// A fifth part, so that decks of one order keep the distance
+		// they had before orders existed.
+		d = (4*d + 1) / 5
+	}
+	return d
 }
 
 // deckMasks returns the deck's cards, its ranks and suits (every one when

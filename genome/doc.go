@@ -2,7 +2,8 @@
 // researchers read, write and evolve it.
 //
 // A Genome is a complete game. Its setup is a seat range, a deck (the
-// standard 52 cards, restricted by rank and suit, minus removed cards), a
+// standard 52 cards, restricted by rank and suit, minus removed cards, its
+// ranks ordered aces high, aces low or twos high), a
 // hand kind (a fan the player chooses from, or a face-down pile played from
 // the top), and a deal (so many cards each, per seat count, or the whole
 // deck; optionally a starter card turned up); optionally sets of one rank
@@ -24,6 +25,9 @@
 //   - ask: the seat asks an opponent for a rank it holds; it gets every
 //     card of that rank the opponent has and goes again, or draws from the
 //     stock and goes again only if it drew the rank asked for.
+//   - tableau: the seat plays one card to a row of its suit on the table,
+//     begun by a card of the phase's start rank and extended one rank at a
+//     time at either end; with no such card it passes.
 //
 // Which fields each phase kind uses is said once, in the phase table
 // (phases.go), which Validate and Distance read. Special effects are

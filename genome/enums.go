@@ -23,4 +23,5 @@ type (
 	Trump      = cardrules.Trump
 	DrawRule   = cardrules.DrawRule
 	PassRule   = cardrules.PassRule
+	RankOrder  = cardrules.RankOrder
 )

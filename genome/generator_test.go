@@ -55,6 +55,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		if len(g.Deck.Cards()) <= 4 {
 			saw("deck.tiny")
 		}
+		saw("deck.order=%s", g.Deck.Order)
 		saw("hand=%s", g.Hand)
 		if g.Reshuffle {
 			saw("reshuffle")
@@ -322,6 +323,9 @@ func TestGeneratorCoverage(t *testing.T) {
 	for a := cardrules.Stack; a < cardrules.NumAbilities; a++ {
 		want = append(want, "responses.ability="+a.String())
 	}
+	for o := range cardrules.NumRankOrders {
+		want = append(want, "deck.order="+o.String())
+	}
 	for w := genome.Respondents(0); w < cardrules.NumRespondents; w++ {
 		want = append(want, "responses.who="+w.String())
 	}
@@ -459,7 +463,7 @@ func TestExprGenerator(t *testing.T) {
 		e := genometest.Expr().Example(i)
 		g.Turn[0].Legal = &e
 		err := g.Validate()
-		if err != nil && (e.Satisfiable(deck) || err.Error() != "$.turn[0].legal: no card of the deck ever satisfies it") {
+		if err != nil && (e.Satisfiable(deck, 0) || err.Error() != "$.turn[0].legal: no card of the deck ever satisfies it") {
 			t.Fatalf("example %d: %v", i, err)
 		}
 		if e.Size() > cardrules.MaxExprNodes || depth(e) > cardrules.MaxExprDepth {

@@ -73,11 +73,14 @@ type Seats struct {
 }
 
 // Deck is the standard 52 cards restricted to Ranks and Suits (empty means
-// all), minus the Remove list.
+// all), minus the Remove list; Order is how its ranks compare.
 type Deck struct {
 	Ranks  []Rank `json:"ranks,omitempty"`  // the ranks in the deck (absent: all 13)
 	Suits  []Suit `json:"suits,omitempty"`  // the suits in the deck (absent: all 4)
 	Remove []Card `json:"remove,omitempty"` // cards taken out of the deck
+	// how ranks compare, in legality, tricks, battles and sequences:
+	// ace_high, ace_low or two_high (absent: ace_high)
+	Order RankOrder `json:"order,omitempty"`
 }
 
 // Deal says how many cards each seat gets. Cards applies unless an override
@@ -142,6 +145,9 @@ type Phase struct {
 	Trump Trump `json:"trump,omitempty"`
 	// whose hand the card is taken from: next, previous or random_opponent
 	From Target `json:"from,omitempty"`
+	// the rank whose cards begin a suit's sequence on the tableau
+	// (absent: 2)
+	Start Rank `json:"start,omitempty"`
 }
 
 // Effect is a special effect: when a card of Rank is played, it does Type to

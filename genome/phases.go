@@ -51,6 +51,10 @@ var phaseKinds = [...]phaseKind{
 	cardrules.PhaseAsk: {
 		hand: cardrules.HandFan, why: "the player asks for a rank it holds",
 	},
+	cardrules.PhaseTableau: {
+		hand: cardrules.HandFan, why: "the player chooses a card",
+		fields: []string{"start"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -176,6 +180,23 @@ var phaseFields = [...]phaseField{
 			}
 		},
 	},
+	startField,
+}
+
+// startField is the tableau's start rank. Its zero value is a rank (2),
+// so a kind that does not use it can only be caught with another rank.
+var startField = phaseField{
+	name: "start",
+	set:  func(p *Phase) bool { return p.Start != 0 },
+	diff: func(a, b *Phase) float64 { return flag(a.Start != b.Start) },
+	check: func(c *phaseCheck, path string, p *Phase) {
+		switch {
+		case p.Start >= cardrules.NumRanks:
+			c.ps.add(path, "unknown rank %d", p.Start)
+		case !c.rankInDeck(p.Start):
+			c.ps.add(path, "no card of rank %s is in the deck, so no sequence can begin", p.Start)
+		}
+	},
 }
 
 func predField(name string, get func(p *Phase) *Expr, required bool) phaseField {
@@ -227,6 +248,7 @@ type phaseCheck struct {
 	cards      []Card
 	rankInDeck func(Rank) bool
 	noStock    bool // the deal leaves no stock and nothing refills it
+	order      RankOrder
 }
 
 func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card, rankInDeck func(Rank) bool, noStock bool) {
@@ -243,7 +265,7 @@ func (g *Genome) validatePhase(ps *Problems, path string, p Phase, cards []Card,
 	if kind.why != "" && g.Hand != kind.hand {
 		ps.add(path+".kind", "%s phase needs %s hand (%s), but the hand is %s", withArticle(p.Kind.String()), withArticle(kind.hand.String()), kind.why, g.Hand)
 	}
-	c := &phaseCheck{ps: ps, cards: cards, rankInDeck: rankInDeck, noStock: noStock}
+	c := &phaseCheck{ps: ps, cards: cards, rankInDeck: rankInDeck, noStock: noStock, order: g.Deck.Order}
 	for _, f := range fields {
 		fp := path + "." + f.name
 		switch {
@@ -270,7 +292,7 @@ func (c *phaseCheck) pred(path string, k PhaseKind, f *phaseField, e *Expr) {
 	if n > cardrules.MaxExprNodes {
 		c.ps.add(path, "has %d nodes, at most %d allowed", n, cardrules.MaxExprNodes)
 	}
-	if len(*c.ps) == before && !e.Satisfiable(c.cards) {
+	if len(*c.ps) == before && !e.Satisfiable(c.cards, c.order) {
 		c.ps.add(path, "no card of the deck ever satisfies it")
 	}
 }

@@ -48,6 +48,9 @@ func (g *Genome) Validate() error {
 	if len(cards) < 2 {
 		ps.add("$.deck", "the deck has %d cards; a game needs at least 2", len(cards))
 	}
+	if g.Deck.Order >= cardrules.NumRankOrders {
+		ps.add("$.deck.order", "unknown rank order %d", g.Deck.Order)
+	}
 
 	d := g.Deal
 	switch {
@@ -115,6 +118,12 @@ func (g *Genome) Validate() error {
 		ps.add("$.lead_card", "card %s is not in the deck", *g.LeadCard)
 	} else if g.LeadCard != nil && g.Hand != cardrules.HandFan {
 		ps.add("$.lead_card", "a lead card needs a fan hand (its holder must find it), but the hand is %s", g.Hand)
+	} else if g.LeadCard != nil {
+		for i, p := range g.Turn {
+			if p.Kind == cardrules.PhaseTableau && p.Start != g.LeadCard.Rank() && p.Start < cardrules.NumRanks {
+				ps.add("$.lead_card", "card %s must be played first, but $.turn[%d]'s tableau begins a sequence only with a %s", *g.LeadCard, i, p.Start)
+			}
+		}
 	}
 	if g.Teams != 0 {
 		if g.Teams != 2 {
@@ -306,8 +315,14 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 }
 
 // Eval evaluates a valid predicate for a candidate card, the top card, the
-// active suit and the set of suits played so far (bit s for suit s).
+// active suit and the set of suits played so far (bit s for suit s), with
+// aces high.
 func (e Expr) Eval(card, top Card, active Suit, played uint8) bool {
+	return e.EvalIn(cardrules.OrderAceHigh, card, top, active, played)
+}
+
+// EvalIn is Eval with ranks compared in the given order.
+func (e Expr) EvalIn(order RankOrder, card, top Card, active Suit, played uint8) bool {
 	switch e.Op {
 	case OpTrue:
 		return true
@@ -315,24 +330,24 @@ func (e Expr) Eval(card, top Card, active Suit, played uint8) bool {
 		return false
 	case OpAny:
 		for _, a := range e.Args {
-			if a.Eval(card, top, active, played) {
+			if a.EvalIn(order, card, top, active, played) {
 				return true
 			}
 		}
 		return false
 	case OpAll:
 		for _, a := range e.Args {
-			if !a.Eval(card, top, active, played) {
+			if !a.EvalIn(order, card, top, active, played) {
 				return false
 			}
 		}
 		return true
 	case OpNot:
-		return !e.Args[0].Eval(card, top, active, played)
+		return !e.Args[0].EvalIn(order, card, top, active, played)
 	case OpPlayed:
 		return played&(1<<*e.Suit) != 0
 	}
-	l, r := e.Left.value(card, top, active), e.Right.value(card, top, active)
+	l, r := e.Left.value(order, card, top, active), e.Right.value(order, card, top, active)
 	switch e.Op {
 	case OpEq:
 		return l == r
@@ -346,23 +361,27 @@ func (e Expr) Eval(card, top Card, active Suit, played uint8) bool {
 	return false
 }
 
-func (t Term) value(card, top Card, active Suit) uint8 {
+// value is the term's value: a rank's place in the order, or a suit.
+func (t Term) value(order RankOrder, card, top Card, active Suit) uint8 {
 	switch t.Kind {
 	case TermCardRank:
-		return uint8(card.Rank())
+		return order.Value(card.Rank())
 	case TermCardSuit:
 		return uint8(card.Suit())
 	case TermTopRank:
-		return uint8(top.Rank())
+		return order.Value(top.Rank())
 	case TermTopSuit:
 		return uint8(active)
+	case TermRank:
+		return order.Value(Rank(t.Value))
 	}
 	return t.Value
 }
 
 // Satisfiable reports whether some card of the deck is legal on some top card
-// of the deck under some active suit and suits played.
-func (e Expr) Satisfiable(deck []Card) bool {
+// of the deck under some active suit and suits played, ranks compared in
+// the given order.
+func (e Expr) Satisfiable(deck []Card, order RankOrder) bool {
 	playedMasks := uint8(1)
 	if e.usesPlayed() {
 		playedMasks = 16
@@ -374,7 +393,7 @@ func (e Expr) Satisfiable(deck []Card) bool {
 			}
 			for s := Suit(0); s < cardrules.NumSuits; s++ {
 				for played := range playedMasks {
-					if e.Eval(c, t, s, played) {
+					if e.EvalIn(order, c, t, s, played) {
 						return true
 					}
 				}

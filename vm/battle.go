@@ -23,13 +23,13 @@ func (m *Machine) battle(ph *phase) {
 	nc = m.upAll(&cont, &up, nc, false)
 	for nc > 1 {
 		// Keep the seats whose face-up card has the highest rank.
-		best := uint8(0)
+		best, rv := uint8(0), &m.p.rv
 		for i := range nc {
-			best = max(best, up[i]%13)
+			best = max(best, rv[up[i]])
 		}
 		k := 0
 		for i := range nc {
-			if up[i]%13 == best {
+			if rv[up[i]] == best {
 				cont[k], up[k] = cont[i], up[i]
 				k++
 			}

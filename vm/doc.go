@@ -127,6 +127,26 @@
 // draws one card and moves again if it is of the rank asked for; a seat
 // with no cards draws instead of asking.
 //
+// Tableau: the seat plays one card to the tableau, a row of cards per
+// suit that stays on the table to the game's end. A card may go there when
+// its suit has no row yet and it is of the phase's start rank (it begins
+// the row), or when it is the deck's next card of its suit above the row's
+// highest card or below its lowest, in the deck's order (cards not in the
+// deck are skipped; nothing wraps around). The seat's options are those of
+// its cards, less the cards its locks and bans forbid, in ascending order;
+// the seat bound to the lead card plays it; then gated cards go, as in a
+// play phase. With no option the seat passes (for want of one: EvPass with
+// N 0, counted as a pass and towards the blocked end). The card is a play:
+// it becomes the last card played (the top card of later play phases'
+// predicates stays the discard pile's), its suit is played, its effects
+// fire with no response window, and the end conditions are checked. The
+// views show the tableau's cards and the cards that would extend a row.
+//
+// Ranks compare in the deck's order (aces high, aces low, or twos high,
+// above aces): the legality predicates' rank comparisons, a trick's and a
+// battle's highest card, the tableau's sequences and the greedy policy's
+// idea of a high card all read it.
+//
 // In games with sets (set size k), after the deal (seats in order) and
 // whenever a seat gains cards by a draw phase, a take or an ask, it lays
 // down every k cards of one rank (ranks ascending, lowest suits first):

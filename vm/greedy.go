@@ -14,8 +14,11 @@ import (
 func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 	switch kind {
 	case DecideCard:
-		if m.ph.op == bytecode.OpTrick {
+		switch m.ph.op {
+		case bytecode.OpTrick:
 			return index(set, m.greedyTrick(m.ph, set))
+		case bytecode.OpTableau:
+			return index(set, m.greedyTableau(s, set))
 		}
 		// A card when it has one; else it draws rather than pass.
 		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
@@ -23,7 +26,7 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		}
 		return 0
 	case DecideDiscard:
-		return index(set, greedyDiscard(set))
+		return index(set, m.p.greedyDiscard(set))
 	case DecideSuit:
 		return m.greedySuit(s, n)
 	case DecideOpponent:
@@ -57,7 +60,7 @@ func (m *Machine) greedyCard(s int, legal uint64) uint8 {
 			score -= 32
 		}
 		score += bits.OnesCount64(m.hand[s]&suitMask(c/13)) * 2
-		score += int(r) / 7
+		score += int(m.p.rv[c]) / 7
 		if score > best {
 			best, bestC = score, c
 		}
@@ -67,12 +70,12 @@ func (m *Machine) greedyCard(s int, legal uint64) uint8 {
 
 // greedyDiscard sheds the highest rank, lowest suit first: low cards are
 // easier to match later.
-func greedyDiscard(h uint64) uint8 {
+func (p *Program) greedyDiscard(h uint64) uint8 {
 	best, bestR := uint8(0), -1
 	for x := h; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))
-		if int(c%13) > bestR {
-			best, bestR = c, int(c%13)
+		if int(p.rv[c]) > bestR {
+			best, bestR = c, int(p.rv[c])
 		}
 	}
 	return best
@@ -139,7 +142,7 @@ func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
 	var low, winLow, loseHigh int = -1, -1, -1
 	for x := legal; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))
-		if low < 0 || c%13 < uint8(low)%13 {
+		if low < 0 || m.p.rv[c] < m.p.rv[low] {
 			low = int(c)
 		}
 		wins := true
@@ -149,10 +152,10 @@ func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
 			wins = m.trickWinner(ph) == m.tableN-1
 			m.tableN--
 		}
-		if wins && (winLow < 0 || c%13 < uint8(winLow)%13) {
+		if wins && (winLow < 0 || m.p.rv[c] < m.p.rv[winLow]) {
 			winLow = int(c)
 		}
-		if !wins && (loseHigh < 0 || c%13 > uint8(loseHigh)%13) {
+		if !wins && (loseHigh < 0 || m.p.rv[c] > m.p.rv[loseHigh]) {
 			loseHigh = int(c)
 		}
 	}

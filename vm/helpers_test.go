@@ -279,7 +279,7 @@ func (m *Machine) pileCards(s int) []uint8 {
 
 // checkConservation reports whether every card of the program's deck is in
 // exactly one zone (fan hands, piles, stock, discard pile, table, out of
-// play) and no other card is anywhere, and whether each seat's count
+// play, tableau) and no other card is anywhere, and whether each seat's count
 // matches what it holds. It is cheap (no allocation unless it fails), so
 // that it can run after every turn of long games.
 func checkConservation(m *Machine) error {
@@ -289,6 +289,7 @@ func checkConservation(m *Machine) error {
 		zDisc
 		zTable
 		zGone
+		zTableau
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -300,6 +301,8 @@ func checkConservation(m *Machine) error {
 			return "table"
 		case zGone:
 			return "out of play"
+		case zTableau:
+			return "tableau"
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
@@ -367,6 +370,9 @@ func checkConservation(m *Machine) error {
 		for _, c := range z.cs[:z.n] {
 			note(c, z.z)
 		}
+	}
+	for x := m.tab; x != 0; x &= x - 1 {
+		note(uint8(bits.TrailingZeros64(x)), zTableau)
 	}
 	if bad != nil {
 		return bad

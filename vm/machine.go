@@ -108,6 +108,14 @@ type game struct {
 	gone   [52]uint8 // out of play
 	goneN  int
 
+	// The tableau: its cards; the cards of the suits whose sequence has
+	// begun; the cards that would extend a sequence; each suit's lowest
+	// and highest card plus 1 (0: no sequence yet).
+	tab          uint64
+	tabSuits     uint64
+	tabEnds      uint64
+	tabLo, tabHi [4]uint8
+
 	active  uint8 // bit s: seat s is still in
 	empty   uint8 // bit s: seat s holds no cards
 	nActive int

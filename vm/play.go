@@ -20,15 +20,7 @@ const (
 // that, it passes. A phase with voluntary rules is played by playChoice.
 func (m *Machine) playPhase(ph *phase) {
 	s := m.cur
-	m.ph = ph
-	if m.resuming && m.paused != DecideCard {
-		// Paused after the card landed: naming a suit, or a discard
-		// its effects force.
-		m.onPlayMore(s, uint8(m.last))
-		m.checkEnd()
-		return
-	}
-	if !m.isActive(s) {
+	if m.enterPlay(ph, s) {
 		return
 	}
 	if ph.voluntary {
@@ -63,6 +55,20 @@ func (m *Machine) playPhase(ph *phase) {
 		}
 	}
 	m.playCard(ph, s, nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal)), true)
+}
+
+// enterPlay starts a phase in which seat s plays a card (play, tableau):
+// it reports whether the phase is done already, because the seat is out or
+// because a copy paused after the card landed (naming a suit, a discard
+// its effects force, an answer) has finished the card's play.
+func (m *Machine) enterPlay(ph *phase, s int) bool {
+	m.ph = ph
+	if m.resuming && m.paused != DecideCard {
+		m.onPlayMore(s, uint8(m.last))
+		m.checkEnd()
+		return true
+	}
+	return !m.isActive(s)
 }
 
 // playChoice is a play phase with voluntary rules (the package doc gives

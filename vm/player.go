@@ -39,6 +39,10 @@ type View struct {
 	// amount pending (the effect's value plus the stacks so far); else
 	// Hit is -1.
 	Hit, Pending int
+	// The cards on the tableau (bit c: card c), and those a tableau phase
+	// would let a seat play to it now besides the start rank's cards of
+	// suits without a sequence (the ends' neighbours).
+	Tableau, TableauEnds uint64
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"math/bits"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
@@ -28,9 +30,14 @@ type Program struct {
 	deal                             [MaxSeats + 1]uint8
 	deck                             [52]uint8
 	deckN                            int
-	suits                            [4]uint8 // the deck's suits, for naming
-	nSuits                           int
-	turnCap                          int
+	rv                               [52]uint8 // rv[c]: card c's rank's place in the deck's order
+	// above[c] and below[c]: the card of c's suit next above and below it
+	// in the deck's order among the deck's cards, as a set (0: none),
+	// for the tableau's sequences
+	above, below [52]uint64
+	suits        [4]uint8 // the deck's suits, for naming
+	nSuits       int
+	turnCap      int
 
 	phases  [cardrules.MaxPhases]phase
 	nPhases int
@@ -124,6 +131,7 @@ type phase struct {
 	warFaceDown                    uint8
 	inOrder                        bool
 	count                          uint8
+	starts                         uint64 // tableau: the deck's cards of the start rank
 }
 
 type effect struct {
@@ -196,6 +204,9 @@ func Load(code []byte) (*Program, error) {
 		p.deck[p.deckN] = c
 		p.deckN++
 	}
+	for c := range uint8(52) {
+		p.rv[c] = im.Order.Value(cardrules.Rank(c % 13))
+	}
 	for s := range 4 {
 		if im.SuitMask&(1<<s) != 0 {
 			p.suits[p.nSuits] = uint8(s)
@@ -217,7 +228,15 @@ func Load(code []byte) (*Program, error) {
 			p.hasDiscard = true
 			p.wild |= ph.NameSuit
 		}
+		if ph.Op == bytecode.OpTableau {
+			for _, c := range im.Deck() {
+				if cardrules.Rank(c%13) == ph.Start {
+					p.phases[i].starts |= 1 << c
+				}
+			}
+		}
 	}
+	p.lowerSequences(im.Deck())
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {
@@ -231,7 +250,7 @@ func Load(code []byte) (*Program, error) {
 		for top := range uint8(52) {
 			for active := range uint8(4) {
 				for played := range t.mask + 1 {
-					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = bytecode.EvalSet(pred, top, active, played)
+					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = bytecode.EvalSet(pred, im.Order, top, active, played)
 				}
 			}
 		}
@@ -312,3 +331,21 @@ func (p *Program) SeatRange() (lo, hi int) { return p.seatsMin, p.seatsMax }
 
 // rankSet[r] is the set of the cards of rank r.
 var rankSet = bytecode.RankCards
+
+// lowerSequences sets above and below: for each card of the deck, the
+// next card of its suit in the deck, up and down the deck's order.
+func (p *Program) lowerSequences(deck []uint8) {
+	for _, c := range deck {
+		for _, d := range deck {
+			if d/13 != c/13 || d == c {
+				continue
+			}
+			if p.rv[d] > p.rv[c] && (p.above[c] == 0 || p.rv[d] < p.rv[bits.TrailingZeros64(p.above[c])]) {
+				p.above[c] = 1 << d
+			}
+			if p.rv[d] < p.rv[c] && (p.below[c] == 0 || p.rv[d] > p.rv[bits.TrailingZeros64(p.below[c])]) {
+				p.below[c] = 1 << d
+			}
+		}
+	}
+}

@@ -51,7 +51,8 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 // table and is valid until the machine plays on.
 func (m *Machine) SeatView(s int) View {
 	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Active: m.active,
-		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid}
+		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid,
+		Tableau: m.tab, TableauEnds: m.tabEnds}
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
 	}

@@ -144,7 +144,7 @@ func (m *Machine) trickWinner(ph *phase) int {
 	for i := 1; i < m.tableN; i++ {
 		c, b := m.table[i], m.table[w]
 		switch {
-		case c/13 == b/13 && c%13 > b%13:
+		case c/13 == b/13 && m.p.rv[c] > m.p.rv[b]:
 			w = i
 		case c/13 == trump && b/13 != trump:
 			w = i

@@ -56,6 +56,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if c.LastCardInert {
 		flags |= bytecode.FlagLastCardInert
 	}
+	flags |= byte(c.Deck.Order) << bytecode.OrderShift
 	s = append(s, flags, byte(c.Deal.Cards), byte(len(c.Deal.Overrides)))
 	for _, o := range c.Deal.Overrides {
 		s = append(s, byte(o.Seats), byte(o.Cards))
@@ -134,6 +135,8 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpTake), byte(p.From))
 		case cardrules.PhaseAsk:
 			t = append(t, byte(bytecode.OpAsk))
+		case cardrules.PhaseTableau:
+			t = append(t, byte(bytecode.OpTableau), byte(p.Start))
 		}
 	}
 	out = section(out, bytecode.OpTurn, t)
@@ -280,6 +283,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	for _, c := range im.Remove {
 		g.Deck.Remove = append(g.Deck.Remove, genome.Card(c))
 	}
+	g.Deck.Order = im.Order
 	pred := func(i int) (*genome.Expr, error) {
 		if i == bytecode.NoPred {
 			return nil, nil
@@ -317,6 +321,8 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhaseTake, From: genome.Target(ph.From)}
 		case bytecode.OpAsk:
 			p = genome.Phase{Kind: cardrules.PhaseAsk}
+		case bytecode.OpTableau:
+			p = genome.Phase{Kind: cardrules.PhaseTableau, Start: ph.Start}
 		}
 		for _, err := range errs {
 			if err != nil {

@@ -136,6 +136,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			g.Deck.Remove = append(g.Deck.Remove, g.Deck.Remove[0])
 		}
 	}
+	g.Deck.Order = genome.RankOrder(rapid.IntRange(0, int(cardrules.NumRankOrders)-1).Draw(t, "deck.order"))
 	cards := g.Deck.Cards()
 	deckSize := len(cards)
 
@@ -192,6 +193,10 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	hasTrick := false
 	for _, k := range kinds {
 		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
+		if k == cardrules.PhaseTableau && g.LeadCard != nil {
+			// The lead card must be playable first.
+			g.Turn[len(g.Turn)-1].Start = g.LeadCard.Rank()
+		}
 		hasTrick = hasTrick || k == cardrules.PhaseTrick
 	}
 
@@ -199,7 +204,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	// here when no phase plays a card (drawTriggers, last, may give such
 	// a game effects set off by other events).
 	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
-		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTrick
+		return p.Kind.PlaysCards()
 	})
 	var ne int
 	switch rapid.IntRange(0, 9).Draw(t, "effects.size") {
@@ -385,7 +390,7 @@ func drawStarterRules(t *rapid.T, g *genome.Genome, cards []genome.Card, ranks [
 var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
-	cardrules.PhaseTake, cardrules.PhaseAsk,
+	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau,
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck.
@@ -462,6 +467,8 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		p.Trump = genome.Trump(rapid.IntRange(0, int(cardrules.NumTrumps)-1).Draw(t, "turn.trump"))
 	case cardrules.PhaseTake:
 		p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "turn.from")
+	case cardrules.PhaseTableau:
+		p.Start = rapid.SampledFrom(ranks).Draw(t, "turn.start")
 	}
 	return p
 }
@@ -533,20 +540,22 @@ func drawLegal(t *rapid.T, label string, cards []genome.Card) genome.Expr {
 }
 
 // quickSatisfiable tries a fixed spread of (card, top card, active suit,
-// suits played) cases; true means some card of the deck satisfies e, false
-// means none was found.
+// suits played) cases in every rank order; true means some card of the deck
+// satisfies e whatever the deck's order, false means none was found in some
+// order.
 func quickSatisfiable(e genome.Expr, cards []genome.Card) bool {
 	n := len(cards)
-	for i := range 512 {
-		c, top := cards[(i*7)%n], cards[(i*13+1)%n]
-		if c == top {
-			continue
+	for o := range cardrules.NumRankOrders {
+		found := false
+		for i := 0; i < 512 && !found; i++ {
+			c, top := cards[(i*7)%n], cards[(i*13+1)%n]
+			found = c != top && e.EvalIn(o, c, top, genome.Suit(i%cardrules.NumSuits), uint8((i/4)%16))
 		}
-		if e.Eval(c, top, genome.Suit(i%cardrules.NumSuits), uint8((i/4)%16)) {
-			return true
+		if !found {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // witnesses lists one-node predicates that some card of the deck

@@ -69,9 +69,12 @@ func drawRule(t *rapid.T, g *genome.Genome, fits []genome.EffectType, ranks []ge
 		r.Value = rapid.IntRange(1, cardrules.MaxEffectValue).Draw(t, "rule.value")
 		if rapid.IntRange(0, 2).Draw(t, "rule.scale.has") == 0 {
 			r.Scale.By = rapid.SampledFrom([]cardrules.CondOf{cardrules.CondHand, cardrules.CondStock, cardrules.CondPile, cardrules.CondSeats}).Draw(t, "rule.scale.by")
-			if rapid.IntRange(0, 4).Draw(t, "rule.scale.per.wide") == 0 {
+			switch rapid.IntRange(0, 5).Draw(t, "rule.scale.per.wide") {
+			case 0:
+				r.Scale.Per = cardrules.NumCards // the limit
+			case 1:
 				r.Scale.Per = rapid.IntRange(1, cardrules.NumCards).Draw(t, "rule.scale.per")
-			} else {
+			default:
 				r.Scale.Per = rapid.IntRange(1, 10).Draw(t, "rule.scale.per")
 			}
 		}

@@ -125,6 +125,10 @@ func values() []struct {
 			var x Suppressed
 			return Suppressed(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&rankOrderTable, int(NumRankOrders), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x RankOrder
+			return RankOrder(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 
@@ -259,6 +263,30 @@ func TestPhrases(t *testing.T) {
 	for a := Stack; a < NumAbilities; a++ {
 		if p := a.Phrase(4); p == "" || seen[p] || a == Stack && !strings.Contains(p, "4") {
 			t.Errorf("%s: phrase %q", a, p)
+		}
+	}
+}
+
+// TestRankOrders: each order is a bijection of the ranks onto 0..12 that puts
+// the ranks it names lowest and highest where it says.
+func TestRankOrders(t *testing.T) {
+	ends := map[RankOrder][2]Rank{OrderAceHigh: {0, 12}, OrderAceLow: {12, 11}, OrderTwoHigh: {1, 0}}
+	for o := range NumRankOrders {
+		seen := map[uint8]bool{}
+		for r := range Rank(NumRanks) {
+			seen[o.Value(r)] = true
+		}
+		if len(seen) != NumRanks {
+			t.Errorf("%s: %d distinct places for 13 ranks", o, len(seen))
+		}
+		rs := o.Ranks()
+		if rs[0] != ends[o][0] || rs[NumRanks-1] != ends[o][1] {
+			t.Errorf("%s: lowest %s and highest %s, want %s and %s", o, rs[0], rs[NumRanks-1], ends[o][0], ends[o][1])
+		}
+		for i, r := range rs {
+			if o.Value(r) != uint8(i) {
+				t.Errorf("%s: Ranks()[%d] = %s, whose Value is %d", o, i, r, o.Value(r))
+			}
 		}
 	}
 }

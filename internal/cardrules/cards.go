@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Rank is a card rank, 0..12 for 2..A. Aces rank high wherever ranks are
-// compared.
+// Rank is a card rank, 0..12 for 2..A. Where ranks are compared, the
+// deck's RankOrder says which is higher (aces high by default).
 type Rank uint8
 
 // Suit is a card suit, 0..3 for clubs, diamonds, hearts, spades.
@@ -119,6 +119,59 @@ func (c Card) MarshalText() ([]byte, error) {
 }
 
 func (c *Card) UnmarshalText(b []byte) (err error) { *c, err = ParseCard(string(b)); return }
+
+// RankOrder is how a deck's ranks compare, wherever ranks are compared
+// (legality predicates, tricks, battles, a tableau's sequences). A rank's
+// identity (what triggers an effect, what an ask names) does not change.
+type RankOrder uint8
+
+// Rank orders, lowest rank first.
+const (
+	// OrderAceHigh: 2 3 4 5 6 7 8 9 10 J Q K A.
+	OrderAceHigh RankOrder = iota
+	// OrderAceLow: A 2 3 4 5 6 7 8 9 10 J Q K.
+	OrderAceLow
+	// OrderTwoHigh: 3 4 5 6 7 8 9 10 J Q K A 2.
+	OrderTwoHigh
+	NumRankOrders
+)
+
+var rankOrderNames = [...]string{OrderAceHigh: "ace_high", OrderAceLow: "ace_low", OrderTwoHigh: "two_high"}
+
+var rankOrderTable = Table{"rank order", "RankOrder", rankOrderNames[:], 0}
+
+func (v RankOrder) String() string                { return rankOrderTable.String(uint8(v)) }
+func (v RankOrder) MarshalText() ([]byte, error)  { return rankOrderTable.Text(uint8(v)) }
+func (v *RankOrder) UnmarshalText(b []byte) error { return unmarshal(&rankOrderTable, b, v) }
+
+// Value is rank r's place in the order, 0 for the lowest and 12 for the
+// highest. An order out of range is read as ace high.
+func (v RankOrder) Value(r Rank) uint8 {
+	switch v {
+	case OrderAceLow:
+		return uint8((r + 1) % NumRanks)
+	case OrderTwoHigh:
+		return uint8((r + NumRanks - 1) % NumRanks)
+	}
+	return uint8(r)
+}
+
+// Values is Value for every rank, indexed by rank (16 entries, so that a
+// 4-bit index never goes out of range).
+func (v RankOrder) Values() (out [16]uint8) {
+	for r := range Rank(NumRanks) {
+		out[r] = v.Value(r)
+	}
+	return out
+}
+
+// Ranks lists the ranks from the lowest to the highest in the order.
+func (v RankOrder) Ranks() (out [NumRanks]Rank) {
+	for r := range Rank(NumRanks) {
+		out[v.Value(r)] = r
+	}
+	return out
+}
 
 // Match names a set of cards for scoring: one rank, one suit or one card.
 type Match struct {

@@ -54,23 +54,31 @@ const (
 	// card of that rank the opponent has and goes again, or draws from the
 	// stock and goes again only if it drew the rank asked for.
 	PhaseAsk
+	// PhaseTableau: the seat plays one card to the tableau, a row of
+	// sequences, one per suit: a card of the start rank begins its suit's
+	// sequence, and a card next in rank to either end of its suit's
+	// sequence extends it; with no such card the seat passes.
+	PhaseTableau
 	NumPhaseKinds
 )
 
 var phaseKindNames = [...]string{
-	PhasePlay:   "play",
-	PhaseBattle: "battle",
-	PhaseDraw:   "draw",
-	PhaseTrick:  "trick",
-	PhaseTake:   "take",
-	PhaseAsk:    "ask",
+	PhasePlay:    "play",
+	PhaseBattle:  "battle",
+	PhaseDraw:    "draw",
+	PhaseTrick:   "trick",
+	PhaseTake:    "take",
+	PhaseAsk:     "ask",
+	PhaseTableau: "tableau",
 }
 
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 
 // PlaysCards reports whether a phase of kind k moves cards from a hand to
 // the table, so that effects can fire in it.
-func (k PhaseKind) PlaysCards() bool { return k == PhasePlay || k == PhaseBattle || k == PhaseTrick }
+func (k PhaseKind) PlaysCards() bool {
+	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau
+}
 
 // HandKind says how a seat holds its cards.
 type HandKind uint8

@@ -28,6 +28,7 @@ var (
 	_ = [1]struct{}{}[len(durationNames)-int(NumDurations)]
 	_ = [1]struct{}{}[len(scopeNames)-int(NumScopes)]
 	_ = [1]struct{}{}[len(stackNames)-int(NumStacks)]
+	_ = [1]struct{}{}[len(rankOrderNames)-int(NumRankOrders)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {

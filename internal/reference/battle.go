@@ -51,13 +51,15 @@ func (m *game) battlePhase(s int, p *genome.Phase) {
 	contenders := len(ups)
 	winner := -1
 	for len(ups) > 0 {
-		best := genome.Rank(0)
+		best := ups[0].card
 		for _, u := range ups {
-			best = max(best, u.card.Rank())
+			if m.higher(u.card, best) {
+				best = u.card
+			}
 		}
 		var tied []int
 		for _, u := range ups {
-			if u.card.Rank() == best {
+			if u.card.Rank() == best.Rank() {
 				tied = append(tied, u.seat)
 			}
 		}

@@ -1,15 +1,22 @@
 package reference
 
-import "github.com/darwinsim/darwinsim/genome"
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // view is what a legality predicate reads: the candidate card, the top card
 // (of the discard pile, the last card played, or the card led to a trick),
-// the active suit and the set of suits played so far (bit s for suit s).
+// the active suit, the set of suits played so far (bit s for suit s) and
+// the deck's rank order.
 type view struct {
 	card   genome.Card
 	top    genome.Card
 	active genome.Suit
 	played uint8
+	order  genome.RankOrder
 }
 
 // holds evaluates predicate e for one view by walking the tree. It is
@@ -48,7 +55,7 @@ func holds(e *genome.Expr, v view) bool {
 	case genome.OpNe:
 		return left != right
 	case genome.OpLt:
-		return left < right // ranks 0..12 for 2..A: aces high
+		return left < right // a rank is its place in the deck's order
 	case genome.OpGt:
 		return left > right
 	}
@@ -59,17 +66,37 @@ func holds(e *genome.Expr, v view) bool {
 func termValue(t genome.Term, v view) int {
 	switch t.Kind {
 	case genome.TermCardRank:
-		return int(v.card.Rank())
+		return place(v.order, v.card.Rank())
 	case genome.TermCardSuit:
 		return int(v.card.Suit())
 	case genome.TermTopRank:
-		return int(v.top.Rank())
+		return place(v.order, v.top.Rank())
 	case genome.TermTopSuit:
 		// "top.suit" is the active suit: the suit last named, else the
 		// top card's own suit.
 		return int(v.active)
-	case genome.TermRank, genome.TermSuit:
+	case genome.TermRank:
+		return place(v.order, genome.Rank(t.Value))
+	case genome.TermSuit:
 		return int(t.Value)
 	}
 	panic("reference: unknown term kind")
+}
+
+// place is rank r's place in the order, from 0 for the lowest: written
+// from the order's list of ranks, not from cardrules' arithmetic.
+func place(o genome.RankOrder, r genome.Rank) int {
+	return slices.Index(orderRanks[o], r)
+}
+
+var orderRanks = [cardrules.NumRankOrders][]genome.Rank{
+	cardrules.OrderAceHigh: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+	cardrules.OrderAceLow:  {12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+	cardrules.OrderTwoHigh: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0},
+}
+
+// higher reports whether card a's rank is above card b's in the deck's
+// order.
+func (m *game) higher(a, b genome.Card) bool {
+	return place(m.g.Deck.Order, a.Rank()) > place(m.g.Deck.Order, b.Rank())
 }

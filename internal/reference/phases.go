@@ -25,14 +25,14 @@ func (m *game) legalCards(s int, legal, prefer *genome.Expr, top int, active gen
 	}
 	var ok []genome.Card
 	for _, c := range hand {
-		if holds(legal, view{card: c, top: genome.Card(top), active: active, played: m.played}) {
+		if holds(legal, view{card: c, top: genome.Card(top), active: active, played: m.played, order: m.g.Deck.Order}) {
 			ok = append(ok, c)
 		}
 	}
 	if prefer != nil {
 		var pref []genome.Card
 		for _, c := range ok {
-			if holds(prefer, view{card: c, top: genome.Card(top), active: active, played: m.played}) {
+			if holds(prefer, view{card: c, top: genome.Card(top), active: active, played: m.played, order: m.g.Deck.Order}) {
 				pref = append(pref, c)
 			}
 		}

@@ -109,11 +109,12 @@ type game struct {
 	pile    bool          // pile hands (else fan hands, kept sorted ascending)
 	hasPlay bool          // some phase plays to the discard pile
 
-	hands   [][]genome.Card // fan: ascending; pile: top first
-	stock   []genome.Card   // bottom first (top is last)
-	discard []genome.Card   // bottom first (top is last)
-	table   []genome.Card   // the cards of the current battle, in the order laid
-	gone    []genome.Card   // out of play
+	hands   [][]genome.Card                   // fan: ascending; pile: top first
+	stock   []genome.Card                     // bottom first (top is last)
+	discard []genome.Card                     // bottom first (top is last)
+	table   []genome.Card                     // the cards of the current battle, in the order laid
+	gone    []genome.Card                     // out of play
+	rows    [cardrules.NumSuits][]genome.Card // the tableau: each suit's sequence, in the order its cards were placed
 
 	active    []bool
 	nActive   int

@@ -120,7 +120,7 @@ func (m *game) answering(x int, top link, typ genome.EffectType) ([]genome.Card,
 			continue
 		}
 		if !r.IgnoreLegal && topCard >= 0 &&
-			!holds(legal, view{card: c, top: genome.Card(topCard), active: m.suit, played: m.played}) {
+			!holds(legal, view{card: c, top: genome.Card(topCard), active: m.suit, played: m.played, order: m.g.Deck.Order}) {
 			continue
 		}
 		cards = append(cards, c)

@@ -278,6 +278,9 @@ func (m *game) verify() {
 	note("discard", m.discard)
 	note("table", m.table)
 	note("gone", m.gone)
+	for _, row := range m.rows {
+		note("tableau", row)
+	}
 	m.verifyLasting()
 	m.verifyRules()
 	if len(seen) != len(m.deck) {

@@ -85,7 +85,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 	hasTrump := false
 	for i, x := range trick {
 		if trump >= 0 && int(x.card.Suit()) == trump {
-			if !hasTrump || x.card.Rank() > trick[win].card.Rank() {
+			if !hasTrump || m.higher(x.card, trick[win].card) {
 				win = i
 			}
 			hasTrump = true
@@ -93,7 +93,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 	}
 	if !hasTrump {
 		for i, x := range trick {
-			if x.card.Suit() == led.Suit() && x.card.Rank() > trick[win].card.Rank() {
+			if x.card.Suit() == led.Suit() && m.higher(x.card, trick[win].card) {
 				win = i
 			}
 		}
