@@ -189,7 +189,8 @@
 // the dealer (seat n-1) had played it, targets relative to the dealer;
 // then the end check; then the move passes from the dealer as after a
 // turn (1 + skip count active seats in the play direction), unless a lead
-// card's holder must start; no turn or play is counted. With
+// card's holder must start; no turn or play is counted, and a turn_end
+// effect the starter fired waits for the end of the first turn. With
 // reshuffle_at_once, the stock is also refilled right after a draw empties
 // it, and right after a card lands on the discard pile (a play, before its
 // suit is named and its effects fire; a forced discard) while it is empty.

@@ -492,7 +492,8 @@ func checkLasting(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("delayed effect %d over seats %08b", i, d.seats)
 		case d.at == cardrules.ResolveNow || d.at != d.e.at:
 			return fmt.Errorf("delayed effect %d resolves at %s", i, d.at)
-		case betweenTurns && !m.over && d.at == cardrules.ResolveTurnEnd:
+		case betweenTurns && !m.over && d.at == cardrules.ResolveTurnEnd && m.res.Turns > 0:
+			// (The starter's wait for the first turn's end.)
 			return fmt.Errorf("delayed effect %d waits for a turn's end between turns", i)
 		}
 	}
