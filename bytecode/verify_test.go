@@ -461,13 +461,13 @@ func corruptCases() []corruptCase {
 			p := q.bytes()
 			off := q.at(turn) - 4
 			p[off], p[off+1] = 0, 0
-			return p, errAt(off, "turn cap 0 outside 1..10000")
+			return p, errAt(off, "turn cap 0 outside 1..50000")
 		}},
 		{"turn cap too large", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			p := q.bytes()
 			off := q.at(turn) - 4
-			binary.LittleEndian.PutUint16(p[off:], 10001)
-			return p, errAt(off, "turn cap 10001 outside 1..10000")
+			binary.LittleEndian.PutUint16(p[off:], 50001)
+			return p, errAt(off, "turn cap 50001 outside 1..50000")
 		}},
 		{"deal too large", "crazy-eights", simple(setup, fDeal, 11, func(off int) string {
 			return errAt(8, "with 5 seats the deal needs 56 cards but the deck has 52")

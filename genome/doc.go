@@ -111,7 +111,7 @@
 // (play, battle or trick), each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
-// 10000; sets and a lead card only with a fan hand.
+// 50000; sets and a lead card only with a fan hand.
 //
 // It also checks: a set size of 0 or 2..4; a lead card in the deck;
 // partnerships (teams 2) only with a fixed, even seat count; scoring values
