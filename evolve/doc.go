@@ -107,7 +107,8 @@
 // ranks, battle parameters, phase insert, remove and swap, end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card and the score's card rules can
-// spare), a scoring weight the game can score, and the optional
+// spare), a scoring weight the game can score, the size of sets (in games
+// of fan hands), and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
 // rule and play_drawn; the starter's rules (a rank of the deck added to the
 // ranks it may not be, while the stock keeps one it may be after the deal,

@@ -480,8 +480,12 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutMeld changes the size of the sets laid down (0: none, which drops
-// the effects of sets laid).
+// the effects of sets laid). Sets need a fan hand: it does not apply to a
+// game of pile hands.
 func mutMeld(g *genome.Genome, r *rng.Source) bool {
+	if g.Hand != cardrules.HandFan {
+		return false
+	}
 	sizes := slices.DeleteFunc([]int{0, 2, 3, 4}, func(x int) bool { return x == g.Meld })
 	g.Meld = pick(r, sizes)
 	fitTriggers(g)
