@@ -226,6 +226,7 @@ type Result struct {
 	Fizzled      int  // draw and discard effects that moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects negated by a chain of responses
+	Captures     int  // discard piles a demand paid in a turn_up phase won its seat
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's

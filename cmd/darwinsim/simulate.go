@@ -217,6 +217,7 @@ type summary struct {
 	ResponsesPerGame     float64            `json:"responses_per_game"`
 	CancelledPerGame     float64            `json:"cancelled_per_game"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
+	CapturesPerGame      float64            `json:"captures_per_game"`
 }
 
 type distSummary struct {
@@ -245,6 +246,7 @@ func summarize(st *vm.Stats) summary {
 		ResponsesPerGame:     st.ResponsesPerGame(),
 		CancelledPerGame:     st.CancelledPerGame(),
 		EffectsPerGame:       map[string]float64{},
+		CapturesPerGame:      st.CapturesPerGame(),
 	}
 	for i := range st.Seats {
 		p, lo, hi := st.WinRate(i)
@@ -285,7 +287,9 @@ type tableShows struct {
 // moved no card), which are also among the firings of their types. A line
 // of the responses per game (cards that answered an effect) and the
 // effects per game that a chain cancelled follows it only when
-// show.responses or some game had one, for the same reason.
+// show.responses or some game had one, for the same reason; and so does a
+// line of the captures per game (discard piles taken by paid demands),
+// when some game had one.
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, show tableShows) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
@@ -323,5 +327,8 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	fmt.Fprintf(w, "; fizzled %.2f\n", s.FizzledPerGame)
 	if show.responses || st.Responses > 0 || st.Cancelled > 0 {
 		fmt.Fprintf(w, "responses per game %.2f, cancelled %.2f\n", s.ResponsesPerGame, s.CancelledPerGame)
+	}
+	if st.Captures > 0 {
+		fmt.Fprintf(w, "captures per game %.2f\n", s.CapturesPerGame)
 	}
 }
