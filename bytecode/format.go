@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 9
+	FormatVersion    = 10
 	SemanticsVersion = 4
 )
 
@@ -166,9 +166,10 @@ type Phase struct {
 	Pass        cardrules.PassRule // OpPlay
 	PlayDrawn   bool               // OpPlay
 	WarFaceDown int                // OpBattle
-	Returns     cardrules.Returns  // OpBattle
+	Returns     cardrules.Returns  // OpBattle, OpTurnUp
 	Count       int                // OpDraw
 	From        cardrules.Target   // OpTake
+	Demand      [13]uint8          // OpTurnUp: the cards a card of each rank demands (0: none)
 }
 
 // Condition is one decoded end condition.

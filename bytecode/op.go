@@ -39,6 +39,7 @@ const (
 	OpTrick  Op = 35 // lead pred u8, lead prefer u8, follow pred u8, follow prefer u8, trump u8 (0 none, 1..4 suit+1, 5 last dealt); (0 -> 0)
 	OpTake   Op = 36 // from u8 (a target: next, previous or random opponent); (0 -> 0)
 	OpAsk    Op = 37 // no operands; (0 -> 0)
+	OpTurnUp Op = 38 // returns u8 (0 shuffled, 1 in order), count u8, then count x (rank u8, cards demanded u8) in increasing rank; (0 -> 0)
 
 	// Section headers, in the order they must appear.
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
@@ -81,6 +82,7 @@ var opInfo = [256]OpInfo{
 	OpTrick:    {"TRICK", 5, 0, 0},
 	OpTake:     {"TAKE", 1, 0, 0},
 	OpAsk:      {"ASK", 0, 0, 0},
+	OpTurnUp:   {"TURN_UP", 2, 0, 0},
 	OpSetup:    {"SETUP", 2, 0, 0},
 	OpTurn:     {"TURN", 2, 0, 0},
 	OpCode:     {"CODE", 2, 0, 0},

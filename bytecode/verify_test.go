@@ -482,9 +482,9 @@ func corruptCases() []corruptCase {
 		})},
 
 		// Turn.
-		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x26, func(off int) string {
+		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x27, func(off int) string {
 			return errList(errAt(off-3, "0 phases, want 1..8"),
-				errAt(off, "unknown phase opcode Op(38)"),
+				errAt(off, "unknown phase opcode Op(39)"),
 				errAt(off+7+3, "1 predicates, but the phases reference 0"))
 		})},
 		{"predicate opcode as a phase", "war", simple(turn, 0, eq, func(off int) string {
@@ -951,7 +951,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1085,6 +1085,7 @@ func fixtureProgram(t testing.TB, name string) []byte {
 // seedSizes is the size in bytes of each seed game's program. A change here
 // is a change of the format or of a seed: say which in the commit.
 var seedSizes = map[string]int{
+	"beggar-my-neighbour":            63,
 	"crazy-eights":                   74,
 	"crazy-eights-openspiel":         74,
 	"crazy-eights-openspiel-special": 90,

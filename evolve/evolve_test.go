@@ -253,7 +253,7 @@ func TestClosure(t *testing.T) {
 // not apply to a game of pile hands (it used to make an invalid child of
 // every one).
 func TestMeldSkipsPileHands(t *testing.T) {
-	for _, name := range []string{"war"} {
+	for _, name := range []string{"war", "beggar-my-neighbour"} {
 		g := testkit.SeedGenome(t, name)
 		r := rng.New(1)
 		if mutMeld(g, &r) {

@@ -706,7 +706,7 @@ func TestValidateRejectsTriggers(t *testing.T) {
 		{name: "played without a phase that plays", seed: "go-fish", patch: effects(`[
 			{"rank": "K", "type": "extra_turn", "when": "asked"},
 			{"rank": "Q", "type": "reverse"}]`),
-			want: `$.effects: no phase plays a card (play, battle or trick), so no effect of a played card can ever fire`},
+			want: `$.effects: no phase plays a card (play, battle, trick or turn_up), so no effect of a played card can ever fire`},
 		// A rank event names no suit; a gate is for played cards.
 		{name: "asked with a suit", seed: "go-fish", patch: effects(`[{"rank": "Q", "suit": "hearts", "type": "extra_turn", "when": "asked"}]`),
 			want: `$.effects[0].suit: asked names a rank, not a card, so the effect cannot name a suit`},

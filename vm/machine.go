@@ -205,6 +205,12 @@ type game struct {
 	inTrig   bool
 	condMiss bool
 	lastLeft [MaxSeats]uint8
+
+	// A turn_up phase's pending demand (turnup.go): the cards the seat
+	// that moves next owes (0: none pending) and the seat that demanded
+	// them.
+	due      uint8
+	demander int8
 }
 
 // Result is what one game produced.

@@ -39,6 +39,10 @@ type View struct {
 	// amount pending (the effect's value plus the stacks so far); else
 	// Hit is -1.
 	Hit, Pending int
+	// A turn_up phase's pending demand: the seat that demanded and the
+	// cards the seat that moves next owes it; Demander is -1 when none is
+	// pending.
+	Demander, Owed int
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -119,6 +123,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	if kind == DecideRespond {
 		v.Hit, v.Pending = int(m.chain[m.chainN-1].hits), m.pending()
 	}
+	v.Demander, v.Owed = m.demand()
 	k := m.players[s].Choose(d) % n
 	if k < 0 {
 		k += n

@@ -25,6 +25,7 @@ type Program struct {
 	starterNot                       uint16 // ranks the starter may not be
 	blocked                          int    // the end's blocked rule (0: never)
 	hasDiscard                       bool   // some phase plays onto the discard pile
+	captures                         bool   // some phase is a turn_up phase (whose demands take the discard pile)
 	deal                             [MaxSeats + 1]uint8
 	deck                             [52]uint8
 	deckN                            int
@@ -124,6 +125,7 @@ type phase struct {
 	warFaceDown                    uint8
 	inOrder                        bool
 	count                          uint8
+	demand                         [13]uint8 // turn_up: the cards a card of each rank demands (0: none)
 }
 
 type effect struct {
@@ -209,6 +211,7 @@ func Load(code []byte) (*Program, error) {
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
 			byChoice: ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
 			voluntary: ph.Draw != cardrules.DrawWhenStuck || ph.Pass != cardrules.PassNever || ph.PlayDrawn,
+			demand:    ph.Demand,
 		}
 		if ph.Op == bytecode.OpTrick && ph.Trump == cardrules.TrumpLastDealt {
 			p.showsLastDealt = true
@@ -216,6 +219,9 @@ func Load(code []byte) (*Program, error) {
 		if ph.Op == bytecode.OpPlay {
 			p.hasDiscard = true
 			p.wild |= ph.NameSuit
+		}
+		if ph.Op == bytecode.OpTurnUp {
+			p.hasDiscard, p.captures = true, true
 		}
 	}
 	p.nPhases = len(im.Phases)

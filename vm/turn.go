@@ -85,6 +85,8 @@ func (m *Machine) turn() {
 			m.takePhase(ph)
 		case bytecode.OpAsk:
 			m.ask()
+		case bytecode.OpTurnUp:
+			m.turnUp(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()

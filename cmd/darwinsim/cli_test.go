@@ -73,7 +73,7 @@ func TestErrors(t *testing.T) {
 		code int
 		want string // the first line of stderr
 	}{
-		{[]string{"simulate", "nosuch"}, exitError, "darwinsim: nosuch: no such file, and no seed game of that name (seed games: crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"},
+		{[]string{"simulate", "nosuch"}, exitError, "darwinsim: nosuch: no such file, and no seed game of that name (seed games: beggar-my-neighbour, crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"},
 		{[]string{"simulate", "--players", "9"}, exitUsage, "darwinsim: the game is for 2 to 5 players, not 9"},
 		{[]string{"simulate", "--policy", "clever"}, exitUsage, `darwinsim: --policy: unknown policy "clever" (want random, greedy, ismcts:N or mcts:N)`},
 		{[]string{"simulate", "--bogus"}, exitUsage, "darwinsim: unknown flag: --bogus"},
@@ -84,7 +84,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"disasm", trunc}, exitError, "darwinsim: " + trunc + ": offset 6 (0x0006): header says the program is 55 bytes but it is 52 (truncated)"},
 		{[]string{"disasm", truncFile}, exitError, "darwinsim: " + truncFile + ": fbs: byte 816 (0x0330): ProgramFile.summary: string of 253 elements of 1 bytes at byte 820 runs past the end of the 1000-byte buffer"},
 		{[]string{"evolve", "--pop", "1"}, exitUsage, "darwinsim: population must be between 2 and 100000, got 1"},
-		{[]string{"evolve", "--from", "chess"}, exitUsage, "darwinsim: --from: chess: no seed game of that name, and no such file or directory (seed games: crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"},
+		{[]string{"evolve", "--from", "chess"}, exitUsage, "darwinsim: --from: chess: no seed game of that name, and no such file or directory (seed games: beggar-my-neighbour, crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"},
 		{[]string{"--workers", "-1", "simulate"}, exitUsage, "darwinsim: --workers must be 0 (all cores) or more, got -1"},
 	}
 	for _, c := range cases {
@@ -104,7 +104,7 @@ func TestErrors(t *testing.T) {
 	}
 	t.Run("invalid genome lists every problem", func(t *testing.T) {
 		_, _, errOut := runCLI(t, "describe", bad)
-		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw, trick, take, ask)`} {
+		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw, trick, take, ask, turn_up)`} {
 			if !strings.Contains(errOut, want) {
 				t.Errorf("stderr lacks %q:\n%s", want, errOut)
 			}

@@ -187,7 +187,7 @@ func TestEvolveFromErrors(t *testing.T) {
 	hall := write(t, filepath.Join(dir, "hall.json"), `[{"rank": 1, "genome": `+war+`}, {"rank": 2, "genome": `+badWar+`}]`)
 	broken := write(t, filepath.Join(dir, "broken.json"), "{\n  \"schema\": 1,\n  \"seats\": \n}")
 	runCfg := write(t, filepath.Join(dir, "config.json"), `{"fitness_version": 2, "population": 8}`)
-	seeds := "crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist"
+	seeds := "beggar-my-neighbour, crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist"
 	cases := []struct {
 		from string
 		want string // the first line of stderr

@@ -174,7 +174,7 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 	if asJSON {
 		return writeStatsJSON(w, name, cfg.Seed, policy, st)
 	}
-	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses()})
+	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses(), captures: p.CanCapture()})
 	return nil
 }
 
@@ -275,9 +275,10 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 
 // tableShows says which figures simulate's table prints although they
 // may all be 0, because the game can have them: blocked games (the game
-// has a blocked rule) and responses (some rank answers effects).
+// has a blocked rule), responses (some rank answers effects) and captures
+// (a turn_up phase's demands take the discard pile).
 type tableShows struct {
-	blocked, responses bool
+	blocked, responses, captures bool
 }
 
 // writeStatsTable prints st as tables for people. The share of blocked
@@ -289,7 +290,7 @@ type tableShows struct {
 // effects per game that a chain cancelled follows it only when
 // show.responses or some game had one, for the same reason; and so does a
 // line of the captures per game (discard piles taken by paid demands),
-// when some game had one.
+// when show.captures or some game had one.
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, show tableShows) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
@@ -328,7 +329,7 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	if show.responses || st.Responses > 0 || st.Cancelled > 0 {
 		fmt.Fprintf(w, "responses per game %.2f, cancelled %.2f\n", s.ResponsesPerGame, s.CancelledPerGame)
 	}
-	if st.Captures > 0 {
+	if show.captures || st.Captures > 0 {
 		fmt.Fprintf(w, "captures per game %.2f\n", s.CapturesPerGame)
 	}
 }

@@ -1063,7 +1063,7 @@ func pathRows(t *testing.T, fx, cwd string) []sweepRow {
 	both := func(n string) string {
 		return "darwinsim: " + n + " is both a seed game and a file in the current directory: write ./" + n + " for the file or seed:" + n + " for the seed game"
 	}
-	seedNames := "(seed games: crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"
+	seedNames := "(seed games: beggar-my-neighbour, crazy-eights, crazy-eights-openspiel, crazy-eights-openspiel-special, go-fish, hearts, old-maid, uno-stacking, uno-style, war, whist)"
 	dir := filepath.Join(fx, "a-directory")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)

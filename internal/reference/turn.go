@@ -95,6 +95,8 @@ func (m *game) turn() {
 			m.takePhase(s, p)
 		case cardrules.PhaseAsk:
 			m.askPhase(s, p)
+		case cardrules.PhaseTurnUp:
+			m.turnUpPhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,
