@@ -53,6 +53,8 @@ var bands = map[string][vm.NumPolicies]band{
 	// uno-stacking 61.7 (random) and 195.1 (greedy: greedy seats always
 	// stack, hoard the deck and run one game in eleven to the turn cap)
 	"uno-stacking": {vm.Random: {49, 78}, vm.Greedy: {156, 244}},
+	// beggar-my-neighbour 186.3 for both (no decisions), 252.0 plays
+	"beggar-my-neighbour": {vm.Random: {149, 233}, vm.Greedy: {149, 233}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -69,7 +71,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
@@ -201,7 +203,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					t.add(r.Turns, r.Decisions, r.Plays)
 				}
-				t.report(b, name+"/"+pol.String(), name, pol, name != "war")
+				t.report(b, name+"/"+pol.String(), name, pol, !p.PileHands())
 			})
 		}
 	}
@@ -255,15 +257,15 @@ func BenchmarkBatch(b *testing.B) {
 				}
 				sec := b.Elapsed().Seconds()
 				b.ReportMetric(float64(total.Games)/sec, "games/s")
-				if name != "war" {
+				if !p.PileHands() {
 					b.ReportMetric(float64(total.Decisions.Sum)/sec, "decisions/s")
 				}
 				b.ReportMetric(float64(total.Plays.Sum)/sec, "plays/s")
 				mean := total.Turns.Mean()
 				b.ReportMetric(mean, "turns/game")
 				// At least 10000 games: the bands need no widening (5
-				// standard errors are under 10 turns for War, under 1
-				// for the others; Hearts' turns, decisions and plays
+				// standard errors are under 10 turns for War and
+				// Beggar-my-neighbour, under 1 for the others; Hearts' turns, decisions and plays
 				// per game do not vary at all).
 				if bd := bands[name][vm.Random]; mean < bd.lo || mean > bd.hi {
 					b.Fatalf("mean game length %.2f turns over %d games, outside the band [%g, %g]", mean, total.Games, bd.lo, bd.hi)

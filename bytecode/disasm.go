@@ -119,6 +119,14 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  BATTLE war_face_down %d returns %s", ph.WarFaceDown, ph.Returns)
 		case OpDraw:
 			line(off, "  DRAW count %d", ph.Count)
+		case OpTurnUp:
+			var ds []string
+			for r, n := range ph.Demand {
+				if n > 0 {
+					ds = append(ds, fmt.Sprintf("%s:%d", cardrules.Rank(r), n))
+				}
+			}
+			line(off, "  TURN_UP returns %s demands %s", ph.Returns, strings.Join(ds, ","))
 		}
 	}
 

@@ -44,6 +44,9 @@
 //	    ASK (37)
 //	    TABLEAU (38) start rank u8 (a rank of the deck; the lead card's rank when
 //	        the program has a lead card)
+//	    TURN_UP (39) returns u8 (0 shuffled, 1 in order), count n >= 1,
+//	        then n x (rank u8, cards demanded u8: 1..8), increasing rank,
+//	        ranks of the deck
 //	    Predicate operands index the CODE section's predicates; 0xff
 //	    (NoPred) means none where a predicate is optional. References
 //	    number the predicates 0, 1, 2... in order of appearance.
@@ -84,7 +87,7 @@
 // with a set size, turn cap, starter rules only with a starter, ranks the
 // starter may not be in the deck and leaving it a card at every seat count,
 // reshuffling at once only with reshuffling); phase opcodes and operands
-// (a play phase's rules consistent), each phase kind
+// (a play phase's rules consistent, a turn_up phase's demands), each phase kind
 // matching the hand kind, predicate numbering; the ranking (by score only
 // when something scores) and at least one end condition when the game ends
 // by seats going out; every predicate's

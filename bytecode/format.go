@@ -169,10 +169,11 @@ type Phase struct {
 	Pass        cardrules.PassRule // OpPlay
 	PlayDrawn   bool               // OpPlay
 	WarFaceDown int                // OpBattle
-	Returns     cardrules.Returns  // OpBattle
+	Returns     cardrules.Returns  // OpBattle, OpTurnUp
 	Count       int                // OpDraw
 	From        cardrules.Target   // OpTake
 	Start       cardrules.Rank     // OpTableau
+	Demand      [13]uint8          // OpTurnUp: the cards a card of each rank demands (0: none)
 }
 
 // Condition is one decoded end condition.

@@ -40,6 +40,7 @@ const (
 	OpTake    Op = 36 // from u8 (a target: next, previous or random opponent); (0 -> 0)
 	OpAsk     Op = 37 // no operands; (0 -> 0)
 	OpTableau Op = 38 // start rank u8; (0 -> 0)
+	OpTurnUp  Op = 39 // returns u8 (0 shuffled, 1 in order), count u8, then count x (rank u8, cards demanded u8) in increasing rank; (0 -> 0)
 
 	// Section headers, in the order they must appear.
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
@@ -83,6 +84,7 @@ var opInfo = [256]OpInfo{
 	OpTrick:    {"TRICK", 5, 0, 0},
 	OpTake:     {"TAKE", 1, 0, 0},
 	OpAsk:      {"ASK", 0, 0, 0},
+	OpTurnUp:   {"TURN_UP", 2, 0, 0},
 	OpSetup:    {"SETUP", 2, 0, 0},
 	OpTurn:     {"TURN", 2, 0, 0},
 	OpCode:     {"CODE", 2, 0, 0},

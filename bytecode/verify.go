@@ -267,6 +267,8 @@ func readTurn(r *reader, im *Image) {
 				r.fail(at+1, "tableau start rank %s, but the lead card %s must be played first", ph.Start, CardName(uint8(im.LeadCard)))
 			}
 			fan(at, op)
+		case OpTurnUp:
+			readDemands(r, im, at, &ph)
 		default:
 			r.fail(at, "unknown phase opcode %s", op)
 			r.off = end
@@ -292,6 +294,46 @@ func readTurn(r *reader, im *Image) {
 	}
 	if !progress && len(im.Phases) > 0 {
 		r.fail(start, "no phase plays a card")
+	}
+}
+
+// readDemands reads a TURN_UP phase's operands after its opcode at at:
+// returns, then at least one (rank, cards demanded) pair, ranks of the deck
+// in increasing order, each demanding 1 to cardrules.MaxDemand cards.
+func readDemands(r *reader, im *Image, at int, ph *Phase) {
+	ph.Returns = cardrules.Returns(r.u8())
+	if ph.Returns > cardrules.ReturnsInOrder {
+		r.fail(at+1, "unknown returns %d", ph.Returns)
+	}
+	n := r.u8()
+	if n == 0 {
+		r.fail(at+2, "a turn_up phase with no demanding rank")
+	}
+	prev := -1
+	for i := range n {
+		off := r.off
+		rank, count := r.u8(), r.u8()
+		if r.truncated {
+			return
+		}
+		switch {
+		case rank >= cardrules.NumRanks:
+			r.fail(off, "demand %d: rank %d out of range", i, rank)
+			continue
+		case im.RankMask&(1<<rank) == 0:
+			r.fail(off, "demand %d: no card of rank %s is in the deck", i, cardrules.Rank(rank))
+			continue
+		case rank <= prev:
+			r.fail(off, "demand %d: rank %s after %s; demands must be in increasing rank", i, cardrules.Rank(rank), cardrules.Rank(prev))
+		}
+		prev = rank
+		if count < 1 || count > cardrules.MaxDemand {
+			r.fail(off+1, "demand %d: %d cards outside 1..%d", i, count, cardrules.MaxDemand)
+		}
+		ph.Demand[rank] = uint8(count)
+	}
+	if im.Hand != cardrules.HandPile {
+		r.fail(at, "a turn_up phase needs a pile hand")
 	}
 }
 

@@ -12,13 +12,15 @@ import (
 // Families are the turn structures MAP-Elites tells apart, in the order of
 // the family descriptor's bins: the kind of a turn's first phase that is
 // not a draw (a draw phase only fills a hand for the phase that follows).
-// A tableau is a way of shedding cards, and counts as play.
+// New kinds join a family rather than change the archive's grid: a
+// tableau is a way of shedding cards, and counts as play; a turn_up phase,
+// like a battle, turns up the top cards of pile hands.
 var Families = []string{"play", "trick", "ask", "take", "battle"}
 
 // familyOf maps a phase kind to its index in Families.
 var familyOf = map[cardrules.PhaseKind]int{
 	cardrules.PhasePlay: 0, cardrules.PhaseTrick: 1, cardrules.PhaseAsk: 2, cardrules.PhaseTake: 3, cardrules.PhaseBattle: 4,
-	cardrules.PhaseTableau: 0,
+	cardrules.PhaseTableau: 0, cardrules.PhaseTurnUp: 4,
 }
 
 // Family returns g's turn-structure family (one of Families): the kind of

@@ -137,15 +137,17 @@ func binBounds(t *testing.T, s string) (lo, hi float64) {
 
 // TestFamily: every seed game is in the family of its turn's first phase
 // (the shedding games play, the trick-taking games trick, Go Fish asks,
-// Old Maid takes, War battles); a draw phase at the start of a turn is
-// skipped for the phase that follows it, and a turn of draws only is a
-// play.
+// Old Maid takes, War battles, and Beggar-my-neighbour's turn_up phase is
+// of the battle family, the games of pile hands); a draw phase at the
+// start of a turn is skipped for the phase that follows it, and a turn of
+// draws only is a play.
 func TestFamily(t *testing.T) {
 	want := map[string]string{
 		"crazy-eights": "play", "crazy-eights-openspiel": "play", "crazy-eights-openspiel-special": "play",
 		"uno-style": "play", "uno-stacking": "play",
 		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
-		"sevens": "play",
+		"sevens":              "play",
+		"beggar-my-neighbour": "battle",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]
@@ -431,8 +433,9 @@ func TestArchiveEmpty(t *testing.T) {
 }
 
 // TestDescriptorsOfSeeds: the descriptors order the seed games as their
-// rules say, with a wide margin: War has no decisions at all (so no
-// informed ones: degenerate, and the shortest of all), Old Maid no informed
+// rules say, with a wide margin: War and Beggar-my-neighbour have no
+// decisions at all (so no informed ones: degenerate, and the shortest of
+// all), Old Maid no informed
 // ones either; Go Fish runs to several times the decisions per seat of
 // Crazy Eights; a trick game's players act on each other (hearts, whist),
 // Crazy Eights' never do; and the skill metric finds skill in Crazy Eights
@@ -453,16 +456,18 @@ func TestDescriptorsOfSeeds(t *testing.T) {
 		t.Logf("%-24s %-6s decisions/seat %7.3f  skill %.3f  interaction %.3f  %s", g.Name, d[g.Name].Family, d[g.Name].Length,
 			d[g.Name].Skill, d[g.Name].Interaction, s.Degenerate)
 	}
-	for _, name := range []string{"war", "old-maid"} {
+	for _, name := range []string{"war", "old-maid", "beggar-my-neighbour"} {
 		if !strings.Contains(sc[name].Degenerate, "informed") {
 			t.Errorf("%s: degenerate %q, want no informed choice", name, sc[name].Degenerate)
 		}
 	}
-	if d["war"].Length != 0 {
-		t.Errorf("war: %v decisions per seat, want 0", d["war"].Length)
+	for _, name := range []string{"war", "beggar-my-neighbour"} {
+		if d[name].Length != 0 {
+			t.Errorf("%s: %v decisions per seat, want 0", name, d[name].Length)
+		}
 	}
 	for name, x := range d {
-		if name != "war" && x.Length <= 1 {
+		if name != "war" && name != "beggar-my-neighbour" && x.Length <= 1 {
 			t.Errorf("%s: %v decisions per seat, want well above War's 0", name, x.Length)
 		}
 	}

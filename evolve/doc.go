@@ -100,14 +100,19 @@
 // lose_turn) and the continuous rules with the effects, the blocked end
 // with the end. A
 // child of either crossover drops the abilities it cannot hold: all of them
-// without a play phase, one whose rank its deck lacks. Structural operators:
+// without a play phase, one whose rank its deck lacks; a child of the
+// crossover drops the demands of ranks its deck lacks. Structural operators:
 // deal size (by one, within what the deck can deal at every seat count),
 // turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
-// ranks, battle parameters, phase insert, remove and swap, end result and
+// ranks, battle parameters (a battle's face-down cards and returns, a
+// turn_up phase's demands, added, removed or changed by one, and returns),
+// phase insert (a draw phase, a copy of a phase, or in a game of pile
+// hands a turn_up phase), remove and swap, end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
-// rank the deal, the starter, the lead card and the score's card rules can
-// spare), a scoring weight the game can score, and the optional
+// rank the deal, the starter, the lead card, the score's card rules and
+// the last demand of a turn_up phase can spare), a scoring weight the game
+// can score, the size of sets (in games of fan hands), and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
 // rule and play_drawn; the starter's rules (a rank of the deck added to the
 // ranks it may not be, while the stock keeps one it may be after the deal,
@@ -246,7 +251,7 @@
 //
 //	family              the turn structure: the kind of the turn's first
 //	                    phase that is not a draw (play, trick, ask, take,
-//	                    battle); 5 bins, one per family
+//	                    battle, which turn_up joins); 5 bins, one per family
 //	decisions_per_seat  decisions per seat and game under random play;
 //	                    bins <4, 4-8, 8-16, 16-32, >=32 (doubling, around
 //	                    the length target of 15)
@@ -310,8 +315,8 @@
 // re-scored mean is at or above the best re-scored mean of the seed games
 // of its family; the distinct good games are the good ones taken best
 // first and kept at least HallSpacing apart in genome distance. Games of
-// the battle family play no informed decision (a pile hand's battle
-// chooses nothing) and are degenerate; the family is on the grid so that
+// the battle family play no informed decision (a pile hand's battle or
+// turn_up phase chooses nothing) and are degenerate; the family is on the grid so that
 // a mutation that gives one a choice is kept.
 //
 // # Results

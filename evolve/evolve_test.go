@@ -249,6 +249,19 @@ func TestClosure(t *testing.T) {
 	})
 }
 
+// TestMeldSkipsPileHands: sets need a fan hand, so the meld operator does
+// not apply to a game of pile hands (it used to make an invalid child of
+// every one).
+func TestMeldSkipsPileHands(t *testing.T) {
+	for _, name := range []string{"war", "beggar-my-neighbour"} {
+		g := testkit.SeedGenome(t, name)
+		r := rng.New(1)
+		if mutMeld(g, &r) {
+			t.Errorf("%s: meld applied to a game of pile hands", name)
+		}
+	}
+}
+
 // crossover is a crossover as breed runs it: a child of a and b.
 type crossover struct {
 	name string

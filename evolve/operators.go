@@ -176,6 +176,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	}
 	fitTriggers(c)
 	fitResponses(c)
+	fitDemands(c)
 	return c
 }
 
@@ -261,10 +262,12 @@ func mutNameSuit(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
+// mutBattle changes a phase of pile hands: a battle's face-down cards or
+// returns, or a turn_up phase's demands or returns (mutDemands).
 func mutBattle(g *genome.Genome, r *rng.Source) bool {
 	var bs []int
 	for i, p := range g.Turn {
-		if p.Kind == cardrules.PhaseBattle {
+		if p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTurnUp {
 			bs = append(bs, i)
 		}
 	}
@@ -272,6 +275,9 @@ func mutBattle(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	p := &g.Turn[pick(r, bs)]
+	if p.Kind == cardrules.PhaseTurnUp {
+		return mutDemands(g, p, r)
+	}
 	if r.IntN(2) == 0 {
 		p.WarFaceDown = reflectStep(p.WarFaceDown, r, 0, cardrules.MaxWarFaceDown)
 	} else {
@@ -347,20 +353,27 @@ func collect(e *genome.Expr) []*genome.Expr {
 	return out
 }
 
+// phaseInsert inserts a phase at a random place: a draw phase, a copy of
+// one of the turn's phases, or, in a game of pile hands, a turn_up phase
+// (randomTurnUp) a third of the time.
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
 	}
 	var p genome.Phase
-	if r.IntN(2) == 0 {
+	switch {
+	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
+		p = randomTurnUp(g, r)
+	case r.IntN(2) == 0:
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
-	} else {
+	default:
 		p = g.Turn[r.IntN(len(g.Turn))]
 		if p.Legal != nil {
 			l := p.Legal.Clone()
 			p.Legal = &l
 		}
 		p.NameSuit = slices.Clone(p.NameSuit)
+		p.Demands = slices.Clone(p.Demands)
 	}
 	g.Turn = slices.Insert(g.Turn, r.IntN(len(g.Turn)+1), p)
 	return true
@@ -481,8 +494,12 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutMeld changes the size of the sets laid down (0: none, which drops
-// the effects of sets laid).
+// the effects of sets laid). Sets need a fan hand: it does not apply to a
+// game of pile hands.
 func mutMeld(g *genome.Genome, r *rng.Source) bool {
+	if g.Hand != cardrules.HandFan {
+		return false
+	}
 	sizes := slices.DeleteFunc([]int{0, 2, 3, 4}, func(x int) bool { return x == g.Meld })
 	g.Meld = pick(r, sizes)
 	fitTriggers(g)
@@ -500,10 +517,10 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 // mutDeck drops one rank from the deck, or restores one that was dropped.
 // It drops only a rank the rest of the game can do without (droppable: the
 // deal, the starter, the lead card and the score's card rules still find
-// their cards). A dropped rank leaves the effects (and the effects that only its
-// effects could set off: fitTriggers), the response abilities, the
-// suit-naming ranks and the ranks the starter may not be, which could no
-// longer name it.
+// their cards, every turn_up phase keeps a demanding rank). A dropped rank
+// leaves the effects (and the effects that only its effects could set off:
+// fitTriggers), the response abilities, the suit-naming ranks, the demands
+// and the ranks the starter may not be, which could no longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	if r.IntN(4) == 0 {
 		// Another order of the ranks.
@@ -538,14 +555,18 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	for i := range g.Turn {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
 	}
+	fitDemands(g)
 	return true
 }
 
 // droppable reports whether the deck of g can lose rank x and still hold
 // what the rest of g needs: the deal at every seat count with the starter,
 // a card the starter may be beyond the deal, the lead card, a card for
-// every card rule of the score.
+// every card rule of the score, a demanding rank for every turn_up phase.
 func droppable(g *genome.Genome, x genome.Rank) bool {
+	if !keepsDemands(g, x) {
+		return false
+	}
 	var left []genome.Card
 	for _, c := range g.Deck.Cards() {
 		if c.Rank() != x {
@@ -631,56 +652,4 @@ func apply(g *genome.Genome, op operator, r *rng.Source, retries int, st *OpStat
 	}
 	st.Failed++
 	return g
-}
-
-// mutTableau changes a tableau phase's start rank to another rank of the
-// deck (with a lead card, which must begin every tableau, every tableau's
-// start and the lead card to the same suit's card of the new rank, when
-// the deck has it), or, in a game with
-// no tableau, turns a play phase into a tableau begun by a random rank of
-// the deck (the lead card's, when there is one): the play phase's fields
-// go, and with them what needed a play phase (fitTriggers, fitResponses).
-func mutTableau(g *genome.Genome, r *rng.Source) bool {
-	var tabs, plays []int
-	for i, p := range g.Turn {
-		switch p.Kind {
-		case cardrules.PhaseTableau:
-			tabs = append(tabs, i)
-		case cardrules.PhasePlay:
-			plays = append(plays, i)
-		}
-	}
-	ranks := deckRanks(g)
-	switch {
-	case len(tabs) > 0:
-		p := &g.Turn[pick(r, tabs)]
-		others := slices.DeleteFunc(slices.Clone(ranks), func(x genome.Rank) bool { return x == p.Start })
-		if len(others) == 0 {
-			return false
-		}
-		start := pick(r, others)
-		p.Start = start
-		if g.LeadCard != nil {
-			// Every tableau begins with the lead card's rank.
-			lead := cardrules.NewCard(start, g.LeadCard.Suit())
-			if !slices.Contains(g.Deck.Cards(), lead) {
-				return false
-			}
-			g.LeadCard = &lead
-			for _, i := range tabs {
-				g.Turn[i].Start = start
-			}
-		}
-	case len(plays) > 0 && g.Hand == cardrules.HandFan:
-		start := pick(r, ranks)
-		if g.LeadCard != nil {
-			start = g.LeadCard.Rank()
-		}
-		g.Turn[pick(r, plays)] = genome.Phase{Kind: cardrules.PhaseTableau, Start: start}
-		fitTriggers(g)
-		fitResponses(g)
-	default:
-		return false
-	}
-	return true
 }

@@ -88,9 +88,9 @@ func TestParseGenomeList(t *testing.T) {
 		{"entry with null genome", `[{"rank": 1, "genome": null}]`, `$[0].genome: expected an object, got null`},
 		{"entry unknown field", `[{"rank": 1, "genome": ` + war + `, "fitness": 1}]`,
 			`$[0].fitness: unknown field "fitness" (a hall of fame or archive entry has rank, name, hash, origin, born, score, genome, cell, bins, descriptors, rescore, good, distinct)`},
-		{"invalid genome in an entry", `[` + war + `, {"genome": ` + badWar + `}]`, `$[1].genome.turn_cap: must be between 1 and 10000, got 0`},
+		{"invalid genome in an entry", `[` + war + `, {"genome": ` + badWar + `}]`, `$[1].genome.turn_cap: must be between 1 and 50000, got 0`},
 		{"every problem", `[` + badWar + `, {"schema": 1, "bogus": 2}]`, `2 problems:
-  $[0].turn_cap: must be between 1 and 10000, got 0
+  $[0].turn_cap: must be between 1 and 50000, got 0
   $[1].bogus: unknown field "bogus"`},
 	}
 	for _, c := range bad {

@@ -532,6 +532,7 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddFizzled(b, st.Fizzled)
 	fb.StatsAddResponses(b, st.Responses)
 	fb.StatsAddCancelled(b, st.Cancelled)
+	fb.StatsAddCaptures(b, st.Captures)
 	return fb.StatsEnd(b)
 }
 
@@ -593,6 +594,7 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Fizzled:      t.Fizzled(),
 		Responses:    t.Responses(),
 		Cancelled:    t.Cancelled(),
+		Captures:     t.Captures(),
 	}
 	if st.Seats > vm.MaxSeats {
 		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)

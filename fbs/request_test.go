@@ -230,7 +230,7 @@ func TestReadBatchRequestChecksConfig(t *testing.T) {
 		{"3 policies for the default 2 seats", raw(10, 0, []string{"greedy", "random", "greedy"}, 0), []problem{
 			{"policies", "the request does not fit the program: 3 policies for 2 seats: give one policy for every seat, or a single one for all"}}},
 		{"too many games", raw(vm.MaxBatchGames+1, 0, nil, 0), []problem{
-			{"games", "games must be at most 4294967296 per batch, got 4294967297"}}},
+			{"games", "games must be at most 2147483648 per batch, got 2147483649"}}},
 		{"too many workers", raw(10, 0, nil, vm.MaxWorkers+1), []problem{
 			{"workers", "workers must be at most 4096, got 4097"}}},
 		{"everything at once", raw(0, 3, []string{"greedy", "mcts:3"}, vm.MaxWorkers+1), []problem{

@@ -13,10 +13,12 @@ import (
 
 // Tests of the Stats fields appended after the first layout: draws,
 // passes and blocked (bytecode format version 3), then fizzled, then
-// responses and cancelled (bytecode format version 4).
+// responses and cancelled (bytecode format version 4), then captures
+// (bytecode format version 10).
 
-// Draws, passes, blocked games, fizzled effects, responses and cancelled
-// effects of a real batch survive a round trip beside every other field.
+// Draws, passes, blocked games, fizzled effects, responses, cancelled
+// effects and captures of a real batch survive a round trip beside every
+// other field.
 func TestStatsAppendedFieldsRoundTrip(t *testing.T) {
 	noRecover(t)
 	for i, st := range batchStats(t) {
@@ -24,6 +26,7 @@ func TestStatsAppendedFieldsRoundTrip(t *testing.T) {
 		c.Draws, c.Passes, c.Blocked = 1<<40+uint64(i), 77+uint64(i), c.Games/2
 		c.Fizzled = 1<<33 + 5*uint64(i)
 		c.Responses, c.Cancelled = 1<<35+3*uint64(i), 11+uint64(i)
+		c.Captures = 1<<37 + 7*uint64(i)
 		got := roundTripStats(t, 5, int(c.Games), &c)
 		if got.Draws != c.Draws || got.Passes != c.Passes || got.Blocked != c.Blocked || got.Fizzled != c.Fizzled {
 			t.Errorf("batch %d: draws %d passes %d blocked %d fizzled %d, want %d %d %d %d",
@@ -31,6 +34,9 @@ func TestStatsAppendedFieldsRoundTrip(t *testing.T) {
 		}
 		if got.Responses != c.Responses || got.Cancelled != c.Cancelled {
 			t.Errorf("batch %d: responses %d cancelled %d, want %d %d", i, got.Responses, got.Cancelled, c.Responses, c.Cancelled)
+		}
+		if got.Captures != c.Captures {
+			t.Errorf("batch %d: captures %d, want %d", i, got.Captures, c.Captures)
 		}
 		if d := diffStats(got, &c); len(d) > 0 {
 			t.Errorf("batch %d: stats differ: %v", i, d)
@@ -66,6 +72,8 @@ func buildStatsLayout(b *flatbuffers.Builder, st *vm.Stats, n int) flatbuffers.U
 		stPasses:       func() { fb.StatsAddPasses(b, st.Passes) },
 		stBlocked:      func() { fb.StatsAddBlocked(b, st.Blocked) },
 		stFizzled:      func() { fb.StatsAddFizzled(b, st.Fizzled) },
+		stResponses:    func() { fb.StatsAddResponses(b, st.Responses) },
+		stCancelled:    func() { fb.StatsAddCancelled(b, st.Cancelled) },
 	}
 	b.StartObject(n)
 	for _, add := range adds[:n] {
@@ -77,7 +85,8 @@ func buildStatsLayout(b *flatbuffers.Builder, st *vm.Stats, n int) flatbuffers.U
 // A Stats table of an older layout has no slot for the fields appended
 // since: they read as 0, and every other field as written. Before format
 // version 3 the table ended at informed; before fizzled, at blocked;
-// before responses and cancelled, at fizzled.
+// before responses and cancelled, at fizzled; before captures, at
+// cancelled.
 func TestStatsOlderLayoutsReadAsZero(t *testing.T) {
 	noRecover(t)
 	for _, layout := range []struct {
@@ -87,6 +96,7 @@ func TestStatsOlderLayoutsReadAsZero(t *testing.T) {
 		{"before format 3", stDraws},
 		{"before fizzled", stFizzled},
 		{"before responses", stResponses},
+		{"before captures", stCaptures},
 	} {
 		for i, st := range batchStats(t) {
 			old := *st
@@ -94,7 +104,10 @@ func TestStatsOlderLayoutsReadAsZero(t *testing.T) {
 			// a new field from an old slot would read something non-zero.
 			old.Ties, old.Capped, old.Aborted, old.Informed = 1, 2, 3, 4
 			old.Draws, old.Passes, old.Blocked, old.Fizzled = 5, 6, 7, 8
-			old.Responses, old.Cancelled = 0, 0
+			old.Responses, old.Cancelled, old.Captures = 9, 10, 0
+			if layout.fields <= stResponses {
+				old.Responses, old.Cancelled = 0, 0
+			}
 			if layout.fields <= stFizzled {
 				old.Fizzled = 0
 			}
@@ -125,8 +138,8 @@ func TestStatsOlderLayoutsReadAsZero(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s, batch %d: %v", layout.name, i, err)
 			}
-			if got.Responses != 0 || got.Cancelled != 0 {
-				t.Errorf("%s, batch %d: responses %d cancelled %d, want 0", layout.name, i, got.Responses, got.Cancelled)
+			if got.Captures != 0 {
+				t.Errorf("%s, batch %d: captures %d, want 0", layout.name, i, got.Captures)
 			}
 			if !reflect.DeepEqual(got, &old) {
 				t.Errorf("%s, batch %d: stats differ: %v", layout.name, i, diffStats(got, &old))

@@ -137,6 +137,7 @@ const (
 	stFizzled
 	stResponses
 	stCancelled
+	stCaptures
 )
 
 const (
@@ -174,6 +175,7 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stFizzled:      scalar("fizzled", "ulong", 8),
 	stResponses:    scalar("responses", "ulong", 8),
 	stCancelled:    scalar("cancelled", "ulong", 8),
+	stCaptures:     scalar("captures", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

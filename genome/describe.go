@@ -263,6 +263,8 @@ func describePhase(g *Genome, p Phase) string {
 		return fmt.Sprintf("Play one card to the tableau, where each suit has a row of cards in sequence: %s %s begins its suit's row, and a card next in rank to either end of its suit's row extends it (in the deck's order, skipping cards not in the deck). If you have no such card, pass.", article(p.Start.String()), p.Start)
 	case cardrules.PhaseAsk:
 		return "Ask an opponent for a rank you hold. If they have any, they give you all of them and you go again; if not, draw a card from the stock, and go again if it is the rank you asked for."
+	case cardrules.PhaseTurnUp:
+		return describeTurnUp(p)
 	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."
@@ -270,6 +272,68 @@ func describePhase(g *Genome, p Phase) string {
 		return fmt.Sprintf("Draw %d cards from the stock (as many as it has).", p.Count)
 	}
 	return p.Kind.String()
+}
+
+// describeTurnUp renders a turn_up phase, demands from the highest rank
+// down, as pagat.com words Beggar-my-neighbour.
+func describeTurnUp(p Phase) string {
+	ds := slices.Clone(p.Demands)
+	slices.SortFunc(ds, func(a, b Demand) int { return int(b.Rank) - int(a.Rank) })
+	var demands, ranks []string
+	for i, d := range ds {
+		w := rankArticle(d.Rank) + " " + numberWord(d.Count)
+		if i == 0 {
+			cards := " cards"
+			if d.Count == 1 {
+				cards = " card"
+			}
+			w = rankArticle(d.Rank) + " demands " + numberWord(d.Count) + cards
+		}
+		demands = append(demands, w)
+		ranks = append(ranks, rankArticle(d.Rank))
+	}
+	s := "Turn up the top card of your pile onto the discard pile. " + upFirst(andList(demands, "and")) +
+		": the next player to move pays instead, turning up that many cards one at a time; if one of them is " + andList(ranks, "or") +
+		", paying stops and that card's demand falls on the next player to move. Otherwise whoever made the demand takes the whole discard pile"
+	if p.Returns == cardrules.ReturnsShuffled {
+		s += ", shuffles it and puts it under their pile"
+	} else {
+		s += " and puts it under their pile in the order it was played"
+	}
+	return s + ", and plays next; they take it as well when the payer's pile runs out first. A demand lapses when whoever made it is out."
+}
+
+// rankArticle is a rank as a word with its article ("a king", "an 8").
+func rankArticle(r Rank) string {
+	n := rankNoun(r)
+	if n == "8" || n == "ace" {
+		return "an " + n
+	}
+	return "a " + n
+}
+
+// numberWord is n in words for the small counts of a demand.
+func numberWord(n int) string {
+	if n >= 1 && n <= 8 {
+		return [...]string{"one", "two", "three", "four", "five", "six", "seven", "eight"}[n-1]
+	}
+	return fmt.Sprint(n)
+}
+
+// andList joins words as English does: "a, b and c" (or "or").
+func andList(ws []string, and string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " " + and + " " + ws[len(ws)-1]
+}
+
+// upFirst capitalises the first letter of s.
+func upFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // describeStarter renders the starter card's rules: the ranks it may not
@@ -372,8 +436,8 @@ func (g *Genome) describeEffect(e Effect) string {
 // draw cannot resolve when nothing could be drawn once the card is played
 // (without a reshuffle: while the stock is empty); a discard, when every
 // seat it targets holds no card (the player: once the card has left their
-// hand). A battle turns cards up without choice, so a gate never holds a
-// card back there.
+// hand). A battle or a turn_up phase turns cards up without choice, so a
+// gate never holds a card back there.
 func (g *Genome) describeGate(e Effect) string {
 	var when string
 	switch e.Type {
@@ -396,8 +460,11 @@ func (g *Genome) describeGate(e Effect) string {
 	}
 	rank := triggerWords(e)
 	s := fmt.Sprintf("%s %s may not be played %s", article(rank), rank, when)
-	if slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseBattle }) {
+	switch {
+	case g.HasPhase(cardrules.PhaseBattle):
 		s += ", though a battle turns it up all the same"
+	case g.HasPhase(cardrules.PhaseTurnUp):
+		s += ", though it is turned up all the same"
 	}
 	return s
 }
@@ -464,7 +531,7 @@ func (g *Genome) describeDiscard(who string, e Effect) string {
 		}
 	}
 	where := "face down under the top of the discard pile"
-	if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay }) {
+	if !g.HasPhase(cardrules.PhasePlay) && !g.HasPhase(cardrules.PhaseTurnUp) {
 		where = "out of play"
 	}
 	return fmt.Sprintf("%s discards %s, %s", who, what, where)

@@ -152,3 +152,35 @@ func TestDescribeBlocked(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeTurnUp: a turn_up phase's demands read from the highest
+// rank down, the first with its noun, in words; one demand alone reads
+// as a sentence of its own; shuffled returns are said.
+func TestDescribeTurnUp(t *testing.T) {
+	g := testkit.SeedGenome(t, "beggar-my-neighbour")
+	for _, c := range []struct {
+		demands []genome.Demand
+		returns genome.Returns
+		want    []string
+	}{
+		{g.Turn[0].Demands, cardrules.ReturnsInOrder, []string{
+			"An ace demands four cards, a king three, a queen two and a jack one: the next player to move pays instead",
+			"if one of them is an ace, a king, a queen or a jack, paying stops",
+			"puts it under their pile in the order it was played, and plays next"}},
+		{[]genome.Demand{{Rank: 9, Count: 1}}, cardrules.ReturnsShuffled, []string{
+			"A jack demands one card: the next player", "if one of them is a jack, paying stops", "shuffles it and puts it under their pile, and plays next"}},
+		{[]genome.Demand{{Rank: 6, Count: 8}, {Rank: 0, Count: 2}}, cardrules.ReturnsInOrder, []string{
+			"An 8 demands eight cards and a 2 two:", "if one of them is an 8 or a 2,"}},
+	} {
+		g.Turn[0].Demands, g.Turn[0].Returns = c.demands, c.returns
+		if err := g.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		d := g.Describe()
+		for _, w := range c.want {
+			if !strings.Contains(d, w) {
+				t.Errorf("demands %v: Describe lacks %q:\n%s", c.demands, w, d)
+			}
+		}
+	}
+}

@@ -626,3 +626,22 @@ func TestDistanceLaterAllocs(t *testing.T) {
 		t.Errorf("Distance allocated %v times comparing games with delayed effects and rules", n)
 	}
 }
+
+// TestDistanceDemands: two turn_up phases differ by the cards their
+// demands differ by, over the cards the larger of each demands (whatever
+// the order they are listed in): doubling what an ace demands moves a game
+// less than taking the ace's demand away.
+func TestDistanceDemands(t *testing.T) {
+	a := testkit.SeedGenome(t, "beggar-my-neighbour")
+	steeper, noAce, reordered := a.Clone(), a.Clone(), a.Clone()
+	steeper.Turn[0].Demands[3].Count = 8
+	noAce.Turn[0].Demands = noAce.Turn[0].Demands[:3]
+	slices.Reverse(reordered.Turn[0].Demands)
+	if d := checkDistance(t, a, reordered, "reordered demands"); d != 0 {
+		t.Errorf("reordered demands: distance %v, want 0", d)
+	}
+	ds, dn := checkDistance(t, a, steeper, "an ace demanding 8"), checkDistance(t, a, noAce, "no ace")
+	if !(0 < ds && ds < dn) {
+		t.Errorf("distances %v (an ace demanding 8) and %v (no ace), want 0 < the first < the second", ds, dn)
+	}
+}

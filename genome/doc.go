@@ -28,6 +28,13 @@
 //   - tableau: the seat plays one card to a row of its suit on the table,
 //     begun by a card of the phase's start rank and extended one rank at a
 //     time at either end; with no such card it passes.
+//   - turn_up: the seat turns up the top card of its pile onto the discard
+//     pile; its demands give ranks that demand cards (1 to 8) of the seat
+//     that moves next, which pays them by turning up as many, one at a
+//     time; a demanding card among them passes the demand on, and a
+//     demand paid in full wins its demander the discard pile, put under
+//     its pile in order or shuffled (returns), and the next move
+//     (Beggar-my-neighbour).
 //
 // Which fields each phase kind uses is said once, in the phase table
 // (phases.go), which Validate and Distance read. Special effects are
@@ -105,17 +112,19 @@
 // or a starter card when the whole deck is dealt; deal overrides for seat
 // counts the game does not allow, or twice for one count; 1 to 8 phases, at
 // least one of which plays a card; per phase, the fields its kind does not
-// use set, a play phase without a fan hand or a battle phase without a pile
-// hand, a legality predicate that is ill-typed (a rank compared with a suit,
+// use set, a play phase without a fan hand or a battle or turn_up phase
+// without a pile hand, a legality predicate that is ill-typed (a rank compared with a suit,
 // suits ordered, two constants compared), too deep or too large, or that no
 // card of the deck ever satisfies, suit-naming ranks not in the deck, limits
 // of draw_max, war_face_down and count, and a draw phase that can never draw
-// (no stock is left after the deal and nothing is reshuffled); at most 255
+// (no stock is left after the deal and nothing is reshuffled); a turn_up
+// phase's demands, one to 13, each of a rank in the deck listed once,
+// demanding 1 to 8 cards; at most 255
 // effects, and none set off by a played card unless some phase plays cards
-// (play, battle or trick), each with a rank that is in the deck, a known type, a target
+// (play, battle, trick or turn_up), each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
-// 10000; sets and a lead card only with a fan hand.
+// 50000; sets and a lead card only with a fan hand.
 //
 // It also checks: a set size of 0 or 2..4; a lead card in the deck;
 // partnerships (teams 2) only with a fixed, even seat count; scoring values

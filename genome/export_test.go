@@ -9,7 +9,7 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 type PhaseFieldSpec struct {
 	Name     string
 	Pred     bool // a predicate
-	Required bool // a predicate that every kind using it must set
+	Required bool // a field that every kind using it must set
 	Lo, Hi   int  // an integer's range, when Hi > 0
 }
 

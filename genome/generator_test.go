@@ -168,6 +168,15 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("battle.returns=%s", p.Returns)
 			case cardrules.PhaseDraw:
 				saw("draw.count")
+			case cardrules.PhaseTurnUp:
+				saw("turn_up.returns=%s", p.Returns)
+				saw("turn_up.demands=%d", len(p.Demands))
+				for _, d := range p.Demands {
+					saw("turn_up.demand.count=%d", d.Count)
+				}
+				if !slices.IsSortedFunc(p.Demands, func(a, b genome.Demand) int { return int(a.Rank) - int(b.Rank) }) {
+					saw("turn_up.demands.unsorted")
+				}
 			}
 		}
 		if len(g.Effects) > 16 {
@@ -313,6 +322,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"play.name_suit", "play.draw_max",
 		"legal.nodes.max", "legal.depth.max",
 		"battle.war_face_down=0", "battle.war_face_down=5", "battle.returns=shuffled", "battle.returns=in_order",
+		"turn_up.returns=shuffled", "turn_up.returns=in_order", "turn_up.demands=1", "turn_up.demands=13", "turn_up.demands.unsorted",
 		"draw.count", "effects.many", "result=win", "result=lose", "end.no_conditions",
 		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
 		"play.prefer", "trick.prefer", "trick.lead_prefer",
@@ -388,6 +398,9 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for k := genome.PhaseKind(0); k < cardrules.NumPhaseKinds; k++ {
 		want = append(want, "phase="+k.String())
+	}
+	for n := 1; n <= cardrules.MaxDemand; n++ {
+		want = append(want, fmt.Sprintf("turn_up.demand.count=%d", n))
 	}
 	for tr := genome.Trump(0); tr < cardrules.NumTrumps; tr++ {
 		want = append(want, "trick.trump="+tr.String())

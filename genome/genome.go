@@ -129,7 +129,8 @@ type Phase struct {
 	PlayDrawn bool `json:"play_drawn,omitempty"`
 	// face-down cards each tied seat adds before its next face-up card
 	WarFaceDown int `json:"war_face_down,omitempty"`
-	// how the winner puts the cards it takes under its pile
+	// how the seat that takes the cards (a battle's winner, a turn_up
+	// phase's demander) puts them under its pile
 	Returns Returns `json:"returns,omitempty"`
 	// cards drawn
 	Count int `json:"count,omitempty"`
@@ -148,6 +149,16 @@ type Phase struct {
 	// the rank whose cards begin a suit's sequence on the tableau
 	// (absent: 2)
 	Start Rank `json:"start,omitempty"`
+	// the ranks whose cards, turned up, demand cards of the seat that
+	// moves next, and how many each demands
+	Demands []Demand `json:"demands,omitempty"`
+}
+
+// Demand is a rank that demands cards in a turn_up phase: a card of Rank
+// turned up makes the seat that moves next pay Count cards.
+type Demand struct {
+	Rank  Rank `json:"rank"`  // the demanding rank
+	Count int  `json:"count"` // the cards it demands, 1 to cardrules.MaxDemand
 }
 
 // Effect is a special effect: when a card of Rank is played, it does Type to
@@ -297,6 +308,7 @@ func (p Phase) clone() Phase {
 	c.Lead = cloneExpr(p.Lead)
 	c.LeadPrefer = cloneExpr(p.LeadPrefer)
 	c.NameSuit = slices.Clone(p.NameSuit)
+	c.Demands = slices.Clone(p.Demands)
 	return c
 }
 
@@ -310,9 +322,10 @@ func canonicalExpr(e *Expr) *Expr {
 
 // Canonical returns the canonical semantic form of a valid genome: metadata
 // dropped, deck and deal lists sorted and free of duplicates (a list that
-// names every rank or suit becomes empty), unused effect fields zeroed,
-// expressions flattened. Two genomes that play the same game by the same
-// bytes have equal canonical forms; the compiler reads only this form.
+// names every rank or suit becomes empty), a turn_up phase's demands in
+// rank order, unused effect fields zeroed, expressions flattened. Two
+// genomes that play the same game by the same bytes have equal canonical
+// forms; the compiler reads only this form.
 func (g *Genome) Canonical() *Genome {
 	c := g.Clone()
 	c.Name, c.Summary = "", ""
@@ -341,6 +354,7 @@ func (g *Genome) Canonical() *Genome {
 		p.Lead = canonicalExpr(p.Lead)
 		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
 		p.NameSuit = sortedSet(p.NameSuit, cardrules.NumRanks+1)
+		slices.SortStableFunc(p.Demands, func(a, b Demand) int { return int(a.Rank) - int(b.Rank) })
 	}
 	for i := range c.Effects {
 		e := &c.Effects[i]

@@ -331,6 +331,7 @@ var mutations = []string{
 	"effect.when", "effect.if", "effect.if.cmp", "effect.if.value",
 	"effect.lasts", "effect.lasts.for", "effect.lasts.turns", "effect.lasts.scope", "effect.lasts.key",
 	"effect.lasts.stack", "effect.lasts.persists", "effect.lasts.suppresses",
+	"phase.demands.add", "phase.demands.delete", "phase.demands.count",
 }
 
 // responseMutations change the responses: an ability added or removed,
@@ -481,6 +482,9 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			p.Trump = genome.Trump(intIn("trump", 0, int(cardrules.NumTrumps)-1))
 		case cardrules.PhaseTake:
 			p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "from")
+		case cardrules.PhaseTurnUp:
+			p.Demands = []genome.Demand{{Rank: cards[intIn("demand", 0, len(cards)-1)].Rank(), Count: intIn("count", 1, cardrules.MaxDemand)}}
+			p.Returns = genome.Returns(intIn("returns", 0, 1))
 		}
 		g.Turn = slices.Insert(g.Turn, intIn("at", 0, len(g.Turn)), p)
 	case "turn.delete":
@@ -559,8 +563,21 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 			p.WarFaceDown = intIn("v", 0, cardrules.MaxWarFaceDown)
 		}
 	case "phase.returns":
-		if p := phase(); p.Kind == cardrules.PhaseBattle {
+		if p := phase(); p.Kind == cardrules.PhaseBattle || p.Kind == cardrules.PhaseTurnUp {
 			p.Returns = 1 - p.Returns
+		}
+	case "phase.demands.add":
+		if p := phase(); p.Kind == cardrules.PhaseTurnUp {
+			p.Demands = append(p.Demands, genome.Demand{Rank: genome.Rank(intIn("rank", 0, cardrules.NumRanks-1)), Count: intIn("count", 1, cardrules.MaxDemand)})
+		}
+	case "phase.demands.delete":
+		if p := phase(); p.Kind == cardrules.PhaseTurnUp {
+			i := intIn("i", 0, len(p.Demands)-1)
+			p.Demands = slices.Delete(p.Demands, i, i+1)
+		}
+	case "phase.demands.count":
+		if p := phase(); p.Kind == cardrules.PhaseTurnUp {
+			p.Demands[intIn("i", 0, len(p.Demands)-1)].Count = intIn("v", 1, cardrules.MaxDemand)
 		}
 	case "phase.count":
 		if p := phase(); p.Kind == cardrules.PhaseDraw {

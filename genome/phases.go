@@ -55,6 +55,10 @@ var phaseKinds = [...]phaseKind{
 		hand: cardrules.HandFan, why: "the player chooses a card",
 		fields: []string{"start"},
 	},
+	cardrules.PhaseTurnUp: {
+		hand: cardrules.HandPile, why: "the top card is turned up",
+		fields: []string{"demands", "returns"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -73,7 +77,7 @@ type phaseField struct {
 	// num is an integer field's value, nil for other fields.
 	num func(p *Phase) int
 	// pred reads a predicate field; required says that a kind using the
-	// field must set it.
+	// field must set it (a list field checks it in its check).
 	pred     func(p *Phase) *Expr
 	required bool
 	// lo..hi is an integer field's range, when hi > 0.
@@ -181,6 +185,31 @@ var phaseFields = [...]phaseField{
 		},
 	},
 	startField,
+	{
+		name: "demands", required: true,
+		set:  func(p *Phase) bool { return len(p.Demands) > 0 },
+		diff: func(a, b *Phase) float64 { return demandDiff(a.Demands, b.Demands) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			switch {
+			case len(p.Demands) == 0:
+				c.ps.add(path, "%s phase needs at least one demand (a rank and the cards its cards demand)", withArticle(p.Kind.String()))
+			case len(p.Demands) > cardrules.NumRanks:
+				c.ps.add(path, "at most %d demands (one per rank), got %d", cardrules.NumRanks, len(p.Demands))
+			}
+			for j, d := range p.Demands {
+				at := fmt.Sprintf("%s[%d]", path, j)
+				switch {
+				case d.Rank >= cardrules.NumRanks || !c.rankInDeck(d.Rank):
+					c.ps.add(at+".rank", "no card of rank %s is in the deck", d.Rank)
+				case slices.ContainsFunc(p.Demands[:j], func(x Demand) bool { return x.Rank == d.Rank }):
+					c.ps.add(at+".rank", "rank %s already demands", d.Rank)
+				}
+				if d.Count < 1 || d.Count > cardrules.MaxDemand {
+					c.ps.add(at+".count", "must be between 1 and %d, got %d", cardrules.MaxDemand, d.Count)
+				}
+			}
+		},
+	},
 }
 
 // startField is the tableau's start rank. Its zero value is a rank (2),
@@ -197,6 +226,33 @@ var startField = phaseField{
 			c.ps.add(path, "no card of rank %s is in the deck, so no sequence can begin", p.Start)
 		}
 	},
+}
+
+// demandDiff is how much two lists of demands differ, in [0, 1]: over the
+// ranks, the sum of the differences of the cards demanded (0 for a rank
+// that demands nothing) over the sum of the larger of them (the weighted
+// Jaccard distance), 0 when neither demands anything.
+func demandDiff(a, b []Demand) float64 {
+	var x, y [cardrules.NumRanks]int
+	for _, d := range a {
+		if d.Rank < cardrules.NumRanks {
+			x[d.Rank] = d.Count
+		}
+	}
+	for _, d := range b {
+		if d.Rank < cardrules.NumRanks {
+			y[d.Rank] = d.Count
+		}
+	}
+	num, den := 0, 0
+	for r := range x {
+		num += max(x[r], y[r]) - min(x[r], y[r])
+		den += max(x[r], y[r])
+	}
+	if den == 0 {
+		return 0
+	}
+	return float64(num) / float64(den)
 }
 
 func predField(name string, get func(p *Phase) *Expr, required bool) phaseField {

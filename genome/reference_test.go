@@ -512,10 +512,17 @@ func reference(t *testing.T) string {
 			continue
 		}
 		typ, users := typeCell(f), "every phase"
+		// A field of a phase field's objects (demands[].rank) is used
+		// where its phase field is.
+		top, nested := name, false
+		if i := strings.IndexAny(name, ".["); i >= 0 {
+			top, nested = name[:i], true
+		}
 		if name != "kind" {
-			sp := spec(name)
+			sp := spec(top)
 			switch {
-			case sp.Pred && sp.Required:
+			case nested:
+			case sp.Required:
 				typ = typeText(f.typ) + ", required"
 			case sp.Hi > 0:
 				typ = fmt.Sprintf("integer %d..%d", sp.Lo, sp.Hi)
@@ -525,7 +532,7 @@ func reference(t *testing.T) string {
 			}
 			var ks []string
 			for k := range genome.PhaseKind(cardrules.NumPhaseKinds) {
-				if slices.Contains(genome.PhaseKindFields(k), name) {
+				if slices.Contains(genome.PhaseKindFields(k), top) {
 					ks = append(ks, fmt.Sprintf("[%s](#%s)", k, anchor(k.String()+" phases")))
 				}
 			}
@@ -548,7 +555,7 @@ func reference(t *testing.T) string {
 		var fs []string
 		for _, name := range genome.PhaseKindFields(k) {
 			s := code(name)
-			if sp := spec(name); sp.Pred && sp.Required {
+			if sp := spec(name); sp.Required {
 				s += " (required)"
 			}
 			fs = append(fs, s)

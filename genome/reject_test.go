@@ -554,21 +554,21 @@ func TestValidateRejects(t *testing.T) {
 			set(t, m, "end.conditions", js(t, `[{"when": "hand_empty", "result": "win"}, {"when": "hand_empty", "result": "lose"}]`))
 		}, want: `$.end.conditions[1].when: event hand_empty already has a condition`},
 		{name: "turn cap zero", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = 0.0 },
-			want: `$.turn_cap: must be between 1 and 10000, got 0`},
+			want: `$.turn_cap: must be between 1 and 50000, got 0`},
 		{name: "turn cap missing", patch: func(t *testing.T, m map[string]any) { del(t, m, "turn_cap") },
-			want: `$.turn_cap: must be between 1 and 10000, got 0`},
-		{name: "turn cap too large", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = 10001.0 },
-			want: `$.turn_cap: must be between 1 and 10000, got 10001`},
+			want: `$.turn_cap: must be between 1 and 50000, got 0`},
+		{name: "turn cap too large", patch: func(t *testing.T, m map[string]any) { m["turn_cap"] = 50001.0 },
+			want: `$.turn_cap: must be between 1 and 50000, got 50001`},
 		{name: "every problem in document order", seed: "uno-style", patch: func(t *testing.T, m map[string]any) {
 			set(t, m, "seats.min", 0.0)
 			set(t, m, "turn.0.draw_max", 99.0)
 			set(t, m, "effects.1.value", 0.0)
-			m["turn_cap"] = 20000.0
+			m["turn_cap"] = 60000.0
 		}, want: `4 problems:
   $.seats.min: must be between 2 and 8, got 0
   $.turn[0].draw_max: must be between 0 and 52, got 99
   $.effects[1].value: skip_next needs a value from 1 to 13, got 0
-  $.turn_cap: must be between 1 and 10000, got 20000`},
+  $.turn_cap: must be between 1 and 50000, got 60000`},
 	}
 	runPatchCases(t, cases, genome.Parse)
 }
@@ -706,7 +706,7 @@ func TestValidateRejectsTriggers(t *testing.T) {
 		{name: "played without a phase that plays", seed: "go-fish", patch: effects(`[
 			{"rank": "K", "type": "extra_turn", "when": "asked"},
 			{"rank": "Q", "type": "reverse"}]`),
-			want: `$.effects: no phase plays a card (play, battle or trick), so no effect of a played card can ever fire`},
+			want: `$.effects: no phase plays a card (play, battle, trick or turn_up), so no effect of a played card can ever fire`},
 		// A rank event names no suit; a gate is for played cards.
 		{name: "asked with a suit", seed: "go-fish", patch: effects(`[{"rank": "Q", "suit": "hearts", "type": "extra_turn", "when": "asked"}]`),
 			want: `$.effects[0].suit: asked names a rank, not a card, so the effect cannot name a suit`},

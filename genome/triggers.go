@@ -22,7 +22,7 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 	switch t {
 	case cardrules.Played:
 		if !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind.PlaysCards() }) {
-			return "no phase plays a card (play, battle or trick)"
+			return "no phase plays a card (play, battle, trick or turn_up)"
 		}
 	case cardrules.Drawn:
 		draws := g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseAsk) ||

@@ -97,7 +97,8 @@ func (g *Genome) Validate() error {
 	}
 
 	stockEmpty := d.All || (!d.All && s.Default >= 2 && g.DealFor(s.Default)*s.Default+starter >= len(cards))
-	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay })
+	// (Cards land on the discard pile in play and turn_up phases.)
+	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp })
 	refills := g.Reshuffle && hasPlay
 	if len(g.Turn) == 0 || len(g.Turn) > cardrules.MaxPhases {
 		ps.add("$.turn", "must have 1 to %d phases, got %d", cardrules.MaxPhases, len(g.Turn))
@@ -160,7 +161,7 @@ func (g *Genome) Validate() error {
 	if slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.When == cardrules.Played }) && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
 		return p.Kind.PlaysCards() || p.Kind >= cardrules.NumPhaseKinds
 	}) {
-		ps.add("$.effects", "no phase plays a card (play, battle or trick), so no effect of a played card can ever fire")
+		ps.add("$.effects", "no phase plays a card (play, battle, trick or turn_up), so no effect of a played card can ever fire")
 	}
 	if len(g.Effects) > cardrules.MaxEffects {
 		ps.add("$.effects", "at most %d effects, got %d", cardrules.MaxEffects, len(g.Effects))

@@ -168,8 +168,8 @@ func TestLadderErrors(t *testing.T) {
 		want string
 	}{
 		{"no program", nil, LadderConfig{Rungs: two, Games: 1}, "ladder: no program"},
-		{"no games", p, LadderConfig{Rungs: two}, "games per seat must be from 1 to 4294967296, got 0"},
-		{"negative games", p, LadderConfig{Rungs: two, Games: -3}, "games per seat must be from 1 to 4294967296, got -3"},
+		{"no games", p, LadderConfig{Rungs: two}, "games per seat must be from 1 to 2147483648, got 0"},
+		{"negative games", p, LadderConfig{Rungs: two, Games: -3}, "games per seat must be from 1 to 2147483648, got -3"},
 		{"one rung", p, LadderConfig{Rungs: two[:1], Games: 1}, "ladder: 1 rungs, give from two to 16"},
 		{"empty rungs", p, LadderConfig{Rungs: []Spec{}, Games: 1}, "ladder: 0 rungs, give from two to 16"},
 		{"no iterations", p, LadderConfig{Rungs: []Spec{{Kind: Random}, {Kind: ISMCTS, Exploration: DefaultExploration}}, Games: 1},

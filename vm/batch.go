@@ -13,12 +13,13 @@ import (
 
 // Bounds of a batch configuration.
 const (
-	// MaxBatchGames is the most games one batch plays (2^32, hours of
+	// MaxBatchGames is the most games one batch plays (2^31, hours of
 	// work on every core). One game's counts are bounded by its step
-	// budget (under 2^25 steps at the largest turn cap, each with at most
-	// 52 options), so under this bound every sum Stats keeps fits its 64
-	// bits, and so does every index Batch computes.
-	MaxBatchGames = 1 << 32
+	// budget (2,048 steps a turn: under 2^27 at the largest turn cap,
+	// each with at most 54 options, so under 2^33 options a game), so
+	// under this bound every sum Stats keeps fits its 64 bits, and so
+	// does every index Batch computes.
+	MaxBatchGames = 1 << 31
 	// MaxWorkers is the most workers one batch runs, each with its own
 	// machine and statistics (a few kilobytes); it is far above any useful
 	// count (one per core) and keeps a mistyped count from exhausting

@@ -23,8 +23,8 @@ func TestBatchConfigErrors(t *testing.T) {
 	}{
 		{BatchConfig{Games: 0}, []ConfigError{{"games", "games must be at least 1, got 0"}}},
 		{BatchConfig{Games: -3}, []ConfigError{{"games", "games must be at least 1, got -3"}}},
-		{BatchConfig{Games: MaxBatchGames + 1}, []ConfigError{{"games", "games must be at most 4294967296 per batch, got 4294967297"}}},
-		{BatchConfig{Games: math.MaxInt}, []ConfigError{{"games", "games must be at most 4294967296 per batch, got 9223372036854775807"}}},
+		{BatchConfig{Games: MaxBatchGames + 1}, []ConfigError{{"games", "games must be at most 2147483648 per batch, got 2147483649"}}},
+		{BatchConfig{Games: math.MaxInt}, []ConfigError{{"games", "games must be at most 2147483648 per batch, got 9223372036854775807"}}},
 		{BatchConfig{Games: 1, Seats: 1}, []ConfigError{{"seats", "the game is for 2 to 5 players, not 1"}}},
 		{BatchConfig{Games: 1, Seats: 6}, []ConfigError{{"seats", "the game is for 2 to 5 players, not 6"}}},
 		{BatchConfig{Games: 1, Seats: 9}, []ConfigError{{"seats", "the game is for 2 to 5 players, not 9"}}},

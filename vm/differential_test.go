@@ -71,7 +71,7 @@ func refResult(r reference.Result) vm.Result {
 		Winner: r.Winner, WinMask: r.WinMask, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays,
 		Options: r.Options, Forced: r.Forced, Informed: r.Informed, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
 		Effects: r.Effects, Draws: r.Draws, Passes: r.Passes, Blocked: r.Blocked, Fizzled: r.Fizzled,
-		Responses: r.Responses, Cancelled: r.Cancelled,
+		Responses: r.Responses, Cancelled: r.Cancelled, Captures: r.Captures,
 	}
 }
 
@@ -85,6 +85,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvRespond: reference.EvRespond, vm.EvChain: reference.EvChain, vm.EvLoseTurn: reference.EvLoseTurn,
 	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
 	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
+	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture,
 }
 
 // traceEvent is an event in the common form both sides are compared in.
@@ -346,6 +347,32 @@ func mutations() []mutation {
 		mutation{"war with effects, last card inert", "war", func(g *genome.Genome) {
 			g.Effects = []genome.Effect{eff("J", cardrules.ForceDiscard, cardrules.TargetNext, 2), eff("2", cardrules.SkipNext, 0, 1)}
 			g.LastCardInert = true
+		}},
+		// Penalty captures: every turn order effect on demanding and paid
+		// cards, discards under the pile, draws into piles, a seat paying
+		// itself, a battle beside the turn_up phase, seats going out as
+		// winners.
+		mutation{"beggar shuffled, turn order effects", "beggar-my-neighbour", func(g *genome.Genome) {
+			g.Turn[0].Returns = cardrules.ReturnsShuffled
+			g.Effects = []genome.Effect{eff("K", cardrules.SkipNext, 0, 1), eff("5", cardrules.Reverse, 0, 0), eff("A", cardrules.ExtraTurn, 0, 0), eff("9", cardrules.SkipNext, 0, 2)}
+		}},
+		mutation{"beggar discards and draws", "beggar-my-neighbour", func(g *genome.Genome) {
+			g.Deal = genome.Deal{Cards: 8}
+			g.Seats.Max = 6
+			g.Turn = append(g.Turn, genome.Phase{Kind: cardrules.PhaseDraw, Count: 1})
+			g.Effects = []genome.Effect{eff("3", cardrules.ForceDiscard, cardrules.TargetPrevious, 13), eff("7", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 2),
+				eff("Q", cardrules.DrawCards, cardrules.TargetNext, 2)}
+		}},
+		mutation{"beggar pays itself, reshuffles at once", "beggar-my-neighbour", func(g *genome.Genome) {
+			g.Deal = genome.Deal{Cards: 5, Starter: true}
+			g.Reshuffle, g.ReshuffleAtOnce = true, true
+			g.Turn = append(g.Turn, g.Turn[0], genome.Phase{Kind: cardrules.PhaseDraw, Count: 2})
+			g.Turn[1].Demands = []genome.Demand{{Rank: 0, Count: 8}, {Rank: 12, Count: 1}}
+		}},
+		mutation{"beggar battles, first out wins", "beggar-my-neighbour", func(g *genome.Genome) {
+			g.Turn = append([]genome.Phase{{Kind: cardrules.PhaseBattle, WarFaceDown: 1}}, g.Turn...)
+			g.End = genome.End{Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}}, Until: cardrules.UntilFirstOut}
+			g.Effects = []genome.Effect{eff("J", cardrules.ForceDiscard, cardrules.TargetNext, 3)}
 		}},
 		mutation{"openspiel small deck, no reshuffle, blocked", "crazy-eights-openspiel", func(g *genome.Genome) {
 			g.Deck.Ranks = []genome.Rank{0, 1, 2, 6, 12}

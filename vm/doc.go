@@ -30,8 +30,10 @@
 // hands as ring buffers, the stock, discard pile, table (battle and trick
 // cards) and an
 // out-of-play zone as arrays with counts; the active-seat mask, current
-// seat, play direction (+1 or -1), skip count and active suit. Every card of
-// the deck is in exactly one zone at every step. A game allocates nothing.
+// seat, play direction (+1 or -1), skip count and active suit; a turn_up
+// phase's pending demand (the cards owed and the seat that demanded them).
+// Every card of the deck is in exactly one zone at every step. A game
+// allocates nothing.
 //
 // # Code
 //
@@ -39,10 +41,10 @@
 // zeroes) and Play; zones.go every move of a card between zones and onPlay,
 // the one account of a card played (bookkeeping, naming a suit, then its
 // effects); turn.go seat stepping and the turn; play.go, battle.go,
-// trick.go and exchange.go (take, ask, sets) the phase kinds; effects.go the
-// effects; end.go the end conditions, ranking and lead tracking; decide.go
-// decide, the one place where a policy is consulted; greedy.go the Greedy
-// policy; player.go External seats and their views.
+// trick.go, exchange.go (take, ask, sets) and turnup.go the phase kinds;
+// effects.go the effects; end.go the end conditions, ranking and lead
+// tracking; decide.go decide, the one place where a policy is consulted;
+// greedy.go the Greedy policy; player.go External seats and their views.
 //
 // # Turn order
 //
@@ -100,7 +102,7 @@
 // at its place and is out), then the tied seats' face-up cards in turn
 // order. Seats put out together in one war are out at once: if none is
 // left in, the game is a tie. Draw: the seat draws count cards (fewer if
-// the stock runs dry).
+// the stock runs dry). Turn up: see "Turning up and penalty captures".
 //
 // Trick: the current seat leads and every other active seat holding cards
 // follows, one seat at a time, each time the next active seat in the
@@ -180,6 +182,44 @@
 // preference. The starter card is not a play. Forced discards from a pile
 // are not decisions.
 //
+// # Turning up and penalty captures
+//
+// A turn_up phase (pile hands only) plays the top card of the seat's pile
+// onto the discard pile, as Beggar-my-neighbour does; some ranks demand
+// cards (the phase's demands: rank r demands d[r] cards). Turning up a
+// card is a play: it lands on the discard pile, its suit becomes the
+// active suit (an empty stock is refilled then with reshuffle_at_once),
+// its effects resolve and the end conditions are checked, as after any
+// play. Then, unless the game is over, a card of a demanding rank makes
+// its demand pending: the seat that turned it up is owed d[r] cards
+// (EvDemand). There is one pending demand at a time; it is game state
+// that outlives the turn, and the next turn_up phase played, by whichever
+// seat moves next (after the usual 1 + skip count advance: effects may
+// change who pays), is the one that pays it.
+//
+// A turn_up phase begins by letting a pending demand lapse when the seat
+// that made it is out. With no demand pending, the seat turns up one card
+// (none when its pile is empty), and the phase ends. With one pending, the
+// seat pays: it turns up cards one at a time, up to the cards owed,
+// stopping at once, with the phase, when the game is over; when a card
+// demands (its demand, the seat's own, replaces the one being paid); and
+// when the demander is out after a card (the demand lapses). When the seat
+// has paid the cards owed, or its pile ran out first (it pays what it can,
+// even nothing), the demander takes the whole discard pile under its pile
+// (EvCapture, Result.Captures), as the returns of the phase that takes it
+// say: in_order, in pile order, bottom card first (so the first card the
+// pile received is the first of them to be turned up again); shuffled,
+// shuffled first; and
+// the demander moves next, as a trick's winner does (any skip count left
+// is dropped). A capture is an interaction unless the demander paid itself.
+// A seat pays a pending demand even when it made the demand itself (a
+// second turn_up phase in its turn, an extra turn): it then takes its own
+// pile back. Taking the pile is not a play and checks no end condition.
+// Forced discards in a game with a turn_up phase go under the top of the
+// discard pile, which a capture takes with the rest. The phase makes no
+// decision, and uses no random number but the shuffle of a shuffled
+// capture.
+//
 // # Starter and reshuffle rules
 //
 // A starter of a rank the program's starter_not lists goes back on top of
@@ -197,8 +237,8 @@
 //
 // # Effects
 //
-// Every play (a card onto the discard pile, turned up in a battle, or played
-// to a trick) fires
+// Every play (a card onto the discard pile in a play phase, turned up in a
+// battle or a turn_up phase, or played to a trick) fires
 // the effects of its rank whose trigger is played, in genome order (an effect that names a suit
 // fires only for its rank's card of that suit), with the playing seat as the
 // reference for targets: skip next adds its value to the skip count (capped
@@ -506,7 +546,9 @@
 // target of a player that is out); one ShuffleBytes of
 // the discard pile below its top card (in pile order, bottom first) per
 // reshuffle; one ShuffleBytes of the table (in the order played) per battle
-// won with shuffled returns; per take, one IntN over the opponents holding
+// won with shuffled returns; one ShuffleBytes of the discard pile (in pile
+// order, bottom first) per capture with shuffled returns in a turn_up
+// phase; per take, one IntN over the opponents holding
 // cards when it takes from a random opponent, then one IntN over the
 // giver's hand size when it holds more than one card (a blind choice,
 // random for every policy), and when the taker is External one more IntN
@@ -523,11 +565,13 @@
 // forced decisions, informed decisions (at least two options the decider
 // can tell apart: every unforced decision but a blind take), lead changes
 // (changes of the sole seat with the best standing, checked after every
-// turn), interactions and effect firings by type. An interaction is counted
+// turn), interactions, effect firings by type and captures (turn_up phases).
+// An interaction is counted
 // only when something actually changes for another seat: one of its cards
 // moves (a draw effect that drew it at least one card, a forced discard of
 // at least one card, a war, a battle or trick won against other seats, a
-// card taken blind, an ask answered), or effects change who moves (the
+// card taken blind, an ask answered, a discard pile captured from another
+// seat's payment), or effects change who moves (the
 // seat that moves after a turn is not the one that would have moved with
 // no skip and the turn's starting direction; a seat misses a trick). So a
 // skip and an extra turn that play alike count alike, and a reverse with

@@ -448,6 +448,9 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 	if m.tableN != 0 && betweenTurns {
 		return fmt.Errorf("%d cards left on the table between turns", m.tableN)
 	}
+	if m.due > cardrules.MaxDemand || m.due > 0 && (m.demander < 0 || int(m.demander) >= m.n || !m.p.captures) {
+		return fmt.Errorf("a pending demand of %d cards from seat %d", m.due, m.demander)
+	}
 	return nil
 }
 

@@ -213,6 +213,12 @@ type game struct {
 	inTrig   bool
 	condMiss bool
 	lastLeft [MaxSeats]uint8
+
+	// A turn_up phase's pending demand (turnup.go): the cards the seat
+	// that moves next owes (0: none pending) and the seat that demanded
+	// them.
+	due      uint8
+	demander int8
 }
 
 // Result is what one game produced.
@@ -234,6 +240,7 @@ type Result struct {
 	Fizzled      int  // draw and discard effects that moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects negated by a chain of responses
+	Captures     int  // discard piles a demand paid in a turn_up phase won its seat
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's

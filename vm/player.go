@@ -43,6 +43,10 @@ type View struct {
 	// would let a seat play to it now besides the start rank's cards of
 	// suits without a sequence (the ends' neighbours).
 	Tableau, TableauEnds uint64
+	// A turn_up phase's pending demand: the seat that demanded and the
+	// cards the seat that moves next owes it; Demander is -1 when none is
+	// pending.
+	Demander, Owed int
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -123,6 +127,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	if kind == DecideRespond {
 		v.Hit, v.Pending = int(m.chain[m.chainN-1].hits), m.pending()
 	}
+	v.Demander, v.Owed = m.demand()
 	k := m.players[s].Choose(d) % n
 	if k < 0 {
 		k += n

@@ -27,6 +27,7 @@ type Program struct {
 	starterNot                       uint16 // ranks the starter may not be
 	blocked                          int    // the end's blocked rule (0: never)
 	hasDiscard                       bool   // some phase plays onto the discard pile
+	captures                         bool   // some phase is a turn_up phase (whose demands take the discard pile)
 	deal                             [MaxSeats + 1]uint8
 	deck                             [52]uint8
 	deckN                            int
@@ -131,7 +132,8 @@ type phase struct {
 	warFaceDown                    uint8
 	inOrder                        bool
 	count                          uint8
-	starts                         uint64 // tableau: the deck's cards of the start rank
+	starts                         uint64    // tableau: the deck's cards of the start rank
+	demand                         [13]uint8 // turn_up: the cards a card of each rank demands (0: none)
 }
 
 type effect struct {
@@ -220,6 +222,7 @@ func Load(code []byte) (*Program, error) {
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
 			byChoice: ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
 			voluntary: ph.Draw != cardrules.DrawWhenStuck || ph.Pass != cardrules.PassNever || ph.PlayDrawn,
+			demand:    ph.Demand,
 		}
 		if ph.Op == bytecode.OpTrick && ph.Trump == cardrules.TrumpLastDealt {
 			p.showsLastDealt = true
@@ -234,6 +237,9 @@ func Load(code []byte) (*Program, error) {
 					p.phases[i].starts |= 1 << c
 				}
 			}
+		}
+		if ph.Op == bytecode.OpTurnUp {
+			p.hasDiscard, p.captures = true, true
 		}
 	}
 	p.lowerSequences(im.Deck())

@@ -56,6 +56,7 @@ func (m *Machine) SeatView(s int) View {
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
 	}
+	v.Demander, v.Owed = m.demand()
 	return v
 }
 
@@ -140,6 +141,13 @@ func (e Event) String() string {
 		return "resolves: " + resolveWords(e)
 	case EvWait:
 		return "waits: " + resolveWords(e)
+	case EvDemand:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d's %s demands 1 card", e.Seat, seenCard(e.Card))
+		}
+		return fmt.Sprintf("seat %d's %s demands %d cards", e.Seat, seenCard(e.Card), e.N)
+	case EvCapture:
+		return fmt.Sprintf("seat %d takes the discard pile (%d cards)", e.Seat, e.N)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

@@ -15,7 +15,7 @@ func TestResponseSeedsPlay(t *testing.T) {
 	for _, name := range []string{"uno-stacking", "crazy-eights-openspiel-special"} {
 		p := testkit.LoadSeed(t, name, vm.Load)
 		for _, seats := range []int{2, 4} {
-			st := seedSoak(t, name, p, seats, 23, 0.05)
+			st := seedSoak(t, name, p, seats, 23, 0.05, 0.0001)
 			t.Logf("%s, %d seats: %d games, %.1f decisions and %.2f answers per game, %d capped",
 				name, seats, st.Games, st.Decisions.Mean(), st.ResponsesPerGame(), st.Capped)
 			if st.ResponsesPerGame() < 0.2 {

@@ -92,7 +92,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 					forks++
 				}
 			}
-			if sp.name != "war" && forks == 0 {
+			if !sp.p.pileHands && forks == 0 {
 				t.Fatalf("no decision to fork at")
 			}
 		})
@@ -257,7 +257,7 @@ func TestDeterminize(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if sp.name != "war" && decisions == 0 {
+			if !sp.p.pileHands && decisions == 0 {
 				t.Fatal("no decision")
 			}
 		})

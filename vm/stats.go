@@ -119,6 +119,12 @@ type Stats struct {
 	Cancelled    uint64 // chains of responses that negated their effect, one per seat spared (the firing is among Effects, never fizzled), summed over games
 
 	Effects [NumEffectTypes]uint64 // effect firings by type
+
+	// Counts added after the others keep to the end, so that the outcome
+	// hashes of games that never count them stay as they were (see
+	// vm/golden_test.go).
+
+	Captures uint64 // discard piles taken by a demand paid in a turn_up phase, summed over games
 }
 
 // Add records one game's result.
@@ -155,6 +161,7 @@ func (s *Stats) Add(r *Result) {
 	for i, e := range r.Effects {
 		s.Effects[i] += uint64(e)
 	}
+	s.Captures += uint64(r.Captures)
 }
 
 // Merge adds o into s.
@@ -183,6 +190,7 @@ func (s *Stats) Merge(o *Stats) {
 	for i := range s.Effects {
 		s.Effects[i] += o.Effects[i]
 	}
+	s.Captures += o.Captures
 }
 
 // Decided is the number of games that ended with a result (neither capped
@@ -280,6 +288,10 @@ func (s *Stats) ResponsesPerGame() float64 { return s.perGame(s.Responses) }
 // responses negated, counted per seat spared: an effect aimed at all
 // opponents counts once for each opponent whose chain negated it.
 func (s *Stats) CancelledPerGame() float64 { return s.perGame(s.Cancelled) }
+
+// CapturesPerGame is the mean number of discard piles per game that a seat
+// took because its demand was paid (turn_up phases).
+func (s *Stats) CapturesPerGame() float64 { return s.perGame(s.Captures) }
 
 // BlockedShare is the share of all games that ended blocked.
 func (s *Stats) BlockedShare() float64 { return s.perGame(s.Blocked) }

@@ -20,7 +20,7 @@ func TestTableauSeedsPlay(t *testing.T) {
 		if 52%seats != 0 {
 			slack = 1
 		}
-		st := seedSoak(t, "sevens", p, seats, 29, slack)
+		st := seedSoak(t, "sevens", p, seats, 29, slack, 0)
 		t.Logf("%d seats: %d games, %.1f decisions, %.1f passes per game, %d capped", seats, st.Games, st.Decisions.Mean(), st.PassesPerGame(), st.Capped)
 		if st.PassesPerGame() < 1 {
 			t.Errorf("%d seats: %.2f passes per game: nobody is ever stuck", seats, st.PassesPerGame())

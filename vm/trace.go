@@ -37,6 +37,8 @@ const (
 	EvRule                       // rule Seat (of type Card) holds as a turn starts: N as for EvActive (turns left 0xff)
 	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is its seats | its value<<8
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N as for EvResolve
+	EvDemand                     // Seat's Card, turned up, demands N cards of the seat that moves next
+	EvCapture                    // Seat, whose demand was paid, takes the N cards of the discard pile
 )
 
 // Event is one step of a traced game.

@@ -87,6 +87,8 @@ func (m *Machine) turn() {
 			m.ask()
 		case bytecode.OpTableau:
 			m.tableauPhase(ph)
+		case bytecode.OpTurnUp:
+			m.turnUp(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()

@@ -137,6 +137,12 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpAsk))
 		case cardrules.PhaseTableau:
 			t = append(t, byte(bytecode.OpTableau), byte(p.Start))
+		case cardrules.PhaseTurnUp:
+			// (Canonical sorted the demands by rank.)
+			t = append(t, byte(bytecode.OpTurnUp), byte(p.Returns), byte(len(p.Demands)))
+			for _, d := range p.Demands {
+				t = append(t, byte(d.Rank), byte(d.Count))
+			}
 		}
 	}
 	out = section(out, bytecode.OpTurn, t)
@@ -323,6 +329,13 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhaseAsk}
 		case bytecode.OpTableau:
 			p = genome.Phase{Kind: cardrules.PhaseTableau, Start: ph.Start}
+		case bytecode.OpTurnUp:
+			p = genome.Phase{Kind: cardrules.PhaseTurnUp, Returns: genome.Returns(ph.Returns)}
+			for r, n := range ph.Demand {
+				if n > 0 {
+					p.Demands = append(p.Demands, genome.Demand{Rank: genome.Rank(r), Count: int(n)})
+				}
+			}
 		}
 		for _, err := range errs {
 			if err != nil {

@@ -134,7 +134,7 @@ func TestCompileRejectsInvalidGenome(t *testing.T) {
 	if p != nil || err == nil {
 		t.Fatalf("Compile of an invalid genome = % x, %v", p, err)
 	}
-	if want := "$.turn_cap: must be between 1 and 10000, got 0"; err.Error() != want {
+	if want := "$.turn_cap: must be between 1 and 50000, got 0"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

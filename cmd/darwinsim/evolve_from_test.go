@@ -199,7 +199,7 @@ func TestEvolveFromErrors(t *testing.T) {
 		{empty, `darwinsim: --from: ` + empty + `: no game files in the directory (*.json other than a run's config.json, timings.json, provenance.json)`},
 		{sideOnly, `darwinsim: --from: ` + sideOnly + `: no game files in the directory (*.json other than a run's config.json, timings.json, provenance.json)`},
 		{"war," + notes, `darwinsim: --from: ` + filepath.Join(notes, "b.json") + `: $.title: unknown field "title"`},
-		{hall, `darwinsim: --from: ` + hall + `: $[1].genome.turn_cap: must be between 1 and 10000, got 0`},
+		{hall, `darwinsim: --from: ` + hall + `: $[1].genome.turn_cap: must be between 1 and 50000, got 0`},
 		{broken, `darwinsim: --from: ` + broken + `: $: invalid JSON at line 4, column 1: invalid character '}' looking for beginning of value`},
 		{runCfg, `darwinsim: --from: ` + runCfg + `: a run's configuration, not a game (it goes to --config)`},
 	}

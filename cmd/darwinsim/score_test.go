@@ -122,7 +122,7 @@ func TestScoreLadder(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--ladder", "--ladder-games", "0"}, "darwinsim: --ladder-games must be from 1 to 4294967296, got 0"},
+		{[]string{"--ladder", "--ladder-games", "0"}, "darwinsim: --ladder-games must be from 1 to 2147483648, got 0"},
 		{[]string{"--ladder", "--ladder-policies", "random,clever"}, `darwinsim: --ladder-policies: ladder rung 2: unknown policy "clever"`},
 		{[]string{"--ladder", "--ladder-policies", "greedy"}, `darwinsim: --ladder-policies: ladder "greedy": give at least two rungs`},
 		{[]string{"--ladder-games", "5"}, "darwinsim: --ladder-games has no effect without --ladder"},

@@ -174,7 +174,7 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 	if asJSON {
 		return writeStatsJSON(w, name, cfg.Seed, policy, st)
 	}
-	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses()})
+	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses(), captures: p.CanCapture()})
 	return nil
 }
 
@@ -217,6 +217,7 @@ type summary struct {
 	ResponsesPerGame     float64            `json:"responses_per_game"`
 	CancelledPerGame     float64            `json:"cancelled_per_game"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
+	CapturesPerGame      float64            `json:"captures_per_game"`
 }
 
 type distSummary struct {
@@ -245,6 +246,7 @@ func summarize(st *vm.Stats) summary {
 		ResponsesPerGame:     st.ResponsesPerGame(),
 		CancelledPerGame:     st.CancelledPerGame(),
 		EffectsPerGame:       map[string]float64{},
+		CapturesPerGame:      st.CapturesPerGame(),
 	}
 	for i := range st.Seats {
 		p, lo, hi := st.WinRate(i)
@@ -273,9 +275,10 @@ func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm
 
 // tableShows says which figures simulate's table prints although they
 // may all be 0, because the game can have them: blocked games (the game
-// has a blocked rule) and responses (some rank answers effects).
+// has a blocked rule), responses (some rank answers effects) and captures
+// (a turn_up phase's demands take the discard pile).
 type tableShows struct {
-	blocked, responses bool
+	blocked, responses, captures bool
 }
 
 // writeStatsTable prints st as tables for people. The share of blocked
@@ -285,7 +288,9 @@ type tableShows struct {
 // moved no card), which are also among the firings of their types. A line
 // of the responses per game (cards that answered an effect) and the
 // effects per game that a chain cancelled follows it only when
-// show.responses or some game had one, for the same reason.
+// show.responses or some game had one, for the same reason; and so does a
+// line of the captures per game (discard piles taken by paid demands),
+// when show.captures or some game had one.
 func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *vm.Stats, show tableShows) {
 	s := summarize(st)
 	fmt.Fprintf(w, "%s: %d games, %d seats, policy %s, seed %d\n\n", printable(name), st.Games, st.Seats, policy, seed)
@@ -323,5 +328,8 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	fmt.Fprintf(w, "; fizzled %.2f\n", s.FizzledPerGame)
 	if show.responses || st.Responses > 0 || st.Cancelled > 0 {
 		fmt.Fprintf(w, "responses per game %.2f, cancelled %.2f\n", s.ResponsesPerGame, s.CancelledPerGame)
+	}
+	if show.captures || st.Captures > 0 {
+		fmt.Fprintf(w, "captures per game %.2f\n", s.CapturesPerGame)
 	}
 }

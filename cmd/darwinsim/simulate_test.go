@@ -280,3 +280,35 @@ func TestSimulateResponses(t *testing.T) {
 		t.Errorf("responses in the table of a game without them:\n%s", plain)
 	}
 }
+
+// The table prints the captures per game (discard piles taken by paid
+// demands) on a line of their own, last, when the game can capture or
+// some game did; otherwise not at all. The JSON summary always has them.
+func TestStatsTableCaptures(t *testing.T) {
+	for _, c := range []struct {
+		captures   uint64
+		canCapture bool
+		want       string // the last line, or "" for none
+	}{
+		{0, false, ""},
+		{0, true, "captures per game 0.00"},
+		{138, true, "captures per game 34.50"},
+		{6, false, "captures per game 1.50"},
+	} {
+		st := &vm.Stats{Games: 4, Seats: 2, Captures: c.captures}
+		st.Wins[0], st.Wins[1] = 3, 1
+		var b bytes.Buffer
+		writeStatsTable(&b, "g", 1, "random", st, tableShows{captures: c.canCapture})
+		out := b.String()
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		switch last := lines[len(lines)-1]; {
+		case c.want == "" && strings.Contains(out, "captures"):
+			t.Errorf("captures %d, can capture %v: captures printed:\n%s", c.captures, c.canCapture, out)
+		case c.want != "" && (last != c.want || strings.Count(out, "captures") != 1):
+			t.Errorf("captures %d, can capture %v: last line %q, want %q once:\n%s", c.captures, c.canCapture, last, c.want, out)
+		}
+		if got := summarize(st).CapturesPerGame; got != float64(c.captures)/4 {
+			t.Errorf("captures %d: summary %v per game", c.captures, got)
+		}
+	}
+}

@@ -14,7 +14,8 @@
 // an optional preference; suit-naming ranks; draw limits; drawing when stuck
 // or by choice, every pass rule, play of the drawn card only), trick (lead
 // and follow predicates, their optional preferences, every trump), take
-// (from each allowed target), ask, battle (war and returns) and draw
+// (from each allowed target), ask, battle (war and returns), turn_up (one to
+// every rank of the deck demanding, every count, both returns) and draw
 // (count); scoring per trick, per set and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
@@ -32,8 +33,9 @@
 // not.
 //
 // Candidates are built to validate by construction: play, trick, take and
-// ask phases appear only with a fan hand and battle phases only with a pile
-// hand, a draw phase only where the deal leaves a stock (or a play phase
+// ask phases appear only with a fan hand and battle and turn_up phases only
+// with a pile hand, a turn_up phase's demands name ranks of the deck once
+// each, a draw phase only where the deal leaves a stock (or a play phase
 // refills it by reshuffling), deals fit the deck at every seat count, effect
 // ranks, suit-naming ranks, response ranks, the lead card and scoring
 // matches are in the deck, responses only with a play phase and one per rank
@@ -172,7 +174,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	stock := !g.Deal.All && g.DealFor(def)*def+starter < deckSize
 	mains := fanKinds
 	if g.Hand == cardrules.HandPile {
-		mains = []genome.PhaseKind{cardrules.PhaseBattle}
+		mains = []genome.PhaseKind{cardrules.PhaseBattle, cardrules.PhaseTurnUp}
 	}
 	// One anchor phase is never a draw; when it plays cards it can refill
 	// the stock by reshuffling, which allows draw phases without a stock.
@@ -203,9 +205,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	// Effects: usually few, sometimes many (up to the 255 limit); none
 	// here when no phase plays a card (drawTriggers, last, may give such
 	// a game effects set off by other events).
-	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
-		return p.Kind.PlaysCards()
-	})
+	plays := slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Kind.PlaysCards() })
 	var ne int
 	switch rapid.IntRange(0, 9).Draw(t, "effects.size") {
 	case 0, 1, 2:
@@ -469,6 +469,9 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "turn.from")
 	case cardrules.PhaseTableau:
 		p.Start = rapid.SampledFrom(ranks).Draw(t, "turn.start")
+	case cardrules.PhaseTurnUp:
+		p.Demands = drawDemands(t, ranks)
+		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))
 	}
 	return p
 }

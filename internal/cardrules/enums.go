@@ -59,6 +59,11 @@ const (
 	// sequence, and a card next in rank to either end of its suit's
 	// sequence extends it; with no such card the seat passes.
 	PhaseTableau
+	// PhaseTurnUp: the seat turns up the top card of its pile onto the
+	// discard pile, or, owing cards to a demanding rank turned up before,
+	// pays them one by one; a demanding card passes the demand on, and a
+	// demand paid in full wins its seat the discard pile.
+	PhaseTurnUp
 	NumPhaseKinds
 )
 
@@ -70,6 +75,7 @@ var phaseKindNames = [...]string{
 	PhaseTake:    "take",
 	PhaseAsk:     "ask",
 	PhaseTableau: "tableau",
+	PhaseTurnUp:  "turn_up",
 }
 
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
@@ -77,7 +83,7 @@ var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 // PlaysCards reports whether a phase of kind k moves cards from a hand to
 // the table, so that effects can fire in it.
 func (k PhaseKind) PlaysCards() bool {
-	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau
+	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau || k == PhaseTurnUp
 }
 
 // HandKind says how a seat holds its cards.
@@ -97,10 +103,11 @@ var handKindNames = [...]string{HandFan: "fan", HandPile: "pile"}
 
 var handKindTable = Table{"hand kind", "HandKind", handKindNames[:], 0}
 
-// Returns says how a battle's winner puts the won cards under its pile.
+// Returns says how a battle's winner, or the seat that takes the discard
+// pile in a turn_up phase, puts the cards it takes under its pile.
 type Returns uint8
 
-// Battle returns.
+// Returns.
 const (
 	ReturnsShuffled Returns = iota
 	ReturnsInOrder

@@ -12,10 +12,11 @@ const (
 	MaxResponses   = 32    // response abilities in a game
 	MaxEffectValue = 13    // an effect's value (skips, cards drawn or discarded)
 	MaxConditions  = 4     // end conditions
-	MaxTurnCap     = 10000 // the turn cap
+	MaxTurnCap     = 50000 // the turn cap
 	MaxDrawMax     = 52    // a play phase's draws in one turn
 	MaxBlocked     = 8     // the end's blocked rule: passes in a row beyond one per seat, plus one
 	MaxWarFaceDown = 5     // cards laid face down in a war
+	MaxDemand      = 8     // the cards one card demands in a turn_up phase
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression

@@ -214,6 +214,19 @@
 // Only the Random policy is implemented here, so the Greedy choice of a
 // target (vm's DecideTarget) is not.
 //
+// # Turning up
+//
+// A turn_up phase (turnup.go) turns up the top card of the seat's pile onto
+// the discard pile, or pays the pending demand: the cards owed to the seat
+// that turned up the last demanding card, turned up one at a time. A card
+// that demands ends the payment and its demand is the pending one (an
+// EvDemand event, after its effects and end check); a demand whose demander
+// is out lapses, before the payment or during it; a payment made in full,
+// or as far as the payer's pile went, wins the demander the discard pile
+// (EvCapture, Result.Captures; an interaction unless the demander paid
+// itself) and the next move. The pending demand outlives the turn, and
+// whoever next plays a turn_up phase pays it, the demander included.
+//
 // # Readings
 //
 

@@ -34,11 +34,12 @@ type Result struct {
 	Fizzled      int  // draw and discard effects that fired and moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects a chain of responses negated
+	Captures     int  // discard piles a paid demand won (turn_up phases)
 }
 
-// EventKind is what happened at one step. The kinds from EvTurn to EvWait
-// mirror the VM's trace events one for one (same numbering, meaning and
-// fields); EvDecision has no VM trace counterpart.
+// EventKind is what happened at one step. The kinds from EvTurn to
+// EvCapture mirror the VM's trace events one for one (same numbering,
+// meaning and fields); EvDecision has no VM trace counterpart.
 type EventKind uint8
 
 // Events.
@@ -65,11 +66,13 @@ const (
 	EvRule                       // at a turn's start, a group of rule Seat (of type Card): N as EvActive's (turns left 0xFF)
 	EvResolve                    // a delayed effect of type Card from seat Seat resolves: N is the seats it hits | its value<<8
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N is the seats it will hit | its value<<8
+	EvDemand                     // Seat's Card, turned up, demands N cards
+	EvCapture                    // Seat takes the N cards of the discard pile: its demand was paid
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -107,7 +110,7 @@ type game struct {
 	deck    []genome.Card // ascending
 	suits   []genome.Suit // the deck's suits, ascending
 	pile    bool          // pile hands (else fan hands, kept sorted ascending)
-	hasPlay bool          // some phase plays to the discard pile
+	hasPlay bool          // some phase plays to the discard pile (play, turn_up)
 
 	hands   [][]genome.Card                   // fan: ascending; pile: top first
 	stock   []genome.Card                     // bottom first (top is last)
@@ -134,6 +137,7 @@ type game struct {
 	leader         int    // the last seat found alone with the best standing after a turn, or -1
 	passesInRow    int    // passes in a row while nothing could be drawn (the blocked end)
 	lost           []bool // per seat: it loses its next turn (lose_turn)
+	owed, demander int    // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
 	over           bool
 
 	// Triggers other than a play (triggers.go).

@@ -185,6 +185,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			want.Effects[e.Card]++
 		case EvResolve:
 			resolved++
+		case EvCapture:
+			want.Captures++
 		case EvRespond:
 			want.Responses++
 			answered = true
@@ -230,6 +232,8 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
 	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
 		return fmt.Errorf("%d responses and %d effects cancelled in a game with responses %+v", r.Responses, r.Cancelled, g.Responses)
+	case r.Captures > 0 && !g.HasPhase(cardrules.PhaseTurnUp):
+		return fmt.Errorf("%d captures in a game without a turn_up phase", r.Captures)
 	}
 	return nil
 }

@@ -375,3 +375,64 @@ func TestReferenceTargets(t *testing.T) {
 		}
 	}
 }
+
+// bmnGenome is the beggar-my-neighbour seed (jacks demand 1, queens 2,
+// kings 3, aces 4) with the given returns and effects.
+func bmnGenome(t *testing.T, returns genome.Returns, effects ...genome.Effect) *genome.Genome {
+	g := testkit.SeedGenome(t, "beggar-my-neighbour")
+	g.Turn[0].Returns = returns
+	g.Effects = effects
+	return g
+}
+
+// TestReferenceTurnUpPaysAndCaptures: a king demands 3 cards; a queen
+// paid demands 2 of the seat after; paid in full, the queen's seat takes
+// the discard pile, bottom card first, and moves next.
+func TestReferenceTurnUpPaysAndCaptures(t *testing.T) {
+	g := bmnGenome(t, cardrules.ReturnsInOrder)
+	m := lab(t, g, 2, layout{hands: [][]string{{"KC", "5C", "9C", "2H"}, {"7D", "QD", "3D", "4D"}}})
+	for range 3 {
+		m.turn()
+		m.verify()
+	}
+	if got, want := playsOf(m), []string{"KC", "7D", "QD", "5C", "9C"}; !slices.Equal(got, want) {
+		t.Errorf("plays %v, want %v", got, want)
+	}
+	var demands []int
+	for _, e := range m.eventsOf(EvDemand) {
+		demands = append(demands, e.Seat, e.N)
+	}
+	if want := []int{0, 3, 1, 2}; !slices.Equal(demands, want) {
+		t.Errorf("demands (seat, cards) %v, want %v", demands, want)
+	}
+	if got, want := pileOf(m, 1), []string{"3D", "4D", "KC", "7D", "QD", "5C", "9C"}; !slices.Equal(got, want) {
+		t.Errorf("capturer's pile %v, want %v", got, want)
+	}
+	if cs := m.eventsOf(EvCapture); len(cs) != 1 || cs[0].Seat != 1 || cs[0].N != 5 {
+		t.Errorf("captures %v, want seat 1 taking 5 cards", cs)
+	}
+	if m.cur != 1 || m.owed != 0 || len(m.discard) != 0 || m.res.Captures != 1 || m.res.Interactions != 1 {
+		t.Errorf("next seat %d, owed %d, discard pile %d, captures %d, interactions %d; want 1 0 0 1 1",
+			m.cur, m.owed, len(m.discard), m.res.Captures, m.res.Interactions)
+	}
+}
+
+// TestReferenceTurnUpLapsesAndRunsOut: a demand made with the demander's
+// last card lapses, and the next seat turns up one card; a payer whose
+// pile runs out has paid what it could, and the demander takes the pile.
+func TestReferenceTurnUpLapsesAndRunsOut(t *testing.T) {
+	g := bmnGenome(t, cardrules.ReturnsInOrder)
+	m := lab(t, g, 3, layout{hands: [][]string{{"AC"}, {"3D", "4D"}, {"5H", "6H"}}})
+	for range 3 {
+		m.turn()
+	}
+	if m.active[0] || m.res.Captures != 0 || !slices.Equal(playsOf(m), []string{"AC", "3D", "5H"}) {
+		t.Errorf("lapse: seat 0 in %v, captures %d, plays %v; want out, 0, AC 3D 5H", m.active[0], m.res.Captures, playsOf(m))
+	}
+	m = lab(t, g, 3, layout{hands: [][]string{{"AC", "2C"}, {"3D", "4D"}, {"5H", "6H"}}})
+	m.turn()
+	m.turn()
+	if m.active[1] || m.cur != 0 || !slices.Equal(pileOf(m, 0), []string{"2C", "AC", "3D", "4D"}) {
+		t.Errorf("runs out: seat 1 in %v, next seat %d, seat 0's pile %v", m.active[1], m.cur, pileOf(m, 0))
+	}
+}

@@ -25,7 +25,7 @@ func (m *game) setup(seed uint64) {
 	}
 	m.pile = g.Hand == cardrules.HandPile
 	for _, p := range g.Turn {
-		if p.Kind == cardrules.PhasePlay {
+		if p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp {
 			m.hasPlay = true
 		}
 	}

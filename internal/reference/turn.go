@@ -97,6 +97,8 @@ func (m *game) turn() {
 			m.askPhase(s, p)
 		case cardrules.PhaseTableau:
 			m.tableauPhase(s, p)
+		case cardrules.PhaseTurnUp:
+			m.turnUpPhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,

@@ -316,8 +316,20 @@ func (rcv *Stats) MutateCancelled(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(44, n)
 }
 
+func (rcv *Stats) Captures() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(46))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateCaptures(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(46, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(21)
+	builder.StartObject(22)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -387,6 +399,9 @@ func StatsAddResponses(builder *flatbuffers.Builder, responses uint64) {
 }
 func StatsAddCancelled(builder *flatbuffers.Builder, cancelled uint64) {
 	builder.PrependUint64Slot(20, cancelled, 0)
+}
+func StatsAddCaptures(builder *flatbuffers.Builder, captures uint64) {
+	builder.PrependUint64Slot(21, captures, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

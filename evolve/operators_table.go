@@ -1,0 +1,128 @@
+package evolve
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
+)
+
+// mutDemands changes turn_up phase p of g: it adds a demanding rank of the
+// deck (demanding 1 to 4 cards), removes one (never the last: the phase
+// needs one), changes the cards one demands by one (reflected at 1 and
+// cardrules.MaxDemand), or flips how the pile taken goes under the pile.
+// It reports false when the change drawn cannot be made (no rank left to
+// add, one demand left to remove).
+func mutDemands(g *genome.Genome, p *genome.Phase, r *rng.Source) bool {
+	switch r.IntN(4) {
+	case 0:
+		free := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool {
+			return slices.ContainsFunc(p.Demands, func(d genome.Demand) bool { return d.Rank == x })
+		})
+		if len(free) == 0 {
+			return false
+		}
+		p.Demands = append(p.Demands, genome.Demand{Rank: pick(r, free), Count: 1 + r.IntN(4)})
+	case 1:
+		if len(p.Demands) < 2 {
+			return false
+		}
+		i := r.IntN(len(p.Demands))
+		p.Demands = slices.Delete(p.Demands, i, i+1)
+	case 2:
+		d := &p.Demands[r.IntN(len(p.Demands))]
+		d.Count = reflectStep(d.Count, r, 1, cardrules.MaxDemand)
+	case 3:
+		p.Returns = 1 - p.Returns
+	}
+	return true
+}
+
+// randomTurnUp returns a turn_up phase for g: one to four ranks of its
+// deck, the highest most likely (as the court cards and aces of
+// Beggar-my-neighbour), each demanding 1 to 4 cards, and either returns.
+func randomTurnUp(g *genome.Genome, r *rng.Source) genome.Phase {
+	ranks := deckRanks(g)
+	k := 1 + r.IntN(min(4, len(ranks)))
+	p := genome.Phase{Kind: cardrules.PhaseTurnUp, Returns: genome.Returns(r.IntN(2))}
+	for range k {
+		// The highest of two draws, so that high ranks demand more often.
+		i := max(r.IntN(len(ranks)), r.IntN(len(ranks)))
+		p.Demands = append(p.Demands, genome.Demand{Rank: ranks[i], Count: 1 + r.IntN(4)})
+		ranks = slices.Delete(ranks, i, i+1)
+	}
+	return p
+}
+
+// fitDemands drops the demands of ranks g's deck lacks (after a crossover
+// brought a turn from a game of another deck, or a rank was dropped).
+func fitDemands(g *genome.Genome) {
+	have := deckRanks(g)
+	for i := range g.Turn {
+		p := &g.Turn[i]
+		if len(p.Demands) > 0 {
+			p.Demands = slices.DeleteFunc(p.Demands, func(d genome.Demand) bool { return !slices.Contains(have, d.Rank) })
+		}
+	}
+}
+
+// keepsDemands reports whether every turn_up phase of g keeps a demanding
+// rank when its deck loses rank x.
+func keepsDemands(g *genome.Genome, x genome.Rank) bool {
+	return !slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
+		return p.Kind == cardrules.PhaseTurnUp &&
+			!slices.ContainsFunc(p.Demands, func(d genome.Demand) bool { return d.Rank != x })
+	})
+}
+
+// mutTableau changes a tableau phase's start rank to another rank of the
+// deck (with a lead card, which must begin every tableau, every tableau's
+// start and the lead card to the same suit's card of the new rank, when
+// the deck has it), or, in a game with no tableau, turns a play phase into a tableau begun by a random rank of
+// the deck (the lead card's, when there is one): the play phase's fields
+// go, and with them what needed a play phase (fitTriggers, fitResponses).
+func mutTableau(g *genome.Genome, r *rng.Source) bool {
+	var tabs, plays []int
+	for i, p := range g.Turn {
+		switch p.Kind {
+		case cardrules.PhaseTableau:
+			tabs = append(tabs, i)
+		case cardrules.PhasePlay:
+			plays = append(plays, i)
+		}
+	}
+	ranks := deckRanks(g)
+	switch {
+	case len(tabs) > 0:
+		p := &g.Turn[pick(r, tabs)]
+		others := slices.DeleteFunc(slices.Clone(ranks), func(x genome.Rank) bool { return x == p.Start })
+		if len(others) == 0 {
+			return false
+		}
+		start := pick(r, others)
+		p.Start = start
+		if g.LeadCard != nil {
+			// Every tableau begins with the lead card's rank.
+			lead := cardrules.NewCard(start, g.LeadCard.Suit())
+			if !slices.Contains(g.Deck.Cards(), lead) {
+				return false
+			}
+			g.LeadCard = &lead
+			for _, i := range tabs {
+				g.Turn[i].Start = start
+			}
+		}
+	case len(plays) > 0 && g.Hand == cardrules.HandFan:
+		start := pick(r, ranks)
+		if g.LeadCard != nil {
+			start = g.LeadCard.Rank()
+		}
+		g.Turn[pick(r, plays)] = genome.Phase{Kind: cardrules.PhaseTableau, Start: start}
+		fitTriggers(g)
+		fitResponses(g)
+	default:
+		return false
+	}
+	return true
+}
