@@ -155,6 +155,9 @@ func Disassemble(p []byte) (string, error) {
 	for i, c := range im.Conditions {
 		line(at.Conditions[i], "  when %s result %s", c.Event, c.Result)
 	}
+	if c := im.Chips; c.Stake > 0 {
+		line(at.Chips, "  chips stake %d ante %d pass %d per_card %d", c.Stake, c.Ante, c.Pass, c.PerCard)
+	}
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

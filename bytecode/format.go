@@ -111,6 +111,7 @@ type Image struct {
 	Until                            cardrules.Until
 	Rank                             cardrules.RankBy
 	Conditions                       []Condition
+	Chips                            Chips // Stake 0: no chips
 	Effects                          []Effect
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
@@ -130,6 +131,7 @@ type Offsets struct {
 	Phases                                                       []int
 	Preds                                                        int // the predicate count
 	Until                                                        int
+	Chips                                                        int // the chips' stake (0: no chips)
 	Conditions, Effects                                          []int
 	Respond                                                      int // the response rules byte
 	Responses                                                    []int
@@ -265,4 +267,11 @@ func withArticle(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// Chips are the END section's optional chips: each seat's stake and the
+// chips an ante, a pass and a card left in hand at the end pay into the
+// pool.
+type Chips struct {
+	Stake, Ante, Pass, PerCard int
 }

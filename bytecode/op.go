@@ -46,7 +46,7 @@ const (
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
 	OpTurn    Op = 49 // length u16, then phase instructions; (0 -> 0)
 	OpCode    Op = 50 // length u16, then a predicate count u8 and the predicates, each ending at OpRet; (0 -> 0)
-	OpEnd     Op = 51 // length u16, then until u8, rank u8, blocked u8, a count u8 and (event u8, result u8) pairs; (0 -> 0)
+	OpEnd     Op = 51 // length u16, then until u8, rank u8, blocked u8, a count u8 and (event u8, result u8) pairs, then optionally chips (stake u16, ante u8, pass u8, per card u8); (0 -> 0)
 	OpEffects Op = 60 // count u8, then count x (rank, type, target, value); (0 -> 0)
 )
 

@@ -494,12 +494,10 @@ func readEnd(r *reader, im *Image) {
 	if im.Until >= cardrules.NumUntils {
 		r.fail(at, "unknown until %d", im.Until)
 	}
-	at = r.off
+	rankAt := r.off
 	im.Rank = cardrules.RankBy(r.u8())
 	if im.Rank >= cardrules.NumRankBys {
-		r.fail(at, "unknown ranking %d", im.Rank)
-	} else if im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
-		r.fail(at, "ranks by score, but the program scores nothing")
+		r.fail(rankAt, "unknown ranking %d", im.Rank)
 	}
 	at = r.off
 	im.Blocked = r.u8()
@@ -532,7 +530,48 @@ func readEnd(r *reader, im *Image) {
 	if len(im.Conditions) != n {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
+	if end-r.off == chipsLen {
+		readChips(r, im, rankAt)
+	}
+	if im.Rank != cardrules.RankCards && im.Rank < cardrules.NumRankBys && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && im.At.Chips == 0 {
+		r.fail(rankAt, "ranks by score, but the program scores nothing")
+	}
 	r.finish(OpEnd, start, end)
+}
+
+// chipsLen is the length of the END section's chips.
+const chipsLen = 5
+
+// readChips reads the END section's chips, after its conditions: the
+// stake u16 (1..MaxStake), then the ante, pass and per-card payments u8
+// (0..MaxChipPayment, not all 0). Chips are the only score, and rank the
+// seats, most first.
+func readChips(r *reader, im *Image, rankAt int) {
+	// (Other trailing bytes are reported as unused by finish.)
+	at := r.off
+	im.At.Chips = at
+	c := Chips{Stake: r.u16(), Ante: r.u8(), Pass: r.u8(), PerCard: r.u8()}
+	im.Chips = c
+	if r.truncated {
+		return
+	}
+	if c.Stake < 1 || c.Stake > cardrules.MaxStake {
+		r.fail(at, "chips' stake %d, want 1..%d", c.Stake, cardrules.MaxStake)
+	}
+	for i, v := range []int{c.Ante, c.Pass, c.PerCard} {
+		if v > cardrules.MaxChipPayment {
+			r.fail(at+2+i, "chips' payment %d above %d", v, cardrules.MaxChipPayment)
+		}
+	}
+	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
+		r.fail(at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
+	}
+	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 {
+		r.fail(at, "chips and other scores: with chips, the scores are the chips")
+	}
+	if im.Rank != cardrules.RankScoreHigh {
+		r.fail(rankAt, "chips rank the seats, most first (ranking 2), not ranking %d", im.Rank)
+	}
 }
 
 func readEffects(r *reader, im *Image) {

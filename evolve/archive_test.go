@@ -147,6 +147,7 @@ func TestFamily(t *testing.T) {
 		"uno-style": "play", "uno-stacking": "play",
 		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
 		"sevens":              "play",
+		"fan-tan":             "play",
 		"beggar-my-neighbour": "battle",
 	}
 	for _, g := range genome.Seeds() {

@@ -58,6 +58,7 @@ var structural = []operator{
 	{"remove_rule", removeRule},
 	{"mutate_rule", mutateRule},
 	{"tableau", mutTableau},
+	{"chips", mutChips},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -154,7 +155,8 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // hold (no play phase, a rank its deck lacks) are dropped (fitResponses),
 // and so are effects whose trigger can no longer fire and effects and
 // rules that can no longer act (fitTriggers, which also repairs what the
-// child's setup does not allow: fitLasting, fitRules).
+// child's setup does not allow: fitLasting, fitRules). A child ranks its
+// seats by what it scores, whichever end it took (fitRanking).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -177,6 +179,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	fitTriggers(c)
 	fitResponses(c)
 	fitDemands(c)
+	fitRanking(c)
 	return c
 }
 
@@ -353,9 +356,10 @@ func collect(e *genome.Expr) []*genome.Expr {
 	return out
 }
 
-// phaseInsert inserts a phase at a random place: a draw phase, a copy of
-// one of the turn's phases, or, in a game of pile hands, a turn_up phase
-// (randomTurnUp) a third of the time.
+// phaseInsert inserts a phase at a random place: a draw phase (not in a
+// game that deals every card and never reshuffles, where there is never a
+// stock to draw from), a copy of one of the turn's phases, or, in a game
+// of pile hands, a turn_up phase (randomTurnUp) a third of the time.
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
@@ -364,7 +368,7 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	switch {
 	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
 		p = randomTurnUp(g, r)
-	case r.IntN(2) == 0:
+	case r.IntN(2) == 0 && (!g.Deal.All || g.Reshuffle):
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
 		p = g.Turn[r.IntN(len(g.Turn))]
@@ -404,7 +408,7 @@ func phaseSwap(g *genome.Genome, r *rng.Source) bool {
 }
 
 // mutEnd changes when the game ends, a condition's result, or how the
-// seats still in are ranked.
+// seats still in are ranked (not in a game with chips, which rank them).
 func mutEnd(g *genome.Genome, r *rng.Source) bool {
 	switch r.IntN(3) {
 	case 0:
@@ -421,6 +425,9 @@ func mutEnd(g *genome.Genome, r *rng.Source) bool {
 		c := &g.End.Conditions[r.IntN(len(g.End.Conditions))]
 		c.Result = 1 - c.Result
 	case 2:
+		if g.Score.Chips.Stake > 0 {
+			return false // chips rank the seats (the chips operator)
+		}
 		k := genome.RankBy(r.IntN(int(cardrules.NumRankBys) - 1))
 		if k >= g.End.Rank {
 			k++
@@ -467,6 +474,9 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 // drops its bonus effects and rules, which would have no points to add to
 // (fitTriggers).
 func mutScore(g *genome.Genome, r *rng.Source) bool {
+	if g.Score.Chips.Stake > 0 {
+		return false // chips are the only score (the chips operator)
+	}
 	var fields []int
 	if g.HasPhase(cardrules.PhaseTrick) {
 		fields = append(fields, 0)

@@ -126,3 +126,63 @@ func mutTableau(g *genome.Genome, r *rng.Source) bool {
 	}
 	return true
 }
+
+// stakes are the stakes mutChips moves between, each about twice the one
+// before.
+var stakes = []int{5, 10, 20, 50, 100, 200, 500, cardrules.MaxStake}
+
+// mutChips adds chips to a game that scores nothing (a stake of 20 or 50,
+// and an ante, a pass payment or a per-card payment of 1, with the seats
+// ranked by chips), and in a game with chips moves the stake one step
+// along stakes, changes one payment by one (reflected at 0 and
+// cardrules.MaxChipPayment; a last payment of 1 goes to 2, not 0), or, one time
+// in four, removes the chips (the seats ranked by cards again). It does
+// not apply to a game that scores something else.
+func mutChips(g *genome.Genome, r *rng.Source) bool {
+	c := &g.Score.Chips
+	if c.Stake == 0 {
+		if !g.Score.IsZero() {
+			return false
+		}
+		*c = genome.Chips{Stake: pick(r, []int{20, 50})}
+		switch r.IntN(3) {
+		case 0:
+			c.Ante = 1
+		case 1:
+			c.Pass = 1
+		default:
+			c.PerCard = 1
+		}
+		g.End.Rank = cardrules.RankScoreHigh
+		return true
+	}
+	switch r.IntN(4) {
+	case 0:
+		*c = genome.Chips{}
+		g.End.Rank = cardrules.RankCards
+	case 1:
+		i := max(slices.Index(stakes, c.Stake), 0)
+		i = reflectStep(i, r, 0, len(stakes)-1)
+		c.Stake = stakes[i]
+	default:
+		pay := []*int{&c.Ante, &c.Pass, &c.PerCard}
+		p := pick(r, pay)
+		*p = reflectStep(*p, r, 0, cardrules.MaxChipPayment)
+		if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
+			*p = 2 // (from 1: it must move and chips must too)
+		}
+	}
+	return true
+}
+
+// fitRanking ranks the seats of a game with chips by them, most first,
+// and those of a game that scores nothing by their cards (a crossover may
+// have brought the end of a game that scores otherwise).
+func fitRanking(g *genome.Genome) {
+	switch {
+	case g.Score.Chips.Stake > 0:
+		g.End.Rank = cardrules.RankScoreHigh
+	case g.Score.IsZero():
+		g.End.Rank = cardrules.RankCards
+	}
+}

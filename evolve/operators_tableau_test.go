@@ -48,3 +48,54 @@ func TestTableauOperator(t *testing.T) {
 		t.Error("mutTableau changed Hearts, which has neither a tableau nor a play phase")
 	}
 }
+
+// TestChipsOperator: mutChips reaches every field of fan-tan's chips (the
+// stake up and down the ladder, each payment) and removes them, every
+// child valid on the first try and different from its parent; it adds
+// chips to Sevens, which scores nothing, and leaves Hearts, which scores
+// points, alone.
+func TestChipsOperator(t *testing.T) {
+	r := rng.New(11)
+	fan := testkit.SeedGenome(t, "fan-tan")
+	moved := map[string]bool{}
+	for range 400 {
+		c := fan.Clone()
+		if !mutChips(c, &r) {
+			t.Fatal("mutChips did nothing to fan-tan")
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("fan-tan with chips %+v: %v", c.Score.Chips, err)
+		}
+		a, b := fan.Score.Chips, c.Score.Chips
+		switch {
+		case b == genome.Chips{}:
+			moved["removed"] = true
+		case a.Stake != b.Stake:
+			moved["stake"] = true
+		case a.Ante != b.Ante:
+			moved["ante"] = true
+		case a.Pass != b.Pass:
+			moved["pass"] = true
+		case a.PerCard != b.PerCard:
+			moved["per_card"] = true
+		default:
+			t.Fatalf("mutChips left fan-tan's chips as they were: %+v", b)
+		}
+	}
+	if len(moved) != 5 {
+		t.Errorf("mutChips reached %v, want the stake, every payment and the removal", moved)
+	}
+	sevens := testkit.SeedGenome(t, "sevens")
+	for range 20 {
+		c := sevens.Clone()
+		if !mutChips(c, &r) || c.Score.Chips.Stake == 0 {
+			t.Fatal("mutChips gave Sevens no chips")
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("Sevens with chips %+v: %v", c.Score.Chips, err)
+		}
+	}
+	if mutChips(testkit.SeedGenome(t, "hearts"), &r) {
+		t.Error("mutChips changed Hearts, which scores points")
+	}
+}

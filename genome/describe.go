@@ -120,6 +120,9 @@ func (g *Genome) Describe() string {
 		for _, c := range g.Score.Cards {
 			w(" %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
 		}
+		if c := g.Score.Chips; c.Stake > 0 {
+			w(" %s", describeChips(c))
+		}
 		w("\n")
 	}
 	w("\nEnd:")
@@ -156,7 +159,11 @@ func (g *Genome) Describe() string {
 	case cardrules.RankScoreLow:
 		w(" Players still in at the end are ranked by score, lowest first.")
 	case cardrules.RankScoreHigh:
-		w(" Players still in at the end are ranked by score, highest first.")
+		if g.Score.Chips.Stake > 0 {
+			w(" Players still in at the end are ranked by their chips, most first.")
+		} else {
+			w(" Players still in at the end are ranked by score, highest first.")
+		}
 	}
 	if g.Teams == 2 {
 		w(" A partnership's score is the sum of its players'.")
@@ -623,4 +630,23 @@ func describeOrder(o RankOrder) string {
 		return "threes low; aces rank above kings and twos above aces"
 	}
 	return "aces high"
+}
+
+// describeChips says how chips move: the stake, the ante, the payments
+// for passing and for the cards left, and who takes the pool.
+func describeChips(c Chips) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Each player starts with %s", plural(c.Stake, "chip"))
+	if c.Ante > 0 {
+		fmt.Fprintf(&b, " and puts %s into the pool as the deal starts", plural(c.Ante, "chip"))
+	}
+	b.WriteString(".")
+	if c.Pass > 0 {
+		fmt.Fprintf(&b, " Each time you pass you put %s into the pool.", plural(c.Pass, "chip"))
+	}
+	if c.PerCard > 0 {
+		fmt.Fprintf(&b, " When the game ends, each player puts %s into the pool for each card left in their hand.", plural(c.PerCard, "chip"))
+	}
+	b.WriteString(" Then the first player to go out as a winner takes the pool (with no such player it stays). Nobody pays more chips than they have.")
+	return b.String()
 }

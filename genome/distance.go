@@ -100,12 +100,21 @@ func Distance(a, b *Genome) float64 {
 	u := rulesDiff(a.Rules, b.Rules)
 	parts[partEffects] = er + u - float64(er*u) // exactly er when u is 0
 	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
+	if ca, cb := a.Score.Chips, b.Score.Chips; ca != cb {
+		// A fourth part, only when the chips differ, so that games
+		// without chips keep the distance they had before chips existed.
+		d := 1.0
+		if ca.Stake > 0 && cb.Stake > 0 {
+			d = (rel(ca.Stake, cb.Stake) + rel(ca.Ante, cb.Ante) + rel(ca.Pass, cb.Pass) + rel(ca.PerCard, cb.PerCard)) / 4
+		}
+		parts[partScore] = (float64(3*parts[partScore]) + d) / 4
+	}
 	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
 	parts[partTurnCap] = rel(a.TurnCap, b.TurnCap)
 	sum, total := 0.0, 0.0
 	for i, p := range parts {
-		sum += partWeights[i] * p
+		sum += float64(partWeights[i] * p)
 		total += partWeights[i]
 	}
 	return min(sum/total, 1)
@@ -139,11 +148,11 @@ func deckDiff(a, b *Deck) float64 {
 	ca, ra, sa, xa := deckMasks(a)
 	cb, rb, sb, xb := deckMasks(b)
 	written := (maskDiff(ra, rb) + maskDiff(sa, sb) + maskDiff(xa, xb)) / 3
-	d := (3*maskDiff(ca, cb) + written) / 4
+	d := (float64(3*maskDiff(ca, cb)) + written) / 4
 	if a.Order != b.Order {
 		// A fifth part, so that decks of one order keep the distance
 		// they had before orders existed.
-		d = (4*d + 1) / 5
+		d = (float64(4*d) + 1) / 5
 	}
 	return d
 }

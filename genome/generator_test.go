@@ -110,6 +110,18 @@ func TestGeneratorCoverage(t *testing.T) {
 		for _, c := range g.Score.Cards {
 			saw("score.match=%d", c.Match.Kind)
 		}
+		if c := g.Score.Chips; c.Stake > 0 {
+			saw("score.chips")
+			if c.Ante > 0 {
+				saw("score.chips.ante")
+			}
+			if c.Pass > 0 {
+				saw("score.chips.pass")
+			}
+			if c.PerCard > 0 {
+				saw("score.chips.per_card")
+			}
+		}
 		saw("turn.len=%d", len(g.Turn))
 		preds := func(es ...*genome.Expr) {
 			for _, e := range es {
@@ -453,6 +465,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	for m := genome.MatchKind(0); m < cardrules.NumMatchKinds; m++ {
 		want = append(want, fmt.Sprintf("score.match=%d", m))
 	}
+	want = append(want, "score.chips", "score.chips.ante", "score.chips.pass", "score.chips.per_card")
 	for _, w := range want {
 		if seen[w] == 0 {
 			t.Errorf("no example covers %s", w)

@@ -48,11 +48,27 @@ type Genome struct {
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
-// per card of the tricks won that matches a rule.
+// per card of the tricks won that matches a rule; or, with chips, a seat's
+// score is the chips it holds.
 type Score struct {
 	Trick int          `json:"trick,omitempty"` // points per trick won
 	Meld  int          `json:"meld,omitempty"`  // points per set laid down
 	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
+	// chips staked, paid into a pool and won from it (absent: none); a
+	// game with chips scores nothing else
+	Chips Chips `json:"chips,omitzero"`
+}
+
+// Chips are counters the seats pay into a pool: each seat starts with
+// Stake and antes Ante into the pool as the deal starts, pays Pass each
+// time it passes, and, when the game ends, PerCard for each card left in
+// its hand; then the first seat out as a winner takes the pool. A seat
+// never pays more than it holds, so chips are conserved.
+type Chips struct {
+	Stake   int `json:"stake"`              // the chips each seat starts with (1 to cardrules.MaxStake)
+	Ante    int `json:"ante,omitempty"`     // the chips each seat puts into the pool as the deal starts
+	Pass    int `json:"pass,omitempty"`     // the chips a seat pays into the pool each time it passes
+	PerCard int `json:"per_card,omitempty"` // the chips a seat pays into the pool for each card left in its hand at the end
 }
 
 // CardPoints scores Points for each won card that Match names.
@@ -62,7 +78,9 @@ type CardPoints struct {
 }
 
 // IsZero reports whether the game scores nothing.
-func (s Score) IsZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
+func (s Score) IsZero() bool {
+	return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 && s.Chips == Chips{}
+}
 
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.

@@ -158,6 +158,9 @@ func (g *Genome) Validate() error {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)
 		}
 	}
+	if g.Score.Chips != (Chips{}) {
+		validateChips(g, &ps)
+	}
 	if slices.ContainsFunc(g.Effects, func(e Effect) bool { return e.When == cardrules.Played }) && !slices.ContainsFunc(g.Turn, func(p Phase) bool {
 		return p.Kind.PlaysCards() || p.Kind >= cardrules.NumPhaseKinds
 	}) {
@@ -464,5 +467,32 @@ func (g *Genome) validateStarter(ps *Problems, cards []Card, rankInDeck func(Ran
 			ps.add("$.deal.starter_not", "with %d seats the deal of %d cards may take every card the starter may be (%d), leaving the stock none to turn up", n, dealt, others)
 			return
 		}
+	}
+}
+
+// validateChips adds the problems of g's chips to ps: the stake and
+// payments within their limits, some payment that moves chips, chips the
+// only score, and the seats ranked by them (the most first).
+func validateChips(g *Genome, ps *Problems) {
+	c := g.Score.Chips
+	if c.Stake < 1 || c.Stake > cardrules.MaxStake {
+		ps.add("$.score.chips.stake", "must be between 1 and %d, got %d", cardrules.MaxStake, c.Stake)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"ante", c.Ante}, {"pass", c.Pass}, {"per_card", c.PerCard}} {
+		if f.v < 0 || f.v > cardrules.MaxChipPayment {
+			ps.add("$.score.chips."+f.name, "must be between 0 and %d, got %d", cardrules.MaxChipPayment, f.v)
+		}
+	}
+	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
+		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
+	}
+	if g.Score.Trick != 0 || g.Score.Meld != 0 || len(g.Score.Cards) != 0 {
+		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
+	}
+	if g.End.Rank != cardrules.RankScoreHigh {
+		ps.add("$.end.rank", "a game with chips ranks the seats by them: want score_high, got %s", g.End.Rank)
 	}
 }

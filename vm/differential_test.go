@@ -85,7 +85,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvRespond: reference.EvRespond, vm.EvChain: reference.EvChain, vm.EvLoseTurn: reference.EvLoseTurn,
 	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
 	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
-	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture,
+	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture, vm.EvChips: reference.EvChips,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

@@ -476,6 +476,22 @@
 // turn cap is Capped (a draw); one that exhausts its step budget (a safety
 // net far above any legal game) is Aborted. Neither is a win.
 //
+// # Chips
+//
+// With chips, a seat's score is the chips it holds, and seats still in
+// rank by it, most first. Each seat starts with the stake and antes into
+// the pool before the deck is shuffled (no event; the pool holds the seats
+// times the ante). Each pass in a play or tableau phase, chosen or not,
+// pays the pass payment into the pool right after its EvPass. When a game
+// finishes (not when it is capped or aborted), each seat, in seat order,
+// pays the per-card payment for each card left in its hand, and then the
+// first seat out as a winner takes the pool; with no such seat the pool
+// stays. A seat never pays more than it holds: what it cannot pay is not
+// paid. Every payment and the taking of the pool is traced (EvChips, N
+// the chips paid, or minus the chips taken), so the chips in the scores
+// and the pool always sum to the seats times the stake. A view shows the
+// scores and the pool (View.Pot).
+//
 // # Decisions and options
 //
 // A decision presents its options in a canonical order: legal cards and

@@ -454,15 +454,38 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 	return nil
 }
 
-// checkState is checkConservation, checkSeats and checkLasting.
+// checkState is checkConservation, checkChips, checkSeats and
+// checkLasting.
 func checkState(m *Machine, betweenTurns bool) error {
 	if err := checkConservation(m); err != nil {
+		return err
+	}
+	if err := checkChips(m); err != nil {
 		return err
 	}
 	if err := checkLasting(m, betweenTurns); err != nil {
 		return err
 	}
 	return checkSeats(m, betweenTurns)
+}
+
+// checkChips: with chips, no seat holds fewer than none, and the seats'
+// chips and the pool sum to the seats times the stake; without, there is
+// no pool.
+func checkChips(m *Machine) error {
+	sum := int(m.pot)
+	for s := range m.n {
+		if m.p.chips.Stake > 0 && m.score[s] < 0 {
+			return fmt.Errorf("seat %d holds %d chips", s, m.score[s])
+		}
+		sum += int(m.score[s])
+	}
+	if c := m.p.chips; c.Stake > 0 && sum != m.n*c.Stake {
+		return fmt.Errorf("%d chips in the scores and the pool, not %d seats of %d", sum, m.n, c.Stake)
+	} else if c.Stake == 0 && m.pot != 0 {
+		return fmt.Errorf("a pool of %d chips in a game without chips", m.pot)
+	}
+	return nil
 }
 
 // checkLasting: at most cardrules.MaxActive effects are active, each over

@@ -126,6 +126,8 @@ type game struct {
 	ph      *phase // the card-playing phase being played (play, battle, trick)
 
 	score     [MaxSeats]int16
+	pot       int16 // the chips in the pool
+	settled   bool  // the chips were settled at the game's end
 	played    uint8 // bit s: a card of suit s has been played
 	last      int16 // the last card played, -1 before any
 	lastSuit  uint8 // the suit named after the last card played, else its suit
@@ -295,7 +297,7 @@ func (m *Machine) run() Result {
 		}
 		m.turn()
 	}
-	m.res.Winner = m.winner()
+	m.res.Winner = m.finish()
 	return m.res
 }
 
@@ -327,6 +329,9 @@ func (m *Machine) reset(seed uint64) {
 	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)
 		m.effState = effState{lasting: lasting{turnEnd: math.MaxInt}}
+	}
+	if p.chips.Stake > 0 {
+		m.stake()
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])

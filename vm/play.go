@@ -173,6 +173,9 @@ func (m *Machine) pass(s, chose int) {
 		m.trace.add(EvPass, s, 0, chose)
 	}
 	m.res.Passes++
+	if m.p.chips.Pass > 0 {
+		m.payChips(s, m.p.chips.Pass)
+	}
 	if m.canDraw() {
 		m.passes = 0
 		return

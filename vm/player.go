@@ -24,7 +24,8 @@ type View struct {
 	Seat    int
 	Hand    uint64          // the seat's own cards (bit c: card c)
 	Counts  [MaxSeats]uint8 // cards held by every seat
-	Scores  [MaxSeats]int16 // every seat's score
+	Scores  [MaxSeats]int16 // every seat's score (with chips: the chips it holds)
+	Pot     int16           // the chips in the pool
 	Active  uint8           // bit s: seat s is still in
 	Top     int             // the top card of the discard pile, -1 when empty
 	Suit    uint8           // the active suit
@@ -116,7 +117,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	d.Kind = kind
 	d.Options = m.opts[:n]
 	v := &d.View
-	v.Seat, v.Hand, v.Counts, v.Scores, v.Active = s, m.hand[s], m.count, m.score, m.active
+	v.Seat, v.Hand, v.Counts, v.Scores, v.Pot, v.Active = s, m.hand[s], m.count, m.score, m.pot, m.active
 	v.Top, v.Suit, v.Played = -1, m.suit, m.played
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])

@@ -21,13 +21,14 @@ type Program struct {
 	seatsMin, seatsMax, seatsDefault int
 	pileHands                        bool
 	starter, reshuffle, dealAll      bool
-	reshuffleNow                     bool   // refill the stock as soon as it runs out
-	starterFires                     bool   // the starter's effects fire for the dealer
-	lastInert                        bool   // a card that empties its player's hand fires no effects
-	starterNot                       uint16 // ranks the starter may not be
-	blocked                          int    // the end's blocked rule (0: never)
-	hasDiscard                       bool   // some phase plays onto the discard pile
-	captures                         bool   // some phase is a turn_up phase (whose demands take the discard pile)
+	reshuffleNow                     bool           // refill the stock as soon as it runs out
+	starterFires                     bool           // the starter's effects fire for the dealer
+	lastInert                        bool           // a card that empties its player's hand fires no effects
+	starterNot                       uint16         // ranks the starter may not be
+	blocked                          int            // the end's blocked rule (0: never)
+	hasDiscard                       bool           // some phase plays onto the discard pile
+	captures                         bool           // some phase is a turn_up phase (whose demands take the discard pile)
+	chips                            bytecode.Chips // Stake 0: no chips
 	deal                             [MaxSeats + 1]uint8
 	deck                             [52]uint8
 	deckN                            int
@@ -182,6 +183,7 @@ func Load(code []byte) (*Program, error) {
 		turnCap:      im.TurnCap,
 		until:        im.Until,
 		rankBy:       im.Rank,
+		chips:        im.Chips,
 		onEmpty:      -1,
 		meld:         im.Meld,
 		leadCard:     -1,

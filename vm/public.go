@@ -50,7 +50,7 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 // for the end of a game, its final standing. Table aliases the machine's
 // table and is valid until the machine plays on.
 func (m *Machine) SeatView(s int) View {
-	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Active: m.active,
+	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Pot: m.pot, Active: m.active,
 		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid,
 		Tableau: m.tab, TableauEnds: m.tabEnds}
 	if m.discN > 0 {
@@ -148,6 +148,11 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d's %s demands %d cards", e.Seat, seenCard(e.Card), e.N)
 	case EvCapture:
 		return fmt.Sprintf("seat %d takes the discard pile (%d cards)", e.Seat, e.N)
+	case EvChips:
+		if e.N < 0 {
+			return fmt.Sprintf("seat %d takes the pool (%d chips)", e.Seat, -e.N)
+		}
+		return fmt.Sprintf("seat %d pays %d into the pool", e.Seat, e.N)
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

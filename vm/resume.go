@@ -109,7 +109,7 @@ func (m *Machine) Seed(seed uint64) { m.rng.Seed(seed) }
 func (m *Machine) Resume() Result {
 	if m.over {
 		m.resuming = false
-		m.res.Winner = m.winner()
+		m.res.Winner = m.finish()
 		return m.res
 	}
 	r := m.run()

@@ -39,6 +39,7 @@ const (
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N as for EvResolve
 	EvDemand                     // Seat's Card, turned up, demands N cards of the seat that moves next
 	EvCapture                    // Seat, whose demand was paid, takes the N cards of the discard pile
+	EvChips                      // Seat pays N chips into the pool (N < 0: takes -N from it)
 )
 
 // Event is one step of a traced game.

@@ -157,6 +157,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			}
 		}
 	}
+	if ch := c.Score.Chips; ch.Stake > 0 {
+		e = append(e, byte(ch.Stake), byte(ch.Stake>>8), byte(ch.Ante), byte(ch.Pass), byte(ch.PerCard))
+	}
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -254,6 +257,9 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		Meld:            im.Meld,
 		Teams:           im.Teams,
 		Score:           genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},
+	}
+	if ch := im.Chips; ch.Stake > 0 {
+		g.Score.Chips = genome.Chips{Stake: ch.Stake, Ante: ch.Ante, Pass: ch.Pass, PerCard: ch.PerCard}
 	}
 	if im.LeadCard != bytecode.NoCard {
 		lc := genome.Card(im.LeadCard)

@@ -23,6 +23,8 @@ const (
 	MaxScoreRules  = 8     // card scoring rules
 	MaxCardPoints  = 26    // points of one card scoring rule
 	MaxScore       = 13    // points per trick won or per set laid down
+	MaxStake       = 1000  // the chips each seat starts with
+	MaxChipPayment = 20    // chips of one ante, pass or card left in hand
 	MaxNameLen     = 200   // characters of a name (metadata)
 	MaxSummaryLen  = 4000  // characters of a summary (metadata)
 )

@@ -227,6 +227,15 @@
 // itself) and the next move. The pending demand outlives the turn, and
 // whoever next plays a turn_up phase pays it, the demander included.
 //
+// # Chips
+//
+// With chips (chips.go) the scores are chips: the stake less the ante
+// before the shuffle, a pass payment after every EvPass, and, once the game
+// is over (before ranking; a capped game settles nothing), every seat's
+// payment for the cards it holds, in seat order, then the pool to the
+// first seat out as a winner. Nobody pays more than it holds; every
+// payment and the taking of the pool is an EvChips event.
+//
 // # Readings
 //
 

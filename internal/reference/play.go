@@ -111,6 +111,7 @@ func (m *game) playCard(s int, p *genome.Phase, c genome.Card) {
 func (m *game) pass(s, chose int) {
 	m.emit(Event{Kind: EvPass, Seat: s, N: chose})
 	m.res.Passes++
+	m.payChips(s, m.g.Score.Chips.Pass)
 	if m.canDraw() {
 		m.passesInRow = 0
 		return

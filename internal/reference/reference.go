@@ -68,11 +68,12 @@ const (
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N is the seats it will hit | its value<<8
 	EvDemand                     // Seat's Card, turned up, demands N cards
 	EvCapture                    // Seat takes the N cards of the discard pile: its demand was paid
+	EvChips                      // Seat pays N chips into the pool (N < 0: takes -N chips from it)
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -134,6 +135,7 @@ type game struct {
 	next           int         // the seat a trick says moves next, or -1
 	again          bool        // an ask says the seat moves again
 	score          []int
+	pool           int    // the chips in the pool
 	leader         int    // the last seat found alone with the best standing after a turn, or -1
 	passesInRow    int    // passes in a row while nothing could be drawn (the blocked end)
 	lost           []bool // per seat: it loses its next turn (lose_turn)
@@ -191,6 +193,9 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 			return m.res, m.events
 		}
 		m.turn()
+	}
+	if m.g.Score.Chips.Stake > 0 {
+		m.settleChips()
 	}
 	m.res.Winner, m.res.WinMask = m.ranking()
 	return m.res, m.events

@@ -41,6 +41,12 @@ func (m *game) setup(seed uint64) {
 	}
 	m.nActive = m.n
 	m.score = make([]int, m.n)
+	if c := g.Score.Chips; c.Stake > 0 {
+		for s := range m.score {
+			m.score[s] = c.Stake - min(c.Ante, c.Stake)
+		}
+		m.pool = m.n * min(c.Ante, c.Stake)
+	}
 	m.dir = 1
 	m.last = -1
 	m.leadHolder = -1
@@ -254,7 +260,8 @@ func (m *game) meld(s int) {
 }
 
 // verify checks conservation when the game runs checked: every card of
-// the deck is in exactly one zone.
+// the deck is in exactly one zone, and the chips, with the pool, are the
+// seats' stakes.
 func (m *game) verify() {
 	if !m.check {
 		return
@@ -283,6 +290,18 @@ func (m *game) verify() {
 	}
 	m.verifyLasting()
 	m.verifyRules()
+	if c := m.g.Score.Chips; c.Stake > 0 {
+		sum := m.pool
+		for _, v := range m.score {
+			if v < 0 {
+				panic(fmt.Sprintf("reference: a seat holds %d chips", v))
+			}
+			sum += v
+		}
+		if sum != m.n*c.Stake {
+			panic(fmt.Sprintf("reference: %d chips in the scores and the pool, not %d seats of %d", sum, m.n, c.Stake))
+		}
+	}
 	if len(seen) != len(m.deck) {
 		panic(fmt.Sprintf("reference: %d cards in zones, deck has %d", len(seen), len(m.deck)))
 	}

@@ -385,7 +385,7 @@ func TestReferenceConditionAtResolution(t *testing.T) {
 // response windows.
 func TestReferenceTriggersFire(t *testing.T) {
 	var fired [cardrules.NumTriggers]int
-	for i := range 400 {
+	for i := range 800 {
 		g := genometest.Genome().Example(i)
 		g.TurnCap = min(g.TurnCap, 200)
 		_, evs := Play(g, g.Seats.Default, nil, rng.Derive(11, uint64(i)))
