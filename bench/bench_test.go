@@ -55,6 +55,10 @@ var bands = map[string][vm.NumPolicies]band{
 	"uno-stacking": {vm.Random: {49, 78}, vm.Greedy: {156, 244}},
 	// beggar-my-neighbour 186.3 for both (no decisions), 252.0 plays
 	"beggar-my-neighbour": {vm.Random: {149, 233}, vm.Greedy: {149, 233}},
+	// sevens 51.9 (random) and 56.9 (greedy), fan-tan 52.2 and 57.4, at
+	// 4 seats (20000 games each, seed 99)
+	"sevens":  {vm.Random: {42, 65}, vm.Greedy: {46, 71}},
+	"fan-tan": {vm.Random: {42, 65}, vm.Greedy: {46, 72}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -71,7 +75,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
