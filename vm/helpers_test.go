@@ -578,7 +578,7 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 			return m.res, fmt.Errorf("after turn %d (seat %d): %w", m.res.Turns, seat, err)
 		}
 	}
-	m.res.Winner = m.winner()
+	m.res.Winner = m.finish()
 	return m.res, nil
 }
 
