@@ -1094,6 +1094,7 @@ var seedSizes = map[string]int{
 	"old-maid":                       55,
 	"uno-stacking":                   101,
 	"uno-style":                      96,
+	"president":                      54,
 	"sevens":                         54,
 	"war":                            55,
 	"whist":                          64,

@@ -168,6 +168,8 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("battle.returns=%s", p.Returns)
 			case cardrules.PhaseDraw:
 				saw("draw.count")
+			case cardrules.PhaseClimb:
+				saw("climb.max=%d", p.Max)
 			case cardrules.PhaseTurnUp:
 				saw("turn_up.returns=%s", p.Returns)
 				saw("turn_up.demands=%d", len(p.Demands))
@@ -452,6 +454,9 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for m := genome.MatchKind(0); m < cardrules.NumMatchKinds; m++ {
 		want = append(want, fmt.Sprintf("score.match=%d", m))
+	}
+	for n := range cardrules.MaxClimb + 1 {
+		want = append(want, fmt.Sprintf("climb.max=%d", n))
 	}
 	for _, w := range want {
 		if seen[w] == 0 {

@@ -84,7 +84,7 @@ func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
 type walker struct{ s *Search }
 
 func key(seat int, kind vm.DecisionKind, opt uint8) uint16 {
-	return uint16(seat)<<11 | uint16(kind)<<8 | uint16(opt)
+	return uint16(seat)<<12 | uint16(kind)<<8 | uint16(opt)
 }
 
 // Choose implements vm.Player: the search's decision.

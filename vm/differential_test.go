@@ -86,6 +86,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
 	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
 	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture,
+	vm.EvClimb: reference.EvClimb, vm.EvClear: reference.EvClear,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

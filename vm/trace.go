@@ -39,6 +39,8 @@ const (
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N as for EvResolve
 	EvDemand                     // Seat's Card, turned up, demands N cards of the seat that moves next
 	EvCapture                    // Seat, whose demand was paid, takes the N cards of the discard pile
+	EvClimb                      // Seat's play of N cards of rank Card (its cards' EvPlay events came first) is on the climb table
+	EvClear                      // the climb table is cleared: Seat leads
 )
 
 // Event is one step of a traced game.

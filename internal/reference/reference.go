@@ -68,11 +68,13 @@ const (
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N is the seats it will hit | its value<<8
 	EvDemand                     // Seat's Card, turned up, demands N cards
 	EvCapture                    // Seat takes the N cards of the discard pile: its demand was paid
+	EvClimb                      // Seat's play of N cards of rank Card is on the climb table (its cards' EvPlay events came first)
+	EvClear                      // the climb table is cleared: Seat leads
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "climb", "clear", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -134,10 +136,11 @@ type game struct {
 	next           int         // the seat a trick says moves next, or -1
 	again          bool        // an ask says the seat moves again
 	score          []int
-	leader         int    // the last seat found alone with the best standing after a turn, or -1
-	passesInRow    int    // passes in a row while nothing could be drawn (the blocked end)
-	lost           []bool // per seat: it loses its next turn (lose_turn)
-	owed, demander int    // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
+	leader         int        // the last seat found alone with the best standing after a turn, or -1
+	passesInRow    int        // passes in a row while nothing could be drawn (the blocked end)
+	lost           []bool     // per seat: it loses its next turn (lose_turn)
+	owed, demander int        // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
+	climb          climbTable // a climb phase's table
 	over           bool
 
 	// Triggers other than a play (triggers.go).
