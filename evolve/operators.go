@@ -58,6 +58,7 @@ var structural = []operator{
 	{"remove_rule", removeRule},
 	{"mutate_rule", mutateRule},
 	{"tableau", mutTableau},
+	{"climb", mutClimb},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -355,7 +356,8 @@ func collect(e *genome.Expr) []*genome.Expr {
 
 // phaseInsert inserts a phase at a random place: a draw phase, a copy of
 // one of the turn's phases, or, in a game of pile hands, a turn_up phase
-// (randomTurnUp) a third of the time.
+// (randomTurnUp) a third of the time, and in a game of fan hands a climb
+// (randomClimb) a sixth of the time.
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
@@ -364,6 +366,8 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	switch {
 	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
 		p = randomTurnUp(g, r)
+	case g.Hand == cardrules.HandFan && r.IntN(6) == 0:
+		p = randomClimb(r)
 	case r.IntN(2) == 0:
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
