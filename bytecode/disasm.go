@@ -119,6 +119,8 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  BATTLE war_face_down %d returns %s", ph.WarFaceDown, ph.Returns)
 		case OpDraw:
 			line(off, "  DRAW count %d", ph.Count)
+		case OpClimb:
+			line(off, "  CLIMB max %d", ph.Max)
 		case OpTurnUp:
 			var ds []string
 			for r, n := range ph.Demand {

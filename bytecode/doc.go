@@ -47,6 +47,7 @@
 //	    TURN_UP (39) returns u8 (0 shuffled, 1 in order), count n >= 1,
 //	        then n x (rank u8, cards demanded u8: 1..8), increasing rank,
 //	        ranks of the deck
+//	    CLIMB (40) max u8 (1..4: the most cards of one rank a lead plays)
 //	    Predicate operands index the CODE section's predicates; 0xff
 //	    (NoPred) means none where a predicate is optional. References
 //	    number the predicates 0, 1, 2... in order of appearance.

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 10
+	FormatVersion    = 11
 	SemanticsVersion = 4
 )
 
@@ -176,6 +176,7 @@ type Phase struct {
 	From        cardrules.Target   // OpTake
 	Start       cardrules.Rank     // OpTableau
 	Demand      [13]uint8          // OpTurnUp: the cards a card of each rank demands (0: none)
+	Max         int                // OpClimb: the most cards of one rank a lead plays (1..4)
 }
 
 // Condition is one decoded end condition.

@@ -269,6 +269,12 @@ func readTurn(r *reader, im *Image) {
 			fan(at, op)
 		case OpTurnUp:
 			readDemands(r, im, at, &ph)
+		case OpClimb:
+			ph.Max = r.u8()
+			if ph.Max < 1 || ph.Max > cardrules.MaxClimb {
+				r.fail(at+1, "climb max %d outside 1..%d", ph.Max, cardrules.MaxClimb)
+			}
+			fan(at, op)
 		default:
 			r.fail(at, "unknown phase opcode %s", op)
 			r.off = end

@@ -951,7 +951,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases(), climbCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1094,9 +1094,11 @@ var seedSizes = map[string]int{
 	"old-maid":                       55,
 	"uno-stacking":                   101,
 	"uno-style":                      96,
-	"sevens":                         54, "fan-tan": 59,
-	"war":   55,
-	"whist": 64,
+	"president":                      54,
+	"sevens":                         54,
+	"fan-tan":                        59,
+	"war":                            55,
+	"whist":                          64,
 }
 
 func TestSeedProgramSizes(t *testing.T) {

@@ -137,7 +137,8 @@ func binBounds(t *testing.T, s string) (lo, hi float64) {
 
 // TestFamily: every seed game is in the family of its turn's first phase
 // (the shedding games play, the trick-taking games trick, Go Fish asks,
-// Old Maid takes, War battles, and Beggar-my-neighbour's turn_up phase is
+// Old Maid takes, War battles, President's climb is a way of shedding
+// cards and plays, and Beggar-my-neighbour's turn_up phase is
 // of the battle family, the games of pile hands); a draw phase at the
 // start of a turn is skipped for the phase that follows it, and a turn of
 // draws only is a play.
@@ -148,6 +149,7 @@ func TestFamily(t *testing.T) {
 		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
 		"sevens":              "play",
 		"fan-tan":             "play",
+		"president":           "play",
 		"beggar-my-neighbour": "battle",
 	}
 	for _, g := range genome.Seeds() {

@@ -107,8 +107,10 @@
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
 // ranks, battle parameters (a battle's face-down cards and returns, a
 // turn_up phase's demands, added, removed or changed by one, and returns),
-// phase insert (a draw phase, a copy of a phase, or in a game of pile
-// hands a turn_up phase), remove and swap, end result and
+// phase insert (a draw phase, a copy of a phase, in a game of pile hands a
+// turn_up phase, in a game of fan hands a climb), remove and swap, a
+// climb's max (by one within 1..4) or a play phase turned into a climb in
+// a game of fan hands with none, end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card, the score's card rules and
 // the last demand of a turn_up phase can spare), a scoring weight the game
@@ -251,7 +253,8 @@
 //
 //	family              the turn structure: the kind of the turn's first
 //	                    phase that is not a draw (play, trick, ask, take,
-//	                    battle, which turn_up joins); 5 bins, one per family
+//	                    battle, which turn_up joins; tableau and climb
+//	                    join play); 5 bins, one per family
 //	decisions_per_seat  decisions per seat and game under random play;
 //	                    bins <4, 4-8, 8-16, 16-32, >=32 (doubling, around
 //	                    the length target of 15)

@@ -59,6 +59,7 @@ var structural = []operator{
 	{"mutate_rule", mutateRule},
 	{"tableau", mutTableau},
 	{"chips", mutChips},
+	{"climb", mutClimb},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -359,7 +360,8 @@ func collect(e *genome.Expr) []*genome.Expr {
 // phaseInsert inserts a phase at a random place: a draw phase (not in a
 // game that deals every card and never reshuffles, where there is never a
 // stock to draw from), a copy of one of the turn's phases, or, in a game
-// of pile hands, a turn_up phase (randomTurnUp) a third of the time.
+// of pile hands, a turn_up phase (randomTurnUp) a third of the time, and in
+// a game of fan hands a climb (randomClimb) a sixth of the time.
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
@@ -368,6 +370,8 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	switch {
 	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
 		p = randomTurnUp(g, r)
+	case g.Hand == cardrules.HandFan && r.IntN(6) == 0:
+		p = randomClimb(r)
 	case r.IntN(2) == 0 && (!g.Deal.All || g.Reshuffle):
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
@@ -383,15 +387,28 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// phaseRemove drops a phase; dropping the last play phase drops the
+// phaseRemove drops a phase, never the last one that is not a draw (a
+// turn of draws only never progresses); dropping the last play phase drops the
 // response abilities, which are played to its discard pile, and dropping
 // the last phase whose events set off some effects drops those effects
 // (fitTriggers).
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
-	if len(g.Turn) < 2 {
+	var can []int
+	plays := 0 // the phases that are not draws
+	for _, p := range g.Turn {
+		if p.Kind != cardrules.PhaseDraw {
+			plays++
+		}
+	}
+	for i, p := range g.Turn {
+		if p.Kind == cardrules.PhaseDraw || plays > 1 {
+			can = append(can, i)
+		}
+	}
+	if len(g.Turn) < 2 || len(can) == 0 {
 		return false
 	}
-	i := r.IntN(len(g.Turn))
+	i := pick(r, can)
 	g.Turn = slices.Delete(g.Turn, i, i+1)
 	fitTriggers(g)
 	fitResponses(g)

@@ -128,7 +128,7 @@ func TestRulesOperators(t *testing.T) {
 		}
 		return nil
 	}
-	walkAll(t, parents, 700, walk)
+	walkAllN(t, parents, 700, 6, walk)
 	want := []string{
 		"play_rules: draw=by_choice", "play_rules: draw=when_stuck",
 		"play_rules: play_drawn=true", "play_rules: play_drawn=false",

@@ -79,19 +79,12 @@ func keepsDemands(g *genome.Genome, x genome.Rank) bool {
 // mutTableau changes a tableau phase's start rank to another rank of the
 // deck (with a lead card, which must begin every tableau, every tableau's
 // start and the lead card to the same suit's card of the new rank, when
-// the deck has it), or, in a game with no tableau, turns a play phase into a tableau begun by a random rank of
-// the deck (the lead card's, when there is one): the play phase's fields
-// go, and with them what needed a play phase (fitTriggers, fitResponses).
+// the deck has it), or, in a game with no tableau, turns a play phase into
+// a tableau begun by a random rank of the deck (the lead card's, when there
+// is one): the play phase's fields go, and with them what needed a play
+// phase (fitTriggers, fitResponses).
 func mutTableau(g *genome.Genome, r *rng.Source) bool {
-	var tabs, plays []int
-	for i, p := range g.Turn {
-		switch p.Kind {
-		case cardrules.PhaseTableau:
-			tabs = append(tabs, i)
-		case cardrules.PhasePlay:
-			plays = append(plays, i)
-		}
-	}
+	tabs, plays := kindAndPlays(g, cardrules.PhaseTableau)
 	ranks := deckRanks(g)
 	switch {
 	case len(tabs) > 0:
@@ -185,4 +178,19 @@ func fitRanking(g *genome.Genome) {
 	case g.Score.IsZero():
 		g.End.Rank = cardrules.RankCards
 	}
+}
+
+// kindAndPlays lists the places of g's phases of kind k and of its play
+// phases, for the operators that change a phase of kind k or turn a play
+// phase into one.
+func kindAndPlays(g *genome.Genome, k cardrules.PhaseKind) (of, plays []int) {
+	for i, p := range g.Turn {
+		switch p.Kind {
+		case k:
+			of = append(of, i)
+		case cardrules.PhasePlay:
+			plays = append(plays, i)
+		}
+	}
+	return of, plays
 }

@@ -272,6 +272,8 @@ func describePhase(g *Genome, p Phase) string {
 		return "Ask an opponent for a rank you hold. If they have any, they give you all of them and you go again; if not, draw a card from the stock, and go again if it is the rank you asked for."
 	case cardrules.PhaseTurnUp:
 		return describeTurnUp(p)
+	case cardrules.PhaseClimb:
+		return describeClimb(p)
 	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."
@@ -279,6 +281,16 @@ func describePhase(g *Genome, p Phase) string {
 		return fmt.Sprintf("Draw %d cards from the stock (as many as it has).", p.Count)
 	}
 	return p.Kind.String()
+}
+
+// describeClimb renders a climb phase as pagat.com words President.
+func describeClimb(p Phase) string {
+	lead := "lead one or more cards of any one rank (up to " + numberWord(p.ClimbMax()) + ")"
+	if p.ClimbMax() == 1 {
+		lead = "lead any one card"
+	}
+	return "Play cards of one rank, higher than the last play and as many cards as it (a pair beats a pair, three of a kind beat three of a kind), or pass; if the table is empty, " + lead +
+		". A player who passed may play again later. When everyone else still in has passed since the last play, the cards on the table are put out of play and the last player to play leads again (if they have gone out, the next player still in after them leads)."
 }
 
 // describeTurnUp renders a turn_up phase, demands from the highest rank

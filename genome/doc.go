@@ -35,6 +35,12 @@
 //     demand paid in full wins its demander the discard pile, put under
 //     its pile in order or shuffled (returns), and the next move
 //     (Beggar-my-neighbour).
+//   - climb: the seat plays cards of one rank higher in the deck's order
+//     than the play on the table, as many as it, or passes; with nothing
+//     on the table it leads 1 to max (1..4, absent 4) cards of any one
+//     rank; when every other seat still in has passed since the last
+//     play, the table is cleared and the last seat to play leads
+//     (President).
 //
 // Which fields each phase kind uses is said once, in the phase table
 // (phases.go), which Validate and Distance read. Special effects are
@@ -119,9 +125,10 @@
 // of draw_max, war_face_down and count, and a draw phase that can never draw
 // (no stock is left after the deal and nothing is reshuffled); a turn_up
 // phase's demands, one to 13, each of a rank in the deck listed once,
-// demanding 1 to 8 cards; at most 255
+// demanding 1 to 8 cards; a climb phase's max from 1 to 4 and its fan
+// hand; at most 255
 // effects, and none set off by a played card unless some phase plays cards
-// (play, battle, trick or turn_up), each with a rank that is in the deck, a known type, a target
+// (play, battle, trick, tableau, turn_up or climb), each with a rank that is in the deck, a known type, a target
 // exactly when its type uses one, and a value from 1 to 13 exactly when its
 // type uses one; 1 to 4 end conditions, one per event; a turn cap from 1 to
 // 50000; sets and a lead card only with a fan hand.

@@ -180,6 +180,8 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("battle.returns=%s", p.Returns)
 			case cardrules.PhaseDraw:
 				saw("draw.count")
+			case cardrules.PhaseClimb:
+				saw("climb.max=%d", p.Max)
 			case cardrules.PhaseTurnUp:
 				saw("turn_up.returns=%s", p.Returns)
 				saw("turn_up.demands=%d", len(p.Demands))
@@ -466,6 +468,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		want = append(want, fmt.Sprintf("score.match=%d", m))
 	}
 	want = append(want, "score.chips", "score.chips.ante", "score.chips.pass", "score.chips.per_card")
+	for n := range cardrules.MaxClimb + 1 {
+		want = append(want, fmt.Sprintf("climb.max=%d", n))
+	}
 	for _, w := range want {
 		if seen[w] == 0 {
 			t.Errorf("no example covers %s", w)

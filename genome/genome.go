@@ -170,6 +170,9 @@ type Phase struct {
 	// the ranks whose cards, turned up, demand cards of the seat that
 	// moves next, and how many each demands
 	Demands []Demand `json:"demands,omitempty"`
+	// the most cards of one rank a climb phase's lead may play, 1 to 4
+	// (absent: 4)
+	Max int `json:"max,omitempty"`
 }
 
 // Demand is a rank that demands cards in a turn_up phase: a card of Rank
@@ -373,6 +376,9 @@ func (g *Genome) Canonical() *Genome {
 		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
 		p.NameSuit = sortedSet(p.NameSuit, cardrules.NumRanks+1)
 		slices.SortStableFunc(p.Demands, func(a, b Demand) int { return int(a.Rank) - int(b.Rank) })
+		if p.Kind == cardrules.PhaseClimb && p.Max == cardrules.MaxClimb {
+			p.Max = 0 // absent means the most
+		}
 	}
 	for i := range c.Effects {
 		e := &c.Effects[i]

@@ -59,6 +59,10 @@ var phaseKinds = [...]phaseKind{
 		hand: cardrules.HandPile, why: "the top card is turned up",
 		fields: []string{"demands", "returns"},
 	},
+	cardrules.PhaseClimb: {
+		hand: cardrules.HandFan, why: "the player chooses its cards",
+		fields: []string{"max"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -210,6 +214,29 @@ var phaseFields = [...]phaseField{
 			}
 		},
 	},
+	maxField,
+}
+
+// maxField is a climb phase's most cards in a lead: 1 to 4, 0 (absent)
+// meaning 4, which Canonical writes as 0.
+var maxField = phaseField{
+	name: "max",
+	set:  func(p *Phase) bool { return p.Max != 0 },
+	diff: func(a, b *Phase) float64 { return rel(a.ClimbMax(), b.ClimbMax()) },
+	check: func(c *phaseCheck, path string, p *Phase) {
+		if p.Max < 0 || p.Max > cardrules.MaxClimb {
+			c.ps.add(path, "must be between 1 and %d (absent: %d), got %d", cardrules.MaxClimb, cardrules.MaxClimb, p.Max)
+		}
+	},
+}
+
+// ClimbMax returns the most cards a climb phase's lead may play: Max, or
+// cardrules.MaxClimb when it is absent.
+func (p *Phase) ClimbMax() int {
+	if p.Max == 0 {
+		return cardrules.MaxClimb
+	}
+	return p.Max
 }
 
 // startField is the tableau's start rank. Its zero value is a rank (2),

@@ -58,7 +58,7 @@ type Search struct {
 // decisions after it, as a list), its visits, the times it was available,
 // and the rewards credited to the seat that took it.
 type node struct {
-	key    uint16 // seat<<11 | kind<<8 | option
+	key    uint16 // seat<<12 | kind<<8 | option
 	child  int32  // first child, 0 for none (the root is no child)
 	next   int32  // next sibling, 0 for none
 	visits int32
@@ -84,7 +84,7 @@ func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
 type walker struct{ s *Search }
 
 func key(seat int, kind vm.DecisionKind, opt uint8) uint16 {
-	return uint16(seat)<<11 | uint16(kind)<<8 | uint16(opt)
+	return uint16(seat)<<12 | uint16(kind)<<8 | uint16(opt)
 }
 
 // Choose implements vm.Player: the search's decision.
@@ -118,7 +118,7 @@ func (s *Search) Choose(d *vm.Decision) int {
 		for _, i := range s.path {
 			n := &s.nodes[i]
 			n.visits++
-			n.reward += reward[n.key>>11]
+			n.reward += reward[n.key>>12]
 		}
 	}
 	best, bestV := 0, int32(-1)

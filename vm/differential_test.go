@@ -86,6 +86,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvActive: reference.EvActive, vm.EvLastEnd: reference.EvLastEnd,
 	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
 	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture, vm.EvChips: reference.EvChips,
+	vm.EvClimb: reference.EvClimb, vm.EvClear: reference.EvClear,
 }
 
 // traceEvent is an event in the common form both sides are compared in.
@@ -373,6 +374,28 @@ func mutations() []mutation {
 			g.Turn = append([]genome.Phase{{Kind: cardrules.PhaseBattle, WarFaceDown: 1}}, g.Turn...)
 			g.End = genome.End{Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}}, Until: cardrules.UntilFirstOut}
 			g.Effects = []genome.Effect{eff("J", cardrules.ForceDiscard, cardrules.TargetNext, 3)}
+		}},
+		// Climbing: turn order effects (the table's leader after a skip, a
+		// reverse, an extra turn), discards and draws that put seats out
+		// or bring them cards, a lead card, a short lead, a draw phase
+		// beside the climb, and the blocked end.
+		mutation{"president turn order effects, max 2", "president", func(g *genome.Genome) {
+			g.Turn[0].Max = 2
+			g.Effects = []genome.Effect{eff("9", cardrules.SkipNext, 0, 1), eff("K", cardrules.Reverse, 0, 0), eff("J", cardrules.ExtraTurn, 0, 0)}
+		}},
+		mutation{"president discards, lead card, last card inert", "president", func(g *genome.Genome) {
+			g.Seats = genome.Seats{Min: 2, Max: 7, Default: 4}
+			lead := genome.Card(1) // the three of clubs leads
+			g.LeadCard = &lead
+			g.LastCardInert = true
+			g.Effects = []genome.Effect{eff("8", cardrules.ForceDiscard, cardrules.TargetAllOpponents, 2), eff("Q", cardrules.ForceDiscard, cardrules.TargetSelf, 1)}
+		}},
+		mutation{"president with a stock, draws, max 1, first out wins, blocked", "president", func(g *genome.Genome) {
+			g.Deal = genome.Deal{Cards: 5}
+			g.Seats = genome.Seats{Min: 2, Max: 6, Default: 3}
+			g.Turn = []genome.Phase{{Kind: cardrules.PhaseClimb, Max: 1}, {Kind: cardrules.PhaseDraw, Count: 1}}
+			g.Effects = []genome.Effect{eff("5", cardrules.DrawCards, cardrules.TargetNext, 2), eff("A", cardrules.DrawCards, cardrules.TargetRandomOpponent, 1)}
+			g.End = genome.End{Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}}, Until: cardrules.UntilFirstOut, Blocked: 2}
 		}},
 		mutation{"openspiel small deck, no reshuffle, blocked", "crazy-eights-openspiel", func(g *genome.Genome) {
 			g.Deck.Ranks = []genome.Rank{0, 1, 2, 6, 12}

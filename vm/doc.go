@@ -31,7 +31,9 @@
 // cards) and an
 // out-of-play zone as arrays with counts; the active-seat mask, current
 // seat, play direction (+1 or -1), skip count and active suit; a turn_up
-// phase's pending demand (the cards owed and the seat that demanded them).
+// phase's pending demand (the cards owed and the seat that demanded them);
+// a climb phase's table (the play on it, its seat, the seats that passed
+// since, and the cards chosen so far of a play being chosen).
 // Every card of the deck is in exactly one zone at every step. A game
 // allocates nothing.
 //
@@ -42,7 +44,7 @@
 // the one account of a card played (bookkeeping, naming a suit, then its
 // effects); turn.go seat stepping and the turn; play.go, battle.go,
 // trick.go, exchange.go (take, ask, sets) and turnup.go the phase kinds;
-// effects.go the effects; end.go the end conditions, ranking and lead
+// effects.go the effects; climb.go the climb phase; end.go the end conditions, ranking and lead
 // tracking; decide.go decide, the one place where a policy is consulted;
 // greedy.go the Greedy policy; player.go External seats and their views.
 //
@@ -219,6 +221,64 @@
 // discard pile, which a capture takes with the rest. The phase makes no
 // decision, and uses no random number but the shuffle of a shuffled
 // capture.
+//
+// # Climbing
+//
+// A climb phase (fan hands only) plays as President and its family do.
+// The table holds the current play, k cards of one rank r, and the seat
+// that made it, or nothing; it is game state that outlives the turn
+// (View.ClimbRank, ClimbCount, ClimbBy; ClimbPassed, the seats that have
+// passed since the play). Following a play, the seat plays k cards of one
+// rank higher than r in the deck's order, or passes; on an empty table it
+// leads 1 to max cards (the phase's max, 1..4) of any one rank. A seat
+// that passed may play again later in the same round (the common President
+// rule): passes only count towards clearing the table.
+//
+// The seat's cards are its hand less the cards its locks and bans forbid.
+// A card can begin a play when its rank is higher than r and the seat has
+// at least k cards of that rank (leading: any card; the seat bound to the
+// lead card leads with it while it holds it, as in a play phase, but is not
+// bound when following); then the cards a gate holds back now go (a gate
+// judges the card as not landing on the discard pile). With no such card
+// the seat passes without a decision (EvPass N 0). Otherwise the first
+// decision (DecideCard) offers those cards in ascending order and, when a
+// play is on the table, OptPass (53) last; passing is EvPass N 1. Each card
+// chosen leaves the hand for out of play at once (EvPlay; its suit is
+// played; it is the last card played). Then one decision per further card
+// (DecideClimb): the seat's other cards of the rank chosen (not forbidden;
+// gates hold back only the first card), ascending, and, when leading,
+// OptDone (54) last. Following, the decisions go on until the play has k
+// cards, with no done (a seat holding exactly k has forced decisions);
+// leading, until the seat chooses done, holds no more of the rank, or has
+// played max cards (no decision is put once max is reached). Every one is
+// a decision in Result, forced when it has one option.
+//
+// The play is then on the table (EvClimb: the seat, the rank, N cards; the
+// seats that passed are forgotten) and counts as one play (Result.Plays),
+// even of several cards; its effects fire once, for its last card (an
+// effect naming a suit fires when that card is of the suit), with no
+// response window, unless the program's last card is inert and the play
+// emptied the hand; then the end conditions are checked. A passing seat
+// while a play is on the table is noted; when every seat still in but the
+// one that made the play has passed since it, the table is cleared
+// (EvClear naming the seat that leads) and the seat that made the play
+// moves next, as a trick's winner does (any skip count left is dropped),
+// or, when it has gone out, the next seat still in after it in the play
+// direction. A climb phase that begins with a play on the table that every
+// other seat still in has passed since (seats went out by effects)
+// clears the table first, and its seat leads. Going out is the end's
+// hand_empty; with until one_left and hand_empty -> win, the order seats
+// go out in ranks them (President's finishing order). Passes count towards
+// the blocked end as in a play phase (a blocked end clears nothing). The
+// cards of a play go out of play, so the discard pile, the stock and their
+// rules are untouched. A climb plays no card onto the discard pile and
+// draws no random number. Beating a play is not an interaction, nor is the
+// table's clearing (the move goes to its leader as a phase's choice).
+// Greedy leads its lowest rank, every card of it up to max, and follows
+// with the lowest rank it can beat the table with, preferring one it holds
+// exactly k of (not breaking a larger set); it never passes while it can
+// play. A seat that passes for want of a play of one card shows it holds
+// none of the higher ranks (those it may play); other passes show nothing.
 //
 // # Starter and reshuffle rules
 //
@@ -497,7 +557,9 @@
 // A decision presents its options in a canonical order: legal cards and
 // hand cards in ascending card index (suit*13 + rank: clubs 2..A, then
 // diamonds, hearts, spades), then, in a play phase with voluntary rules, a
-// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; in a response
+// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; in a climb
+// phase, a pass (OptPass) after a play's first cards and done (OptDone, 54)
+// after its further cards where offered; in a response
 // window, the answering cards, then letting the link be (OptPass); suits in the
 // order clubs, diamonds, hearts, spades, restricted to the deck's suits. A decision with one option is
 // forced and draws no random number. Policies: Random picks option
@@ -527,6 +589,7 @@
 // decision can be re-entered (a card in a play phase or a trick, a suit, a
 // forced discard, a blind take, an opponent or a rank to ask for, an
 // answer in a response window, whose chain and asking position the game
+// keeps, a climb play's further card, whose cards chosen so far the game
 // keeps); pile hands have no decisions.
 //
 // While some seat is External, the machine keeps what seats have seen. For

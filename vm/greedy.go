@@ -19,6 +19,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 			return index(set, m.greedyTrick(m.ph, set))
 		case bytecode.OpTableau:
 			return index(set, m.greedyTableau(s, set))
+		case bytecode.OpClimb:
+			return index(set, m.greedyClimb(s, set))
 		}
 		// A card when it has one; else it draws rather than pass.
 		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
@@ -35,6 +37,9 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return m.greedyAsk(s, n, m.asked)
 	case DecideTarget:
 		return m.greedyTarget(n)
+	case DecideClimb:
+		// Its lowest card of the rank, never done (see greedyClimb).
+		return 0
 	case DecideRespond:
 		// Its lowest answering card when the link hits it, else it
 		// lets the chain be (the pass comes last).

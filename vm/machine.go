@@ -221,6 +221,16 @@ type game struct {
 	// them.
 	due      uint8
 	demander int8
+
+	// A climb phase's table (climb.go): the rank of the play on it plus 1
+	// (0: none), its cards, the seat that made it and the seats that have
+	// passed since (bit s); the cards chosen so far of a play being
+	// chosen.
+	climbRank uint8
+	climbN    uint8
+	climbBy   int8
+	climbPass uint8
+	climbSel  uint64
 }
 
 // Result is what one game produced.

@@ -15,6 +15,7 @@ const (
 	DecideRank                         // a rank to ask for (ranks held, ascending)
 	DecideRespond                      // a card to answer a chain's top link with (ascending), then OptPass to let it be
 	DecideTarget                       // an opponent an effect acts on (seats in turn order from the next)
+	DecideClimb                        // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -48,6 +49,11 @@ type View struct {
 	// cards the seat that moves next owes it; Demander is -1 when none is
 	// pending.
 	Demander, Owed int
+	// A climb phase's table: the rank of the play on it (-1: none), its
+	// count of cards and the seat that made it (-1: none), and the seats
+	// that have passed since it (bit s).
+	ClimbRank, ClimbCount, ClimbBy int
+	ClimbPassed                    uint8
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -129,6 +135,8 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 		v.Hit, v.Pending = int(m.chain[m.chainN-1].hits), m.pending()
 	}
 	v.Demander, v.Owed = m.demand()
+	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
+	v.ClimbPassed = m.climbPass
 	k := m.players[s].Choose(d) % n
 	if k < 0 {
 		k += n
@@ -141,7 +149,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 // tells the options apart (a blind take).
 func (d *Decision) Greedy() int {
 	var set uint64
-	if d.Kind == DecideCard || d.Kind == DecideDiscard {
+	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb {
 		for _, c := range d.Options {
 			set |= 1 << c
 		}

@@ -41,6 +41,10 @@ type Program struct {
 	nSuits       int
 	turnCap      int
 
+	// rankAbove[r]: the deck's cards of the ranks higher than rank r in
+	// the deck's order, for climb phases
+	rankAbove [13]uint64
+
 	phases  [cardrules.MaxPhases]phase
 	nPhases int
 
@@ -243,8 +247,18 @@ func Load(code []byte) (*Program, error) {
 		if ph.Op == bytecode.OpTurnUp {
 			p.hasDiscard, p.captures = true, true
 		}
+		if ph.Op == bytecode.OpClimb {
+			p.phases[i].count = uint8(ph.Max)
+		}
 	}
 	p.lowerSequences(im.Deck())
+	for r := range 13 {
+		for _, c := range im.Deck() {
+			if p.rv[c] > p.rv[r] {
+				p.rankAbove[r] |= 1 << c
+			}
+		}
+	}
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

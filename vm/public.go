@@ -57,6 +57,8 @@ func (m *Machine) SeatView(s int) View {
 		v.Top = int(m.disc[m.discN-1])
 	}
 	v.Demander, v.Owed = m.demand()
+	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
+	v.ClimbPassed = m.climbPass
 	return v
 }
 
@@ -94,6 +96,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d cannot play and passes", e.Seat)
 	case EvPlay:
 		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
+	case EvClimb:
+		return fmt.Sprintf("seat %d's play of %d %ss is on the table", e.Seat, e.N, rankWord(e.Card))
+	case EvClear:
+		return fmt.Sprintf("everyone else has passed: the table is cleared and seat %d leads", e.Seat)
 	case EvNameSuit:
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:

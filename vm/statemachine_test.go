@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
@@ -172,8 +173,18 @@ func (gm *gameMachine) check(t *rapid.T) {
 			if d.Kind == DecideCard && m.ph.voluntary && (o == OptDraw && m.canDraw() || o == OptPass) {
 				break // a draw or a pass the phase offers
 			}
+			if d.Kind == DecideCard && m.ph.op == bytecode.OpClimb && o == OptPass && m.climbRank > 0 {
+				break // a climb's pass, with a play on the table
+			}
 			if m.hand[s]&(1<<o) == 0 {
 				t.Fatalf("option %d: card %d is not in seat %d's hand", i, o, s)
+			}
+		case DecideClimb:
+			if o == OptDone && i == len(d.Options)-1 && m.climbRank == 0 {
+				break // a lead's done, last
+			}
+			if m.hand[s]&(1<<o) == 0 || m.climbSel == 0 || o%13 != uint8(bits.TrailingZeros64(m.climbSel))%13 {
+				t.Fatalf("option %d: card %d is not a further card of seat %d's play %x", i, o, s, m.climbSel)
 			}
 		case DecideRank:
 			if m.hand[s]&rankSet[o] == 0 {

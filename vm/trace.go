@@ -40,6 +40,8 @@ const (
 	EvDemand                     // Seat's Card, turned up, demands N cards of the seat that moves next
 	EvCapture                    // Seat, whose demand was paid, takes the N cards of the discard pile
 	EvChips                      // Seat pays N chips into the pool (N < 0: takes -N from it)
+	EvClimb                      // Seat's play of N cards of rank Card (its cards' EvPlay events came first) is on the climb table
+	EvClear                      // the climb table is cleared: Seat leads
 )
 
 // Event is one step of a traced game.

@@ -89,6 +89,8 @@ func (m *Machine) turn() {
 			m.tableauPhase(ph)
 		case bytecode.OpTurnUp:
 			m.turnUp(ph)
+		case bytecode.OpClimb:
+			m.climbPhase(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()

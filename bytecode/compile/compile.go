@@ -137,6 +137,8 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpAsk))
 		case cardrules.PhaseTableau:
 			t = append(t, byte(bytecode.OpTableau), byte(p.Start))
+		case cardrules.PhaseClimb:
+			t = append(t, byte(bytecode.OpClimb), byte(p.ClimbMax()))
 		case cardrules.PhaseTurnUp:
 			// (Canonical sorted the demands by rank.)
 			t = append(t, byte(bytecode.OpTurnUp), byte(p.Returns), byte(len(p.Demands)))
@@ -335,6 +337,11 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhaseAsk}
 		case bytecode.OpTableau:
 			p = genome.Phase{Kind: cardrules.PhaseTableau, Start: ph.Start}
+		case bytecode.OpClimb:
+			p = genome.Phase{Kind: cardrules.PhaseClimb, Max: ph.Max}
+			if ph.Max == cardrules.MaxClimb {
+				p.Max = 0 // canonical: absent
+			}
 		case bytecode.OpTurnUp:
 			p = genome.Phase{Kind: cardrules.PhaseTurnUp, Returns: genome.Returns(ph.Returns)}
 			for r, n := range ph.Demand {

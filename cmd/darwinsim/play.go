@@ -360,6 +360,9 @@ func (t *table) view(v *vm.View) {
 		}
 		fmt.Fprintf(t.out, "on the table: %s\n", strings.Join(names, " "))
 	}
+	if v.ClimbRank >= 0 {
+		fmt.Fprintf(t.out, "the play to beat: %s's %d %s(s)\n", t.seatName(v.ClimbBy), v.ClimbCount, cardrules.Rank(v.ClimbRank))
+	}
 	var others []string
 	for s := range t.seats {
 		if s == t.seat && !t.scored {
@@ -413,6 +416,14 @@ func (t *table) options(d *vm.Decision) string {
 		}
 		if n := len(d.Options); d.Options[n-1] >= vm.OptDraw {
 			what, prompt = "choose a card to play, or another move", "move"
+		}
+	case vm.DecideClimb:
+		what, prompt = "choose another card of the same rank for your play", "card to add"
+		label = func(o uint8) string {
+			if o == vm.OptDone {
+				return "done: play the cards chosen"
+			}
+			return bytecode.CardName(o)
 		}
 	case vm.DecideSuit:
 		what, prompt = "choose a suit to name", "suit to name"

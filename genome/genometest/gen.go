@@ -403,7 +403,7 @@ func drawStarterRules(t *rapid.T, g *genome.Genome, cards []genome.Card, ranks [
 var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
-	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau,
+	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck.
@@ -482,6 +482,9 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "turn.from")
 	case cardrules.PhaseTableau:
 		p.Start = rapid.SampledFrom(ranks).Draw(t, "turn.start")
+	case cardrules.PhaseClimb:
+		// 0: absent (4).
+		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.max")
 	case cardrules.PhaseTurnUp:
 		p.Demands = drawDemands(t, ranks)
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))

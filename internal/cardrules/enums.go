@@ -64,6 +64,12 @@ const (
 	// pays them one by one; a demanding card passes the demand on, and a
 	// demand paid in full wins its seat the discard pile.
 	PhaseTurnUp
+	// PhaseClimb: the seat plays one or more cards of one rank, higher in
+	// the deck's order than the play on the table and as many cards as
+	// it, or passes; with nothing on the table it leads any 1 to max
+	// cards of one rank. When every other seat still in has passed since
+	// the last play, the table is cleared and the last seat to play leads.
+	PhaseClimb
 	NumPhaseKinds
 )
 
@@ -76,6 +82,7 @@ var phaseKindNames = [...]string{
 	PhaseAsk:     "ask",
 	PhaseTableau: "tableau",
 	PhaseTurnUp:  "turn_up",
+	PhaseClimb:   "climb",
 }
 
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
@@ -83,7 +90,8 @@ var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 // PlaysCards reports whether a phase of kind k moves cards from a hand to
 // the table, so that effects can fire in it.
 func (k PhaseKind) PlaysCards() bool {
-	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau || k == PhaseTurnUp
+	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau || k == PhaseTurnUp ||
+		k == PhaseClimb
 }
 
 // HandKind says how a seat holds its cards.

@@ -17,6 +17,7 @@ const (
 	MaxBlocked     = 8     // the end's blocked rule: passes in a row beyond one per seat, plus one
 	MaxWarFaceDown = 5     // cards laid face down in a war
 	MaxDemand      = 8     // the cards one card demands in a turn_up phase
+	MaxClimb       = 4     // the cards of one rank a climb phase's lead may play
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression

@@ -235,6 +235,18 @@
 // payment for the cards it holds, in seat order, then the pool to the
 // first seat out as a winner. Nobody pays more than it holds; every
 // payment and the taking of the pool is an EvChips event.
+// # Climbing
+//
+// A climb phase (climb.go) keeps a table: the last play (its rank and
+// count), its seat and the seats that passed since. The seat beats the
+// play with as many cards of a higher rank (in the deck's order), or
+// passes, or leads any 1 to max cards of one rank on an empty table; one
+// decision per card (the first with a pass last when following, each
+// further one with done last when leading), each card out of play at once
+// (EvPlay), then EvClimb, one play, the effects of its last card and the
+// end check. When every other seat still in has passed since the play, the
+// table clears (EvClear) and the seat that made it, or the next one still
+// in after it, moves next.
 //
 // # Readings
 //

@@ -323,7 +323,7 @@ func TestReferenceLaterGames(t *testing.T) {
 	var rules [cardrules.NumEffectTypes]int
 	var at [cardrules.NumResolves]int
 	resolved, chosen := 0, 0
-	for i := range 300 {
+	for i := range 400 {
 		g := genometest.Genome().Example(i)
 		g.TurnCap = min(g.TurnCap, 200)
 		if err := consistent(g, g.Seats.Default, rng.Derive(17, uint64(i))); err != nil {

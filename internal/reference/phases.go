@@ -44,10 +44,16 @@ func (m *game) legalCards(s int, legal, prefer *genome.Expr, top int, active gen
 }
 
 // markPlayed records that seat s played card c (the caller has moved it):
-// the play count, the last card played, the suits played, the lead card
-// obligation.
+// the play count, and what landCard records.
 func (m *game) markPlayed(s int, c genome.Card) {
 	m.res.Plays++
+	m.landCard(s, c)
+}
+
+// landCard records that card c of seat s landed on the table: the last
+// card played, the suits played, the lead card obligation, the EvPlay
+// event.
+func (m *game) landCard(s int, c genome.Card) {
 	m.last = int(c)
 	m.lastSuit = c.Suit()
 	m.played |= 1 << uint(c.Suit())

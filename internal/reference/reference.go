@@ -69,11 +69,13 @@ const (
 	EvDemand                     // Seat's Card, turned up, demands N cards
 	EvCapture                    // Seat takes the N cards of the discard pile: its demand was paid
 	EvChips                      // Seat pays N chips into the pool (N < 0: takes -N chips from it)
+	EvClimb                      // Seat's play of N cards of rank Card is on the climb table (its cards' EvPlay events came first)
+	EvClear                      // the climb table is cleared: Seat leads
 	EvDecision                   // Seat chooses option Choice of Options
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -135,11 +137,12 @@ type game struct {
 	next           int         // the seat a trick says moves next, or -1
 	again          bool        // an ask says the seat moves again
 	score          []int
-	pool           int    // the chips in the pool
-	leader         int    // the last seat found alone with the best standing after a turn, or -1
-	passesInRow    int    // passes in a row while nothing could be drawn (the blocked end)
-	lost           []bool // per seat: it loses its next turn (lose_turn)
-	owed, demander int    // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
+	leader         int        // the last seat found alone with the best standing after a turn, or -1
+	passesInRow    int        // passes in a row while nothing could be drawn (the blocked end)
+	lost           []bool     // per seat: it loses its next turn (lose_turn)
+	owed, demander int        // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
+	climb          climbTable // a climb phase's table
+	pool           int        // the chips in the pool
 	over           bool
 
 	// Triggers other than a play (triggers.go).

@@ -187,6 +187,9 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			resolved++
 		case EvCapture:
 			want.Captures++
+		case EvClimb:
+			// A climb play's N cards (each an EvPlay) are one play.
+			want.Plays -= e.N - 1
 		case EvRespond:
 			want.Responses++
 			answered = true

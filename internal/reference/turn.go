@@ -99,6 +99,8 @@ func (m *game) turn() {
 			m.tableauPhase(s, p)
 		case cardrules.PhaseTurnUp:
 			m.turnUpPhase(s, p)
+		case cardrules.PhaseClimb:
+			m.climbPhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,
