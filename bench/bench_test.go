@@ -59,6 +59,9 @@ var bands = map[string][vm.NumPolicies]band{
 	// 4 seats (20000 games each, seed 99)
 	"sevens":  {vm.Random: {42, 65}, vm.Greedy: {46, 71}},
 	"fan-tan": {vm.Random: {42, 65}, vm.Greedy: {46, 72}},
+	// president 102.9 (random) and 67.4 (greedy) at 4 seats (20000 games
+	// each, seed 99)
+	"president": {vm.Random: {82, 129}, vm.Greedy: {54, 85}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -75,7 +78,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
