@@ -155,6 +155,7 @@ func Disassemble(p []byte) (string, error) {
 	for i, c := range im.Conditions {
 		line(at.Conditions[i], "  when %s result %s", c.Event, c.Result)
 	}
+	disasmMatch(line, &im.Match)
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

@@ -56,7 +56,11 @@
 //	    empty, 3 every hand and the stock empty), rank u8 (0 by cards, 1
 //	    by lowest score, 2 by highest score), blocked u8 (0 never, up to
 //	    8), count u8, then (event u8, result u8) pairs in increasing event
-//	    order.
+//	    order; then, only in a match of several deals or a program that
+//	    scores at a deal's end, the MATCH tail (match.go): deals u8 (0: one
+//	    deal), target u16, flags u8 (bit 0 shooting the moon), pass count
+//	    u8, direction count u8 and the directions (cardrules.PassDir), hand
+//	    rule count u8 and (kind, value, points) per rule, sorted.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12 in
 //	    bits 0-3 and, in bits 4-6, the one suit that triggers it, 1..4, or
 //	    0 for any suit,

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 10
+	FormatVersion    = 11
 	SemanticsVersion = 4
 )
 
@@ -115,6 +115,7 @@ type Image struct {
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
 	Rules                            []Rule  // the RULES block (rules.go)
+	Match                            Match   // the END section's MATCH tail (match.go)
 	At                               Offsets // where Read found each field group
 	nPreds                           int
 }

@@ -498,9 +498,8 @@ func readEnd(r *reader, im *Image) {
 	im.Rank = cardrules.RankBy(r.u8())
 	if im.Rank >= cardrules.NumRankBys {
 		r.fail(at, "unknown ranking %d", im.Rank)
-	} else if im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 {
-		r.fail(at, "ranks by score, but the program scores nothing")
 	}
+	rankAt := at
 	at = r.off
 	im.Blocked = r.u8()
 	if im.Blocked > cardrules.MaxBlocked {
@@ -531,6 +530,10 @@ func readEnd(r *reader, im *Image) {
 	}
 	if len(im.Conditions) != n {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
+	}
+	readMatch(r, im, end)
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 {
+		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
 }

@@ -122,6 +122,9 @@ func (g *Genome) Describe() string {
 		}
 		w("\n")
 	}
+	if s := g.describeMatchPlay(); s != "" {
+		w("\nDeals: %s\n", s)
+	}
 	w("\nEnd:")
 	for _, c := range g.End.Conditions {
 		w(" %s", describeCondition(c))

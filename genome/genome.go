@@ -41,10 +41,12 @@ type Genome struct {
 	Responses Responses `json:"responses,omitzero"`
 	// rules recomputed from the state at every turn's end, each holding a
 	// lasting type over the seats it picks (absent: none)
-	Rules   []Rule `json:"rules,omitempty"`
-	Score   Score  `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
-	End     End    `json:"end"`            // how the game finishes
-	TurnCap int    `json:"turn_cap"`       // after this many turns the game ends as a draw
+	Rules []Rule `json:"rules,omitempty"`
+	Score Score  `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
+	End   End    `json:"end"`            // how the game finishes
+	// a match of several deals, scored in total (absent: one deal)
+	Match   *MatchRules `json:"match,omitempty"`
+	TurnCap int         `json:"turn_cap"` // after this many turns the game ends as a draw
 }
 
 // Score says how seats earn points: per trick won, per set laid down, and
@@ -53,6 +55,11 @@ type Score struct {
 	Trick int          `json:"trick,omitempty"` // points per trick won
 	Meld  int          `json:"meld,omitempty"`  // points per set laid down
 	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
+	// points per card still in a seat's hand when a deal ends, by rule
+	Hand []CardPoints `json:"hand,omitempty"`
+	// a seat that took every card the card rules score in a deal scores 0
+	// for them, and every other seat scores their total instead
+	Moon bool `json:"moon,omitempty"`
 }
 
 // CardPoints scores Points for each won card that Match names.
@@ -286,6 +293,8 @@ func (g *Genome) Clone() *Genome {
 	c.Responses.Cards = slices.Clone(g.Responses.Cards)
 	c.End.Conditions = slices.Clone(g.End.Conditions)
 	c.Score.Cards = slices.Clone(g.Score.Cards)
+	c.Score.Hand = slices.Clone(g.Score.Hand)
+	c.Match = g.Match.clone()
 	if g.LeadCard != nil {
 		lc := *g.LeadCard
 		c.LeadCard = &lc
@@ -397,6 +406,7 @@ func (g *Genome) Canonical() *Genome {
 	if len(c.End.Conditions) == 0 {
 		c.End.Conditions = nil
 	}
+	c.matchCanonical()
 	return c
 }
 

@@ -219,7 +219,7 @@ func (g *Genome) Validate() error {
 	}
 	if g.End.Rank >= cardrules.NumRankBys {
 		ps.add("$.end.rank", "unknown rank %d", g.End.Rank)
-	} else if g.End.Rank != cardrules.RankCards && g.Score.IsZero() {
+	} else if g.End.Rank != cardrules.RankCards && g.Score.IsZero() && len(g.Score.Hand) == 0 {
 		ps.add("$.end.rank", "ranks by score, but the game scores nothing")
 	}
 	for i, c := range g.End.Conditions {
@@ -240,6 +240,7 @@ func (g *Genome) Validate() error {
 	if g.End.Until >= cardrules.NumUntils {
 		ps.add("$.end.until", "unknown until %d", g.End.Until)
 	}
+	g.validateMatch(&ps, cards)
 	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
 		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}

@@ -39,6 +39,8 @@ const (
 	EvWait                       // a delayed effect of type Card from seat Seat is queued: N as for EvResolve
 	EvDemand                     // Seat's Card, turned up, demands N cards of the seat that moves next
 	EvCapture                    // Seat, whose demand was paid, takes the N cards of the discard pile
+	EvDeal                       // deal N of a match begins, dealt by Seat; Card is the starter (0xff: none)
+	EvMoon                       // Seat shot the moon: it gives up the N points of the card rules, which every other seat scores
 )
 
 // Event is one step of a traced game.
@@ -83,6 +85,16 @@ func (t *Trace) deal(m *Machine) {
 	if m.discN > 0 {
 		t.Starter = int(m.disc[0])
 	}
+}
+
+// newDeal records the start of a match's later deal (the first deal's
+// hands are the trace's Hands).
+func (t *Trace) newDeal(m *Machine) {
+	st := uint8(0xff)
+	if m.discN > 0 {
+		st = m.disc[0]
+	}
+	t.add(EvDeal, int(m.dealer), st, int(m.dealNo))
 }
 
 // Replay plays game i of a batch (the same program, seats, policies and

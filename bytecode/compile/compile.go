@@ -157,6 +157,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			}
 		}
 	}
+	e = bytecode.AppendMatch(e, compileMatch(c))
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -352,6 +353,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	}
 	g.Responses = decompileResponses(im)
 	g.Rules = decompileRules(im.Rules)
+	decompileMatch(g, &im.Match)
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)
 	}

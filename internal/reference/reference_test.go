@@ -109,7 +109,7 @@ func TestReferenceDeal(t *testing.T) {
 			}
 			lastDealt := genome.Card(deck[k])
 			m := &game{g: g, n: n}
-			m.setup(seed)
+			m.setupGame(seed)
 			if g.Meld > 0 {
 				continue // sets laid down after the deal: checked by the consistency test
 			}
@@ -168,6 +168,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	want.Blocked, want.Fizzled = r.Blocked, r.Fizzled
 	answered := false // an answer whose chain has not closed yet
 	resolved := 0     // delayed effects resolving (each may fizzle)
+	want.Deals = 1
 	for _, e := range evs {
 		switch e.Kind {
 		case EvTurn:
@@ -187,6 +188,11 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			resolved++
 		case EvCapture:
 			want.Captures++
+		case EvDeal:
+			if e.N != want.Deals {
+				return fmt.Errorf("%v: deal %d follows deal %d", e, e.N, want.Deals-1)
+			}
+			want.Deals++
 		case EvRespond:
 			want.Responses++
 			answered = true

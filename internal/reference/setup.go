@@ -11,9 +11,26 @@ import (
 
 // ---- setup ----
 
-func (m *game) setup(seed uint64) {
-	g := m.g
+// setupGame starts a game from seed: its random numbers, zero scores and
+// the first deal.
+func (m *game) setupGame(seed uint64) {
 	m.src = rng.New(seed)
+	m.score = make([]int, m.n)
+	m.leader = -1
+	m.setup(m.n-1, 0)
+}
+
+// setup deals deal number deal of the game (0 for the first; dealer n-1), the
+// state that carries over a match's deals (the scores, the result's
+// counts, the events, the leader) kept and all else afresh. The deal
+// goes round from the seat after the dealer, who is the first to move.
+func (m *game) setup(dealer, deal int) {
+	g := m.g
+	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, res: m.res, events: m.events,
+		leader: m.leader, dealNo: deal, dealer: dealer}
+	first := (dealer + 1) % m.n
+	m.cur = first
+	m.won = make([][]genome.Card, m.n)
 	m.deck = g.Deck.Cards()
 	// The suits a seat may name: the deck's suit restriction (all four
 	// when it has none), even when removed cards leave a suit without a
@@ -40,12 +57,10 @@ func (m *game) setup(seed uint64) {
 		m.active[s] = true
 	}
 	m.nActive = m.n
-	m.score = make([]int, m.n)
 	m.dir = 1
 	m.last = -1
 	m.leadHolder = -1
 	m.next = -1
-	m.leader = -1
 
 	// One ShuffleBytes of the deck in ascending order; the deal takes
 	// cards from the end, one per seat round-robin from seat 0.
@@ -57,7 +72,7 @@ func (m *game) setup(seed uint64) {
 	k := len(shuffled)
 	lastDealt := -1
 	if g.Deal.All {
-		for s := 0; k > 0; s = (s + 1) % m.n {
+		for s := first; k > 0; s = (s + 1) % m.n {
 			k--
 			m.give(s, genome.Card(shuffled[k]))
 			lastDealt = int(shuffled[k])
@@ -65,7 +80,8 @@ func (m *game) setup(seed uint64) {
 	} else {
 		per := g.DealFor(m.n)
 		for range per {
-			for s := range m.n {
+			for i := range m.n {
+				s := (first + i) % m.n
 				k--
 				m.give(s, genome.Card(shuffled[k]))
 				lastDealt = int(shuffled[k])
@@ -88,6 +104,13 @@ func (m *game) setup(seed uint64) {
 				m.leadHolder = s
 			}
 		}
+	}
+	if deal > 0 {
+		starter := 0xff
+		if len(m.discard) > 0 {
+			starter = int(m.discard[0])
+		}
+		m.emit(Event{Kind: EvDeal, Seat: dealer, Card: starter, N: deal})
 	}
 	if g.Meld > 0 {
 		for s := range m.n {
