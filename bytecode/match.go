@@ -14,7 +14,7 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 //	    cards a seat is dealt at every seat count)
 //	direction count u8 (0 without passing, else 1..4), then the
 //	    directions (cardrules.PassDir; across only at exactly 4 seats)
-//	hand rule count n (0..8), then n x (kind u8, value u8, points u8:
+//	hand rule count n (0..13), then n x (kind u8, value u8, points u8:
 //	    1..50), sorted as the card scoring rules are
 //
 // A tail that says nothing (one deal, no moon, no hand rule) is refused:
@@ -77,8 +77,8 @@ func readMatch(r *reader, im *Image, end int) {
 	}
 	hat := r.off
 	n := r.u8()
-	if n > cardrules.MaxScoreRules {
-		r.fail(hat, "%d hand scoring rules, at most %d", n, cardrules.MaxScoreRules)
+	if n > cardrules.MaxHandRules {
+		r.fail(hat, "%d hand scoring rules, at most %d", n, cardrules.MaxHandRules)
 	}
 	for i := 0; i < n && !r.truncated; i++ {
 		rat := r.off

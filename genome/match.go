@@ -26,8 +26,8 @@ func (s Score) DealScores() bool { return len(s.Hand) > 0 || s.Moon }
 
 // validateMatch adds the problems of the match and the deal's-end scores.
 func (g *Genome) validateMatch(ps *Problems, cards []Card) {
-	if len(g.Score.Hand) > cardrules.MaxScoreRules {
-		ps.add("$.score.hand", "at most %d rules, got %d", cardrules.MaxScoreRules, len(g.Score.Hand))
+	if len(g.Score.Hand) > cardrules.MaxHandRules {
+		ps.add("$.score.hand", "at most %d rules, got %d", cardrules.MaxHandRules, len(g.Score.Hand))
 	}
 	for i, c := range g.Score.Hand {
 		p := fmt.Sprintf("$.score.hand[%d]", i)

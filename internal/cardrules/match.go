@@ -7,3 +7,7 @@ const (
 	MaxTarget     = 10000 // the total score that ends a match
 	MaxHandPoints = 50    // points of one hand scoring rule
 )
+
+// MaxHandRules is the most hand scoring rules: one per rank, so that every
+// rank can have its own penalty.
+const MaxHandRules = 13
