@@ -148,6 +148,7 @@ func TestFamily(t *testing.T) {
 		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
 		"sevens":              "play",
 		"beggar-my-neighbour": "battle",
+		"crazy-eights-match":  "play", "hearts-match": "trick",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

@@ -58,6 +58,7 @@ var structural = []operator{
 	{"remove_rule", removeRule},
 	{"mutate_rule", mutateRule},
 	{"tableau", mutTableau},
+	{"match", mutMatch},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -177,6 +178,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	fitTriggers(c)
 	fitResponses(c)
 	fitDemands(c)
+	fitMatch(c)
 	return c
 }
 
@@ -364,7 +366,10 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	switch {
 	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
 		p = randomTurnUp(g, r)
-	case r.IntN(2) == 0:
+	case r.IntN(2) == 0 && !(g.Deal.All && !g.Reshuffle):
+		// (A deal of the whole deck without reshuffling leaves nothing to
+		// draw: a draw phase there never validates, so a copy of a phase
+		// is inserted instead.)
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
 		p = g.Turn[r.IntN(len(g.Turn))]
@@ -556,6 +561,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
 	}
 	fitDemands(g)
+	fitMatch(g)
 	return true
 }
 

@@ -69,7 +69,11 @@ type CardPoints struct {
 }
 
 // IsZero reports whether the game scores nothing.
-func (s Score) IsZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
+func (s Score) IsZero() bool { return s.playZero() && len(s.Hand) == 0 && !s.Moon }
+
+// playZero reports whether nothing scores during play (tricks, sets and
+// won cards).
+func (s Score) playZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
 
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.
