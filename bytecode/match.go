@@ -20,6 +20,9 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // A tail that says nothing (one deal, no moon, no hand rule) is refused:
 // the canonical program omits it.
 
+// matchMin is the bytes of the shortest MATCH tail.
+const matchMin = 5
+
 // MatchFlagMoon is the MATCH tail's flag of shooting the moon.
 const MatchFlagMoon = 1 << 0
 
@@ -51,7 +54,9 @@ func AppendMatch(out []byte, m Match) []byte {
 
 // readMatch reads the MATCH tail, if bytes of the END section remain.
 func readMatch(r *reader, im *Image, end int) {
-	if r.truncated || r.off >= end {
+	if r.truncated || end-r.off < matchMin {
+		// (Fewer bytes than a tail takes are left over: finish reports
+		// them.)
 		return
 	}
 	m := &im.Match

@@ -1086,6 +1086,8 @@ func fixtureProgram(t testing.TB, name string) []byte {
 // is a change of the format or of a seed: say which in the commit.
 var seedSizes = map[string]int{
 	"beggar-my-neighbour":            63,
+	"crazy-eights-match":             118,
+	"hearts-match":                   83,
 	"crazy-eights":                   74,
 	"crazy-eights-openspiel":         74,
 	"crazy-eights-openspiel-special": 90,
