@@ -586,9 +586,9 @@
 // carry over. Trace EvDeal marks deal k: Seat its dealer, Card its
 // starter (0xff: none), N = k; its hands are not in the trace. The turn
 // cap counts the turns of the whole match (a capped match is capped, with
-// the deals it began). A match that ends is ranked by the totals alone,
-// every seat back in (rank score_low or score_high; seats out in the last
-// deal count as in); a one-deal program with deal's-end scores ranks as
+// the deals it began). A match that ends is ranked by the totals alone
+// (rank score_low or score_high), whether or not a seat went out in the
+// last deal, which stays as it ended; a one-deal program with deal's-end scores ranks as
 // before, after they are added. Result.Deals counts the deals played (1
 // for any other game).
 //

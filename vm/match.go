@@ -32,8 +32,8 @@ func (p *Program) Match() bool { return p.deals > 0 }
 
 // endDeal scores the deal that just ended (hand scores, then shooting
 // the moon) and, in a match, decides whether another deal follows: it
-// starts it and reports true, or reports false when the match is over,
-// with every seat back in so that the totals alone rank them.
+// starts it and reports true, or reports false when the match is over
+// (rankKeys then ranks the totals alone).
 func (m *Machine) endDeal() bool {
 	p := m.p
 	if p.hasHandPts {
@@ -72,7 +72,6 @@ func (m *Machine) endDeal() bool {
 		}
 	}
 	if done {
-		m.active, m.nActive, m.nOut = uint8(1<<m.n-1), m.n, 0
 		return false
 	}
 	m.nextDeal(k)

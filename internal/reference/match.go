@@ -14,7 +14,8 @@ import (
 // seat scores them. In a match the deals then go on unless the deal
 // limit is reached or some seat's total reaches the target; the next
 // deal is dealt by the seat after the last dealer. When the match is
-// over, every seat is back in and the totals alone rank them.
+// over, the totals alone rank the seats (ranking), whether or not they
+// went out in the last deal.
 func (m *game) endDeal() bool {
 	g := m.g
 	for s := range m.n {
@@ -66,11 +67,6 @@ func (m *game) endDeal() bool {
 		}
 	}
 	if done {
-		m.outSeat, m.outResult = nil, nil
-		for s := range m.n {
-			m.active[s] = true
-		}
-		m.nActive = m.n
 		return false
 	}
 	m.setup((m.n-1+next)%m.n, next)

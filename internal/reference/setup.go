@@ -22,12 +22,13 @@ func (m *game) setupGame(seed uint64) {
 
 // setup deals deal number deal of the game (0 for the first; dealer n-1), the
 // state that carries over a match's deals (the scores, the result's
-// counts, the events, the leader) kept and all else afresh. The deal
+// counts, the events, the leader, the turns done, by which effects that
+// last turns are timed) kept and all else afresh. The deal
 // goes round from the seat after the dealer, who is the first to move.
 func (m *game) setup(dealer, deal int) {
 	g := m.g
 	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, res: m.res, events: m.events,
-		leader: m.leader, dealNo: deal, dealer: dealer}
+		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done}
 	first := (dealer + 1) % m.n
 	m.cur = first
 	m.won = make([][]genome.Card, m.n)
