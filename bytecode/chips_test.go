@@ -6,11 +6,11 @@ import (
 
 // chipsCases are corrupt chips of the fan-tan program, whose END payload
 // is until, rank (2: by score, highest first), blocked, one condition
-// (two bytes), then the chips at byte 6: stake 50 (u16), ante 1, pass 1,
-// per card 1.
+// (two bytes), then the chips' tag (TailChips) at byte 6 and the chips at
+// byte 7: stake 50 (u16), ante 1, pass 1, per card 1.
 func chipsCases() []corruptCase {
 	const ft = "fan-tan"
-	const at = 6
+	const at = 7
 	// chipByte sets byte i of the chips to v.
 	chipByte := func(i int, v byte, want func(off int) string) func(t *testing.T, q *prog) ([]byte, string) {
 		return func(t *testing.T, q *prog) ([]byte, string) {
@@ -42,11 +42,15 @@ func chipsCases() []corruptCase {
 			return q.bytes(), errList(errAt(q.payload(turn)-3, "the program scores tricks but no phase plays tricks"),
 				errAt(q.payload(end)+at, "chips and other scores: with chips, the scores are the chips"))
 		}},
-		{"chips cut short", ft, func(t *testing.T, q *prog) ([]byte, string) {
-			q.secs[end] = q.secs[end][:at+4]
+		{"an unknown END block", ft, func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[end][at-1] = 3
 			// (Without its chips the program scores nothing.)
 			return q.bytes(), errList(errAt(q.payload(end)+1, "ranks by score, but the program scores nothing"),
-				errAt(q.payload(end)+at, "section END has 4 unused trailing bytes"))
+				errAt(q.payload(end)+at-1, "END block tag 3: want MATCH (1) then chips (2), each at most once"))
+		}},
+		{"chips before a match", ft, func(t *testing.T, q *prog) ([]byte, string) {
+			q.secs[end] = append(q.secs[end], 1, 2, 0, 0, 0, 0)
+			return q.bytes(), errAt(q.payload(end)+at+5, "END block tag 1: want MATCH (1) then chips (2), each at most once")
 		}},
 	}
 }

@@ -157,6 +157,7 @@ func Disassemble(p []byte) (string, error) {
 	for i, c := range im.Conditions {
 		line(at.Conditions[i], "  when %s result %s", c.Event, c.Result)
 	}
+	disasmMatch(line, &im.Match)
 	if c := im.Chips; c.Stake > 0 {
 		line(at.Chips, "  chips stake %d ante %d pass %d per_card %d", c.Stake, c.Ante, c.Pass, c.PerCard)
 	}

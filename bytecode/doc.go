@@ -57,10 +57,15 @@
 //	    empty, 3 every hand and the stock empty), rank u8 (0 by cards, 1
 //	    by lowest score, 2 by highest score), blocked u8 (0 never, up to
 //	    8), count u8, then (event u8, result u8) pairs in increasing event
-//	    order; then, only in a game with chips, the stake u16 (1..1000)
-//	    and the chips an ante, a pass and a card left in hand pay, u8 each
-//	    (0..20, not all 0; chips are the only score, ranked highest
-//	    first).
+//	    order; then, in increasing tag order, each at most once and
+//	    only when the game has it, the optional blocks: tag 1 (TailMatch),
+//	    a match of several deals or scores at a deal's end (match.go):
+//	    deals u8 (0: one deal), target u16, flags u8 (bit 0 shooting the
+//	    moon), hand rule count u8 and (kind, value, points) per rule,
+//	    sorted; tag 2 (TailChips), chips: the stake u16 (1..1000) and the
+//	    chips an ante, a pass and a card left in hand pay, u8 each (0..20,
+//	    not all 0; chips are the only score, ranked highest first, and
+//	    the game is one deal).
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12 in
 //	    bits 0-3 and, in bits 4-6, the one suit that triggers it, 1..4, or
 //	    0 for any suit,

@@ -116,6 +116,7 @@ type Image struct {
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
 	Rules                            []Rule  // the RULES block (rules.go)
+	Match                            Match   // the END section's MATCH block (match.go)
 	At                               Offsets // where Read found each field group
 	nPreds                           int
 }

@@ -536,24 +536,45 @@ func readEnd(r *reader, im *Image) {
 	if len(im.Conditions) != n {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
-	if end-r.off == chipsLen {
-		readChips(r, im, rankAt)
-	}
-	if im.Rank != cardrules.RankCards && im.Rank < cardrules.NumRankBys && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && im.At.Chips == 0 {
+	readTails(r, im, end, rankAt)
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && im.At.Chips == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
 }
 
-// chipsLen is the length of the END section's chips.
-const chipsLen = 5
+// The END section's optional blocks, after its conditions, each opened by
+// its tag, in increasing tag order, each at most once.
+const (
+	TailMatch = 1 // the MATCH block (match.go)
+	TailChips = 2 // the chips
+)
+
+// readTails reads the END section's optional blocks up to its end.
+func readTails(r *reader, im *Image, end, rankAt int) {
+	last := 0
+	for r.off < end && !r.truncated {
+		at := r.off
+		tag := r.u8()
+		if tag <= last || tag > TailChips {
+			r.fail(at, "END block tag %d: want MATCH (1) then chips (2), each at most once", tag)
+			r.off = end
+			return
+		}
+		last = tag
+		if tag == TailMatch {
+			readMatch(r, im)
+		} else {
+			readChips(r, im, rankAt)
+		}
+	}
+}
 
 // readChips reads the END section's chips, after its conditions: the
 // stake u16 (1..MaxStake), then the ante, pass and per-card payments u8
 // (0..MaxChipPayment, not all 0). Chips are the only score, and rank the
 // seats, most first.
 func readChips(r *reader, im *Image, rankAt int) {
-	// (Other trailing bytes are reported as unused by finish.)
 	at := r.off
 	im.At.Chips = at
 	c := Chips{Stake: r.u16(), Ante: r.u8(), Pass: r.u8(), PerCard: r.u8()}
@@ -572,8 +593,11 @@ func readChips(r *reader, im *Image, rankAt int) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		r.fail(at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
 	}
-	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 {
+	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 {
 		r.fail(at, "chips and other scores: with chips, the scores are the chips")
+	}
+	if im.Match.Deals > 0 {
+		r.fail(at, "chips in a match of several deals (not supported: a game with chips is one deal)")
 	}
 	if im.Rank != cardrules.RankScoreHigh {
 		r.fail(rankAt, "chips rank the seats, most first (ranking 2), not ranking %d", im.Rank)

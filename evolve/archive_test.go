@@ -151,6 +151,7 @@ func TestFamily(t *testing.T) {
 		"fan-tan":             "play",
 		"president":           "play",
 		"beggar-my-neighbour": "battle",
+		"crazy-eights-match":  "play", "hearts-match": "trick",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

@@ -60,6 +60,7 @@ var structural = []operator{
 	{"tableau", mutTableau},
 	{"chips", mutChips},
 	{"climb", mutClimb},
+	{"match", mutMatch},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -180,6 +181,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	fitTriggers(c)
 	fitResponses(c)
 	fitDemands(c)
+	fitMatch(c)
 	fitRanking(c)
 	return c
 }
@@ -583,6 +585,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
 	}
 	fitDemands(g)
+	fitMatch(g)
 	return true
 }
 

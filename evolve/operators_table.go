@@ -168,13 +168,14 @@ func mutChips(g *genome.Genome, r *rng.Source) bool {
 	return true
 }
 
-// fitRanking ranks the seats of a game with chips by them, most first,
-// and those of a game that scores nothing by their cards (a crossover may
-// have brought the end of a game that scores otherwise).
+// fitRanking ranks the seats of a game with chips by them, most first, in
+// one deal, and those of a game that scores nothing by their cards (a
+// crossover may have brought the end of a game that scores otherwise).
 func fitRanking(g *genome.Genome) {
 	switch {
 	case g.Score.Chips.Stake > 0:
 		g.End.Rank = cardrules.RankScoreHigh
+		g.Match = nil
 	case g.Score.IsZero():
 		g.End.Rank = cardrules.RankCards
 	}

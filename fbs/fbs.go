@@ -533,6 +533,7 @@ func buildStats(b *flatbuffers.Builder, st *vm.Stats) flatbuffers.UOffsetT {
 	fb.StatsAddResponses(b, st.Responses)
 	fb.StatsAddCancelled(b, st.Cancelled)
 	fb.StatsAddCaptures(b, st.Captures)
+	fb.StatsAddDeals(b, st.Deals)
 	return fb.StatsEnd(b)
 }
 
@@ -595,6 +596,11 @@ func readStats(t *fb.Stats, c *checked, path string) (*vm.Stats, error) {
 		Responses:    t.Responses(),
 		Cancelled:    t.Cancelled(),
 		Captures:     t.Captures(),
+		Deals:        t.Deals(),
+	}
+	if st.Deals == 0 {
+		// (A file from before deals were counted: one deal per game.)
+		st.Deals = st.Games
 	}
 	if st.Seats > vm.MaxSeats {
 		return nil, errorf(c.where(stSeats), path+".seats", "%d seats, at most %d", st.Seats, vm.MaxSeats)

@@ -138,6 +138,7 @@ const (
 	stResponses
 	stCancelled
 	stCaptures
+	stDeals
 )
 
 const (
@@ -176,6 +177,7 @@ var statsSpec = &tableSpec{name: "Stats", fields: []field{
 	stResponses:    scalar("responses", "ulong", 8),
 	stCancelled:    scalar("cancelled", "ulong", 8),
 	stCaptures:     scalar("captures", "ulong", 8),
+	stDeals:        scalar("deals", "ulong", 8),
 }}
 
 var programSpec = &tableSpec{name: "ProgramFile", fields: []field{

@@ -109,7 +109,7 @@ func (g *Genome) Describe() string {
 	if s := g.describeRules(); s != "" {
 		w("\n%s", s)
 	}
-	if !g.Score.IsZero() {
+	if !g.Score.playZero() {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {
 			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))
@@ -124,6 +124,9 @@ func (g *Genome) Describe() string {
 			w(" %s", describeChips(c))
 		}
 		w("\n")
+	}
+	if s := g.describeMatchPlay(); s != "" {
+		w("\nDeals: %s\n", s)
 	}
 	w("\nEnd:")
 	for _, c := range g.End.Conditions {

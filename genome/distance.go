@@ -66,10 +66,14 @@ import (
 //     distance of the rules (two rules are the same when every field they
 //     use is), so a rule more or less is a small change too.
 //   - score (1): the mean of rel of the points per trick and per set, and
-//     the multiset distance of the card scoring rules.
+//     the multiset distance of the card scoring rules; the deal's-end
+//     scores join in as s + d - sd, d the mean of the multiset distance of
+//     the hand rules and the flag of shooting the moon.
 //   - end (1): the mean of the larger of flag of until and rel of the
 //     blocked rule, of the conditions (compared position by position,
-//     event and result), and of the ranking.
+//     event and result), and of the ranking; the match joins in as
+//     e + m - em, m matchDiff (1 between a match and a single deal, else
+//     the mean of rel of the target and of the deals).
 //   - turn cap (1): rel of the turn cap.
 //
 // predDiff compares two predicates of one field, an absent one read as
@@ -99,7 +103,7 @@ func Distance(a, b *Genome) float64 {
 	er := e + r - float64(e*r) // 1 - (1-e)(1-r), exactly e when r is 0
 	u := rulesDiff(a.Rules, b.Rules)
 	parts[partEffects] = er + u - float64(er*u) // exactly er when u is 0
-	parts[partScore] = (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
+	sc := (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
 	if ca, cb := a.Score.Chips, b.Score.Chips; ca != cb {
 		// A fourth part, only when the chips differ, so that games
 		// without chips keep the distance they had before chips existed.
@@ -107,10 +111,14 @@ func Distance(a, b *Genome) float64 {
 		if ca.Stake > 0 && cb.Stake > 0 {
 			d = (rel(ca.Stake, cb.Stake) + rel(ca.Ante, cb.Ante) + rel(ca.Pass, cb.Pass) + rel(ca.PerCard, cb.PerCard)) / 4
 		}
-		parts[partScore] = (float64(3*parts[partScore]) + d) / 4
+		sc = (float64(3*sc) + d) / 4
 	}
-	parts[partEnd] = (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
+	ds := dealScoreDiff(&a.Score, &b.Score)
+	parts[partScore] = sc + ds - float64(sc*ds) // exactly sc when ds is 0
+	en := (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
+	mt := matchDiff(a.Match, b.Match)
+	parts[partEnd] = en + mt - float64(en*mt) // exactly en when mt is 0
 	parts[partTurnCap] = rel(a.TurnCap, b.TurnCap)
 	sum, total := 0.0, 0.0
 	for i, p := range parts {

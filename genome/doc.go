@@ -68,7 +68,14 @@
 // ends when the first seat goes out, when one seat is left, when every
 // hand is empty or when every hand and the stock are, or as a draw at its
 // turn cap, and the seats still in are then ranked by cards held or by
-// score.
+// score. A deal's end can score the cards left in each hand (score.hand)
+// and shooting the moon (score.moon: a seat that took every card the card
+// rules score gives their points to every other seat); a match
+// (match: deals, target) plays deals with a rotating dealer until some
+// total reaches the target or the deals run out, and ranks the totals
+// (Validate: 1..255 deals, a target of 0..10000, a ranking by score and
+// something that scores; hand rules 1..50 points, fan hands only; the moon
+// only with card rules).
 //
 // docs/genome.md is the reference of the JSON form: every field, phase
 // kind, effect type, name and limit. It is generated from this package's

@@ -196,6 +196,24 @@ func TestGeneratorCoverage(t *testing.T) {
 		if len(g.Effects) > 16 {
 			saw("effects.many")
 		}
+		if len(g.Score.Hand) > 0 {
+			saw("score.hand")
+		}
+		if g.Score.Moon {
+			saw("score.moon")
+		}
+		if m := g.Match; m != nil {
+			saw("match")
+			if m.Target > 0 {
+				saw("match.target")
+			}
+			if m.Deals == cardrules.MaxDeals {
+				saw("match.deals.max")
+			}
+			if m.Deals == 1 {
+				saw("match.deals=1")
+			}
+		}
 		for _, e := range g.Effects {
 			saw("effect=%s", e.Type)
 			if e.Type.UsesTarget() {
@@ -339,6 +357,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"turn_up.returns=shuffled", "turn_up.returns=in_order", "turn_up.demands=1", "turn_up.demands=13", "turn_up.demands.unsorted",
 		"draw.count", "effects.many", "result=win", "result=lose", "end.no_conditions",
 		"turn_cap.max", "meld=2", "meld=4", "lead_card", "teams", "score.trick", "score.meld",
+		"score.hand", "score.moon", "match", "match.target", "match.deals.max", "match.deals=1",
 		"play.prefer", "trick.prefer", "trick.lead_prefer",
 		"reshuffle_at_once", "last_card_inert", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
 		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max",

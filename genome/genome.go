@@ -41,19 +41,26 @@ type Genome struct {
 	Responses Responses `json:"responses,omitzero"`
 	// rules recomputed from the state at every turn's end, each holding a
 	// lasting type over the seats it picks (absent: none)
-	Rules   []Rule `json:"rules,omitempty"`
-	Score   Score  `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
-	End     End    `json:"end"`            // how the game finishes
-	TurnCap int    `json:"turn_cap"`       // after this many turns the game ends as a draw
+	Rules []Rule `json:"rules,omitempty"`
+	Score Score  `json:"score,omitzero"` // how seats earn points (absent: nothing scores)
+	End   End    `json:"end"`            // how the game finishes
+	// a match of several deals, scored in total (absent: one deal)
+	Match   *MatchRules `json:"match,omitempty"`
+	TurnCap int         `json:"turn_cap"` // after this many turns the game ends as a draw
 }
 
-// Score says how seats earn points: per trick won, per set laid down, and
-// per card of the tricks won that matches a rule; or, with chips, a seat's
-// score is the chips it holds.
+// Score says how seats earn points: per trick won, per set laid down, per
+// card of the tricks won that matches a rule, per card left in hand at a
+// deal's end; or, with chips, a seat's score is the chips it holds.
 type Score struct {
 	Trick int          `json:"trick,omitempty"` // points per trick won
 	Meld  int          `json:"meld,omitempty"`  // points per set laid down
 	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
+	// points per card still in a seat's hand when a deal ends, by rule
+	Hand []CardPoints `json:"hand,omitempty"`
+	// a seat that took every card the card rules score in a deal scores 0
+	// for them, and every other seat scores their total instead
+	Moon bool `json:"moon,omitempty"`
 	// chips staked, paid into a pool and won from it (absent: none); a
 	// game with chips scores nothing else
 	Chips Chips `json:"chips,omitzero"`
@@ -79,8 +86,12 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 && s.Chips == Chips{}
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && s.Chips == Chips{}
 }
+
+// playZero reports whether nothing scores during play (tricks, sets and
+// won cards).
+func (s Score) playZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
 
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.
@@ -307,6 +318,8 @@ func (g *Genome) Clone() *Genome {
 	c.Responses.Cards = slices.Clone(g.Responses.Cards)
 	c.End.Conditions = slices.Clone(g.End.Conditions)
 	c.Score.Cards = slices.Clone(g.Score.Cards)
+	c.Score.Hand = slices.Clone(g.Score.Hand)
+	c.Match = g.Match.clone()
 	if g.LeadCard != nil {
 		lc := *g.LeadCard
 		c.LeadCard = &lc
@@ -421,6 +434,7 @@ func (g *Genome) Canonical() *Genome {
 	if len(c.End.Conditions) == 0 {
 		c.End.Conditions = nil
 	}
+	c.matchCanonical()
 	return c
 }
 

@@ -144,20 +144,7 @@ func (g *Genome) Validate() error {
 	} else if g.Score.Meld > 0 && g.Meld == 0 {
 		ps.add("$.score.meld", "scores sets laid down, but the game lays none (meld is 0)")
 	}
-	if len(g.Score.Cards) > cardrules.MaxScoreRules {
-		ps.add("$.score.cards", "at most %d rules, got %d", cardrules.MaxScoreRules, len(g.Score.Cards))
-	}
-	for i, c := range g.Score.Cards {
-		p := fmt.Sprintf("$.score.cards[%d]", i)
-		if c.Points < 1 || c.Points > cardrules.MaxCardPoints {
-			ps.add(p+".points", "must be between 1 and %d, got %d", cardrules.MaxCardPoints, c.Points)
-		}
-		if m := c.Match; m.Kind >= cardrules.NumMatchKinds || m.Kind == cardrules.MatchRank && m.Value >= cardrules.NumRanks || m.Kind == cardrules.MatchSuit && m.Value >= cardrules.NumSuits || m.Kind == cardrules.MatchCard && m.Value >= cardrules.NumCards {
-			ps.add(p+".match", "match kind %d value %d out of range", m.Kind, m.Value)
-		} else if !slices.ContainsFunc(cards, c.Match.Has) {
-			ps.add(p+".match", "no card of the deck is %s", c.Match)
-		}
-	}
+	validateCardPoints(&ps, "$.score.cards", g.Score.Cards, cardrules.MaxScoreRules, cardrules.MaxCardPoints, cards)
 	if g.Score.Chips != (Chips{}) {
 		validateChips(g, &ps)
 	}
@@ -222,7 +209,7 @@ func (g *Genome) Validate() error {
 	}
 	if g.End.Rank >= cardrules.NumRankBys {
 		ps.add("$.end.rank", "unknown rank %d", g.End.Rank)
-	} else if g.End.Rank != cardrules.RankCards && g.Score.IsZero() {
+	} else if g.End.Rank != cardrules.RankCards && g.Score.IsZero() && len(g.Score.Hand) == 0 {
 		ps.add("$.end.rank", "ranks by score, but the game scores nothing")
 	}
 	for i, c := range g.End.Conditions {
@@ -243,6 +230,7 @@ func (g *Genome) Validate() error {
 	if g.End.Until >= cardrules.NumUntils {
 		ps.add("$.end.until", "unknown until %d", g.End.Until)
 	}
+	g.validateMatch(&ps, cards)
 	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
 		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}
@@ -489,10 +477,33 @@ func validateChips(g *Genome, ps *Problems) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
 	}
-	if g.Score.Trick != 0 || g.Score.Meld != 0 || len(g.Score.Cards) != 0 {
+	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
+	}
+	if g.Match != nil {
+		ps.add("$.match", "a game with chips is one deal (chips over a match of several deals are not supported)")
 	}
 	if g.End.Rank != cardrules.RankScoreHigh {
 		ps.add("$.end.rank", "a game with chips ranks the seats by them: want score_high, got %s", g.End.Rank)
+	}
+}
+
+// validateCardPoints adds the problems of the card scoring rules at path
+// to ps: at most maxRules rules, each of 1 to maxPoints points, matching a
+// card of the deck.
+func validateCardPoints(ps *Problems, path string, rules []CardPoints, maxRules, maxPoints int, cards []Card) {
+	if len(rules) > maxRules {
+		ps.add(path, "at most %d rules, got %d", maxRules, len(rules))
+	}
+	for i, c := range rules {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if c.Points < 1 || c.Points > maxPoints {
+			ps.add(p+".points", "must be between 1 and %d, got %d", maxPoints, c.Points)
+		}
+		if m := c.Match; m.Kind >= cardrules.NumMatchKinds || m.Kind == cardrules.MatchRank && m.Value >= cardrules.NumRanks || m.Kind == cardrules.MatchSuit && m.Value >= cardrules.NumSuits || m.Kind == cardrules.MatchCard && m.Value >= cardrules.NumCards {
+			ps.add(p+".match", "match kind %d value %d out of range", m.Kind, m.Value)
+		} else if !slices.ContainsFunc(cards, c.Match.Has) {
+			ps.add(p+".match", "no card of the deck is %s", c.Match)
+		}
 	}
 }

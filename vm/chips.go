@@ -15,9 +15,9 @@ func (m *Machine) stake() {
 	c := m.p.chips
 	ante := min(c.Ante, c.Stake)
 	for s := range m.n {
-		m.score[s] = int16(c.Stake - ante)
+		m.score[s] = int32(c.Stake - ante)
 	}
-	m.pot = int16(m.n * ante)
+	m.pot = int32(m.n * ante)
 }
 
 // payChips moves up to n of seat s's chips into the pool.
@@ -26,8 +26,8 @@ func (m *Machine) payChips(s, n int) {
 	if n <= 0 {
 		return
 	}
-	m.score[s] -= int16(n)
-	m.pot += int16(n)
+	m.score[s] -= int32(n)
+	m.pot += int32(n)
 	if m.trace != nil {
 		m.trace.add(EvChips, s, 0, n)
 	}

@@ -71,7 +71,7 @@ func refResult(r reference.Result) vm.Result {
 		Winner: r.Winner, WinMask: r.WinMask, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays,
 		Options: r.Options, Forced: r.Forced, Informed: r.Informed, LeadChanges: r.LeadChanges, Interactions: r.Interactions,
 		Effects: r.Effects, Draws: r.Draws, Passes: r.Passes, Blocked: r.Blocked, Fizzled: r.Fizzled,
-		Responses: r.Responses, Cancelled: r.Cancelled, Captures: r.Captures,
+		Responses: r.Responses, Cancelled: r.Cancelled, Captures: r.Captures, Deals: r.Deals,
 	}
 }
 
@@ -87,6 +87,8 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvRule: reference.EvRule, vm.EvResolve: reference.EvResolve, vm.EvWait: reference.EvWait,
 	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture, vm.EvChips: reference.EvChips,
 	vm.EvClimb: reference.EvClimb, vm.EvClear: reference.EvClear,
+
+	vm.EvDeal: reference.EvDeal, vm.EvMoon: reference.EvMoon,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

@@ -635,7 +635,41 @@
 // Player could otherwise find a card it knows the giver holds); per
 // unforced Random ask, one IntN over the opponents, then one over the
 // ranks; per card a random forced discard takes from a fan hand, one IntN
-// over that hand's size (even when it holds one card).
+// over that hand's size (even when it holds one card). Each later deal of
+// a match draws as the first deal does, from the same Source, in order:
+// one ShuffleBytes of the deck in ascending card order, the deal (round
+// from the seat after that deal's dealer), the starter as above; no draw
+// separates the deals.
+//
+// # Matches and deal's-end scores
+//
+// A program with a MATCH block is a match of deals (deals > 0) or scores
+// at a deal's end (hand rules, shooting the moon), or both. A deal ends
+// when the end rule ends it (until, the conditions, the blocked rule);
+// then, in this order: every seat scores, for each card still in its
+// hand, the sum of the hand rules the card matches; with shooting the
+// moon, the first seat in seat order that won in tricks every card of the
+// deck a card rule scores (the moon's total: those cards' points) loses
+// that total and every other seat gains it (trace EvMoon: Seat, N the
+// total). Then, in a match, the match is over when the deals played reach
+// deals, or some seat's total reaches the target (target > 0, total >=
+// target); otherwise deal k (from 0) starts, dealt by seat
+// (n-1+k) mod n: the deck is shuffled again and dealt round from the seat
+// after the dealer, who moves first unless a lead card's holder must; the
+// starter is turned (and fires as the dealer's play where it fires) and
+// sets are laid down as after the first deal. Everything a deal changes is
+// dealt afresh (every seat back in, direction +1, skips, the discard
+// pile, the trick, the tableau, the pending demand, active and delayed
+// effects, the rules' values, what seats have seen); the scores (now
+// totals), the result's counts, the step count and the last sole leader
+// carry over. Trace EvDeal marks deal k: Seat its dealer, Card its
+// starter (0xff: none), N = k; its hands are not in the trace. The turn
+// cap counts the turns of the whole match (a capped match is capped, with
+// the deals it began). A match that ends is ranked by the totals alone
+// (rank score_low or score_high), whether or not a seat went out in the
+// last deal, which stays as it ended; a one-deal program with deal's-end scores ranks as
+// before, after they are added. Result.Deals counts the deals played (1
+// for any other game).
 //
 // # Statistics
 //

@@ -90,6 +90,18 @@ const loserKeys = 1 << 20
 // rankKeys sets each seat's ranking key, the one order winner and Shares
 // rank a finished game by.
 func (m *Machine) rankKeys(key *[MaxSeats]int) {
+	if m.p.deals > 0 {
+		// A match ranks its totals alone, seats out of the last deal
+		// or not.
+		for s := range m.n {
+			v := m.standing(s)
+			if !m.better(v-1, v) {
+				v = -v
+			}
+			key[s] = v
+		}
+		return
+	}
 	for i := range m.nOut {
 		s := m.outOrder[i]
 		if m.outRes[i] == cardrules.ResultWin {

@@ -190,7 +190,7 @@ func (m *Machine) meldSets(s int) {
 				m.gone[m.goneN] = c
 				m.goneN++
 			}
-			m.score[s] += m.p.scoreMeld + m.bonus[s]
+			m.score[s] += int32(m.p.scoreMeld + m.bonus[s])
 			if m.hand[s]&rankSet[r] == 0 {
 				m.knownHas[s] &^= 1 << r
 				m.denied[s] |= 1 << r

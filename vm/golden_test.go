@@ -58,6 +58,7 @@ func statsBytes(s *Stats) []byte {
 		u(e)
 	}
 	u(s.Captures)
+	u(s.Deals - s.Games) // the deals after a game's first (a match's)
 	return b
 }
 
@@ -65,16 +66,19 @@ func statsBytes(s *Stats) []byte {
 // counts added to Stats after the outcome hashes were first made under
 // semantics version 4 (Captures): a game that never counts them has the
 // outcome hash it had before they were added.
-const laterCounts = 1
+const laterCounts = 2
 
-// goldenBytes is statsBytes without its trailing later counts while they
-// are all zero.
+// goldenBytes is statsBytes without the later counts that end it while
+// they are zero (the last first).
 func goldenBytes(s *Stats) []byte {
 	b := statsBytes(s)
-	if slices.ContainsFunc(b[len(b)-8*laterCounts:], func(x byte) bool { return x != 0 }) {
-		return b
+	for range laterCounts {
+		if slices.ContainsFunc(b[len(b)-8:], func(x byte) bool { return x != 0 }) {
+			break
+		}
+		b = b[:len(b)-8]
 	}
-	return b[:len(b)-8*laterCounts]
+	return b
 }
 
 // goldenOutcomes computes, for every playable seed and both policies, the

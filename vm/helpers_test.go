@@ -234,7 +234,7 @@ func (m *Machine) apply(tb testing.TB, l layout) {
 			m.goneN++
 		}
 	}
-	m.score = [MaxSeats]int16{}
+	m.score = [MaxSeats]int32{}
 	m.played, m.last, m.mustPlay, m.next, m.again = 0, -1, -1, -1, false
 	if m.discN > 0 {
 		top := m.disc[m.discN-1]
@@ -553,33 +553,108 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 	if err := checkState(m, true); err != nil {
 		return m.res, fmt.Errorf("after the deal: %w", err)
 	}
-	if m.starterDue {
-		m.fireStarter()
-		if err := checkState(m, true); err != nil {
-			return m.res, fmt.Errorf("after the starter's effects: %w", err)
+	for {
+		if m.starterDue {
+			m.fireStarter()
+			if err := checkState(m, true); err != nil {
+				return m.res, fmt.Errorf("after the starter's effects: %w", err)
+			}
+		}
+		for !m.over {
+			if m.res.Turns >= m.p.turnCap {
+				m.res.Winner = Capped
+				m.res.Deals = int(m.dealNo) + 1
+				return m.res, nil
+			}
+			if m.steps > m.budget {
+				m.res.Winner = Aborted
+				m.res.Deals = int(m.dealNo) + 1
+				return m.res, nil
+			}
+			prevTurns := m.res.Turns
+			seat := m.cur
+			m.turn()
+			if m.res.Turns != prevTurns+1 {
+				return m.res, fmt.Errorf("turn %d: turn counter went to %d", prevTurns+1, m.res.Turns)
+			}
+			if err := checkState(m, true); err != nil {
+				return m.res, fmt.Errorf("after turn %d (seat %d): %w", m.res.Turns, seat, err)
+			}
+		}
+		if !m.p.dealEnd {
+			break
+		}
+		// The deal's scores: a deal's end adds the hand scores and the
+		// moon's to the totals, and a later deal starts from the totals.
+		before, k := m.score, m.dealNo
+		want := dealEndScores(m)
+		again := m.endDeal()
+		if again {
+			if m.dealNo != k+1 || m.over || m.nOut != 0 || m.dir != 1 || m.nActive != m.n {
+				return m.res, fmt.Errorf("deal %d starts from deal %d in a bad state: over %v, %d out, direction %d", m.dealNo, k, m.over, m.nOut, m.dir)
+			}
+			if err := checkState(m, true); err != nil {
+				return m.res, fmt.Errorf("after the deal of deal %d: %w", m.dealNo, err)
+			}
+		}
+		// (Sets laid down as a new deal is dealt score at once.)
+		for s := range m.n {
+			if (!again || m.p.scoreMeld == 0) && m.score[s] != before[s]+want[s] {
+				return m.res, fmt.Errorf("deal %d: seat %d's total went from %d to %d, want %d more", k, s, before[s], m.score[s], want[s])
+			}
+		}
+		if !again {
+			break
 		}
 	}
-	for !m.over {
-		if m.res.Turns >= m.p.turnCap {
-			m.res.Winner = Capped
-			return m.res, nil
-		}
-		if m.steps > m.budget {
-			m.res.Winner = Aborted
-			return m.res, nil
-		}
-		prevTurns := m.res.Turns
-		seat := m.cur
-		m.turn()
-		if m.res.Turns != prevTurns+1 {
-			return m.res, fmt.Errorf("turn %d: turn counter went to %d", prevTurns+1, m.res.Turns)
-		}
-		if err := checkState(m, true); err != nil {
-			return m.res, fmt.Errorf("after turn %d (seat %d): %w", m.res.Turns, seat, err)
-		}
-	}
+	m.res.Deals = int(m.dealNo) + 1
 	m.res.Winner = m.finish()
 	return m.res, nil
+}
+
+// deckHas reports whether card c is in p's deck.
+func deckHas(p *Program, c uint8) bool {
+	for _, d := range p.deck[:p.deckN] {
+		if d == c {
+			return true
+		}
+	}
+	return false
+}
+
+// dealEndScores is what a deal's end adds to each seat's total, computed
+// independently: each card left in a hand scores its hand rules, and a
+// seat holding every card the card rules score (it won them all) gives
+// their points to every other seat.
+func dealEndScores(m *Machine) [MaxSeats]int32 {
+	var out [MaxSeats]int32
+	for s := range m.n {
+		for c := range uint8(52) {
+			if m.hand[s]&(1<<c) != 0 {
+				out[s] += int32(m.p.handPts[c])
+			}
+		}
+	}
+	if m.p.moon {
+		for s := range m.n {
+			all := true
+			for c := range uint8(52) {
+				if m.p.points[c] != 0 && m.won[s]&(1<<c) == 0 && deckHas(m.p, c) {
+					all = false
+				}
+			}
+			if all {
+				for t := range m.n {
+					if t == s {
+						out[t] -= m.p.moonPts
+					} else {
+						out[t] += m.p.moonPts
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // rapidShort bounds rapid's shrinking in short mode (unless the flag was

@@ -125,12 +125,12 @@ type game struct {
 	suit    uint8  // the active suit
 	ph      *phase // the card-playing phase being played (play, battle, trick)
 
-	score     [MaxSeats]int16
-	pot       int16 // the chips in the pool
-	settled   bool  // the chips were settled at the game's end
-	played    uint8 // bit s: a card of suit s has been played
-	last      int16 // the last card played, -1 before any
-	lastSuit  uint8 // the suit named after the last card played, else its suit
+	score     [MaxSeats]int32 // in a match, the totals of the deals so far
+	pot       int32           // the chips in the pool
+	settled   bool            // the chips were settled at the game's end
+	played    uint8           // bit s: a card of suit s has been played
+	last      int16           // the last card played, -1 before any
+	lastSuit  uint8           // the suit named after the last card played, else its suit
 	lastDealt uint8
 	mustPlay  int16    // the lead card its holder must play first, -1 when none
 	mustBy    int8     // the seat dealt the lead card, bound to play it while it holds it, until it is played
@@ -231,6 +231,12 @@ type game struct {
 	climbBy   int8
 	climbPass uint8
 	climbSel  uint64
+	// A match (match.go): the deal being played (from 0), its dealer, and
+	// with shooting the moon, the cards each seat has won in tricks this
+	// deal.
+	dealNo uint8
+	dealer int8
+	won    [MaxSeats]uint64
 }
 
 // Result is what one game produced.
@@ -248,11 +254,12 @@ type Result struct {
 	Effects      [NumEffectTypes]int
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
-	Blocked      bool // the game ended blocked: the end's blocked rule
+	Blocked      bool // the game (in a match, some deal) ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects negated by a chain of responses
 	Captures     int  // discard piles a demand paid in a turn_up phase won its seat
+	Deals        int  // deals played (1 unless the game is a match; a capped match counts the deal it stopped in)
 }
 
 // NewMachine returns a machine for p with seats seats (0: the program's
@@ -289,24 +296,32 @@ func (m *Machine) Play(seed uint64) Result {
 // game is in the middle of a turn, whose start has passed these checks.
 func (m *Machine) run() Result {
 	p := m.p
-	if m.starterDue {
-		m.fireStarter()
-	}
-	for !m.over {
-		if m.resuming {
+	for {
+		if m.starterDue {
+			m.fireStarter()
+		}
+		for !m.over {
+			if m.resuming {
+				m.turn()
+				continue
+			}
+			if m.res.Turns >= p.turnCap {
+				m.res.Winner = Capped
+				m.res.Deals = int(m.dealNo) + 1
+				return m.res
+			}
+			if m.steps > m.budget {
+				m.res.Winner = Aborted
+				m.res.Deals = int(m.dealNo) + 1
+				return m.res
+			}
 			m.turn()
-			continue
 		}
-		if m.res.Turns >= p.turnCap {
-			m.res.Winner = Capped
-			return m.res
+		if !p.dealEnd || !m.endDeal() {
+			break
 		}
-		if m.steps > m.budget {
-			m.res.Winner = Aborted
-			return m.res
-		}
-		m.turn()
 	}
+	m.res.Deals = int(m.dealNo) + 1
 	m.res.Winner = m.finish()
 	return m.res
 }
@@ -315,19 +330,34 @@ func (m *Machine) run() Result {
 // the deal, the starter card, the lead card's holder, and the sets the deal
 // gave.
 func (m *Machine) reset(seed uint64) {
-	p := m.p
 	m.rng.Seed(seed)
 	for s, g := range m.starters[:m.n] {
 		if g != nil {
 			g.NewGame(rng.Derive(seed, playerSeeds+uint64(s)))
 		}
 	}
+	m.score, m.res, m.steps, m.leader = [MaxSeats]int32{}, Result{}, 0, -1
+	m.dealOut(m.n-1, 0)
+}
+
+// dealOut starts a deal with dealer dealer: the deck shuffled into the stock,
+// the deal from the seat after the dealer, the starter card, the first
+// seat (the one after the dealer) or the lead card's holder, and the sets
+// the deal gave. Every game's first deal (k = 0) has dealer n-1. What a
+// match carries from deal to deal (the scores, the result's counts, the
+// steps and the leader) is kept.
+func (m *Machine) dealOut(dealer, k int) {
+	p := m.p
+	first := dealer + 1
+	if first == m.n {
+		first = 0
+	}
+	score, res, steps, leader := m.score, m.res, m.steps, m.leader
 	m.game = game{
 		empty:     0xff,
 		active:    uint8(1<<m.n - 1),
 		nActive:   m.n,
 		dir:       1,
-		leader:    -1,
 		last:      -1,
 		drawnCard: -1,
 		mustPlay:  -1,
@@ -335,6 +365,13 @@ func (m *Machine) reset(seed uint64) {
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
+		dealer:    int8(dealer),
+		dealNo:    uint8(k),
+		cur:       first,
+		score:     score,
+		res:       res,
+		steps:     steps,
+		leader:    leader,
 	}
 	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)
@@ -346,15 +383,15 @@ func (m *Machine) reset(seed uint64) {
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
 	if p.dealAll {
-		for s := 0; m.stockN > 0; s = (s + 1) % m.n {
+		for s := first; m.stockN > 0; s = (s + 1) % m.n {
 			m.lastDealt = m.pop()
 			m.give(s, m.lastDealt)
 		}
 	} else {
 		for range int(p.deal[m.n]) {
-			for s := range m.n {
+			for s := first; s < first+m.n; s++ {
 				m.lastDealt = m.pop()
-				m.give(s, m.lastDealt)
+				m.give(s%m.n, m.lastDealt)
 			}
 		}
 	}
@@ -386,7 +423,11 @@ func (m *Machine) reset(seed uint64) {
 		m.knownBy[m.lastDealt] = 0xff
 	}
 	if m.trace != nil {
-		m.trace.deal(m)
+		if k == 0 {
+			m.trace.deal(m)
+		} else {
+			m.trace.newDeal(m)
+		}
 	}
 	if p.meld > 0 {
 		for s := range m.n {
@@ -415,7 +456,7 @@ func (m *Machine) stockHolds(mask uint16) bool {
 // and the first seat is the one the effects pass the turn to from the
 // dealer, unless a lead card's holder, still in, must start.
 func (m *Machine) fireStarter() {
-	d := m.n - 1
+	d := int(m.dealer)
 	if !(m.resuming && m.inTrig) {
 		m.fireEffects(m.disc[m.discN-1], d, cardrules.Played)
 		m.checkEnd()

@@ -25,8 +25,8 @@ type View struct {
 	Seat    int
 	Hand    uint64          // the seat's own cards (bit c: card c)
 	Counts  [MaxSeats]uint8 // cards held by every seat
-	Scores  [MaxSeats]int16 // every seat's score (with chips: the chips it holds)
-	Pot     int16           // the chips in the pool
+	Scores  [MaxSeats]int32 // every seat's score (in a match, its total; with chips, the chips it holds)
+	Pot     int32           // the chips in the pool
 	Active  uint8           // bit s: seat s is still in
 	Top     int             // the top card of the discard pile, -1 when empty
 	Suit    uint8           // the active suit

@@ -102,6 +102,17 @@ type Program struct {
 	scoreTrick     int16
 	scoreMeld      int16
 	points         [52]int16 // points of each card in a won trick
+
+	// A match and the deal's-end scores (match.go): dealEnd is set when
+	// either is there; deals 0 is one deal.
+	dealEnd    bool
+	deals      int
+	target     int32
+	moon       bool
+	pointCards uint64    // the deck's cards that card rules score
+	moonPts    int32     // the points of all of them
+	handPts    [52]int16 // points of each card left in hand at a deal's end
+	hasHandPts bool
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -259,6 +270,7 @@ func Load(code []byte) (*Program, error) {
 			}
 		}
 	}
+	p.lowerMatch(im)
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

@@ -125,6 +125,7 @@ type Stats struct {
 	// vm/golden_test.go).
 
 	Captures uint64 // discard piles taken by a demand paid in a turn_up phase, summed over games
+	Deals    uint64 // deals played, summed over games (one per game unless the game is a match)
 }
 
 // Add records one game's result.
@@ -162,6 +163,7 @@ func (s *Stats) Add(r *Result) {
 		s.Effects[i] += uint64(e)
 	}
 	s.Captures += uint64(r.Captures)
+	s.Deals += uint64(r.Deals)
 }
 
 // Merge adds o into s.
@@ -191,6 +193,7 @@ func (s *Stats) Merge(o *Stats) {
 		s.Effects[i] += o.Effects[i]
 	}
 	s.Captures += o.Captures
+	s.Deals += o.Deals
 }
 
 // Decided is the number of games that ended with a result (neither capped
@@ -292,6 +295,19 @@ func (s *Stats) CancelledPerGame() float64 { return s.perGame(s.Cancelled) }
 // CapturesPerGame is the mean number of discard piles per game that a seat
 // took because its demand was paid (turn_up phases).
 func (s *Stats) CapturesPerGame() float64 { return s.perGame(s.Captures) }
+
+// DealsPerGame is the mean number of deals per game (1 unless the game is
+// a match of several deals).
+func (s *Stats) DealsPerGame() float64 { return s.perGame(s.Deals) }
+
+// TurnsPerDeal is the mean number of turns per deal, over every deal of
+// every game.
+func (s *Stats) TurnsPerDeal() float64 {
+	if s.Deals == 0 {
+		return 0
+	}
+	return float64(s.Turns.Sum) / float64(s.Deals)
+}
 
 // BlockedShare is the share of all games that ended blocked.
 func (s *Stats) BlockedShare() float64 { return s.perGame(s.Blocked) }

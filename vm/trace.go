@@ -42,6 +42,8 @@ const (
 	EvChips                      // Seat pays N chips into the pool (N < 0: takes -N from it)
 	EvClimb                      // Seat's play of N cards of rank Card (its cards' EvPlay events came first) is on the climb table
 	EvClear                      // the climb table is cleared: Seat leads
+	EvDeal                       // deal N of a match begins, dealt by Seat; Card is the starter (0xff: none)
+	EvMoon                       // Seat shot the moon: it gives up the N points of the card rules, which every other seat scores
 )
 
 // Event is one step of a traced game.
@@ -86,6 +88,16 @@ func (t *Trace) deal(m *Machine) {
 	if m.discN > 0 {
 		t.Starter = int(m.disc[0])
 	}
+}
+
+// newDeal records the start of a match's later deal (the first deal's
+// hands are the trace's Hands).
+func (t *Trace) newDeal(m *Machine) {
+	st := uint8(0xff)
+	if m.discN > 0 {
+		st = m.disc[0]
+	}
+	t.add(EvDeal, int(m.dealer), st, int(m.dealNo))
 }
 
 // Replay plays game i of a batch (the same program, seats, policies and

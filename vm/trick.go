@@ -76,7 +76,12 @@ func (m *Machine) trick(ph *phase) {
 	for _, c := range m.table[:m.tableN] {
 		pts += m.p.points[c]
 	}
-	m.score[ws] += pts + m.bonus[ws]
+	m.score[ws] += int32(pts + m.bonus[ws])
+	if m.p.moon {
+		for _, c := range m.table[:m.tableN] {
+			m.won[ws] |= 1 << c
+		}
+	}
 	if m.tableN > 1 {
 		m.res.Interactions++
 	}

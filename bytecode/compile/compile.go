@@ -159,8 +159,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			}
 		}
 	}
+	e = bytecode.AppendMatch(e, compileMatch(c))
 	if ch := c.Score.Chips; ch.Stake > 0 {
-		e = append(e, byte(ch.Stake), byte(ch.Stake>>8), byte(ch.Ante), byte(ch.Pass), byte(ch.PerCard))
+		e = append(e, bytecode.TailChips, byte(ch.Stake), byte(ch.Stake>>8), byte(ch.Ante), byte(ch.Pass), byte(ch.PerCard))
 	}
 	out = section(out, bytecode.OpEnd, e)
 
@@ -365,6 +366,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	}
 	g.Responses = decompileResponses(im)
 	g.Rules = decompileRules(im.Rules)
+	decompileMatch(g, &im.Match)
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("program decodes to an invalid genome: %w", err)
 	}

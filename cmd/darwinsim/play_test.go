@@ -142,6 +142,12 @@ func TestPlayEverySeed(t *testing.T) {
 	secrets := 0
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
+			if strings.HasSuffix(name, "-match") && testing.Short() {
+				// A match is some ten deals, and the default search
+				// opponents play every rollout to the match's end: minutes
+				// per game. The long tests play them.
+				t.Skip("a match against search opponents is a long test")
+			}
 			code, out, errOut := playCLI(t, ones, "play", name, "--seed", "5")
 			if code != exitOK {
 				t.Fatalf("exit %d: %s", code, errOut)

@@ -218,6 +218,8 @@ type summary struct {
 	CancelledPerGame     float64            `json:"cancelled_per_game"`
 	EffectsPerGame       map[string]float64 `json:"effects_per_game"`
 	CapturesPerGame      float64            `json:"captures_per_game"`
+	DealsPerGame         float64            `json:"deals_per_game,omitempty"` // a match's only
+	TurnsPerDeal         float64            `json:"turns_per_deal,omitempty"` // a match's only
 }
 
 type distSummary struct {
@@ -247,6 +249,9 @@ func summarize(st *vm.Stats) summary {
 		CancelledPerGame:     st.CancelledPerGame(),
 		EffectsPerGame:       map[string]float64{},
 		CapturesPerGame:      st.CapturesPerGame(),
+	}
+	if st.Deals > st.Games {
+		s.DealsPerGame, s.TurnsPerDeal = st.DealsPerGame(), st.TurnsPerDeal()
 	}
 	for i := range st.Seats {
 		p, lo, hi := st.WinRate(i)
@@ -331,5 +336,8 @@ func writeStatsTable(w io.Writer, name string, seed uint64, policy string, st *v
 	}
 	if show.captures || st.Captures > 0 {
 		fmt.Fprintf(w, "captures per game %.2f\n", s.CapturesPerGame)
+	}
+	if st.Deals > st.Games {
+		fmt.Fprintf(w, "deals per game %.2f, turns per deal %.2f\n", s.DealsPerGame, s.TurnsPerDeal)
 	}
 }

@@ -283,6 +283,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	drawTriggers(t, g, ranksInDeck, cards)
 	drawLasting(t, g)
 	drawLater(t, g, ranksInDeck, presentSuits(cards))
+	drawMatch(t, g, cards)
 	return g
 }
 

@@ -336,3 +336,8 @@
 // the differential test (vm/differential_test.go), where a focused
 // regression test pins it until the VM is fixed.
 package reference
+
+// (Matches: endDeal in match.go plays the vm doc's "Matches and deal's-end
+// scores" from its words: the hand rules, then the moon, then the match's
+// end check and the next deal through setup, which keeps the scores, the
+// result, the events and the leader.)

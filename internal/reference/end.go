@@ -77,14 +77,15 @@ func (m *game) ranking() (int, uint8) {
 	if m.g.Teams == 2 {
 		return m.teamRanking()
 	}
+	match := m.g.Match != nil
 	for i, s := range m.outSeat {
-		if m.outResult[i] == cardrules.ResultWin {
+		if m.outResult[i] == cardrules.ResultWin && !match {
 			return s, 1 << s
 		}
 	}
 	var in []int
 	for s := range m.n {
-		if m.active[s] {
+		if m.active[s] || match {
 			in = append(in, s)
 		}
 	}

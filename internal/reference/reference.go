@@ -30,11 +30,12 @@ type Result struct {
 	Effects      [cardrules.NumEffectTypes]int
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
-	Blocked      bool // the game ended blocked: the end's blocked rule
+	Blocked      bool // the game (in a match, some deal) ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that fired and moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects a chain of responses negated
 	Captures     int  // discard piles a paid demand won (turn_up phases)
+	Deals        int  // deals played (a match's; 1 otherwise)
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to
@@ -72,10 +73,12 @@ const (
 	EvClimb                      // Seat's play of N cards of rank Card is on the climb table (its cards' EvPlay events came first)
 	EvClear                      // the climb table is cleared: Seat leads
 	EvDecision                   // Seat chooses option Choice of Options
+	EvDeal                       // deal N of a match begins, dealt by Seat; Card is its starter, or 0xff
+	EvMoon                       // Seat shot the moon, giving up the N points of the card rules to every other seat
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -145,6 +148,11 @@ type game struct {
 	pool           int        // the chips in the pool
 	over           bool
 
+	// A match (match.go): the deal being played (from 0), its dealer,
+	// and the cards each seat won in tricks this deal.
+	dealNo, dealer int
+	won            [][]genome.Card
+
 	// Triggers other than a play (triggers.go).
 	live      bool      // the deal is over: events may set effects off
 	resolving bool      // queued events are resolving: no event is queued
@@ -183,23 +191,29 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 		seats = g.Seats.Default
 	}
 	m := &game{g: g, n: seats, check: check}
-	m.setup(seed)
-	m.live = true
-	m.start()
-	for !m.over {
-		if m.res.Turns >= g.TurnCap {
-			m.res.Winner, m.res.WinMask = Capped, 0
-			return m.res, m.events
+	m.setupGame(seed)
+	for {
+		m.live = true
+		m.start()
+		for !m.over {
+			if m.res.Turns >= g.TurnCap {
+				m.res.Winner, m.res.WinMask, m.res.Deals = Capped, 0, m.dealNo+1
+				return m.res, m.events
+			}
+			if len(m.events) > maxEvents {
+				m.res.Winner, m.res.WinMask, m.res.Deals = Aborted, 0, m.dealNo+1
+				return m.res, m.events
+			}
+			m.turn()
 		}
-		if len(m.events) > maxEvents {
-			m.res.Winner, m.res.WinMask = Aborted, 0
-			return m.res, m.events
+		if !m.endDeal() {
+			break
 		}
-		m.turn()
 	}
 	if m.g.Score.Chips.Stake > 0 {
 		m.settleChips()
 	}
+	m.res.Deals = m.dealNo + 1
 	m.res.Winner, m.res.WinMask = m.ranking()
 	return m.res, m.events
 }

@@ -30,7 +30,7 @@ func lab(t *testing.T, g *genome.Genome, n int, l layout) *game {
 		t.Fatal(err)
 	}
 	m := &game{g: g, n: n, check: true}
-	m.setup(1)
+	m.setupGame(1)
 	m.hands = make([][]genome.Card, n)
 	placed := map[genome.Card]bool{}
 	put := func(ss []string) []genome.Card {

@@ -11,9 +11,33 @@ import (
 
 // ---- setup ----
 
-func (m *game) setup(seed uint64) {
-	g := m.g
+// setupGame starts a game from seed: its random numbers, zero scores (or
+// the chips staked, less the ante) and the first deal.
+func (m *game) setupGame(seed uint64) {
 	m.src = rng.New(seed)
+	m.score = make([]int, m.n)
+	if c := m.g.Score.Chips; c.Stake > 0 {
+		for s := range m.score {
+			m.score[s] = c.Stake - min(c.Ante, c.Stake)
+		}
+		m.pool = m.n * min(c.Ante, c.Stake)
+	}
+	m.leader = -1
+	m.setup(m.n-1, 0)
+}
+
+// setup deals deal number deal of the game (0 for the first; dealer n-1), the
+// state that carries over a match's deals (the scores, the result's
+// counts, the chips' pool, the events, the leader, the turns done, by which effects that
+// last turns are timed) kept and all else afresh. The deal
+// goes round from the seat after the dealer, who is the first to move.
+func (m *game) setup(dealer, deal int) {
+	g := m.g
+	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, pool: m.pool, res: m.res, events: m.events,
+		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done}
+	first := (dealer + 1) % m.n
+	m.cur = first
+	m.won = make([][]genome.Card, m.n)
 	m.deck = g.Deck.Cards()
 	// The suits a seat may name: the deck's suit restriction (all four
 	// when it has none), even when removed cards leave a suit without a
@@ -40,18 +64,10 @@ func (m *game) setup(seed uint64) {
 		m.active[s] = true
 	}
 	m.nActive = m.n
-	m.score = make([]int, m.n)
-	if c := g.Score.Chips; c.Stake > 0 {
-		for s := range m.score {
-			m.score[s] = c.Stake - min(c.Ante, c.Stake)
-		}
-		m.pool = m.n * min(c.Ante, c.Stake)
-	}
 	m.dir = 1
 	m.last = -1
 	m.leadHolder = -1
 	m.next = -1
-	m.leader = -1
 
 	// One ShuffleBytes of the deck in ascending order; the deal takes
 	// cards from the end, one per seat round-robin from seat 0.
@@ -63,7 +79,7 @@ func (m *game) setup(seed uint64) {
 	k := len(shuffled)
 	lastDealt := -1
 	if g.Deal.All {
-		for s := 0; k > 0; s = (s + 1) % m.n {
+		for s := first; k > 0; s = (s + 1) % m.n {
 			k--
 			m.give(s, genome.Card(shuffled[k]))
 			lastDealt = int(shuffled[k])
@@ -71,7 +87,8 @@ func (m *game) setup(seed uint64) {
 	} else {
 		per := g.DealFor(m.n)
 		for range per {
-			for s := range m.n {
+			for i := range m.n {
+				s := (first + i) % m.n
 				k--
 				m.give(s, genome.Card(shuffled[k]))
 				lastDealt = int(shuffled[k])
@@ -94,6 +111,13 @@ func (m *game) setup(seed uint64) {
 				m.leadHolder = s
 			}
 		}
+	}
+	if deal > 0 {
+		starter := 0xff
+		if len(m.discard) > 0 {
+			starter = int(m.discard[0])
+		}
+		m.emit(Event{Kind: EvDeal, Seat: dealer, Card: starter, N: deal})
 	}
 	if g.Meld > 0 {
 		for s := range m.n {

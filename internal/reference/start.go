@@ -35,7 +35,7 @@ func (m *game) start() {
 	}) {
 		return
 	}
-	dealer := m.n - 1
+	dealer := m.dealer
 	m.fire(dealer, starter, cardrules.Played, true)
 	if !m.over {
 		m.endCheck()

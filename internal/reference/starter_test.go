@@ -35,7 +35,7 @@ func TestReferenceStarterNot(t *testing.T) {
 	for _, n := range []int{2, 5} {
 		for seed := range uint64(1000) {
 			m := &game{g: g, n: n, check: true}
-			m.setup(seed)
+			m.setupGame(seed)
 			starter := m.discard[0]
 			if starter.Rank() == rankOf("8") {
 				t.Fatalf("%d seats, seed %d: the starter is %v", n, seed, starter)
@@ -243,7 +243,7 @@ func TestReferenceStarterFiresGames(t *testing.T) {
 	seen := map[string]int{}
 	for seed := range uint64(400) {
 		m := &game{g: g, n: 4}
-		m.setup(seed)
+		m.setupGame(seed)
 		starter := m.discard[0]
 		rank := starter.Rank().String()
 		r, evs := Play(g, 4, nil, seed)

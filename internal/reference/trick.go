@@ -109,6 +109,9 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		}
 	}
 	m.score[w] += pts + m.bonus(w)
+	for _, x := range trick {
+		m.won[w] = append(m.won[w], x.card)
+	}
 	m.emit(Event{Kind: EvTake, Seat: w, N: len(trick)})
 	m.happen(cardrules.TrickWon, w, trick[win].card)
 	if len(trick) > 1 {

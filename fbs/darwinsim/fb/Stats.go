@@ -328,8 +328,20 @@ func (rcv *Stats) MutateCaptures(n uint64) bool {
 	return rcv._tab.MutateUint64Slot(46, n)
 }
 
+func (rcv *Stats) Deals() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(48))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Stats) MutateDeals(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(48, n)
+}
+
 func StatsStart(builder *flatbuffers.Builder) {
-	builder.StartObject(22)
+	builder.StartObject(23)
 }
 func StatsAddGames(builder *flatbuffers.Builder, games uint64) {
 	builder.PrependUint64Slot(0, games, 0)
@@ -402,6 +414,9 @@ func StatsAddCancelled(builder *flatbuffers.Builder, cancelled uint64) {
 }
 func StatsAddCaptures(builder *flatbuffers.Builder, captures uint64) {
 	builder.PrependUint64Slot(21, captures, 0)
+}
+func StatsAddDeals(builder *flatbuffers.Builder, deals uint64) {
+	builder.PrependUint64Slot(22, deals, 0)
 }
 func StatsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

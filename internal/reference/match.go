@@ -1,0 +1,74 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/genome"
+)
+
+// endDeal scores the deal that just ended and reports whether a match's
+// next deal has begun. First every seat scores the hand rules' points for
+// each card still in its hand; then, with shooting the moon, a seat that
+// won every card of the deck that a card rule scores gives up their
+// points (the sum of the card rules over those cards) and every other
+// seat scores them. In a match the deals then go on unless the deal
+// limit is reached or some seat's total reaches the target; the next
+// deal is dealt by the seat after the last dealer. When the match is
+// over, the totals alone rank the seats (ranking), whether or not they
+// went out in the last deal.
+func (m *game) endDeal() bool {
+	g := m.g
+	for s := range m.n {
+		for _, c := range m.hands[s] {
+			for _, r := range g.Score.Hand {
+				if matches(r.Match, c) {
+					m.score[s] += r.Points
+				}
+			}
+		}
+	}
+	if g.Score.Moon {
+		var scoring []genome.Card
+		total := 0
+		for _, c := range m.deck {
+			pts := 0
+			for _, r := range g.Score.Cards {
+				if matches(r.Match, c) {
+					pts += r.Points
+				}
+			}
+			if pts > 0 {
+				scoring = append(scoring, c)
+				total += pts
+			}
+		}
+		for s := range m.n {
+			if !slices.ContainsFunc(scoring, func(c genome.Card) bool { return !slices.Contains(m.won[s], c) }) {
+				for t := range m.n {
+					if t == s {
+						m.score[t] -= total
+					} else {
+						m.score[t] += total
+					}
+				}
+				m.emit(Event{Kind: EvMoon, Seat: s, N: total})
+				break
+			}
+		}
+	}
+	if g.Match == nil {
+		return false
+	}
+	next := m.dealNo + 1
+	done := next >= g.Match.Deals
+	for s := range m.n {
+		if g.Match.Target > 0 && m.score[s] >= g.Match.Target {
+			done = true
+		}
+	}
+	if done {
+		return false
+	}
+	m.setup((m.n-1+next)%m.n, next)
+	return true
+}

@@ -1,0 +1,85 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+)
+
+// lowerMatch lowers the END section's MATCH block: the match, the hand
+// scores and shooting the moon.
+func (p *Program) lowerMatch(im *bytecode.Image) {
+	m := &im.Match
+	p.deals, p.target, p.moon = m.Deals, int32(m.Target), m.Moon
+	for c := range p.deckN {
+		card := p.deck[c]
+		for _, r := range m.Hand {
+			if r.Matches(card) {
+				p.handPts[card] += int16(r.Points)
+				p.hasHandPts = true
+			}
+		}
+		if p.moon && p.points[card] != 0 {
+			p.pointCards |= 1 << card
+			p.moonPts += int32(p.points[card])
+		}
+	}
+	p.dealEnd = p.deals > 0 || p.moon || p.hasHandPts
+}
+
+// Match reports whether the program is a match of several deals.
+func (p *Program) Match() bool { return p.deals > 0 }
+
+// endDeal scores the deal that just ended (hand scores, then shooting
+// the moon) and, in a match, decides whether another deal follows: it
+// starts it and reports true, or reports false when the match is over
+// (rankKeys then ranks the totals alone).
+func (m *Machine) endDeal() bool {
+	p := m.p
+	if p.hasHandPts {
+		for s := range m.n {
+			for h := m.hand[s]; h != 0; h &= h - 1 {
+				m.score[s] += int32(p.handPts[bits.TrailingZeros64(h)])
+			}
+		}
+	}
+	if p.moon {
+		for s := range m.n {
+			if p.pointCards&^m.won[s] == 0 {
+				// (At most one seat can have taken every card.)
+				for t := range m.n {
+					if t == s {
+						m.score[t] -= p.moonPts
+					} else {
+						m.score[t] += p.moonPts
+					}
+				}
+				if m.trace != nil {
+					m.trace.add(EvMoon, s, 0, int(p.moonPts))
+				}
+				break
+			}
+		}
+	}
+	if p.deals == 0 {
+		return false
+	}
+	k := int(m.dealNo) + 1
+	done := k >= p.deals
+	if p.target > 0 {
+		for s := range m.n {
+			done = done || m.score[s] >= p.target
+		}
+	}
+	if done {
+		return false
+	}
+	m.nextDeal(k)
+	return true
+}
+
+// nextDeal starts deal k of a match, the dealer one seat on from the
+// last (dealOut keeps what carries over).
+func (m *Machine) nextDeal(k int) {
+	m.dealOut((m.n-1+k)%m.n, k)
+}
