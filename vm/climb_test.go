@@ -307,7 +307,7 @@ func TestClimbForkResume(t *testing.T) {
 				break
 			}
 			kinds[cp.paused]++
-			if r := cp.Resume(); r != orig.res || cp.game != orig.game {
+			if r := cp.Resume(); r != orig.res || cp.game != orig.game || cp.carry != orig.carry {
 				t.Fatalf("seed %d, fork at decision %d (%d): resumed %+v, want %+v", seed, at, cp.paused, r, orig.res)
 			}
 		}

@@ -661,8 +661,9 @@
 // dealt afresh (every seat back in, direction +1, skips, the discard
 // pile, the trick, the tableau, the pending demand, active and delayed
 // effects, the rules' values, what seats have seen); the scores (now
-// totals), the result's counts, the step count and the last sole leader
-// carry over. Trace EvDeal marks deal k: Seat its dealer, Card its
+// totals), the result's counts (but Blocked, which says whether the last
+// deal ended blocked), the step count and the last sole leader carry
+// over. Trace EvDeal marks deal k: Seat its dealer, Card its
 // starter (0xff: none), N = k; its hands are not in the trace. The turn
 // cap counts the turns of the whole match (a capped match is capped, with
 // the deals it began). A match that ends is ranked by the totals alone

@@ -57,7 +57,8 @@ const (
 // arrays and is reused from game to game without allocating. A Machine is
 // not safe for concurrent use; a batch gives each worker its own.
 type Machine struct {
-	game // the state of the game being played, zeroed by reset
+	game  // the state of the deal being played, set afresh by each deal
+	carry // the state a match carries from deal to deal, zeroed by reset
 
 	p      *Program
 	rng    rng.Source
@@ -94,6 +95,17 @@ type effState struct {
 
 // game is everything one game changes. reset zeroes it in one assignment
 // and then sets the few fields whose start is not zero.
+// carry is the state of a game that a match carries from deal to deal:
+// the scores (a match's totals), the result's counts, the steps against
+// the budget and the leader. dealOut leaves it alone, so that a deal sets
+// afresh only what a deal holds.
+type carry struct {
+	score  [MaxSeats]int32 // in a match, the totals of the deals so far
+	leader int
+	steps  int
+	res    Result
+}
+
 type game struct {
 	hand  [MaxSeats]uint64 // fan hands as card sets
 	piles [MaxSeats]pile   // pile hands
@@ -125,12 +137,11 @@ type game struct {
 	suit    uint8  // the active suit
 	ph      *phase // the card-playing phase being played (play, battle, trick)
 
-	score     [MaxSeats]int32 // in a match, the totals of the deals so far
-	pot       int32           // the chips in the pool
-	settled   bool            // the chips were settled at the game's end
-	played    uint8           // bit s: a card of suit s has been played
-	last      int16           // the last card played, -1 before any
-	lastSuit  uint8           // the suit named after the last card played, else its suit
+	pot       int32 // the chips in the pool
+	settled   bool  // the chips were settled at the game's end
+	played    uint8 // bit s: a card of suit s has been played
+	last      int16 // the last card played, -1 before any
+	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
 	mustPlay  int16    // the lead card its holder must play first, -1 when none
 	mustBy    int8     // the seat dealt the lead card, bound to play it while it holds it, until it is played
@@ -175,10 +186,6 @@ type game struct {
 	outRes   [MaxSeats]cardrules.Result
 	nOut     int
 	over     bool
-	leader   int
-	steps    int
-
-	res Result
 
 	// The play phase's voluntary actions: the cards the seat has drawn in
 	// it this turn and the card it drew last (-1: none); passes in a row
@@ -254,7 +261,7 @@ type Result struct {
 	Effects      [NumEffectTypes]int
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
-	Blocked      bool // the game (in a match, some deal) ended blocked: the end's blocked rule
+	Blocked      bool // the game (in a match, its last deal) ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects negated by a chain of responses
@@ -336,7 +343,7 @@ func (m *Machine) reset(seed uint64) {
 			g.NewGame(rng.Derive(seed, playerSeeds+uint64(s)))
 		}
 	}
-	m.score, m.res, m.steps, m.leader = [MaxSeats]int32{}, Result{}, 0, -1
+	m.carry = carry{leader: -1}
 	m.dealOut(m.n-1, 0)
 }
 
@@ -352,7 +359,6 @@ func (m *Machine) dealOut(dealer, k int) {
 	if first == m.n {
 		first = 0
 	}
-	score, res, steps, leader := m.score, m.res, m.steps, m.leader
 	m.game = game{
 		empty:     0xff,
 		active:    uint8(1<<m.n - 1),
@@ -368,10 +374,6 @@ func (m *Machine) dealOut(dealer, k int) {
 		dealer:    int8(dealer),
 		dealNo:    uint8(k),
 		cur:       first,
-		score:     score,
-		res:       res,
-		steps:     steps,
-		leader:    leader,
 	}
 	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)

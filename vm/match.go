@@ -81,5 +81,6 @@ func (m *Machine) endDeal() bool {
 // nextDeal starts deal k of a match, the dealer one seat on from the
 // last (dealOut keeps what carries over).
 func (m *Machine) nextDeal(k int) {
+	m.res.Blocked = false // (a game is blocked when its last deal is)
 	m.dealOut((m.n-1+k)%m.n, k)
 }

@@ -20,7 +20,8 @@ const (
 // that, it passes. A phase with voluntary rules is played by playChoice.
 func (m *Machine) playPhase(ph *phase) {
 	s := m.cur
-	if m.enterPlay(ph, s) {
+	m.ph = ph
+	if m.enterPlay(s) {
 		return
 	}
 	if ph.voluntary {
@@ -57,18 +58,27 @@ func (m *Machine) playPhase(ph *phase) {
 	m.playCard(ph, s, nth(legal, m.decide(s, DecideCard, bits.OnesCount64(legal), legal)), true)
 }
 
-// enterPlay starts a phase in which seat s plays a card (play, tableau):
-// it reports whether the phase is done already, because the seat is out or
+// enterPlay starts a phase in which seat s plays a card (play, tableau),
+// once m.ph is the phase: it reports whether the phase is done already, because the seat is out or
 // because a copy paused after the card landed (naming a suit, a discard
 // its effects force, an answer) has finished the card's play.
-func (m *Machine) enterPlay(ph *phase, s int) bool {
-	m.ph = ph
-	if m.resuming && m.paused != DecideCard {
-		m.onPlayMore(s, uint8(m.last))
-		m.checkEnd()
-		return true
+func (m *Machine) enterPlay(s int) bool {
+	if m.resuming {
+		return m.reenterPlay(s)
 	}
 	return !m.isActive(s)
+}
+
+// reenterPlay is enterPlay in a copy that resumes: one paused after the
+// card landed goes on with it, and the phase is done. (Apart from
+// enterPlay so that the common path inlines.)
+func (m *Machine) reenterPlay(s int) bool {
+	if m.paused == DecideCard {
+		return !m.isActive(s)
+	}
+	m.onPlayMore(s, uint8(m.last))
+	m.checkEnd()
+	return true
 }
 
 // playChoice is a play phase with voluntary rules (the package doc gives

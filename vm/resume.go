@@ -89,7 +89,7 @@ func (m *Machine) Fork(d *Decision) {
 	if src == nil || m.p != src.p || m.n != src.n {
 		panic(fmt.Sprintf("vm: Fork: a machine of another program or seat count (%d seats, the decision's game has %d)", m.n, d.Seats()))
 	}
-	m.game = src.game
+	m.game, m.carry = src.game, src.carry
 	if m.p.lasts || m.p.waits {
 		// (A program without them never changes this state.)
 		m.effState = src.effState

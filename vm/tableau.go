@@ -10,7 +10,8 @@ import "math/bits"
 // a play phase.
 func (m *Machine) tableauPhase(ph *phase) {
 	s := m.cur
-	if m.enterPlay(ph, s) {
+	m.ph = ph
+	if m.enterPlay(s) {
 		return
 	}
 	open := m.tableauCards(ph)

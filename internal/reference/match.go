@@ -69,6 +69,7 @@ func (m *game) endDeal() bool {
 	if done {
 		return false
 	}
+	m.res.Blocked = false // a game is blocked when its last deal is
 	m.setup((m.n-1+next)%m.n, next)
 	return true
 }

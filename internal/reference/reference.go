@@ -30,7 +30,7 @@ type Result struct {
 	Effects      [cardrules.NumEffectTypes]int
 	Draws        int  // cards seats drew from the stock (draw phases, play phases, effects, asks)
 	Passes       int  // passes in play phases, chosen or for want of any option
-	Blocked      bool // the game (in a match, some deal) ended blocked: the end's blocked rule
+	Blocked      bool // the game (in a match, its last deal) ended blocked: the end's blocked rule
 	Fizzled      int  // draw and discard effects that fired and moved no card
 	Responses    int  // cards played to answer effects in response windows
 	Cancelled    int  // effects a chain of responses negated

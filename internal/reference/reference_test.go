@@ -233,11 +233,9 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		return fmt.Errorf("winner %d with win mask %08b", r.Winner, r.WinMask)
 	case r.Winner == Capped && r.Turns != g.TurnCap, r.Turns > g.TurnCap:
 		return fmt.Errorf("winner %d after %d turns of at most %d", r.Winner, r.Turns, g.TurnCap)
-	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped && g.Match == nil || r.Passes < g.End.Blocked+1):
-		// (In a match, Blocked says some deal ended blocked; a later one
-		// may reach the cap.)
+	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped || r.Passes < g.End.Blocked+1):
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
-	case r.Blocked && g.Match == nil && !endsWithPass(evs):
+	case r.Blocked && !endsWithPass(evs):
 		return fmt.Errorf("blocked, but the last event (but the ends of active effects and chips paid) is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]+resolved:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
