@@ -62,6 +62,11 @@ var bands = map[string][vm.NumPolicies]band{
 	// president 102.9 (random) and 67.4 (greedy) at 4 seats (20000 games
 	// each, seed 99)
 	"president": {vm.Random: {82, 129}, vm.Greedy: {54, 85}},
+	// hearts-match 148.7 (random) and 134.4 (greedy), 13 turns a deal;
+	// crazy-eights-match 231.6 and 196.5, at their default seats (5000
+	// games each, seed 99)
+	"hearts-match":       {vm.Random: {119, 186}, vm.Greedy: {107, 168}},
+	"crazy-eights-match": {vm.Random: {185, 290}, vm.Greedy: {157, 246}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -78,7 +83,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president", "hearts-match", "crazy-eights-match"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a
