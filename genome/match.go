@@ -124,6 +124,10 @@ func (g *Genome) describeMatchPlay() string {
 	} else {
 		b.WriteString("the lowest total wins.")
 	}
-	b.WriteString(" The deal passes to the left after each deal, and the player after the dealer starts.")
+	if g.LeadCard != nil {
+		fmt.Fprintf(&b, " The deal passes to the left after each deal, and in each deal the player holding the %s starts.", *g.LeadCard)
+	} else {
+		b.WriteString(" The deal passes to the left after each deal, and the player after the dealer starts.")
+	}
 	return b.String()
 }
