@@ -55,7 +55,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test clean
+.PHONY: build run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test fma-check clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -178,6 +178,12 @@ fbs-check:
 
 cover:
 	$(GO) test -short -coverprofile=cover.out ./... && $(GO) tool cover -func=cover.out | tail -1
+
+# No fused multiply-add anywhere (scripts/fma-check.sh says why): every
+# package compiled for arm64, where Go fuses, must hold none.
+fma-check:
+	@echo '==> scripts/fma-check.sh'
+	@scripts/fma-check.sh
 
 # `darwinsim play` in a real terminal: scripts/play-tmux.sh answers every
 # prompt of a seeded game in a detached tmux session and checks its end.

@@ -328,7 +328,7 @@ func weighted(m Metrics, w Weights) float64 {
 	sum, tot := 0.0, 0.0
 	mv, wv := m.values(), w.values()
 	for i := range mv {
-		sum += mv[i] * wv[i]
+		sum += float64(mv[i] * wv[i]) // (rounded: no fused multiply-add)
 		tot += wv[i]
 	}
 	return sum / tot
@@ -354,7 +354,7 @@ func metrics(st, greedy, skill *vm.Stats, teams, progLen int, cfg *Config) Metri
 	m.LeadChanges = 1 - math.Exp(-st.LeadChangesPerGame()/3)
 	if n := perSeat(st); n > 0 {
 		d := math.Log(n / float64(cfg.TargetLength))
-		m.Length = math.Exp(-d * d / (2 * 0.5 * 0.5))
+		m.Length = math.Exp(-float64(d*d) / (2 * 0.5 * 0.5))
 	}
 	if decided := float64(st.Decided()); skill != nil && skill.Decided() > 0 && decided > 0 {
 		base := float64(st.Wins[0]) / decided
@@ -409,10 +409,10 @@ func balance(st *vm.Stats, teams int) float64 {
 		return 0
 	}
 	fair := 1 / k
-	half := 1.96 * math.Sqrt(float64(fair*(1-fair))/decided)
+	half := float64(1.96 * math.Sqrt(float64(fair*(1-fair))/decided))
 	worst := 0.0
 	for _, x := range w {
 		worst = math.Max(worst, math.Abs(float64(x)/decided-fair)-half)
 	}
-	return clamp01(1 - worst*k)
+	return clamp01(1 - float64(worst*k))
 }

@@ -204,7 +204,7 @@ func dealDiff(a, b *Genome) float64 {
 	for n := 2; n <= cardrules.MaxSeats; n++ {
 		counts += rel(a.DealFor(n), b.DealFor(n))
 	}
-	counts /= cardrules.MaxSeats
+	counts = float64(counts / cardrules.MaxSeats)
 	return (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + counts +
 		flag(a.Deal.All != b.Deal.All) + starterDiff(&a.Deal, &b.Deal) +
 		flag(a.Reshuffle != b.Reshuffle || a.ReshuffleAtOnce != b.ReshuffleAtOnce)) / 5
@@ -283,7 +283,7 @@ func effectDiff(a, b []Effect, piles bool) float64 {
 			return 0
 		}
 	}
-	return 0.1 + 0.9*listDiff(common(a, b, norm), len(a), len(b))
+	return 0.1 + float64(0.9*listDiff(common(a, b, norm), len(a), len(b)))
 }
 
 // rulesDiff compares continuous rule lists as effectDiff compares effect
@@ -293,7 +293,7 @@ func rulesDiff(a, b []Rule) float64 {
 	if slices.EqualFunc(a, b, func(x, y Rule) bool { return normRule(x) == normRule(y) }) {
 		return 0
 	}
-	return 0.1 + 0.9*listDiff(common(a, b, normRule), len(a), len(b))
+	return 0.1 + float64(0.9*listDiff(common(a, b, normRule), len(a), len(b)))
 }
 
 // normRule is rule r as Canonical has it.
@@ -310,7 +310,7 @@ func responsesDiff(a, b *Responses) float64 {
 		return 0
 	}
 	id := func(r Response) Response { return r }
-	return (3*listDiff(common(a.Cards, b.Cards, id), len(a.Cards), len(b.Cards)) +
+	return (float64(3*listDiff(common(a.Cards, b.Cards, id), len(a.Cards), len(b.Cards))) +
 		flag(a.Who != b.Who) + flag(a.LoseTurn != b.LoseTurn)) / 5
 }
 

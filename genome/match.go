@@ -90,7 +90,7 @@ func matchDiff(a, b *MatchRules) float64 {
 // dealScoreDiff compares the deal's-end scores: the mean of the multiset
 // distance of the hand rules and the flag of shooting the moon.
 func dealScoreDiff(a, b *Score) float64 {
-	return (cardPointsDiff(a.Hand, b.Hand) + flag(a.Moon != b.Moon)) / 2
+	return float64((cardPointsDiff(a.Hand, b.Hand) + flag(a.Moon != b.Moon)) / 2)
 }
 
 // describeMatch says how the match is played and how a deal's end scores.

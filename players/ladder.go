@@ -192,7 +192,7 @@ func checkSpec(s Spec) error {
 // the result depend on the processor.
 func slope(rungs []Rung) (b, se float64) {
 	k := len(rungs)
-	mean := float64(k-1) / 2
+	mean := float64(float64(k-1) / 2)
 	var sxx, sxy, v float64
 	for i, r := range rungs {
 		dx := float64(i) - mean

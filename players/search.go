@@ -172,7 +172,7 @@ func (w *walker) Choose(d *vm.Decision) int {
 		if nu > 0 {
 			continue // an untried option will be expanded: no need to score
 		}
-		u := nd.reward/float64(nd.visits) + s.c*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits))
+		u := nd.reward/float64(nd.visits) + float64(s.c*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits)))
 		if u > bestU {
 			best, bestC, bestU = i, c, u
 		}

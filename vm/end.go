@@ -252,7 +252,7 @@ func (m *Machine) Shares(out *[MaxSeats]float64) {
 			}
 		}
 		// Places above .. above+same-1, shared.
-		top := float64(above) + float64(same-1)/2
+		top := float64(above) + float64(float64(same-1)/2)
 		out[s] = 1 - top/float64(n-1)
 	}
 }
