@@ -41,8 +41,8 @@ type Match struct {
 	Finish    []int // points per place in a deal's finishing order
 	PassAt    int   // the pass fields' offset (0: absent)
 	FinishAt  int   // the finishing scores' offset (0: absent)
-	At     int         // the tail's offset (0: absent)
-	HandAt []int       // each hand rule's offset
+	At        int   // the tail's offset (0: absent)
+	HandAt    []int // each hand rule's offset
 }
 
 // AppendMatch appends the MATCH block (nothing when m says nothing).
