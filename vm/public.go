@@ -59,6 +59,10 @@ func (m *Machine) SeatView(s int) View {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
+	v.PassTo = -1
+	if m.cardPass.due && m.cardPass.choose&(1<<s) != 0 {
+		v.PassTo, v.PassChosen = int(m.cardPass.to[s]), m.cardPass.sel[s]
+	}
 	return v
 }
 
