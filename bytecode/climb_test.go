@@ -25,7 +25,7 @@ func climbCases() []corruptCase {
 		{"climb max 5", president, max(5)},
 		{"climb with a pile hand", president, func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[setup][fHand] = 1
-			return q.bytes(), errAt(q.payload(turn), "a CLIMB phase needs a fan hand")
+			return q.bytes(), "first: " + errAt(q.payload(turn), "a CLIMB phase needs a fan hand")
 		}},
 	}
 }

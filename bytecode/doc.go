@@ -61,8 +61,13 @@
 //	    only when the game has it, the optional blocks: tag 1 (TailMatch),
 //	    a match of several deals or scores at a deal's end (match.go):
 //	    deals u8 (0: one deal), target u16, flags u8 (bit 0 shooting the
-//	    moon), hand rule count u8 and (kind, value, points) per rule,
-//	    sorted; tag 2 (TailChips), chips: the stake u16 (1..1000) and the
+//	    moon, bit 1 a pass before each deal, bit 2 finishing scores),
+//	    hand rule count u8 and (kind, value, points) per rule, sorted;
+//	    with bit 1, the pass: count u8 (1..13), direction count u8
+//	    (1..4) and a direction u8 per deal in rotation (0 left, 1 right,
+//	    2 across, 3 none, 4 finishing); with bit 2, the finishing scores:
+//	    count u8 (1..the most seats) and points u8 per place (0..50, the
+//	    last not 0); tag 2 (TailChips), chips: the stake u16 (1..1000) and the
 //	    chips an ante, a pass and a card left in hand pay, u8 each (0..20,
 //	    not all 0; chips are the only score, ranked highest first, and
 //	    the game is one deal).

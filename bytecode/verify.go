@@ -537,7 +537,7 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
-	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && im.At.Chips == 0 {
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
@@ -593,7 +593,7 @@ func readChips(r *reader, im *Image, rankAt int) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		r.fail(at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
 	}
-	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 {
+	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 || len(im.Match.Finish) != 0 {
 		r.fail(at, "chips and other scores: with chips, the scores are the chips")
 	}
 	if im.Match.Deals > 0 {

@@ -197,6 +197,7 @@ func mutDeal(g *genome.Genome, r *rng.Source) bool {
 	}
 	g.Deal.Cards = reflectStep(min(g.Deal.Cards, hi), r, 1, hi)
 	g.Deal.Overrides = nil
+	fitPass(g)
 	return true
 }
 

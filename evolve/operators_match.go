@@ -13,10 +13,11 @@ import (
 // time, ranked by score) or a match one deal again, changes the deals or
 // the target by a step, adds or removes a hand scoring rule (a rank of
 // the deck, 1 to 10 points; fan hands only), or flips shooting the moon
-// (where cards score). It reports false when the change drawn cannot be
-// made.
+// (where cards score), or changes the pass before each deal or the
+// finishing scores (mutPass, mutFinish). It reports false when the change
+// drawn cannot be made.
 func mutMatch(g *genome.Genome, r *rng.Source) bool {
-	switch r.IntN(5) {
+	switch r.IntN(7) {
 	case 0:
 		if g.Match != nil {
 			g.Match = nil
@@ -66,6 +67,10 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 			return false
 		}
 		g.Score.Moon = !g.Score.Moon
+	case 5:
+		return mutPass(g, r)
+	case 6:
+		return mutFinish(g, r)
 	}
 	return true
 }
@@ -76,6 +81,7 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 // no card scores, and a match, or a ranking by score, that nothing
 // scores any more; a match ranks by score.
 func fitMatch(g *genome.Genome) {
+	fitPass(g)
 	cards := g.Deck.Cards()
 	keep := g.Score.Hand[:0]
 	for _, h := range g.Score.Hand {

@@ -75,12 +75,19 @@
 // total reaches the target or the deals run out, and ranks the totals
 // (Validate: 1..255 deals, a target of 0..10000, a ranking by score and
 // something that scores; hand rules 1..50 points, fan hands only; the moon
-// only with card rules). With chips (score.chips: stake, ante, pass,
-// per_card) a seat's score is the chips it holds: each seat stakes and
-// antes, pays for each pass and, at the end, for each card left, and the
-// first seat out as a winner takes the pool (Validate: a stake of
-// 1..1000, payments of 0..20 and not all 0, no other score, ranked by
-// score_high, one deal).
+// only with card rules). A match may pass cards before each deal
+// (match.pass: count 1..13, at most what a seat is dealt; 1 to 4
+// directions in rotation, left, right, across (four seats only), none, or
+// finishing, the exchange by the last deal's finishing order; fan hands
+// only; canonically the directions' shortest cycle, and no pass when all
+// are none), and a deal's end can score its finishing order (score.finish:
+// points for the first, second... place, no more places than seats, the
+// last scoring).
+// With chips (score.chips: stake, ante, pass, per_card) a seat's score is
+// the chips it holds: each seat stakes and antes, pays for each pass and,
+// at the end, for each card left, and the first seat out as a winner takes
+// the pool (Validate: a stake of 1..1000, payments of 0..20 and not all 0,
+// no other score, ranked by score_high, one deal).
 //
 // docs/genome.md is the reference of the JSON form: every field, phase
 // kind, effect type, name and limit. It is generated from this package's

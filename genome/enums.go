@@ -24,4 +24,5 @@ type (
 	DrawRule   = cardrules.DrawRule
 	PassRule   = cardrules.PassRule
 	RankOrder  = cardrules.RankOrder
+	PassTo     = cardrules.PassTo
 )

@@ -213,6 +213,21 @@ func TestGeneratorCoverage(t *testing.T) {
 			if m.Deals == 1 {
 				saw("match.deals=1")
 			}
+			if p := m.Pass; p != nil {
+				saw("match.pass")
+				if p.Count == 1 {
+					saw("match.pass.count=1")
+				}
+				if len(p.To) == cardrules.MaxPassDirs {
+					saw("match.pass.to.max")
+				}
+				for _, d := range p.To {
+					saw("match.pass.to=%s", d)
+				}
+			}
+		}
+		if len(g.Score.Finish) > 0 {
+			saw("score.finish")
 		}
 		for _, e := range g.Effects {
 			saw("effect=%s", e.Type)
@@ -487,6 +502,10 @@ func TestGeneratorCoverage(t *testing.T) {
 		want = append(want, fmt.Sprintf("score.match=%d", m))
 	}
 	want = append(want, "score.chips", "score.chips.ante", "score.chips.pass", "score.chips.per_card")
+	want = append(want, "match.pass", "match.pass.count=1", "match.pass.to.max", "score.finish")
+	for d := cardrules.PassTo(0); d < cardrules.NumPassTos; d++ {
+		want = append(want, "match.pass.to="+d.String())
+	}
 	for n := range cardrules.MaxClimb + 1 {
 		want = append(want, fmt.Sprintf("climb.max=%d", n))
 	}

@@ -61,6 +61,9 @@ type Score struct {
 	// a seat that took every card the card rules score in a deal scores 0
 	// for them, and every other seat scores their total instead
 	Moon bool `json:"moon,omitempty"`
+	// points for the first, second, ... seat in a deal's finishing order
+	// (the order of going out, then the standings), scored as the deal ends
+	Finish []int `json:"finish,omitempty"`
 	// chips staked, paid into a pool and won from it (absent: none); a
 	// game with chips scores nothing else
 	Chips Chips `json:"chips,omitzero"`
@@ -86,7 +89,7 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.playZero() && len(s.Hand) == 0 && !s.Moon && s.Chips == Chips{}
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{}
 }
 
 // playZero reports whether nothing scores during play (tricks, sets and
@@ -319,6 +322,7 @@ func (g *Genome) Clone() *Genome {
 	c.End.Conditions = slices.Clone(g.End.Conditions)
 	c.Score.Cards = slices.Clone(g.Score.Cards)
 	c.Score.Hand = slices.Clone(g.Score.Hand)
+	c.Score.Finish = slices.Clone(g.Score.Finish)
 	c.Match = g.Match.clone()
 	if g.LeadCard != nil {
 		lc := *g.LeadCard

@@ -15,6 +15,8 @@ import (
 type MatchRules struct {
 	Target int `json:"target,omitempty"` // the total score that ends the match (0: none)
 	Deals  int `json:"deals"`            // the most deals played, 1..255
+	// cards each seat passes before a deal, and to whom (absent: none)
+	Pass *PassRules `json:"pass,omitempty"`
 }
 
 // IsMatch reports whether the game is a match of several deals.
@@ -22,7 +24,7 @@ func (g *Genome) IsMatch() bool { return g.Match != nil }
 
 // DealScores reports whether something scores at a deal's end (hand
 // scores, or shooting the moon).
-func (s Score) DealScores() bool { return len(s.Hand) > 0 || s.Moon }
+func (s Score) DealScores() bool { return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 }
 
 // validateMatch adds the problems of the match and the deal's-end scores.
 func (g *Genome) validateMatch(ps *Problems, cards []Card) {
@@ -33,6 +35,7 @@ func (g *Genome) validateMatch(ps *Problems, cards []Card) {
 	if g.Score.Moon && len(g.Score.Cards) == 0 {
 		ps.add("$.score.moon", "shooting the moon takes every point the card rules give, but score.cards is empty")
 	}
+	g.validateFinish(ps)
 	m := g.Match
 	if m == nil {
 		return
@@ -49,6 +52,7 @@ func (g *Genome) validateMatch(ps *Problems, cards []Card) {
 	if g.Score.IsZero() && !g.Score.DealScores() {
 		ps.add("$.score", "a match is won on total score, but nothing scores")
 	}
+	g.validatePass(ps, len(cards))
 }
 
 // matchCanonical is the canonical form of the deal's-end scores: the hand
@@ -63,6 +67,7 @@ func (c *Genome) matchCanonical() {
 	if len(c.Score.Hand) == 0 {
 		c.Score.Hand = nil
 	}
+	c.passCanonical()
 }
 
 // cloneMatch deep-copies the match.
@@ -71,6 +76,7 @@ func (m *MatchRules) clone() *MatchRules {
 		return nil
 	}
 	c := *m
+	c.Pass = m.Pass.clone()
 	return &c
 }
 
@@ -84,13 +90,25 @@ func matchDiff(a, b *MatchRules) float64 {
 	case a == nil || b == nil:
 		return 1
 	}
-	return (rel(a.Target, b.Target) + rel(a.Deals, b.Deals)) / 2
+	d := float64((rel(a.Target, b.Target) + rel(a.Deals, b.Deals)) / 2)
+	if a.Pass != nil || b.Pass != nil {
+		// A third part only with passing, so that matches without it
+		// keep the distance they had.
+		d = (float64(2*d) + passDiff(a.Pass, b.Pass)) / 3
+	}
+	return d
 }
 
 // dealScoreDiff compares the deal's-end scores: the mean of the multiset
 // distance of the hand rules and the flag of shooting the moon.
 func dealScoreDiff(a, b *Score) float64 {
-	return float64((cardPointsDiff(a.Hand, b.Hand) + flag(a.Moon != b.Moon)) / 2)
+	d := float64((cardPointsDiff(a.Hand, b.Hand) + flag(a.Moon != b.Moon)) / 2)
+	if len(a.Finish) > 0 || len(b.Finish) > 0 {
+		// A third part only with scores for going out, so that games
+		// without them keep the distance they had.
+		d = (float64(2*d) + finishDiff(a.Finish, b.Finish)) / 3
+	}
+	return d
 }
 
 // describeMatch says how the match is played and how a deal's end scores.
@@ -106,6 +124,9 @@ func (g *Genome) describeMatchPlay() string {
 			fmt.Fprintf(&b, " %s %s%s", strings.ToLower(describeMatch(c.Match)[:1])+describeMatch(c.Match)[1:], plural(c.Points, "point"), sep)
 		}
 		b.WriteString(" ")
+	}
+	if s := g.describeFinish(); s != "" {
+		b.WriteString(s + " ")
 	}
 	if g.Score.Moon {
 		b.WriteString("A player who takes every card that scores in a deal shoots the moon: they score nothing for them, and every other player scores their total instead. ")
@@ -128,6 +149,9 @@ func (g *Genome) describeMatchPlay() string {
 		fmt.Fprintf(&b, " The deal passes to the left after each deal, and in each deal the player holding the %s starts.", *g.LeadCard)
 	} else {
 		b.WriteString(" The deal passes to the left after each deal, and the player after the dealer starts.")
+	}
+	if s := g.describePass(); s != "" {
+		b.WriteString(" " + s)
 	}
 	return b.String()
 }

@@ -17,7 +17,10 @@ func TestValidateRejectsClimb(t *testing.T) {
 			want: `$.turn[0].max: must be between 1 and 4 (absent: 4), got 5`},
 		{name: "max negative", seed: president, patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.max", -1.0) },
 			want: `$.turn[0].max: must be between 1 and 4 (absent: 4), got -1`},
-		{name: "pile hand", seed: president, patch: func(t *testing.T, m map[string]any) { m["hand"] = "pile" },
+		{name: "pile hand", seed: president, patch: func(t *testing.T, m map[string]any) {
+			m["hand"] = "pile"
+			delete(m["match"].(map[string]any), "pass") // (passing needs a fan hand too)
+		},
 			want: `$.turn[0].kind: a climb phase needs a fan hand (the player chooses its cards), but the hand is pile`},
 		{name: "max on a play phase", seed: "crazy-eights", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.max", 2.0) },
 			want: `$.turn[0].max: a play phase takes no max`},

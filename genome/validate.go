@@ -477,7 +477,7 @@ func validateChips(g *Genome, ps *Problems) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
 	}
-	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon {
+	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
 	}
 	if g.Match != nil {

@@ -83,6 +83,8 @@ func (s *Search) NewGame(seed uint64) { s.rng.Seed(seed) }
 // expands, past it it plays by the rollouts.
 type walker struct{ s *Search }
 
+// key packs a decision's seat (3 bits), kind (4 bits: up to 16 kinds;
+// DecidePass is the tenth) and option (8 bits) into a node's key.
 func key(seat int, kind vm.DecisionKind, opt uint8) uint16 {
 	return uint16(seat)<<12 | uint16(kind)<<8 | uint16(opt)
 }

@@ -78,7 +78,7 @@ func TestSearchChoosesTargets(t *testing.T) {
 func TestKeyKeepsTargetsApart(t *testing.T) {
 	seen := map[uint16]bool{}
 	for seat := range vm.MaxSeats {
-		for kind := vm.DecideCard; kind <= vm.DecideClimb; kind++ {
+		for kind := vm.DecideCard; kind <= vm.DecidePass; kind++ {
 			for o := range 256 {
 				k := key(seat, kind, uint8(o))
 				if seen[k] {

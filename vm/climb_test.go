@@ -43,7 +43,7 @@ func (s *climbScript) Choose(d *Decision) int {
 // have passed the table goes to the next seat still in after it; a single
 // is beaten twice; the finishing order ranks the players.
 func TestClimbHandBuilt(t *testing.T) {
-	p := seedProgram(t, "president")
+	p := presidentDeal(t)
 	m := newLab(t, p, 4, nil, layout{hands: [][]uint8{
 		cards("3C", "3D", "9C", "KC"),
 		cards("5C", "5D", "2C"),
@@ -177,7 +177,7 @@ func TestClimbLeadMaxAndDone(t *testing.T) {
 // in has passed since the last play, and then the seat that made it leads,
 // or the next seat still in after it; and the finishing order ranks.
 func TestPresidentRules(t *testing.T) {
-	p := seedProgram(t, "president")
+	p := presidentDeal(t)
 	for _, seats := range []int{4, 5, 7} {
 		for i := range uint64(40) {
 			tr := mustReplay(p, seats, perSeat([]Policy{Random, Greedy}, seats), 5, i)
@@ -333,4 +333,13 @@ func TestClimbGreedy(t *testing.T) {
 		t.Errorf("table rank %d x%d by seat %d, hands %s and %s: want three eights by seat 1 on three fours",
 			v.ClimbRank, v.ClimbCount, v.ClimbBy, cardNames(m.hand[0]), cardNames(m.hand[1]))
 	}
+}
+
+// presidentDeal is the president seed played as one deal ranked by the
+// finishing order (the seed is a match with an exchange between deals),
+// for the tests of climbing's rules within a deal.
+func presidentDeal(t *testing.T) *Program {
+	g := testkit.SeedGenome(t, "president")
+	g.Match, g.Score, g.End.Rank = nil, genome.Score{}, cardrules.RankCards
+	return load(t, g)
 }

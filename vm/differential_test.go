@@ -88,7 +88,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvDemand: reference.EvDemand, vm.EvCapture: reference.EvCapture, vm.EvChips: reference.EvChips,
 	vm.EvClimb: reference.EvClimb, vm.EvClear: reference.EvClear,
 
-	vm.EvDeal: reference.EvDeal, vm.EvMoon: reference.EvMoon,
+	vm.EvDeal: reference.EvDeal, vm.EvMoon: reference.EvMoon, vm.EvPassCard: reference.EvPassCard,
 }
 
 // traceEvent is an event in the common form both sides are compared in.
@@ -398,6 +398,7 @@ func mutations() []mutation {
 			g.Turn = []genome.Phase{{Kind: cardrules.PhaseClimb, Max: 1}, {Kind: cardrules.PhaseDraw, Count: 1}}
 			g.Effects = []genome.Effect{eff("5", cardrules.DrawCards, cardrules.TargetNext, 2), eff("A", cardrules.DrawCards, cardrules.TargetRandomOpponent, 1)}
 			g.End = genome.End{Conditions: []genome.Condition{{When: cardrules.EventHandEmpty, Result: cardrules.ResultWin}}, Until: cardrules.UntilFirstOut, Blocked: 2}
+			g.Match, g.Score = nil, genome.Score{} // one deal, ranked by cards
 		}},
 		mutation{"openspiel small deck, no reshuffle, blocked", "crazy-eights-openspiel", func(g *genome.Genome) {
 			g.Deck.Ranks = []genome.Rank{0, 1, 2, 6, 12}

@@ -559,7 +559,8 @@
 // diamonds, hearts, spades), then, in a play phase with voluntary rules, a
 // draw (OptDraw, 52) and a pass (OptPass, 53) where offered; in a climb
 // phase, a pass (OptPass) after a play's first cards and done (OptDone, 54)
-// after its further cards where offered; in a response
+// after its further cards where offered; in a pass before a deal, the hand
+// less the cards chosen; in a response
 // window, the answering cards, then letting the link be (OptPass); suits in the
 // order clubs, diamonds, hearts, spades, restricted to the deck's suits. A decision with one option is
 // forced and draws no random number. Policies: Random picks option
@@ -590,7 +591,8 @@
 // forced discard, a blind take, an opponent or a rank to ask for, an
 // answer in a response window, whose chain and asking position the game
 // keeps, a climb play's further card, whose cards chosen so far the game
-// keeps); pile hands have no decisions.
+// keeps, a card to pass, whose pass the machine keeps); pile hands have no
+// decisions.
 //
 // While some seat is External, the machine keeps what seats have seen. For
 // every card in a hand, the seats that know where it is: its holder;

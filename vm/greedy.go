@@ -40,6 +40,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0
+	case DecidePass:
+		return index(set, uint8(bits.TrailingZeros64(m.p.best(set, 1))))
 	case DecideRespond:
 		// Its lowest answering card when the link hits it, else it
 		// lets the chain be (the pass comes last).

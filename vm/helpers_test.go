@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/bits"
+	"sort"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
@@ -554,6 +555,12 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 		return m.res, fmt.Errorf("after the deal: %w", err)
 	}
 	for {
+		if m.cardPass.due {
+			m.passCards()
+			if err := checkState(m, true); err != nil {
+				return m.res, fmt.Errorf("after the pass of deal %d: %w", m.dealNo, err)
+			}
+		}
 		if m.starterDue {
 			m.fireStarter()
 			if err := checkState(m, true); err != nil {
@@ -633,6 +640,35 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 			if m.hand[s]&(1<<c) != 0 {
 				out[s] += int32(m.p.handPts[c])
 			}
+		}
+	}
+	if m.p.hasFinish {
+		// The finishing order: seats out as winners as they went out,
+		// then those still in by standing, then losers, the last out first.
+		var order []int
+		for i := range m.nOut {
+			if m.outRes[i] == cardrules.ResultWin {
+				order = append(order, int(m.outOrder[i]))
+			}
+		}
+		var in []int
+		for s := range m.n {
+			if m.isActive(s) {
+				in = append(in, s)
+			}
+		}
+		sort.SliceStable(in, func(i, j int) bool {
+			a, b := m.standing(in[i]), m.standing(in[j])
+			return a != b && m.better(a, b)
+		})
+		order = append(order, in...)
+		for i := m.nOut - 1; i >= 0; i-- {
+			if m.outRes[i] != cardrules.ResultWin {
+				order = append(order, int(m.outOrder[i]))
+			}
+		}
+		for i, s := range order {
+			out[s] += m.p.finishPts[i]
 		}
 	}
 	if m.p.moon {

@@ -81,6 +81,10 @@ type Machine struct {
 	resuming bool
 	paused   DecisionKind
 
+	// The pass before a deal being chosen (pass.go): game state too, kept
+	// apart so that programs without passing never reset or copy it.
+	cardPass passState
+
 	// The active effects, the rules' values and the delayed effects are
 	// game state too (Fork copies them), kept apart from game so that a
 	// game of a program that has none does not reset them.
@@ -104,6 +108,7 @@ type carry struct {
 	leader int
 	steps  int
 	res    Result
+	order  [MaxSeats]int8 // the last deal's finishing order, where the program keeps it (pass.go)
 }
 
 type game struct {
@@ -304,6 +309,9 @@ func (m *Machine) Play(seed uint64) Result {
 func (m *Machine) run() Result {
 	p := m.p
 	for {
+		if m.cardPass.due {
+			m.passCards()
+		}
 		if m.starterDue {
 			m.fireStarter()
 		}
@@ -411,16 +419,6 @@ func (m *Machine) dealOut(dealer, k int) {
 		m.suit = c / 13
 		m.starterDue = p.starterFires && p.effRanks&(1<<(c%13)) != 0
 	}
-	if p.leadCard >= 0 && !p.pileHands {
-		for s := range m.n {
-			if m.hand[s]&(1<<p.leadCard) != 0 {
-				m.cur = s
-				m.mustPlay, m.mustBy = int16(p.leadCard), int8(s)
-				// Everyone sees who holds it: that seat leads.
-				m.knownBy[p.leadCard] = 0xff
-			}
-		}
-	}
 	if p.showsLastDealt && !p.pileHands {
 		m.knownBy[m.lastDealt] = 0xff
 	}
@@ -429,6 +427,28 @@ func (m *Machine) dealOut(dealer, k int) {
 			m.trace.deal(m)
 		} else {
 			m.trace.newDeal(m)
+		}
+	}
+	if p.passN > 0 && m.passSetup(k) {
+		// The cards are passed first (run), then dealRest.
+		return
+	}
+	m.dealRest()
+}
+
+// dealRest ends a deal's start once the hands are final (after a pass):
+// the lead card's holder moves first, and the sets the deal gave are laid
+// down.
+func (m *Machine) dealRest() {
+	p := m.p
+	if p.leadCard >= 0 && !p.pileHands {
+		for s := range m.n {
+			if m.hand[s]&(1<<p.leadCard) != 0 {
+				m.cur = s
+				m.mustPlay, m.mustBy = int16(p.leadCard), int8(s)
+				// Everyone sees who holds it: that seat leads.
+				m.knownBy[p.leadCard] = 0xff
+			}
 		}
 	}
 	if p.meld > 0 {

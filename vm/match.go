@@ -36,6 +36,9 @@ func (p *Program) Match() bool { return p.deals > 0 }
 // (rankKeys then ranks the totals alone).
 func (m *Machine) endDeal() bool {
 	p := m.p
+	if p.keepOrder {
+		m.dealOrder()
+	}
 	if p.hasHandPts {
 		for s := range m.n {
 			for h := m.hand[s]; h != 0; h &= h - 1 {
@@ -60,6 +63,9 @@ func (m *Machine) endDeal() bool {
 				break
 			}
 		}
+	}
+	if p.hasFinish {
+		m.scoreFinish()
 	}
 	if p.deals == 0 {
 		return false

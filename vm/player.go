@@ -16,6 +16,7 @@ const (
 	DecideRespond                      // a card to answer a chain's top link with (ascending), then OptPass to let it be
 	DecideTarget                       // an opponent an effect acts on (seats in turn order from the next)
 	DecideClimb                        // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
+	DecidePass                         // a card to pass before a deal (the hand less the cards chosen, ascending)
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -54,6 +55,10 @@ type View struct {
 	// that have passed since it (bit s).
 	ClimbRank, ClimbCount, ClimbBy int
 	ClimbPassed                    uint8
+	// Before a deal's play, the seat the cards being chosen are passed to
+	// (-1: no pass is being chosen) and the cards chosen so far.
+	PassTo     int
+	PassChosen uint64
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -137,6 +142,10 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
+	v.PassTo, v.PassChosen = -1, 0
+	if kind == DecidePass {
+		v.PassTo, v.PassChosen = int(m.cardPass.to[s]), m.cardPass.sel[s]
+	}
 	k := m.players[s].Choose(d) % n
 	if k < 0 {
 		k += n
@@ -149,7 +158,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 // tells the options apart (a blind take).
 func (d *Decision) Greedy() int {
 	var set uint64
-	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb {
+	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass {
 		for _, c := range d.Options {
 			set |= 1 << c
 		}

@@ -113,6 +113,8 @@ type Program struct {
 	moonPts    int32     // the points of all of them
 	handPts    [52]int16 // points of each card left in hand at a deal's end
 	hasHandPts bool
+
+	passing // the pass before each deal and the finishing scores (pass.go)
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -271,6 +273,7 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.lowerMatch(im)
+	p.lowerPass(im)
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

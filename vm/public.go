@@ -59,6 +59,10 @@ func (m *Machine) SeatView(s int) View {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
+	v.PassTo = -1
+	if m.cardPass.due && m.cardPass.choose&(1<<s) != 0 {
+		v.PassTo, v.PassChosen = int(m.cardPass.to[s]), m.cardPass.sel[s]
+	}
 	return v
 }
 
@@ -71,7 +75,7 @@ func (e Event) SeenBy(s int) Event {
 		if int(e.Seat) != s {
 			e.Card = HiddenCard
 		}
-	case EvTakeFrom:
+	case EvTakeFrom, EvPassCard:
 		if int(e.Seat) != s && e.N != s {
 			e.Card = HiddenCard
 		}
@@ -98,6 +102,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
 	case EvClimb:
 		return fmt.Sprintf("seat %d's play of %d %ss is on the table", e.Seat, e.N, rankWord(e.Card))
+	case EvPassCard:
+		return fmt.Sprintf("seat %d passes %s to seat %d", e.Seat, seenCard(e.Card), e.N)
 	case EvClear:
 		return fmt.Sprintf("everyone else has passed: the table is cleared and seat %d leads", e.Seat)
 	case EvNameSuit:

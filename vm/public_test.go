@@ -65,7 +65,7 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 			if int(e.Seat) == s {
 				known |= 1 << e.Card
 			}
-		case EvTakeFrom:
+		case EvTakeFrom, EvPassCard:
 			if int(e.Seat) == s || e.N == s {
 				known |= 1 << e.Card
 			}
@@ -79,7 +79,7 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 		// names no card at all, even one s has seen before (a card played
 		// earlier can come back through a reshuffle).
 		hidden := e.Kind == EvDraw && int(e.Seat) != s ||
-			e.Kind == EvTakeFrom && int(e.Seat) != s && e.N != s
+			(e.Kind == EvTakeFrom || e.Kind == EvPassCard) && int(e.Seat) != s && e.N != s
 		if hidden && len(namedCards(tb, events[i])) > 0 {
 			return events[i]
 		}

@@ -94,6 +94,9 @@ func (m *Machine) Fork(d *Decision) {
 		// (A program without them never changes this state.)
 		m.effState = src.effState
 	}
+	if m.p.passN > 0 {
+		m.cardPass = src.cardPass
+	}
 	m.resuming = true
 	m.paused = d.Kind
 	m.trace = nil
@@ -171,6 +174,9 @@ func (m *Machine) Determinize(x int) {
 	}
 	n := cardOptions(&m.stock, dealt[stockPlace])
 	m.rng.ShuffleBytes(m.stock[:n])
+	if m.cardPass.due {
+		m.redealPass(x)
+	}
 }
 
 // The places Determinize deals to: the seats' hands, then the stock.

@@ -44,6 +44,7 @@ const (
 	EvClear                      // the climb table is cleared: Seat leads
 	EvDeal                       // deal N of a match begins, dealt by Seat; Card is the starter (0xff: none)
 	EvMoon                       // Seat shot the moon: it gives up the N points of the card rules, which every other seat scores
+	EvPassCard                   // before a deal's play, Seat passes Card to seat N (others see a card passed)
 )
 
 // Event is one step of a traced game.

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"slices"
+
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
 )
@@ -14,7 +16,11 @@ func compileMatch(c *genome.Genome) bytecode.Match {
 	}
 	if x := c.Match; x != nil {
 		m.Deals, m.Target = x.Deals, x.Target
+		if x.Pass != nil {
+			m.PassCount, m.PassTo = x.Pass.Count, x.Pass.To
+		}
 	}
+	m.Finish = c.Score.Finish
 	return m
 }
 
@@ -26,5 +32,9 @@ func decompileMatch(g *genome.Genome, m *bytecode.Match) {
 	}
 	if m.Deals > 0 {
 		g.Match = &genome.MatchRules{Deals: m.Deals, Target: m.Target}
+		if m.PassCount > 0 {
+			g.Match.Pass = &genome.PassRules{Count: m.PassCount, To: slices.Clone(m.PassTo)}
+		}
 	}
+	g.Score.Finish = slices.Clone(m.Finish)
 }

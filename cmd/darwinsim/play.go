@@ -446,6 +446,16 @@ func (t *table) options(d *vm.Decision) string {
 		label = func(o uint8) string {
 			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o]))
 		}
+	case vm.DecidePass:
+		what = fmt.Sprintf("before the deal is played, choose a card to pass to seat %d", d.View.PassTo)
+		if d.View.PassChosen != 0 {
+			var chosen []string
+			for x := d.View.PassChosen; x != 0; x &= x - 1 {
+				chosen = append(chosen, bytecode.CardName(uint8(bits.TrailingZeros64(x))))
+			}
+			what += " (chosen so far: " + strings.Join(chosen, " ") + ")"
+		}
+		prompt = "card to pass"
 	case vm.DecideRespond:
 		who := "you"
 		if d.View.Hit != d.View.Seat {

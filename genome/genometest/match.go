@@ -28,6 +28,7 @@ func drawMatch(t *rapid.T, g *genome.Genome, cards []genome.Card) {
 		g.Score.Moon = true
 	}
 	if g.Score.IsZero() && len(g.Score.Hand) == 0 || rapid.IntRange(0, 3).Draw(t, "match.has") != 0 {
+		drawFinish(t, g)
 		return
 	}
 	m := &genome.MatchRules{Deals: rapid.IntRange(1, 6).Draw(t, "match.deals")}
@@ -41,4 +42,6 @@ func drawMatch(t *rapid.T, g *genome.Genome, cards []genome.Card) {
 	if g.End.Rank == cardrules.RankCards {
 		g.End.Rank = genome.RankBy(rapid.IntRange(int(cardrules.RankScoreLow), int(cardrules.RankScoreHigh)).Draw(t, "match.rank"))
 	}
+	drawPass(t, g, len(cards))
+	drawFinish(t, g)
 }

@@ -129,6 +129,10 @@ func values() []struct {
 			var x RankOrder
 			return RankOrder(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&passToTable, int(NumPassTos), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x PassTo
+			return PassTo(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

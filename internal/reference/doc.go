@@ -340,4 +340,9 @@ package reference
 // (Matches: endDeal in match.go plays the vm doc's "Matches and deal's-end
 // scores" from its words: the hand rules, then the moon, then the match's
 // end check and the next deal through setup, which keeps the scores, the
-// result, the events and the leader.)
+// result, the events and the leader. Passing before a deal (pass.go) plays
+// the vm doc's "Passing before a deal and the finishing order": setup
+// deals, turns the starter, emits the deal's EvDeal, then passCards asks
+// every choosing seat for its cards through decide and moves them all at
+// once; endDeal fixes the finishing order before any score and adds the
+// finishing scores after the moon.)

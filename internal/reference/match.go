@@ -18,6 +18,9 @@ import (
 // went out in the last deal.
 func (m *game) endDeal() bool {
 	g := m.g
+	if len(g.Score.Finish) > 0 || g.Passes() {
+		m.order = m.finishingOrder()
+	}
 	for s := range m.n {
 		for _, c := range m.hands[s] {
 			for _, r := range g.Score.Hand {
@@ -54,6 +57,11 @@ func (m *game) endDeal() bool {
 				m.emit(Event{Kind: EvMoon, Seat: s, N: total})
 				break
 			}
+		}
+	}
+	for i, v := range g.Score.Finish {
+		if i < m.n {
+			m.score[m.order[i]] += v
 		}
 	}
 	if g.Match == nil {

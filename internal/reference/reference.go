@@ -75,6 +75,7 @@ const (
 	EvDecision                   // Seat chooses option Choice of Options
 	EvDeal                       // deal N of a match begins, dealt by Seat; Card is its starter, or 0xff
 	EvMoon                       // Seat shot the moon, giving up the N points of the card rules to every other seat
+	EvPassCard                   // before a deal's play, Seat passes Card to seat N
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
@@ -152,6 +153,7 @@ type game struct {
 	// and the cards each seat won in tricks this deal.
 	dealNo, dealer int
 	won            [][]genome.Card
+	order          []int // the last deal's finishing order, best first (pass.go)
 
 	// Triggers other than a play (triggers.go).
 	live      bool      // the deal is over: events may set effects off

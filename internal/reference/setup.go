@@ -34,7 +34,7 @@ func (m *game) setupGame(seed uint64) {
 func (m *game) setup(dealer, deal int) {
 	g := m.g
 	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, pool: m.pool, res: m.res, events: m.events,
-		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done}
+		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done, order: m.order}
 	first := (dealer + 1) % m.n
 	m.cur = first
 	m.won = make([][]genome.Card, m.n)
@@ -104,6 +104,14 @@ func (m *game) setup(dealer, deal int) {
 		m.suit = c.Suit()
 	}
 	m.trump = int(genome.Card(lastDealt).Suit())
+	if deal > 0 {
+		starter := 0xff
+		if len(m.discard) > 0 {
+			starter = int(m.discard[0])
+		}
+		m.emit(Event{Kind: EvDeal, Seat: dealer, Card: starter, N: deal})
+	}
+	m.passCards()
 	if g.LeadCard != nil {
 		for s := range m.n {
 			if slices.Contains(m.hands[s], *g.LeadCard) {
@@ -111,13 +119,6 @@ func (m *game) setup(dealer, deal int) {
 				m.leadHolder = s
 			}
 		}
-	}
-	if deal > 0 {
-		starter := 0xff
-		if len(m.discard) > 0 {
-			starter = int(m.discard[0])
-		}
-		m.emit(Event{Kind: EvDeal, Seat: dealer, Card: starter, N: deal})
 	}
 	if g.Meld > 0 {
 		for s := range m.n {
