@@ -142,7 +142,7 @@ func TestPlayEverySeed(t *testing.T) {
 	secrets := 0
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			if strings.HasSuffix(name, "-match") && testing.Short() {
+			if testing.Short() && testkit.SeedGenome(t, name).Match != nil {
 				// A match is some ten deals, and the default search
 				// opponents play every rollout to the match's end: minutes
 				// per game. The long tests play them.
