@@ -77,7 +77,7 @@ func readPass(r *reader, im *Image, flags, fat int) {
 		}
 		if none {
 			r.fail(dat+1, "every pass direction is none (canonically no pass)")
-		} else if k := passPeriod(m.PassTo); k < len(m.PassTo) {
+		} else if k := cardrules.PassPeriod(m.PassTo); k < len(m.PassTo) {
 			r.fail(dat+1, "pass directions repeat every %d (canonically their shortest cycle)", k)
 		}
 	}
@@ -113,24 +113,6 @@ func passDealt(im *Image, count int) (int, int) {
 		}
 	}
 	return 0, 0
-}
-
-// passPeriod returns the length of the shortest prefix of to whose
-// repetition is to.
-func passPeriod(to []cardrules.PassTo) int {
-	for k := 1; k < len(to); k++ {
-		if len(to)%k != 0 {
-			continue
-		}
-		ok := true
-		for i := k; i < len(to) && ok; i++ {
-			ok = to[i] == to[i-k]
-		}
-		if ok {
-			return k
-		}
-	}
-	return len(to)
 }
 
 // disasmPass renders the pass fields and the finishing scores.

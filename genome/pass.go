@@ -105,21 +105,7 @@ func (c *Genome) passCanonical() {
 }
 
 // PassCycle returns the shortest prefix of to whose repetition is to.
-func PassCycle(to []PassTo) []PassTo {
-	for k := 1; k < len(to); k++ {
-		if len(to)%k != 0 {
-			continue
-		}
-		ok := true
-		for i := k; i < len(to) && ok; i++ {
-			ok = to[i] == to[i-k]
-		}
-		if ok {
-			return to[:k]
-		}
-	}
-	return to
-}
+func PassCycle(to []PassTo) []PassTo { return to[:cardrules.PassPeriod(to)] }
 
 // passDiff compares two passes: 1 when one is absent, else the mean of rel
 // of the counts and of the share of deals (over a common cycle) that pass

@@ -102,6 +102,13 @@ func (m *Machine) rankKeys(key *[MaxSeats]int) {
 		}
 		return
 	}
+	m.dealKeys(key)
+}
+
+// dealKeys sets each seat's ranking key in the deal being played: seats
+// out as winners in the order they went out, seats still in by their
+// standing, seats out as losers, the last out best.
+func (m *Machine) dealKeys(key *[MaxSeats]int) {
 	for i := range m.nOut {
 		s := m.outOrder[i]
 		if m.outRes[i] == cardrules.ResultWin {

@@ -209,23 +209,7 @@ func (m *Machine) redealPass(x int) {
 // rank alike in seat order.
 func (m *Machine) dealOrder() {
 	var key [MaxSeats]int
-	for i := range m.nOut {
-		s := m.outOrder[i]
-		if m.outRes[i] == cardrules.ResultWin {
-			key[s] = -2*loserKeys + i
-		} else {
-			key[s] = 2*loserKeys - i
-		}
-	}
-	for s := range m.n {
-		if m.isActive(s) {
-			v := m.standing(s)
-			if !m.better(v-1, v) {
-				v = -v
-			}
-			key[s] = v
-		}
-	}
+	m.dealKeys(&key)
 	for i := range m.n {
 		m.order[i] = int8(i)
 	}

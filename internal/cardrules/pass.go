@@ -34,3 +34,21 @@ const (
 	MaxPassDirs     = 4  // directions in a pass's rotation
 	MaxFinishPoints = 50 // points of one place in the finishing order
 )
+
+// PassPeriod returns the length of the shortest prefix of to whose
+// repetition is to (the canonical cycle of a pass's directions).
+func PassPeriod(to []PassTo) int {
+	for k := 1; k < len(to); k++ {
+		if len(to)%k != 0 {
+			continue
+		}
+		ok := true
+		for i := k; i < len(to) && ok; i++ {
+			ok = to[i] == to[i-k]
+		}
+		if ok {
+			return k
+		}
+	}
+	return len(to)
+}
