@@ -226,7 +226,17 @@ func describeDeck(d Deck) string {
 		}
 		parts = append(parts, "without "+strings.Join(names, ", "))
 	}
-	return fmt.Sprintf("%s (%d cards; %s)", strings.Join(parts, ", "), n, describeOrder(d.Order))
+	switch d.Jokers {
+	case 1:
+		parts = append(parts, "plus one joker")
+	case 2:
+		parts = append(parts, "plus two jokers")
+	}
+	order := describeOrder(d.Order)
+	if d.Jokers > 0 {
+		order += "; a joker ranks above every other card and belongs to no suit"
+	}
+	return fmt.Sprintf("%s (%d cards; %s)", strings.Join(parts, ", "), n, order)
 }
 
 func describePhase(g *Genome, p Phase) string {

@@ -186,7 +186,11 @@ func deckMasks(d *Deck) (cards, ranks, suits, removed uint64) {
 			cards |= ranks << (uint(s) * cardrules.NumRanks)
 		}
 	}
-	return cards &^ removed & (1<<cardrules.NumCards - 1), ranks, suits, removed
+	cards = cards &^ removed & (1<<cardrules.NumCards - 1)
+	for j := range min(max(d.Jokers, 0), cardrules.MaxJokers) {
+		cards |= 1 << (int(cardrules.FirstJoker) + j)
+	}
+	return cards, ranks, suits, removed
 }
 
 // rankMask returns a set of ranks as bits.

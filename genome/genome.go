@@ -105,11 +105,15 @@ type Seats struct {
 }
 
 // Deck is the standard 52 cards restricted to Ranks and Suits (empty means
-// all), minus the Remove list; Order is how its ranks compare.
+// all), minus the Remove list, plus Jokers jokers; Order is how its ranks
+// compare. A joker has rank Joker, above every other rank in every order,
+// and no suit: it is never of a suit a rule names, and effects, scoring
+// and predicates name it by its rank.
 type Deck struct {
-	Ranks  []Rank `json:"ranks,omitempty"`  // the ranks in the deck (absent: all 13)
+	Ranks  []Rank `json:"ranks,omitempty"`  // the standard ranks in the deck (absent: all 13)
 	Suits  []Suit `json:"suits,omitempty"`  // the suits in the deck (absent: all 4)
-	Remove []Card `json:"remove,omitempty"` // cards taken out of the deck
+	Remove []Card `json:"remove,omitempty"` // standard cards taken out of the deck
+	Jokers int    `json:"jokers,omitempty"` // jokers added to the deck, 0..2
 	// how ranks compare, in legality, tricks, battles and sequences:
 	// ace_high, ace_low or two_high (absent: ace_high)
 	Order RankOrder `json:"order,omitempty"`
@@ -301,6 +305,9 @@ func (d Deck) Cards() []Card {
 			out = append(out, c)
 		}
 	}
+	for j := range Card(min(max(d.Jokers, 0), cardrules.MaxJokers)) {
+		out = append(out, cardrules.FirstJoker+j)
+	}
 	return out
 }
 
@@ -391,7 +398,7 @@ func (g *Genome) Canonical() *Genome {
 		p.Prefer = canonicalExpr(p.Prefer)
 		p.Lead = canonicalExpr(p.Lead)
 		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
-		p.NameSuit = sortedSet(p.NameSuit, cardrules.NumRanks+1)
+		p.NameSuit = sortedSet(p.NameSuit, 0)
 		slices.SortStableFunc(p.Demands, func(a, b Demand) int { return int(a.Rank) - int(b.Rank) })
 		if p.Kind == cardrules.PhaseClimb && p.Max == cardrules.MaxClimb {
 			p.Max = 0 // absent means the most

@@ -131,7 +131,9 @@ func (g *Genome) checkRules(ps *Problems) {
 		}
 		switch {
 		case r.Type == cardrules.LockRank || r.Type == cardrules.BanRank:
-			if r.Rank >= cardrules.NumRanks {
+			if r.Rank == cardrules.Joker {
+				ps.add(p+".rank", "a rule cannot lock or ban jokers, only a standard rank")
+			} else if r.Rank >= cardrules.NumRanks {
 				ps.add(p+".rank", "rank %d out of range", r.Rank)
 			}
 		case r.Rank != 0:

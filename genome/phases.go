@@ -103,7 +103,7 @@ var phaseFields = [...]phaseField{
 		diff: func(a, b *Phase) float64 { return maskDiff(rankMask(a.NameSuit), rankMask(b.NameSuit)) },
 		check: func(c *phaseCheck, path string, p *Phase) {
 			for j, r := range p.NameSuit {
-				if r >= cardrules.NumRanks || !c.rankInDeck(r) {
+				if r > cardrules.Joker || !c.rankInDeck(r) {
 					c.ps.add(fmt.Sprintf("%s[%d]", path, j), "no card of rank %s is in the deck", r)
 				}
 				if slices.Contains(p.NameSuit[:j], r) {
@@ -203,6 +203,8 @@ var phaseFields = [...]phaseField{
 			for j, d := range p.Demands {
 				at := fmt.Sprintf("%s[%d]", path, j)
 				switch {
+				case d.Rank == cardrules.Joker:
+					c.ps.add(at+".rank", "a joker cannot demand, only a standard rank")
 				case d.Rank >= cardrules.NumRanks || !c.rankInDeck(d.Rank):
 					c.ps.add(at+".rank", "no card of rank %s is in the deck", d.Rank)
 				case slices.ContainsFunc(p.Demands[:j], func(x Demand) bool { return x.Rank == d.Rank }):
@@ -247,6 +249,8 @@ var startField = phaseField{
 	diff: func(a, b *Phase) float64 { return flag(a.Start != b.Start) },
 	check: func(c *phaseCheck, path string, p *Phase) {
 		switch {
+		case p.Start == cardrules.Joker:
+			c.ps.add(path, "a joker has no suit, so no sequence can begin with it")
 		case p.Start >= cardrules.NumRanks:
 			c.ps.add(path, "unknown rank %d", p.Start)
 		case !c.rankInDeck(p.Start):

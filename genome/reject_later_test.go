@@ -180,8 +180,10 @@ func TestValidateRejectsLaterGoValues(t *testing.T) {
 			fmt.Sprintf(`$.rules[0].type: a rule holds a lasting type (lock_suit, lock_rank, ban_suit, ban_rank, draw_limit, miss_turns, bonus or suppress), got %s`, cardrules.NumEffectTypes)},
 		{"rule holder", func(g *genome.Genome) { g.Rules = []genome.Rule{{Type: cardrules.MissTurns, Who: cardrules.NumWhos}} },
 			fmt.Sprintf(`$.rules[0].who: unknown rule holder %d`, cardrules.NumWhos)},
-		{"rank", func(g *genome.Genome) { g.Rules = []genome.Rule{{Type: cardrules.LockRank, Rank: 13}} },
-			`$.rules[0].rank: rank 13 out of range`},
+		{"rank", func(g *genome.Genome) { g.Rules = []genome.Rule{{Type: cardrules.LockRank, Rank: 14}} },
+			`$.rules[0].rank: rank 14 out of range`},
+		{"joker rank", func(g *genome.Genome) { g.Rules = []genome.Rule{{Type: cardrules.LockRank, Rank: cardrules.Joker}} },
+			`$.rules[0].rank: a rule cannot lock or ban jokers, only a standard rank`},
 		{"suit", func(g *genome.Genome) {
 			g.Rules = []genome.Rule{{Type: cardrules.LockSuit, Suit: cardrules.NumTriggerSuits}}
 		}, `$.rules[0].suit: lock_suit needs a suit (clubs, diamonds, hearts or spades)`},

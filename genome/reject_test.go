@@ -191,7 +191,7 @@ func TestDecodeRejects(t *testing.T) {
 		{name: "bad term", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.legal.args.0.left", "card.colour") },
 			want: `$.turn[0].legal.args[0].left: unknown term "card.colour" (want card.rank, card.suit, top.rank, top.suit, a rank or a suit)`},
 		{name: "bad rank", patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.name_suit.0", "1") },
-			want: `$.turn[0].name_suit[0]: unknown rank "1" (want one of 2..10, J, Q, K, A)`},
+			want: `$.turn[0].name_suit[0]: unknown rank "1" (want one of 2..10, J, Q, K, A, Joker)`},
 		{name: "bad suit", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.suits", js(t, `["hearts", "stars"]`)) },
 			want: `$.deck.suits[1]: unknown suit "stars" (want clubs, diamonds, hearts or spades)`},
 		{name: "bad card", patch: func(t *testing.T, m map[string]any) { set(t, m, "deck.remove", js(t, `["QS", "1H"]`)) },
@@ -587,11 +587,20 @@ func TestValidateRejectsGoValues(t *testing.T) {
 		{"phase kind", func(g *genome.Genome) { g.Turn[0].Kind = cardrules.NumPhaseKinds }, fmt.Sprintf(`$.turn[0].kind: unknown phase kind %d`, cardrules.NumPhaseKinds)},
 		{"effect type", func(g *genome.Genome) { g.Effects[0].Type = cardrules.NumEffectTypes }, fmt.Sprintf(`$.effects[0].type: unknown effect type %d`, cardrules.NumEffectTypes)},
 		{"effect target", func(g *genome.Genome) { g.Effects[0].Target = cardrules.NumTargets }, `$.effects[0].target: draw_cards needs a target (next, previous, all_opponents, random_opponent, chosen_opponent or self)`},
-		{"effect rank", func(g *genome.Genome) { g.Effects[0].Rank = 13 }, `$.effects[0].rank: rank 13 out of range`},
+		{"effect rank", func(g *genome.Genome) { g.Effects[0].Rank = 14 }, `$.effects[0].rank: rank 14 out of range`},
+		{"joker effect without jokers", func(g *genome.Genome) { g.Effects[0].Rank = cardrules.Joker },
+			`$.effects[0].rank: no card of rank Joker is in the deck, so the effect can never trigger`},
+		{"joker effect of a suit", func(g *genome.Genome) {
+			g.Deck.Jokers = 2
+			g.Effects[0].Rank, g.Effects[0].Suit = cardrules.Joker, cardrules.TriggerSuit(2)
+		}, `$.effects[0].suit: a joker has no suit, so its effect must trigger on any suit`},
+		{"jokers out of range", func(g *genome.Genome) { g.Deck.Jokers = 3 }, `$.deck.jokers: must be between 0 and 2, got 3`},
+		{"joker in deck ranks", func(g *genome.Genome) { g.Deck.Ranks = append(g.Deck.Ranks[:0:0], cardrules.Joker, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) },
+			`$.deck.ranks[0]: rank Joker is not a standard rank (jokers are added by deck.jokers)`},
 		{"returns", func(g *genome.Genome) { g.Turn[0].Returns = 2 }, `$.turn[0].returns: a play phase takes no returns`},
 		{"operator", func(g *genome.Genome) { g.Turn[0].Legal.Op = 200 }, `$.turn[0].legal.op: unknown operator 200`},
 		{"term kind", func(g *genome.Genome) { g.Turn[0].Legal.Args[0].Left.Kind = 0 }, `$.turn[0].legal.args[0]: unknown term`},
-		{"rank constant", func(g *genome.Genome) { g.Turn[0].Legal.Args[2].Right.Value = 13 }, `$.turn[0].legal.args[2]: constant 13 out of range`},
+		{"rank constant", func(g *genome.Genome) { g.Turn[0].Legal.Args[2].Right.Value = 14 }, `$.turn[0].legal.args[2]: constant 14 out of range`},
 		{"event", func(g *genome.Genome) { g.End.Conditions[0].When = cardrules.NumEvents }, fmt.Sprintf(`$.end.conditions[0].when: unknown event %d`, cardrules.NumEvents)},
 		{"result", func(g *genome.Genome) { g.End.Conditions[0].Result = cardrules.NumResults }, fmt.Sprintf(`$.end.conditions[0].result: unknown result %d`, cardrules.NumResults)},
 		{"until", func(g *genome.Genome) { g.End.Until = cardrules.NumUntils }, fmt.Sprintf(`$.end.until: unknown until %d`, cardrules.NumUntils)},
@@ -604,7 +613,7 @@ func TestValidateRejectsGoValues(t *testing.T) {
 			g.Turn[0].Legal.Args[0] = e
 		}, `$.turn[0].legal.args[0].suit: suit 7 out of range`},
 		{"lead card out of range", func(g *genome.Genome) { c := genome.Card(60); g.LeadCard = &c }, `$.lead_card: card Card(60) is not in the deck`},
-		{"deck card out of range", func(g *genome.Genome) { g.Deck.Remove = []genome.Card{60} }, `$.deck.remove[0]: card Card(60) is not in the deck`},
+		{"deck card out of range", func(g *genome.Genome) { g.Deck.Remove = []genome.Card{60} }, `$.deck.remove[0]: card Card(60) is not a standard card (jokers are added by deck.jokers)`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -49,6 +49,6 @@ func TestValidateRejectsTurnUp(t *testing.T) {
 			set(t, m, "turn.0.demands.0", js(t, `{"rank": "J", "cards": 1}`))
 		}, want: `$.turn[0].demands[0].cards: unknown field "cards"`},
 		{name: "bad demand rank", seed: bmn, patch: func(t *testing.T, m map[string]any) { set(t, m, "turn.0.demands.1.rank", "C") },
-			want: `$.turn[0].demands[1].rank: unknown rank "C" (want one of 2..10, J, Q, K, A)`},
+			want: `$.turn[0].demands[1].rank: unknown rank "C" (want one of 2..10, J, Q, K, A, Joker)`},
 	}, genome.Decode)
 }

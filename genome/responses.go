@@ -71,7 +71,9 @@ func (g *Genome) validateResponses(ps *Problems, rankInDeck func(Rank) bool) {
 	}
 	for i, c := range r.Cards {
 		p := fmt.Sprintf("$.responses.cards[%d]", i)
-		if c.Rank >= cardrules.NumRanks {
+		if c.Rank == cardrules.Joker {
+			ps.add(p+".rank", "a joker has no response ability, only a standard rank")
+		} else if c.Rank >= cardrules.NumRanks {
 			ps.add(p+".rank", "rank %d out of range", c.Rank)
 		} else if !rankInDeck(c.Rank) {
 			ps.add(p+".rank", "no card of rank %s is in the deck, so the ability can never be used", c.Rank)

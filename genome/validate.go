@@ -38,12 +38,25 @@ func (g *Genome) Validate() error {
 		return slices.ContainsFunc(cards, func(c Card) bool { return c.Rank() == r })
 	}
 	for i, c := range g.Deck.Remove {
-		if !inDeck(c) && !slices.Contains(g.Deck.Remove[:i], c) {
+		if c < cardrules.NumCards && !inDeck(c) && !slices.Contains(g.Deck.Remove[:i], c) {
 			full := Deck{Ranks: g.Deck.Ranks, Suits: g.Deck.Suits}
 			if !slices.Contains(full.Cards(), c) {
 				ps.add(fmt.Sprintf("$.deck.remove[%d]", i), "card %s is not in the deck", c)
 			}
 		}
+	}
+	for i, r := range g.Deck.Ranks {
+		if r >= cardrules.NumRanks {
+			ps.add(fmt.Sprintf("$.deck.ranks[%d]", i), "rank %s is not a standard rank (jokers are added by deck.jokers)", r)
+		}
+	}
+	for i, c := range g.Deck.Remove {
+		if c >= cardrules.NumCards {
+			ps.add(fmt.Sprintf("$.deck.remove[%d]", i), "card %s is not a standard card (jokers are added by deck.jokers)", c)
+		}
+	}
+	if g.Deck.Jokers < 0 || g.Deck.Jokers > cardrules.MaxJokers {
+		ps.add("$.deck.jokers", "must be between 0 and %d, got %d", cardrules.MaxJokers, g.Deck.Jokers)
 	}
 	if len(cards) < 2 {
 		ps.add("$.deck", "the deck has %d cards; a game needs at least 2", len(cards))
@@ -108,6 +121,9 @@ func (g *Genome) Validate() error {
 	}
 	for i, p := range g.Turn {
 		g.validatePhase(&ps, fmt.Sprintf("$.turn[%d]", i), p, cards, rankInDeck, stockEmpty && !refills)
+		if p.Kind == cardrules.PhaseTableau && g.Deck.Jokers > 0 {
+			ps.add(fmt.Sprintf("$.turn[%d]", i), "a joker has no suit, so it could never join the tableau; a deck with jokers cannot have one")
+		}
 	}
 
 	if g.Meld != 0 && (g.Meld < 2 || g.Meld > cardrules.NumSuits) {
@@ -158,12 +174,14 @@ func (g *Genome) Validate() error {
 	}
 	for i, e := range g.Effects {
 		p := fmt.Sprintf("$.effects[%d]", i)
-		if e.Rank >= cardrules.NumRanks {
+		if e.Rank > cardrules.Joker {
 			ps.add(p+".rank", "rank %d out of range", e.Rank)
 		} else if !rankInDeck(e.Rank) {
 			ps.add(p+".rank", "no card of rank %s is in the deck, so the effect can never trigger", e.Rank)
 		} else if e.Suit >= cardrules.NumTriggerSuits {
 			ps.add(p+".suit", "trigger suit %d out of range", e.Suit)
+		} else if e.Rank == cardrules.Joker && e.Suit != cardrules.AnySuit {
+			ps.add(p+".suit", "a joker has no suit, so its effect must trigger on any suit")
 		} else if e.Suit != cardrules.AnySuit && !slices.Contains(cards, cardrules.NewCard(e.Rank, e.Suit.Suit())) {
 			ps.add(p+".suit", "the %s of %s is not in the deck, so the effect can never trigger", e.Rank, e.Suit)
 		}
@@ -298,7 +316,7 @@ func validateExpr(ps *Problems, path string, e Expr, depth int) int {
 			ps.add(path, "compares two constants, which is always true or always false")
 		}
 		for _, t := range []*Term{e.Left, e.Right} {
-			if (t.Kind == TermRank && t.Value >= cardrules.NumRanks) || (t.Kind == TermSuit && t.Value >= cardrules.NumSuits) {
+			if (t.Kind == TermRank && t.Value > uint8(cardrules.Joker)) || (t.Kind == TermSuit && t.Value >= cardrules.NumSuits) {
 				ps.add(path, "constant %d out of range", t.Value)
 			}
 		}
@@ -433,7 +451,7 @@ func (g *Genome) validateStarter(ps *Problems, cards []Card, rankInDeck func(Ran
 	}
 	for j, r := range d.StarterNot {
 		p := fmt.Sprintf("$.deal.starter_not[%d]", j)
-		if r >= cardrules.NumRanks || !rankInDeck(r) {
+		if r > cardrules.Joker || !rankInDeck(r) {
 			ps.add(p, "no card of rank %s is in the deck", r)
 		}
 		if slices.Contains(d.StarterNot[:j], r) {
@@ -500,7 +518,7 @@ func validateCardPoints(ps *Problems, path string, rules []CardPoints, maxRules,
 		if c.Points < 1 || c.Points > maxPoints {
 			ps.add(p+".points", "must be between 1 and %d, got %d", maxPoints, c.Points)
 		}
-		if m := c.Match; m.Kind >= cardrules.NumMatchKinds || m.Kind == cardrules.MatchRank && m.Value >= cardrules.NumRanks || m.Kind == cardrules.MatchSuit && m.Value >= cardrules.NumSuits || m.Kind == cardrules.MatchCard && m.Value >= cardrules.NumCards {
+		if m := c.Match; m.Kind >= cardrules.NumMatchKinds || m.Kind == cardrules.MatchRank && m.Value > uint8(cardrules.Joker) || m.Kind == cardrules.MatchSuit && m.Value >= cardrules.NumSuits || m.Kind == cardrules.MatchCard && m.Value >= cardrules.NumCards {
 			ps.add(p+".match", "match kind %d value %d out of range", m.Kind, m.Value)
 		} else if !slices.ContainsFunc(cards, c.Match.Has) {
 			ps.add(p+".match", "no card of the deck is %s", c.Match)

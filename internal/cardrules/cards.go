@@ -5,35 +5,70 @@ import (
 	"strings"
 )
 
-// Rank is a card rank, 0..12 for 2..A. Where ranks are compared, the
-// deck's RankOrder says which is higher (aces high by default).
+// Rank is a card rank, 0..12 for 2..A, or Joker. Where ranks are
+// compared, the deck's RankOrder says which is higher (aces high by
+// default); a joker is above every other rank in every order.
 type Rank uint8
 
-// Suit is a card suit, 0..3 for clubs, diamonds, hearts, spades.
+// Suit is a card suit, 0..3 for clubs, diamonds, hearts, spades, or
+// NoSuit (a joker's).
 type Suit uint8
 
-// Card is suit*13 + rank, 0..51.
+// Card is suit*13 + rank, 0..51, for the standard cards; a deck's jokers
+// are the cards 52 and 53 (FirstJoker, FirstJoker+1), of rank Joker and
+// no suit. The two jokers are distinct cards with the same rank and suit.
 type Card uint8
 
 // Deck geometry.
 const (
 	NumRanks = 13
 	NumSuits = 4
-	NumCards = NumRanks * NumSuits
+	NumCards = NumRanks * NumSuits // the standard cards
+
+	// Joker is the rank of a joker, above the standard ranks.
+	Joker Rank = NumRanks
+	// NoSuit is the suit of a joker, which belongs to no suit.
+	NoSuit Suit = NumSuits
+	// MaxJokers is the most jokers a deck holds.
+	MaxJokers = 2
+	// FirstJoker is the first joker's card; the second is FirstJoker+1.
+	FirstJoker Card = NumCards
+	// MaxCards bounds the cards of a deck: the standard cards and the
+	// jokers. Card sets of a deck fit in one 64-bit word.
+	MaxCards = NumCards + MaxJokers
 )
 
-var rankNames = [NumRanks]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+var rankNames = [NumRanks + 1]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"}
 var suitNames = [NumSuits]string{"clubs", "diamonds", "hearts", "spades"}
 var suitLetters = [NumSuits]string{"C", "D", "H", "S"}
 
-// NewCard returns the card of rank r and suit s.
-func NewCard(r Rank, s Suit) Card { return Card(uint8(s)*NumRanks + uint8(r)) }
+// NewCard returns the card of rank r and suit s (of a standard rank and
+// suit: the first joker for Joker).
+func NewCard(r Rank, s Suit) Card {
+	if r >= Joker || s >= NoSuit {
+		return FirstJoker
+	}
+	return Card(uint8(s)*NumRanks + uint8(r))
+}
 
 // Rank returns the card's rank.
-func (c Card) Rank() Rank { return Rank(uint8(c) % NumRanks) }
+func (c Card) Rank() Rank {
+	if c >= FirstJoker {
+		return Joker
+	}
+	return Rank(uint8(c) % NumRanks)
+}
 
 // Suit returns the card's suit.
-func (c Card) Suit() Suit { return Suit(uint8(c) / NumRanks) }
+func (c Card) Suit() Suit {
+	if c >= FirstJoker {
+		return NoSuit
+	}
+	return Suit(uint8(c) / NumRanks)
+}
+
+// IsJoker reports whether c is a joker.
+func (c Card) IsJoker() bool { return c >= FirstJoker }
 
 func (r Rank) String() string {
 	if int(r) < len(rankNames) {
@@ -46,24 +81,30 @@ func (s Suit) String() string {
 	if int(s) < len(suitNames) {
 		return suitNames[s]
 	}
+	if s == NoSuit {
+		return "no suit"
+	}
 	return fmt.Sprintf("Suit(%d)", uint8(s))
 }
 
 func (c Card) String() string {
-	if c >= NumCards {
+	if c >= MaxCards {
 		return fmt.Sprintf("Card(%d)", uint8(c))
+	}
+	if c.IsJoker() {
+		return rankNames[Joker]
 	}
 	return c.Rank().String() + suitLetters[c.Suit()]
 }
 
-// ParseRank reads a rank name ("2".."10", "J", "Q", "K", "A").
+// ParseRank reads a rank name ("2".."10", "J", "Q", "K", "A", "Joker").
 func ParseRank(s string) (Rank, error) {
 	for i, n := range rankNames {
 		if strings.EqualFold(s, n) {
 			return Rank(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown rank %q (want one of 2..10, J, Q, K, A)", s)
+	return 0, fmt.Errorf("unknown rank %q (want one of 2..10, J, Q, K, A, Joker)", s)
 }
 
 // ParseSuit reads a suit name.
@@ -76,8 +117,12 @@ func ParseSuit(s string) (Suit, error) {
 	return 0, fmt.Errorf("unknown suit %q (want clubs, diamonds, hearts or spades)", s)
 }
 
-// ParseCard reads a card as rank then suit letter: "QS", "10H", "2C".
+// ParseCard reads a card as rank then suit letter: "QS", "10H", "2C"; or
+// "Joker", the first joker.
 func ParseCard(s string) (Card, error) {
+	if strings.EqualFold(s, rankNames[Joker]) {
+		return FirstJoker, nil
+	}
 	if len(s) < 2 {
 		return 0, fmt.Errorf("unknown card %q (want rank then suit letter, like QS or 10H)", s)
 	}
@@ -94,7 +139,7 @@ func ParseCard(s string) (Card, error) {
 }
 
 func (r Rank) MarshalText() ([]byte, error) {
-	if r >= NumRanks {
+	if r > Joker {
 		return nil, fmt.Errorf("rank %d out of range", uint8(r))
 	}
 	return []byte(r.String()), nil
@@ -112,7 +157,7 @@ func (s Suit) MarshalText() ([]byte, error) {
 func (s *Suit) UnmarshalText(b []byte) (err error) { *s, err = ParseSuit(string(b)); return }
 
 func (c Card) MarshalText() ([]byte, error) {
-	if c >= NumCards {
+	if c >= MaxCards {
 		return nil, fmt.Errorf("card %d out of range", uint8(c))
 	}
 	return []byte(c.String()), nil
@@ -145,8 +190,12 @@ func (v RankOrder) MarshalText() ([]byte, error)  { return rankOrderTable.Text(u
 func (v *RankOrder) UnmarshalText(b []byte) error { return unmarshal(&rankOrderTable, b, v) }
 
 // Value is rank r's place in the order, 0 for the lowest and 12 for the
-// highest. An order out of range is read as ace high.
+// highest standard rank; a joker's is 13. An order out of range is read as
+// ace high.
 func (v RankOrder) Value(r Rank) uint8 {
+	if r >= Joker {
+		return uint8(Joker)
+	}
 	switch v {
 	case OrderAceLow:
 		return uint8((r + 1) % NumRanks)
@@ -156,10 +205,10 @@ func (v RankOrder) Value(r Rank) uint8 {
 	return uint8(r)
 }
 
-// Values is Value for every rank, indexed by rank (16 entries, so that a
-// 4-bit index never goes out of range).
+// Values is Value for every rank, the joker's included, indexed by rank
+// (16 entries, so that a 4-bit index never goes out of range).
 func (v RankOrder) Values() (out [16]uint8) {
-	for r := range Rank(NumRanks) {
+	for r := range Joker + 1 {
 		out[r] = v.Value(r)
 	}
 	return out
@@ -194,11 +243,11 @@ func (m Match) Has(c Card) bool {
 func (m Match) Valid() bool {
 	switch m.Kind {
 	case MatchRank:
-		return m.Value < NumRanks
+		return m.Value <= uint8(Joker)
 	case MatchSuit:
 		return m.Value < NumSuits
 	case MatchCard:
-		return m.Value < NumCards
+		return m.Value < NumCards // a joker is named by its rank
 	}
 	return false
 }
