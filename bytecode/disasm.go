@@ -11,7 +11,7 @@ import (
 // CardName names card c ("QS", "10H"), or "card(n)" for a byte that is no
 // card.
 func CardName(c uint8) string {
-	if c >= cardrules.NumCards {
+	if c >= cardrules.MaxCards {
 		return fmt.Sprintf("card(%d)", c)
 	}
 	return cardrules.Card(c).String()
@@ -19,7 +19,7 @@ func CardName(c uint8) string {
 
 func rankList(mask uint16) string {
 	var names []string
-	for r := range cardrules.Rank(cardrules.NumRanks) {
+	for r := range cardrules.Joker + 1 {
 		if mask&(1<<r) != 0 {
 			names = append(names, r.String())
 		}
@@ -79,7 +79,11 @@ func Disassemble(p []byte) (string, error) {
 			suits = append(suits, s.String())
 		}
 	}
-	line(at.Deck, "  deck ranks %s suits %s (%d cards)", rankList(im.RankMask), strings.Join(suits, ","), len(im.Deck()))
+	jokers := ""
+	if im.Jokers > 0 {
+		jokers = fmt.Sprintf(" jokers %d", im.Jokers)
+	}
+	line(at.Deck, "  deck ranks %s suits %s%s (%d cards)", rankList(im.RankMask), strings.Join(suits, ","), jokers, len(im.Deck()))
 	var removed []string
 	for _, c := range im.Remove {
 		removed = append(removed, CardName(c))

@@ -2,17 +2,18 @@ package bytecode
 
 import "github.com/darwinsim/darwinsim/internal/cardrules"
 
-// allCards is the set of every card.
-const allCards = 1<<52 - 1
+// allCards is the set of every card, the jokers included.
+const allCards = 1<<cardrules.MaxCards - 1
 
 // RankCards[r] and SuitCards[s] are the sets of the cards (bit c for card
-// c, rank c%13 and suit c/13) of rank r and of suit s.
+// c) of rank r and of suit s: the jokers are RankCards[Joker] and
+// SuitCards[NoSuit].
 var RankCards, SuitCards [16]uint64
 
 func init() {
-	for c := range 52 {
-		RankCards[c%13] |= 1 << c
-		SuitCards[c/13] |= 1 << c
+	for c := range cardrules.Card(cardrules.MaxCards) {
+		RankCards[c.Rank()] |= 1 << c
+		SuitCards[c.Suit()] |= 1 << c
 	}
 }
 
@@ -61,7 +62,7 @@ func EvalSet(code []byte, order cardrules.RankOrder, top, active, played uint8) 
 			st[sp] = operand{kind: opCardSuit}
 			sp++
 		case OpTopRank:
-			st[sp] = operand{kind: opNumber, v: val[top%13]}
+			st[sp] = operand{kind: opNumber, v: val[cardrules.Card(top).Rank()&15]}
 			sp++
 		case OpTopSuit:
 			st[sp] = operand{kind: opNumber, v: active}
@@ -126,9 +127,9 @@ func compare(op Op, a, b operand, val *[16]uint8) uint64 {
 		return 0
 	}
 	by := &RankCards
-	n := uint8(13)
+	n := uint8(cardrules.Joker) + 1
 	if a.kind == opCardSuit {
-		by, n = &SuitCards, 4
+		by, n = &SuitCards, uint8(cardrules.NoSuit)+1
 	}
 	var set uint64
 	for x := range n {

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 11
+	FormatVersion    = 12
 	SemanticsVersion = 4
 )
 
@@ -93,8 +93,9 @@ type Image struct {
 	Flags                            uint8
 	DealCards                        int
 	Overrides                        []Override
-	RankMask                         uint16
+	RankMask                         uint16 // the standard ranks of the deck
 	SuitMask                         uint8
+	Jokers                           uint8 // the jokers added to the deck, 0..2
 	Order                            cardrules.RankOrder
 	Remove                           []uint8
 	Meld                             int
@@ -221,7 +222,19 @@ const EffectGate = 0x80
 // the cards at random from the target's hand instead of letting it choose.
 const EffectRandom = 0x40
 
-// Deck returns the cards of the deck in ascending order.
+// JokerShift places the deck's joker count in the suit mask's byte.
+const JokerShift = 4
+
+// Ranks returns the ranks of the deck's cards as a mask: the standard ranks,
+// and bit Joker when the deck has jokers.
+func (im *Image) Ranks() uint16 {
+	if im.Jokers > 0 {
+		return im.RankMask | 1<<cardrules.Joker
+	}
+	return im.RankMask
+}
+
+// Deck returns the cards of the deck in ascending order, the jokers last.
 func (im *Image) Deck() []uint8 {
 	var out []uint8
 	for c := range uint8(cardrules.NumCards) {
@@ -237,6 +250,9 @@ func (im *Image) Deck() []uint8 {
 		if !removed {
 			out = append(out, c)
 		}
+	}
+	for j := range im.Jokers {
+		out = append(out, uint8(cardrules.FirstJoker)+j)
 	}
 	return out
 }

@@ -206,8 +206,8 @@ func readTurn(r *reader, im *Image) {
 			if ph.DrawMax > cardrules.MaxDrawMax {
 				r.fail(at+3, "draw_max %d above %d", ph.DrawMax, cardrules.MaxDrawMax)
 			}
-			if ph.NameSuit&^im.RankMask != 0 {
-				r.fail(at+4, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.RankMask)
+			if ph.NameSuit&^im.Ranks() != 0 {
+				r.fail(at+4, "name-suit ranks 0x%04x include ranks not in the deck", ph.NameSuit&^im.Ranks())
 			}
 			if rules&^playRulesKnown != 0 {
 				r.fail(at+6, "unknown play rules 0x%02x", rules&^playRulesKnown)
@@ -429,7 +429,7 @@ func verifyPred(r *reader, end int) {
 		case OpCardSuit, OpTopSuit:
 			stack[sp], last[sp] = tSuit, op
 		case OpRank:
-			if operand >= cardrules.NumRanks {
+			if operand > int(cardrules.Joker) {
 				r.fail(at+1, "rank %d out of range", operand)
 			}
 			stack[sp], last[sp] = tRank, op
@@ -634,12 +634,14 @@ func readEffects(r *reader, im *Image) {
 		e := Effect{Rank: rb & 0x0f, Suit: cardrules.TriggerSuit(rb >> 4), Type: cardrules.EffectType(r.u8()), Target: cardrules.Target(r.u8())}
 		v := uint8(r.u8())
 		e.Value, e.Gate, e.Random = v&^(EffectGate|EffectRandom), v&EffectGate != 0, v&EffectRandom != 0
-		if e.Rank >= cardrules.NumRanks {
-			r.fail(eat, "effect %d: trigger rank %d out of range 0..12", i, e.Rank)
-		} else if im.RankMask&(1<<e.Rank) == 0 {
+		if e.Rank > uint8(cardrules.Joker) {
+			r.fail(eat, "effect %d: trigger rank %d out of range 0..13", i, e.Rank)
+		} else if im.Ranks()&(1<<e.Rank) == 0 {
 			r.fail(eat, "effect %d: trigger rank %d is not in the deck", i, e.Rank)
 		} else if e.Suit >= cardrules.NumTriggerSuits {
 			r.fail(eat, "effect %d: trigger suit %d out of range 0..4", i, e.Suit)
+		} else if e.Rank == uint8(cardrules.Joker) && e.Suit != cardrules.AnySuit {
+			r.fail(eat, "effect %d: a joker's effect names suit %d, but a joker has no suit", i, e.Suit.Suit())
 		} else if e.Suit != cardrules.AnySuit && !slices.Contains(im.Deck(), uint8(e.Suit.Suit())*13+e.Rank) {
 			r.fail(eat, "effect %d: its trigger card (rank %d, suit %d) is not in the deck", i, e.Rank, e.Suit.Suit())
 		}

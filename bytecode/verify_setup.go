@@ -64,7 +64,11 @@ func readSetup(r *reader, im *Image) {
 	at = r.off
 	im.At.Deck = at
 	im.RankMask = uint16(r.u16())
-	im.SuitMask = uint8(r.u8())
+	sb := uint8(r.u8())
+	im.SuitMask, im.Jokers = sb&(1<<JokerShift-1), sb>>JokerShift
+	if im.Jokers > cardrules.MaxJokers {
+		r.fail(at+2, "%d jokers, at most %d", im.Jokers, cardrules.MaxJokers)
+	}
 	if im.RankMask == 0 || im.RankMask >= 1<<cardrules.NumRanks || im.SuitMask == 0 || im.SuitMask >= 1<<cardrules.NumSuits {
 		r.fail(at, "deck masks ranks 0x%04x suits 0x%02x: each needs at least one bit and no bit beyond the deck", im.RankMask, im.SuitMask)
 	}
@@ -142,8 +146,8 @@ func readSetup(r *reader, im *Image) {
 	at = r.off
 	im.At.StarterNot = at
 	im.StarterNot = uint16(r.u16())
-	if im.StarterNot&^im.RankMask != 0 {
-		r.fail(at, "starter_not ranks 0x%04x include ranks not in the deck", im.StarterNot&^im.RankMask)
+	if im.StarterNot&^im.Ranks() != 0 {
+		r.fail(at, "starter_not ranks 0x%04x include ranks not in the deck", im.StarterNot&^im.Ranks())
 	}
 	if im.StarterNot != 0 && im.Flags&FlagStarter == 0 {
 		r.fail(at, "starter_not ranks without a starter card")

@@ -375,8 +375,11 @@ func corruptCases() []corruptCase {
 		{"rank mask beyond the deck", "war", setupField(func(f setupFields) int { return f.mask + 1 }, 0x3f, func(off int) string {
 			return errAt(off-1, "deck masks ranks 0x3fff suits 0x0f: each needs at least one bit and no bit beyond the deck")
 		})},
-		{"suit mask beyond the deck", "war", setupField(func(f setupFields) int { return f.mask + 2 }, 0x1f, func(off int) string {
-			return errAt(off-2, "deck masks ranks 0x1fff suits 0x1f: each needs at least one bit and no bit beyond the deck")
+		{"too many jokers", "war", setupField(func(f setupFields) int { return f.mask + 2 }, 0x3f, func(off int) string {
+			return errAt(off, "3 jokers, at most 2")
+		})},
+		{"no suit", "war", setupField(func(f setupFields) int { return f.mask + 2 }, 0x20, func(off int) string {
+			return errAt(off-2, "deck masks ranks 0x1fff suits 0x00: each needs at least one bit and no bit beyond the deck")
 		})},
 		{"rank order out of range", "war", simple(setup, fFlags, byte(cardrules.NumRankOrders)<<bytecode.OrderShift|bytecode.FlagDealAll, func(off int) string {
 			return errAt(off, "unknown rank order %d (setup flags bits 6-7)", cardrules.NumRankOrders)
@@ -606,8 +609,8 @@ func corruptCases() []corruptCase {
 			return q.bytes(), errAt(at+4, "NE compares two constants")
 		}},
 		{"rank constant out of range", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
-			at := setPred(q, cr, rk, 13, eq, ret)
-			return q.bytes(), errAt(at+2, "rank 13 out of range")
+			at := setPred(q, cr, rk, 14, eq, ret)
+			return q.bytes(), errAt(at+2, "rank 14 out of range")
 		}},
 		{"suit constant out of range", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			at := setPred(q, su, 4, cs, eq, ret)
@@ -722,8 +725,11 @@ func corruptCases() []corruptCase {
 		{"effect value when the type takes none", "uno-style", simple(effects, 1+4*4+3, 1, func(off int) string {
 			return errAt(off, "effect 4: type 3 takes no value, stored 1 (must be 0)")
 		})},
-		{"effect trigger rank out of range", "uno-style", simple(effects, 1+4*2, 13, func(off int) string {
-			return errAt(off, "effect 2: trigger rank 13 out of range 0..12")
+		{"effect trigger rank out of range", "uno-style", simple(effects, 1+4*2, 14, func(off int) string {
+			return errAt(off, "effect 2: trigger rank 14 out of range 0..13")
+		})},
+		{"joker effect without jokers", "uno-style", simple(effects, 1+4*2, 13, func(off int) string {
+			return errAt(off, "effect 2: trigger rank 13 is not in the deck")
 		})},
 		{"effect trigger rank not in the deck", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[setup][fieldsOf(q).mask] = 0xfe // no twos
@@ -731,9 +737,9 @@ func corruptCases() []corruptCase {
 			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 0 is not in the deck"), errAt(e+4, "effect 1: trigger rank 0 is not in the deck"))
 		}},
 		{"every effect problem", "uno-style", func(t *testing.T, q *prog) ([]byte, string) {
-			q.effects = []byte{2, 13, 0x20, 9, 0, 1, 1, 1, 1, 0, 0}
+			q.effects = []byte{2, 14, 0x20, 9, 0, 1, 1, 1, 1, 0, 0}
 			e := q.payload(effects) + 1
-			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 13 out of range 0..12"),
+			return q.bytes(), errList(errAt(e, "effect 0: trigger rank 14 out of range 0..13"),
 				errAt(e+1, "effect 0: unknown effect type 32"),
 				errAt(e+6, "effect 1: type 1 takes no target, stored 1 (must be 0)"),
 				errAt(e+7, "effect 1: type 1 takes no value, stored 1 (must be 0)"))
@@ -1161,7 +1167,10 @@ func TestReadImage(t *testing.T) {
 	if got := bytecode.CardName(49); got != "QS" {
 		t.Errorf("CardName(49) = %q", got)
 	}
-	if got := bytecode.CardName(52); got != "card(52)" {
+	if got := bytecode.CardName(52); got != "Joker" {
 		t.Errorf("CardName(52) = %q", got)
+	}
+	if got := bytecode.CardName(54); got != "card(54)" {
+		t.Errorf("CardName(54) = %q", got)
 	}
 }

@@ -76,7 +76,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		smask |= 1 << su
 	}
 	s = binary.LittleEndian.AppendUint16(s, rmask)
-	s = append(s, smask, byte(len(c.Deck.Remove)))
+	s = append(s, smask|byte(c.Deck.Jokers)<<bytecode.JokerShift, byte(len(c.Deck.Remove)))
 	for _, card := range c.Deck.Remove {
 		s = append(s, byte(card))
 	}
@@ -273,7 +273,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	}
 	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0,
 		StarterFires: im.Flags&bytecode.FlagStarterFires != 0}
-	for r := range genome.Rank(cardrules.NumRanks) {
+	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {
 			g.Deal.StarterNot = append(g.Deal.StarterNot, r)
 		}
@@ -299,6 +299,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.Deck.Remove = append(g.Deck.Remove, genome.Card(c))
 	}
 	g.Deck.Order = im.Order
+	g.Deck.Jokers = int(im.Jokers)
 	pred := func(i int) (*genome.Expr, error) {
 		if i == bytecode.NoPred {
 			return nil, nil
@@ -317,7 +318,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhasePlay, DrawMax: ph.DrawMax, Draw: ph.Draw, Pass: ph.Pass, PlayDrawn: ph.PlayDrawn}
 			p.Legal, errs[0] = pred(ph.Pred)
 			p.Prefer, errs[1] = pred(ph.Prefer)
-			for r := range genome.Rank(cardrules.NumRanks) {
+			for r := range cardrules.Joker + 1 {
 				if ph.NameSuit&(1<<r) != 0 {
 					p.NameSuit = append(p.NameSuit, r)
 				}
