@@ -595,7 +595,9 @@ func TestValidateRejectsGoValues(t *testing.T) {
 			g.Effects[0].Rank, g.Effects[0].Suit = cardrules.Joker, cardrules.TriggerSuit(2)
 		}, `$.effects[0].suit: a joker has no suit, so its effect must trigger on any suit`},
 		{"jokers out of range", func(g *genome.Genome) { g.Deck.Jokers = 3 }, `$.deck.jokers: must be between 0 and 2, got 3`},
-		{"joker in deck ranks", func(g *genome.Genome) { g.Deck.Ranks = append(g.Deck.Ranks[:0:0], cardrules.Joker, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) },
+		{"joker in deck ranks", func(g *genome.Genome) {
+			g.Deck.Ranks = append(g.Deck.Ranks[:0:0], cardrules.Joker, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+		},
 			`$.deck.ranks[0]: rank Joker is not a standard rank (jokers are added by deck.jokers)`},
 		{"returns", func(g *genome.Genome) { g.Turn[0].Returns = 2 }, `$.turn[0].returns: a play phase takes no returns`},
 		{"operator", func(g *genome.Genome) { g.Turn[0].Legal.Op = 200 }, `$.turn[0].legal.op: unknown operator 200`},
