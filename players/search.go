@@ -160,7 +160,7 @@ func (w *walker) Choose(d *vm.Decision) int {
 		return s.rollout(d)
 	}
 	seat := d.View.Seat
-	var untried [52]uint8 // the options with no child yet
+	var untried [64]uint8 // the options with no child yet
 	nu, best, bestC, bestU := 0, 0, int32(0), math.Inf(-1)
 	for i, o := range d.Options {
 		c := s.find(s.cur, key(seat, d.Kind, o))

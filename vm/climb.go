@@ -6,9 +6,9 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
-// OptDone ends a climb play's choice of cards (bit 54 of a DecideClimb
+// OptDone ends a climb play's choice of cards (bit 58 of a DecideClimb
 // option set, after the cards and OptPass in the canonical order).
-const OptDone = 54
+const OptDone = 58
 
 // climbPhase: the current seat's climb phase. With a play on the table (a
 // count k of cards of rank r) the seat plays k cards of one rank higher
@@ -76,7 +76,7 @@ func (m *Machine) climbPhase(ph *phase) {
 	// card that begins a play): when following, until the play has as
 	// many cards as the table's; when leading, until the seat is done,
 	// holds no more of them or has played max.
-	r := uint8(bits.TrailingZeros64(m.climbSel)) % 13
+	r := rankOf[bits.TrailingZeros64(m.climbSel)]
 	need := int(m.climbN)
 	if lead {
 		need = int(ph.count)
@@ -110,7 +110,7 @@ func (m *Machine) climbCards(avail uint64) uint64 {
 	var out uint64
 	above := m.climbAbove()
 	for x := avail & above; x != 0; {
-		r := uint8(bits.TrailingZeros64(x)) % 13
+		r := rankOf[bits.TrailingZeros64(x)]
 		of := avail & rankSet[r]
 		if bits.OnesCount64(of) >= int(m.climbN) {
 			out |= of
@@ -133,9 +133,9 @@ func (m *Machine) climbLand(s int, c uint8) {
 	m.gone[m.goneN] = c
 	m.goneN++
 	m.climbSel |= 1 << c
-	m.played |= 1 << (c / 13)
+	m.played |= 1 << suitOf[c]
 	m.last = int16(c)
-	m.lastSuit = c / 13
+	m.lastSuit = suitOf[c]
 	if int16(c) == m.mustPlay {
 		m.mustPlay = -1
 	}
@@ -216,9 +216,9 @@ func (m *Machine) greedyClimb(s int, set uint64) uint8 {
 	best, bestKey := uint8(0), 1<<30
 	for x := cards; x != 0; {
 		c := uint8(bits.TrailingZeros64(x))
-		of := cards & rankSet[c%13]
+		of := cards & rankSet[rankOf[c]]
 		key := int(p.rv[c])
-		if m.climbRank != 0 && bits.OnesCount64(m.hand[s]&rankSet[c%13]) != int(m.climbN) {
+		if m.climbRank != 0 && bits.OnesCount64(m.hand[s]&rankSet[rankOf[c]]) != int(m.climbN) {
 			key += 16 // breaks a larger set
 		}
 		if key < bestKey {

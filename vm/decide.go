@@ -43,7 +43,7 @@ func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
 	case External:
 		switch {
 		case set != 0:
-			cardOptions(&m.opts, set)
+			cardOptions(m.opts[:], set)
 		case kind == DecideBlind:
 			for i := range n {
 				m.opts[i] = uint8(i)
@@ -70,7 +70,7 @@ func (m *Machine) chooseSuit(s int) uint8 {
 }
 
 // cardOptions lists the cards of set in ascending order into opts.
-func cardOptions(opts *[52]uint8, set uint64) int {
+func cardOptions(opts []uint8, set uint64) int {
 	n := 0
 	for x := set; x != 0; x &= x - 1 {
 		opts[n] = uint8(bits.TrailingZeros64(x))

@@ -242,12 +242,12 @@
 // judges the card as not landing on the discard pile). With no such card
 // the seat passes without a decision (EvPass N 0). Otherwise the first
 // decision (DecideCard) offers those cards in ascending order and, when a
-// play is on the table, OptPass (53) last; passing is EvPass N 1. Each card
+// play is on the table, OptPass (57) last; passing is EvPass N 1. Each card
 // chosen leaves the hand for out of play at once (EvPlay; its suit is
 // played; it is the last card played). Then one decision per further card
 // (DecideClimb): the seat's other cards of the rank chosen (not forbidden;
 // gates hold back only the first card), ascending, and, when leading,
-// OptDone (54) last. Following, the decisions go on until the play has k
+// OptDone (58) last. Following, the decisions go on until the play has k
 // cards, with no done (a seat holding exactly k has forced decisions);
 // leading, until the seat chooses done, holds no more of the rank, or has
 // played max cards (no decision is put once max is reached). Every one is
@@ -556,9 +556,10 @@
 //
 // A decision presents its options in a canonical order: legal cards and
 // hand cards in ascending card index (suit*13 + rank: clubs 2..A, then
-// diamonds, hearts, spades), then, in a play phase with voluntary rules, a
-// draw (OptDraw, 52) and a pass (OptPass, 53) where offered; in a climb
-// phase, a pass (OptPass) after a play's first cards and done (OptDone, 54)
+// diamonds, hearts, spades; the jokers 52 and 53 last), then, in a play
+// phase with voluntary rules, a draw (OptDraw, 56) and a pass (OptPass, 57)
+// where offered; in a climb phase, a pass (OptPass) after a play's first
+// cards and done (OptDone, 58)
 // after its further cards where offered; in a pass before a deal, the hand
 // less the cards chosen; in a response
 // window, the answering cards, then letting the link be (OptPass); suits in the

@@ -18,7 +18,7 @@ func (m *Machine) fireEffects(c uint8, s int, when cardrules.Trigger) {
 	if when != cardrules.Played {
 		effs, start = p.teffs, &p.teffStart
 	}
-	r, suit := c%13, cardrules.Suit(c/13)
+	r, suit := rankOf[c], cardrules.Suit(suitOf[c])
 	i := start[r]
 	reenter := false
 	if m.resuming {

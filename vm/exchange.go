@@ -129,7 +129,7 @@ func (m *Machine) ask() {
 // rank asked for and its answer.
 func (m *Machine) askRank(s, t int) {
 	nr := 0
-	for r := range uint8(13) {
+	for r := range uint8(numRanks) {
 		if m.hand[s]&rankSet[r] != 0 {
 			m.opts[nr] = r
 			nr++
@@ -162,7 +162,7 @@ func (m *Machine) askRank(s, t int) {
 			m.meldSets(s)
 		}
 	} else if c, ok := m.drawCard(s); ok {
-		if c%13 == r {
+		if rankOf[c] == r {
 			m.again = true
 		}
 		if m.p.meld > 0 {
@@ -177,7 +177,7 @@ func (m *Machine) askRank(s, t int) {
 // play and the seat scores the set's points.
 func (m *Machine) meldSets(s int) {
 	k := m.p.meld
-	for r := range 13 {
+	for r := range numRanks {
 		for {
 			b := m.hand[s] & rankSet[r]
 			if bits.OnesCount64(b) < k {

@@ -61,12 +61,12 @@ func (m *Machine) greedyCard(s int, legal uint64) uint8 {
 	best := -1 << 30
 	for x := legal; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))
-		r := c % 13
+		r := rankOf[c]
 		score := int(m.p.harm[c]) * 64
 		if m.p.wild&(1<<r) != 0 {
 			score -= 32
 		}
-		score += bits.OnesCount64(m.hand[s]&suitMask(c/13)) * 2
+		score += bits.OnesCount64(m.hand[s]&suitMask(suitOf[c])) * 2
 		score += int(m.p.rv[c]) / 7
 		if score > best {
 			best, bestC = score, c
@@ -128,7 +128,7 @@ func (m *Machine) greedyAsk(s, n, opp int) int {
 		return bestK
 	}
 	for k, o := range m.opts[:n] {
-		for r := range uint8(cardrules.NumRanks) {
+		for r := range uint8(numRanks) {
 			if m.hand[s]&rankSet[r] == 0 {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/rng"
 )
 
@@ -20,7 +21,7 @@ import (
 // the stock among themselves at random, keeping each hand's size and the
 // stock's size.
 func hideAndShuffle(m *Machine, s int, r *rng.Source) {
-	var buf [52]uint8
+	var buf [cardrules.MaxCards]uint8
 	pool := buf[:0]
 	for o := range m.n {
 		if o == s {

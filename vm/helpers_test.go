@@ -239,7 +239,7 @@ func (m *Machine) apply(tb testing.TB, l layout) {
 	m.played, m.last, m.mustPlay, m.next, m.again = 0, -1, -1, -1, false
 	if m.discN > 0 {
 		top := m.disc[m.discN-1]
-		m.suit = top / 13
+		m.suit = suitOf[top]
 		m.last = int16(top)
 		for _, c := range l.disc {
 			m.played |= 1 << (c / 13)
@@ -307,14 +307,14 @@ func checkConservation(m *Machine) error {
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
-	var seen [52]uint8
-	var zone [52]int8
+	var seen [cardrules.MaxCards]uint8
+	var zone [cardrules.MaxCards]int8
 	var bad error
 	note := func(c uint8, z int) {
 		if bad != nil {
 			return
 		}
-		if c >= 52 {
+		if c >= cardrules.MaxCards {
 			bad = fmt.Errorf("card index %d in %s", c, zoneName(z))
 			return
 		}
@@ -329,11 +329,11 @@ func checkConservation(m *Machine) error {
 		for x := h; x != 0; x &= x - 1 {
 			note(uint8(bits.TrailingZeros64(x)), s)
 		}
-		if h>>52 != 0 {
-			return fmt.Errorf("seat %d's hand has bits above card 51: %#x", s, h)
+		if h>>cardrules.MaxCards != 0 {
+			return fmt.Errorf("seat %d's hand has bits above card %d: %#x", s, cardrules.MaxCards-1, h)
 		}
 		q := &m.piles[s]
-		if int(q.n) > 52 {
+		if int(q.n) > cardrules.MaxCards {
 			return fmt.Errorf("seat %d's pile has %d cards", s, q.n)
 		}
 		for i := range q.n {
@@ -365,7 +365,7 @@ func checkConservation(m *Machine) error {
 		{zTable, m.table[:], m.tableN},
 		{zGone, m.gone[:], m.goneN},
 	} {
-		if z.n < 0 || z.n > 52 {
+		if z.n < 0 || z.n > cardrules.MaxCards {
 			return fmt.Errorf("%s has %d cards", zoneName(z.z), z.n)
 		}
 		for _, c := range z.cs[:z.n] {
@@ -378,11 +378,11 @@ func checkConservation(m *Machine) error {
 	if bad != nil {
 		return bad
 	}
-	var inDeck [52]bool
+	var inDeck [cardrules.MaxCards]bool
 	for _, c := range m.p.deck[:m.p.deckN] {
 		inDeck[c] = true
 	}
-	for c := range 52 {
+	for c := range cardrules.MaxCards {
 		switch {
 		case inDeck[c] && seen[c] == 0:
 			return fmt.Errorf("card %v is in no zone", genome.Card(c))
@@ -443,7 +443,7 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("seat %d: empty bit %v but holds %d cards", s, e, m.count[s])
 		}
 	}
-	if m.suit > 3 {
+	if m.suit > uint8(cardrules.NoSuit) || m.suit == uint8(cardrules.NoSuit) && !deckHas(m.p, uint8(cardrules.FirstJoker)) {
 		return fmt.Errorf("active suit %d", m.suit)
 	}
 	if m.tableN != 0 && betweenTurns {
@@ -636,7 +636,7 @@ func deckHas(p *Program, c uint8) bool {
 func dealEndScores(m *Machine) [MaxSeats]int32 {
 	var out [MaxSeats]int32
 	for s := range m.n {
-		for c := range uint8(52) {
+		for c := range uint8(cardrules.MaxCards) {
 			if m.hand[s]&(1<<c) != 0 {
 				out[s] += int32(m.p.handPts[c])
 			}
@@ -674,7 +674,7 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 	if m.p.moon {
 		for s := range m.n {
 			all := true
-			for c := range uint8(52) {
+			for c := range uint8(cardrules.MaxCards) {
 				if m.p.points[c] != 0 && m.won[s]&(1<<c) == 0 && deckHas(m.p, c) {
 					all = false
 				}

@@ -75,7 +75,7 @@ func (m *Machine) startLasting(e *effect, s int, c uint8, r int) {
 	a := active{typ: e.typ, value: e.value, key: e.key, stack: e.stack, src: int8(s), seats: seats, dur: e.dur, persists: e.persists}
 	switch e.typ {
 	case cardrules.LockSuit, cardrules.BanSuit:
-		a.param = c / 13
+		a.param = suitOf[c]
 	case cardrules.LockRank, cardrules.BanRank:
 		a.param = uint8(r)
 	case cardrules.Suppress:
@@ -355,7 +355,7 @@ func (l *lasting) setValues(t int) {
 }
 
 // cardSet is every card.
-const cardSet = 1<<cardrules.NumCards - 1
+const cardSet = 1<<cardrules.MaxCards - 1
 
 // drawsAllowed is how many cards seat s may draw in phase ph's turn: its
 // draw_max, or its draw limit when that is smaller.

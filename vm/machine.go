@@ -70,7 +70,7 @@ type Machine struct {
 	players  [MaxSeats]Player
 	starters [MaxSeats]GameStarter // the External players that want each game's seed
 	dec      Decision
-	opts     [52]uint8 // the options of the decision being made
+	opts     [64]uint8 // the options of the decision being made
 
 	// observe keeps what each seat has seen (knownBy, void) for the
 	// determinization of a search; it is on when some seat is External.
@@ -116,13 +116,13 @@ type game struct {
 	piles [MaxSeats]pile   // pile hands
 	count [MaxSeats]uint8  // cards held, either kind
 
-	stock  [52]uint8 // top at stock[stockN-1]
+	stock  [cardrules.MaxCards]uint8 // top at stock[stockN-1]
 	stockN int
-	disc   [52]uint8 // top at disc[discN-1]
+	disc   [cardrules.MaxCards]uint8 // top at disc[discN-1]
 	discN  int
-	table  [52]uint8 // battle and trick cards, in the order played
+	table  [cardrules.MaxCards]uint8 // battle and trick cards, in the order played
 	tableN int
-	gone   [52]uint8 // out of play
+	gone   [cardrules.MaxCards]uint8 // out of play
 	goneN  int
 
 	// The tableau: its cards; the cards of the suits whose sequence has
@@ -153,7 +153,7 @@ type game struct {
 	next      int      // a phase's choice of the next seat (trick winner), -1 when none
 	again     bool     // the seat moves again (a successful ask)
 	asked     int      // the opponent an ask is put to, while its rank is decided
-	tableBy   [52]int8 // the seat that played each table card, for tricks
+	tableBy   [cardrules.MaxCards]int8 // the seat that played each table card, for tricks
 
 	// Public knowledge from asks, for the greedy policy: ranks each seat
 	// is known to hold (it asked for them) and known not to hold (it was
@@ -166,7 +166,7 @@ type game struct {
 	// holds card c while a hand does; void[s] is the cards seat s has shown
 	// it does not hold among its hidden cards (it could not follow, or
 	// had to draw), until it gains a card no one else sees.
-	knownBy [52]uint8
+	knownBy [cardrules.MaxCards]uint8
 	void    [MaxSeats]uint64
 	// stockFrom holds every card the stock may hold: the whole deck until
 	// the stock is refilled, then the cards of the discard pile that
@@ -407,7 +407,7 @@ func (m *Machine) dealOut(dealer, k int) {
 	}
 	if p.starter {
 		c := m.pop()
-		for p.starterNot&(1<<(c%13)) != 0 && m.stockHolds(^p.starterNot) {
+		for p.starterNot&(1<<rankOf[c]) != 0 && m.stockHolds(^p.starterNot) {
 			// Back into the stock, which is shuffled, and turn again.
 			m.stock[m.stockN] = c
 			m.stockN++
@@ -416,8 +416,8 @@ func (m *Machine) dealOut(dealer, k int) {
 		}
 		m.disc[0] = c
 		m.discN = 1
-		m.suit = c / 13
-		m.starterDue = p.starterFires && p.effRanks&(1<<(c%13)) != 0
+		m.suit = suitOf[c]
+		m.starterDue = p.starterFires && p.effRanks&(1<<rankOf[c]) != 0
 	}
 	if p.showsLastDealt && !p.pileHands {
 		m.knownBy[m.lastDealt] = 0xff
@@ -466,7 +466,7 @@ func (m *Machine) dealRest() {
 // mask.
 func (m *Machine) stockHolds(mask uint16) bool {
 	for _, c := range m.stock[:m.stockN] {
-		if mask&(1<<(c%13)) != 0 {
+		if mask&(1<<rankOf[c]) != 0 {
 			return true
 		}
 	}

@@ -20,7 +20,7 @@ type passing struct {
 	// passKey[c]: card c's strength when cards are passed by force (the
 	// best cards) or greedily: its rank's place in the deck's order, then
 	// its suit (the later suit stronger).
-	passKey [52]uint8
+	passKey [cardrules.MaxCards]uint8
 }
 
 // lowerPass lowers the MATCH block's pass and finishing scores.
@@ -36,8 +36,8 @@ func (p *Program) lowerPass(im *bytecode.Image) {
 	for _, d := range p.passDirs[:p.nPassDirs] {
 		p.keepOrder = p.keepOrder || d == cardrules.PassFinishing
 	}
-	for c := range 52 {
-		p.passKey[c] = p.rv[c]*4 + uint8(c/13)
+	for c := range cardrules.MaxCards {
+		p.passKey[c] = p.rv[c]*4 + suitOf[c]
 	}
 	p.dealEnd = p.dealEnd || p.hasFinish
 }
@@ -191,8 +191,8 @@ func (m *Machine) redealPass(x int) {
 			ps.sel[t] = m.p.best(m.hand[t], k)
 			continue
 		}
-		var pool [52]uint8
-		h := cardOptions(&pool, m.hand[t])
+		var pool [cardrules.MaxCards]uint8
+		h := cardOptions(pool[:], m.hand[t])
 		var got uint64
 		for i := range k {
 			j := i + m.rng.IntN(h-i)

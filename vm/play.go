@@ -7,12 +7,12 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
-// Options of a play decision besides cards: bits 52 and 53 of its option
-// set, so that they come after the cards in the canonical (ascending)
-// order.
+// Options of a play decision besides cards: bits 56 and 57 of its option
+// set, so that they come after the cards (jokers included) in the
+// canonical (ascending) order.
 const (
-	OptDraw = 52 // draw one card
-	OptPass = 53 // pass
+	OptDraw = 56 // draw one card
+	OptPass = 57 // pass
 )
 
 // playPhase: the current seat plays one legal card onto the discard pile,
@@ -163,7 +163,7 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 	m.take(s, c)
 	m.disc[m.discN] = c
 	m.discN++
-	m.suit = c / 13
+	m.suit = suitOf[c]
 	m.passes = 0
 	if m.stockN == 0 && m.p.reshuffleNow {
 		// Refill now that the card has landed, before its suit is named
@@ -233,7 +233,7 @@ func (m *Machine) gatedRanks(s int, onDisc bool) uint64 {
 					out |= rankSet[k]
 					break
 				}
-				out |= 1 << (13*uint(e.suit.Suit()) + uint(k))
+				out |= 1 << cardrules.NewCard(cardrules.Rank(k), e.suit.Suit())
 			}
 		}
 	}

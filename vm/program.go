@@ -30,20 +30,20 @@ type Program struct {
 	captures                         bool           // some phase is a turn_up phase (whose demands take the discard pile)
 	chips                            bytecode.Chips // Stake 0: no chips
 	deal                             [MaxSeats + 1]uint8
-	deck                             [52]uint8
+	deck                             [cardrules.MaxCards]uint8
 	deckN                            int
-	rv                               [52]uint8 // rv[c]: card c's rank's place in the deck's order
+	rv                               [cardrules.MaxCards]uint8 // rv[c]: card c's rank's place in the deck's order
 	// above[c] and below[c]: the card of c's suit next above and below it
 	// in the deck's order among the deck's cards, as a set (0: none),
 	// for the tableau's sequences
-	above, below [52]uint64
+	above, below [cardrules.MaxCards]uint64
 	suits        [4]uint8 // the deck's suits, for naming
 	nSuits       int
 	turnCap      int
 
 	// rankAbove[r]: the deck's cards of the ranks higher than rank r in
 	// the deck's order, for climb phases
-	rankAbove [13]uint64
+	rankAbove [numRanks]uint64
 
 	phases  [cardrules.MaxPhases]phase
 	nPhases int
@@ -55,8 +55,8 @@ type Program struct {
 	// Effects of a played card grouped by rank, genome order kept within a
 	// rank: effs[effStart[r]:effStart[r+1]]; the effects of other
 	// triggers likewise in teffs, so that a play looks at none of them.
-	effStart  [14]uint16
-	teffStart [14]uint16
+	effStart  [numRanks + 1]uint16
+	teffStart [numRanks + 1]uint16
 	teffs     []effect
 	effRanks  uint16 // bit r: rank r has effects of a played card
 	// trigCards[t] has bit c when an event of trigger t naming card c (a
@@ -69,7 +69,7 @@ type Program struct {
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
-	harm [52]int8
+	harm [cardrules.MaxCards]int8
 	// wild is the set of ranks that name a suit in some play phase.
 	wild uint16
 
@@ -80,7 +80,7 @@ type Program struct {
 	// whatever the top card (free) or when legal under respPred, the
 	// first play phase's rule.
 	answers    uint8
-	resp       [cardrules.NumEffectTypes][13]response
+	resp       [cardrules.NumEffectTypes][numRanks]response
 	respFree   [cardrules.NumEffectTypes][2]uint64
 	respLegal  [cardrules.NumEffectTypes][2]uint64
 	respPred   uint8
@@ -101,7 +101,7 @@ type Program struct {
 	teams          int
 	scoreTrick     int16
 	scoreMeld      int16
-	points         [52]int16 // points of each card in a won trick
+	points         [cardrules.MaxCards]int16 // points of each card in a won trick
 
 	// A match and the deal's-end scores (match.go): dealEnd is set when
 	// either is there; deals 0 is one deal.
@@ -111,7 +111,7 @@ type Program struct {
 	moon       bool
 	pointCards uint64    // the deck's cards that card rules score
 	moonPts    int32     // the points of all of them
-	handPts    [52]int16 // points of each card left in hand at a deal's end
+	handPts    [cardrules.MaxCards]int16 // points of each card left in hand at a deal's end
 	hasHandPts bool
 
 	passing // the pass before each deal and the finishing scores (pass.go)
@@ -127,7 +127,24 @@ type predTable struct {
 }
 
 func (t *predTable) at(top, active, played uint8) uint64 {
-	return t.sets[(int(top)*4+int(active))<<t.shift|int(played&t.mask)]
+	return t.sets[(int(top)*numActive+int(active))<<t.shift|int(played&t.mask)]
+}
+
+// numActive counts the active suits a predicate is tabulated for: the four
+// suits and NoSuit (after a joker).
+const numActive = cardrules.NumSuits + 1
+
+// numRanks counts the ranks, the joker's included.
+const numRanks = int(cardrules.Joker) + 1
+
+// rankOf[c] and suitOf[c] are card c's rank and suit, Joker and NoSuit for
+// a joker (256 entries, so that a card byte needs no bounds check).
+var rankOf, suitOf [256]uint8
+
+func init() {
+	for c := range cardrules.Card(cardrules.MaxCards) {
+		rankOf[c], suitOf[c] = uint8(c.Rank()), uint8(c.Suit())
+	}
 }
 
 type phase struct {
@@ -150,8 +167,8 @@ type phase struct {
 	warFaceDown                    uint8
 	inOrder                        bool
 	count                          uint8
-	starts                         uint64    // tableau: the deck's cards of the start rank
-	demand                         [13]uint8 // turn_up: the cards a card of each rank demands (0: none)
+	starts                         uint64          // tableau: the deck's cards of the start rank
+	demand                         [numRanks]uint8 // turn_up: the cards a card of each rank demands (0: none)
 }
 
 type effect struct {
@@ -211,7 +228,7 @@ func Load(code []byte) (*Program, error) {
 	if im.LeadCard != bytecode.NoCard {
 		p.leadCard = im.LeadCard
 	}
-	for c := range uint8(52) {
+	for c := range uint8(cardrules.MaxCards) {
 		for _, r := range im.ScoreRules {
 			if r.Matches(c) {
 				p.points[c] += int16(r.Points)
@@ -225,8 +242,8 @@ func Load(code []byte) (*Program, error) {
 		p.deck[p.deckN] = c
 		p.deckN++
 	}
-	for c := range uint8(52) {
-		p.rv[c] = im.Order.Value(cardrules.Rank(c % 13))
+	for c := range cardrules.Card(cardrules.MaxCards) {
+		p.rv[c] = im.Order.Value(c.Rank())
 	}
 	for s := range 4 {
 		if im.SuitMask&(1<<s) != 0 {
@@ -241,8 +258,8 @@ func Load(code []byte) (*Program, error) {
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
 			byChoice: ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
 			voluntary: ph.Draw != cardrules.DrawWhenStuck || ph.Pass != cardrules.PassNever || ph.PlayDrawn,
-			demand:    ph.Demand,
 		}
+		copy(p.phases[i].demand[:], ph.Demand[:])
 		if ph.Op == bytecode.OpTrick && ph.Trump == cardrules.TrumpLastDealt {
 			p.showsLastDealt = true
 		}
@@ -252,7 +269,7 @@ func Load(code []byte) (*Program, error) {
 		}
 		if ph.Op == bytecode.OpTableau {
 			for _, c := range im.Deck() {
-				if cardrules.Rank(c%13) == ph.Start {
+				if cardrules.Rank(rankOf[c]) == ph.Start {
 					p.phases[i].starts |= 1 << c
 				}
 			}
@@ -265,9 +282,9 @@ func Load(code []byte) (*Program, error) {
 		}
 	}
 	p.lowerSequences(im.Deck())
-	for r := range 13 {
+	for r := range cardrules.Joker + 1 {
 		for _, c := range im.Deck() {
-			if p.rv[c] > p.rv[r] {
+			if p.rv[c] > im.Order.Value(r) {
 				p.rankAbove[r] |= 1 << c
 			}
 		}
@@ -283,16 +300,16 @@ func Load(code []byte) (*Program, error) {
 				t.shift, t.mask = 4, 15
 			}
 		}
-		t.sets = make([]uint64, 52*4<<t.shift)
-		for top := range uint8(52) {
-			for active := range uint8(4) {
+		t.sets = make([]uint64, cardrules.MaxCards*numActive<<t.shift)
+		for top := range uint8(cardrules.MaxCards) {
+			for active := range uint8(numActive) {
 				for played := range t.mask + 1 {
-					t.sets[(int(top)*4+int(active))<<t.shift|int(played)] = bytecode.EvalSet(pred, im.Order, top, active, played)
+					t.sets[(int(top)*numActive+int(active))<<t.shift|int(played)] = bytecode.EvalSet(pred, im.Order, top, active, played)
 				}
 			}
 		}
 	}
-	for r := range uint8(13) {
+	for r := range uint8(numRanks) {
 		p.effStart[r] = uint16(len(p.effs))
 		p.teffStart[r] = uint16(len(p.teffs))
 		for _, e := range im.Effects {
@@ -307,8 +324,11 @@ func Load(code []byte) (*Program, error) {
 				p.teffs = append(p.teffs, x)
 				// Events of this trigger that name one of its cards
 				// (a rank event names card r) are queued.
-				for c := range uint8(52) {
-					if c%13 == r && (e.When.OfRank() && c == r || !e.When.OfRank() && e.Suit.Has(cardrules.Suit(c/13))) {
+				if e.When.OfRank() {
+					p.trigCards[e.When] |= 1 << r
+				}
+				for c := range uint8(cardrules.MaxCards) {
+					if !e.When.OfRank() && rankOf[c] == r && e.Suit.Has(cardrules.Suit(suitOf[c])) {
 						p.trigCards[e.When] |= 1 << c
 					}
 				}
@@ -320,16 +340,16 @@ func Load(code []byte) (*Program, error) {
 				p.gated |= 1 << r
 			}
 			if e.Type.Hinders(e.Target) {
-				for c := range uint8(52) {
-					if c%13 == r && e.Suit.Has(cardrules.Suit(c/13)) {
+				for c := range uint8(cardrules.MaxCards) {
+					if rankOf[c] == r && e.Suit.Has(cardrules.Suit(suitOf[c])) {
 						p.harm[c]++
 					}
 				}
 			}
 		}
 	}
-	p.effStart[13] = uint16(len(p.effs))
-	p.teffStart[13] = uint16(len(p.teffs))
+	p.effStart[numRanks] = uint16(len(p.effs))
+	p.teffStart[numRanks] = uint16(len(p.teffs))
 	p.rules = im.Rules
 	p.lasts = p.lasts || len(p.rules) > 0
 	for i := range p.nPhases {
@@ -374,7 +394,7 @@ var rankSet = bytecode.RankCards
 func (p *Program) lowerSequences(deck []uint8) {
 	for _, c := range deck {
 		for _, d := range deck {
-			if d/13 != c/13 || d == c {
+			if suitOf[d] != suitOf[c] || d == c {
 				continue
 			}
 			if p.rv[d] > p.rv[c] && (p.above[c] == 0 || p.rv[d] < p.rv[bits.TrailingZeros64(p.above[c])]) {

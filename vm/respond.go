@@ -163,12 +163,12 @@ func (m *Machine) answer(x int, c uint8, t cardrules.EffectType) {
 	m.discN++
 	// Not a play: the last card played (a trick's lead rule reads it)
 	// stays the card whose effect is answered.
-	m.suit = c / 13
-	m.played |= 1 << (c / 13)
+	m.suit = suitOf[c]
+	m.played |= 1 << suitOf[c]
 	m.passes = 0
 	m.steps++
 	m.res.Responses++
-	r := m.p.resp[t][c%13]
+	r := m.p.resp[t][rankOf[c]]
 	if m.trace != nil {
 		m.trace.add(EvRespond, x, c, int(r.ability))
 	}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Searching a game: a search player copies the game it is asked to
@@ -64,7 +65,7 @@ func (m *Machine) noteTrick(ph *phase, s, c int) {
 	switch {
 	case m.tableN > 0:
 		top = m.table[0]
-		active = top / 13
+		active = suitOf[top]
 	case m.last >= 0:
 		pred, prefer, top, active = ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit
 	default:
@@ -172,7 +173,7 @@ func (m *Machine) Determinize(x int) {
 			m.knownBy[bits.TrailingZeros64(y)] = 1 << t
 		}
 	}
-	n := cardOptions(&m.stock, dealt[stockPlace])
+	n := cardOptions(m.stock[:], dealt[stockPlace])
 	m.rng.ShuffleBytes(m.stock[:n])
 	if m.cardPass.due {
 		m.redealPass(x)
@@ -303,8 +304,8 @@ func (m *Machine) dealTo(t, k int, rest, forced uint64, strict bool) (uint64, bo
 		return 0, false
 	}
 	got := forced
-	var pool [52]uint8
-	n := cardOptions(&pool, cand)
+	var pool [cardrules.MaxCards]uint8
+	n := cardOptions(pool[:], cand)
 	for i := range k {
 		j := i + m.rng.IntN(n-i)
 		pool[i], pool[j] = pool[j], pool[i]

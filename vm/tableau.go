@@ -44,7 +44,7 @@ func (m *Machine) tableauCards(ph *phase) uint64 {
 // becomes the sequence's new lowest or highest card, and the cards that
 // extend the suit's sequence are worked out again.
 func (m *Machine) placeTableau(c uint8) {
-	s := c / 13
+	s := suitOf[c]
 	p := m.p
 	m.tab |= 1 << c
 	switch {
@@ -72,9 +72,9 @@ func (m *Machine) greedyTableau(s int, legal uint64) uint8 {
 		c := uint8(bits.TrailingZeros64(x))
 		var opens uint64
 		switch {
-		case m.tabLo[c/13] == 0:
+		case m.tabLo[suitOf[c]] == 0:
 			opens = p.below[c] | p.above[c]
-		case p.below[m.tabLo[c/13]-1]&(1<<c) != 0:
+		case p.below[m.tabLo[suitOf[c]]-1]&(1<<c) != 0:
 			opens = p.below[c]
 		default:
 			opens = p.above[c]

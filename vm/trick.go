@@ -38,7 +38,7 @@ func (m *Machine) trick(ph *phase) {
 		switch {
 		case m.tableN > 0:
 			led := m.table[0]
-			legal = m.allowed(h, ph.pred, ph.prefer, led, led/13)
+			legal = m.allowed(h, ph.pred, ph.prefer, led, suitOf[led])
 		case m.last >= 0:
 			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
 		default:
@@ -130,13 +130,18 @@ func (m *Machine) nextInTrick(s int, visited *uint8) int {
 	}
 }
 
-// trumpSuit returns the phase's trump suit, or 4 for none.
+// noTrump is trumpSuit's answer for no trump: no card's suit (a joker's
+// is NoSuit).
+const noTrump = 0xff
+
+// trumpSuit returns the phase's trump suit, or noTrump. When the last card
+// dealt is a joker, the jokers (of NoSuit) are the trumps.
 func (m *Machine) trumpSuit(ph *phase) uint8 {
 	switch ph.trump {
 	case cardrules.TrumpNone:
-		return 4
+		return noTrump
 	case cardrules.TrumpLastDealt:
-		return m.lastDealt / 13
+		return suitOf[m.lastDealt]
 	}
 	return uint8(ph.trump - cardrules.TrumpClubs)
 }
@@ -144,16 +149,16 @@ func (m *Machine) trumpSuit(ph *phase) uint8 {
 // trickWinner returns the table index of the card that takes the trick.
 func (m *Machine) trickWinner(ph *phase) int {
 	trump := m.trumpSuit(ph)
-	led := m.table[0] / 13
+	led := suitOf[m.table[0]]
 	w := 0
 	for i := 1; i < m.tableN; i++ {
-		c, b := m.table[i], m.table[w]
+		c, b := suitOf[m.table[i]], suitOf[m.table[w]]
 		switch {
-		case c/13 == b/13 && m.p.rv[c] > m.p.rv[b]:
+		case c == b && m.p.rv[m.table[i]] > m.p.rv[m.table[w]]:
 			w = i
-		case c/13 == trump && b/13 != trump:
+		case c == trump && b != trump:
 			w = i
-		case c/13 == led && b/13 != led && b/13 != trump:
+		case c == led && b != led && b != trump:
 			w = i
 		}
 	}

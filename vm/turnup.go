@@ -45,14 +45,14 @@ func (m *Machine) upCard(ph *phase, s int) bool {
 	c := m.popPile(s)
 	m.disc[m.discN] = c
 	m.discN++
-	m.suit = c / 13
+	m.suit = suitOf[c]
 	if m.stockN == 0 && m.p.reshuffleNow {
 		// (As after a play phase's card: it has landed.)
 		m.refill()
 	}
 	m.onPlay(s, c)
 	m.checkEnd()
-	n := ph.demand[c%13]
+	n := ph.demand[rankOf[c]]
 	if n == 0 || m.over {
 		return false
 	}

@@ -194,15 +194,15 @@ func (m *Machine) discardUnder(c uint8) {
 // then the card's effects. It is small enough to inline: a card that is
 // traced, names a suit or fires effects takes the call to onPlayMore.
 func (m *Machine) onPlay(s int, c uint8) {
-	m.played |= 1 << (c / 13)
+	m.played |= 1 << suitOf[c]
 	m.last = int16(c)
-	m.lastSuit = c / 13
+	m.lastSuit = suitOf[c]
 	if int16(c) == m.mustPlay {
 		m.mustPlay = -1
 	}
 	m.res.Plays++
 	m.steps++
-	if m.ph.notes&(1<<(c%13)) != 0 || m.trace != nil {
+	if m.ph.notes&(1<<rankOf[c]) != 0 || m.trace != nil {
 		m.onPlayMore(s, c)
 	}
 }
@@ -219,12 +219,12 @@ func (m *Machine) onPlayMore(s int, c uint8) {
 		if m.trace != nil {
 			m.trace.add(EvPlay, s, c, 0)
 		}
-		if m.ph.nameSuit&(1<<(c%13)) != 0 {
+		if m.ph.nameSuit&(1<<rankOf[c]) != 0 {
 			m.nameSuit(s)
 		}
 	}
 	if m.resuming && m.paused != DecideSuit ||
-		m.p.effRanks&(1<<(c%13)) != 0 && !(m.p.lastInert && m.count[s] == 0) {
+		m.p.effRanks&(1<<rankOf[c]) != 0 && !(m.p.lastInert && m.count[s] == 0) {
 		// (A copy paused at an answer or a discard is inside the
 		// effects, whatever the player's hand holds by now.)
 		m.fireEffects(c, s, cardrules.Played)
