@@ -161,7 +161,7 @@ func holds(op Op, a, b uint8) bool {
 // and some suits played: whether any game of the deck can ever satisfy it.
 // It is the bytecode form of genome.Expr.Satisfiable.
 func satisfiable(pred []byte, deck uint64, order cardrules.RankOrder) bool {
-	for top := range uint8(52) {
+	for top := range uint8(cardrules.MaxCards) {
 		if deck&(1<<top) == 0 {
 			continue
 		}

@@ -193,7 +193,7 @@ func readSetup(r *reader, im *Image) {
 		}
 		others := 0
 		for _, c := range im.Deck() {
-			if im.StarterNot&(1<<(c%cardrules.NumRanks)) == 0 {
+			if im.StarterNot&(1<<cardrules.Card(c).Rank()) == 0 {
 				others++
 			}
 		}

@@ -139,7 +139,7 @@ func (m *Machine) askRank(s, t int) {
 	if m.trace != nil {
 		m.trace.add(EvAsk, s, r, t)
 	}
-	m.event(cardrules.Asked, r, s)
+	m.event(cardrules.Asked, rankCard(r), s)
 	m.knownHas[s] |= 1 << r
 	m.knownHas[t] &^= 1 << r
 	m.denied[t] |= 1 << r
@@ -198,7 +198,7 @@ func (m *Machine) meldSets(s int) {
 			if m.trace != nil {
 				m.trace.add(EvMeld, s, uint8(r), k)
 			}
-			m.event(cardrules.SetLaid, uint8(r), s)
+			m.event(cardrules.SetLaid, rankCard(uint8(r)), s)
 		}
 	}
 }

@@ -141,6 +141,10 @@ const numRanks = int(cardrules.Joker) + 1
 // a joker (256 entries, so that a card byte needs no bounds check).
 var rankOf, suitOf [256]uint8
 
+// rankCard is the card an event of rank r names: the club of its rank
+// (whose byte is the rank), the first joker for the joker's rank.
+func rankCard(r uint8) uint8 { return uint8(cardrules.NewCard(cardrules.Rank(r), 0)) }
+
 func init() {
 	for c := range cardrules.Card(cardrules.MaxCards) {
 		rankOf[c], suitOf[c] = uint8(c.Rank()), uint8(c.Suit())
@@ -325,7 +329,7 @@ func Load(code []byte) (*Program, error) {
 				// Events of this trigger that name one of its cards
 				// (a rank event names card r) are queued.
 				if e.When.OfRank() {
-					p.trigCards[e.When] |= 1 << r
+					p.trigCards[e.When] |= 1 << rankCard(r)
 				}
 				for c := range uint8(cardrules.MaxCards) {
 					if !e.When.OfRank() && rankOf[c] == r && e.Suit.Has(cardrules.Suit(suitOf[c])) {
