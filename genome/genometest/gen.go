@@ -43,8 +43,8 @@
 // effects, of any suit, suit-naming, starter_not, scoring by rank and
 // predicates; never a demand, a response, a rule's lock or ban, a
 // tableau's start, the lead card or a match of a suit or a card; and a
-// deck with jokers has no tableau), responses only with a play phase and one per rank
-// and effect type answered, an effect's trigger only where its event can
+// deck with jokers has no tableau), responses only with a play phase and
+// one per rank and effect type answered, an effect's trigger only where its event can
 // happen (no suit with a rank's trigger, no gate but on a played card), a
 // target_hand condition only for a type with a target, a lasting type only
 // where it has a use and its fields only as Validate allows them
