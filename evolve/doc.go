@@ -113,7 +113,12 @@
 // a game of fan hands with none, end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card, the score's card rules and
-// the last demand of a turn_up phase can spare), a scoring weight the game
+// the last demand of a turn_up phase can spare), the deck's jokers (one
+// added, up to two, in a game without a tableau, or one removed that the
+// deal, the score's card rules and the predicates can spare; the last
+// takes along the effects, suit-naming ranks and starter ranks of the
+// joker's rank, which effects, name_suit and starter_not may pick while the
+// deck has jokers, and demands, abilities and rules never), a scoring weight the game
 // can score, the size of sets (in games of fan hands), and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
 // rule and play_drawn; the starter's rules (a rank of the deck added to the

@@ -79,7 +79,8 @@ func chance(r *rng.Source, p float64) bool {
 
 func pick[T any](r *rng.Source, xs []T) T { return xs[r.IntN(len(xs))] }
 
-// deckRanks lists the ranks present in g's deck.
+// deckRanks lists the ranks present in g's deck, the joker's last when it
+// has jokers (what an effect, name_suit or starter_not may name).
 func deckRanks(g *genome.Genome) []genome.Rank {
 	var rs []genome.Rank
 	for _, c := range g.Deck.Cards() {
@@ -124,10 +125,11 @@ func reflectStep(v int, r *rng.Source, lo, hi int) int {
 // crossEffects is the effect crossover: for each rank the second parent has
 // effects on, with probability 1/2 its list for that rank replaces the
 // first parent's (or joins it, if the first has none there). Ranks are
-// visited in rank order; genome order is kept within each list.
+// visited in rank order, the joker's last; genome order is kept within
+// each list.
 func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 	out := slices.Clone(a.Effects)
-	for rank := range genome.Rank(cardrules.NumRanks) {
+	for rank := range cardrules.Joker + 1 {
 		var theirs []genome.Effect
 		for _, e := range b.Effects {
 			if e.Rank == rank {
@@ -178,6 +180,10 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	if r.IntN(2) == 1 {
 		c.TurnCap = bc.TurnCap
 	}
+	if c.HasPhase(cardrules.PhaseTableau) {
+		c.Deck.Jokers = 0 // a joker could never join the tableau
+	}
+	fitJokers(c)
 	fitTriggers(c)
 	fitResponses(c)
 	fitDemands(c)
@@ -260,7 +266,7 @@ func mutNameSuit(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	p := &g.Turn[pick(r, ps)]
-	rank := pick(r, deckRanks(g))
+	rank := pick(r, deckRanks(g)) // the joker's too
 	if i := slices.Index(p.NameSuit, rank); i >= 0 {
 		p.NameSuit = slices.Delete(p.NameSuit, i, i+1)
 	} else {
@@ -541,95 +547,6 @@ func mutSeats(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	g.Seats.Default = reflectStep(g.Seats.Default, r, g.Seats.Min, g.Seats.Max)
-	return true
-}
-
-// mutDeck drops one rank from the deck, or restores one that was dropped.
-// It drops only a rank the rest of the game can do without (droppable: the
-// deal, the starter, the lead card and the score's card rules still find
-// their cards, every turn_up phase keeps a demanding rank). A dropped rank
-// leaves the effects (and the effects that only its effects could set off:
-// fitTriggers), the response abilities, the suit-naming ranks, the demands
-// and the ranks the starter may not be, which could no longer name it.
-func mutDeck(g *genome.Genome, r *rng.Source) bool {
-	if r.IntN(4) == 0 {
-		// Another order of the ranks.
-		g.Deck.Order = (g.Deck.Order + 1 + cardrules.RankOrder(r.IntN(int(cardrules.NumRankOrders)-1))) % cardrules.NumRankOrders
-		return true
-	}
-	have := deckRanks(g)
-	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
-		var missing []genome.Rank
-		for x := range genome.Rank(cardrules.NumRanks) {
-			if !slices.Contains(g.Deck.Ranks, x) {
-				missing = append(missing, x)
-			}
-		}
-		if len(missing) == 0 {
-			return false
-		}
-		g.Deck.Ranks = append(g.Deck.Ranks, pick(r, missing))
-		return true
-	}
-	can := slices.DeleteFunc(slices.Clone(have), func(x genome.Rank) bool { return !droppable(g, x) })
-	if len(have) <= 2 || len(can) == 0 {
-		return false
-	}
-	drop := pick(r, can)
-	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
-	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
-	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
-	fitTriggers(g)
-	fitResponses(g)
-	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
-	for i := range g.Turn {
-		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
-	}
-	fitDemands(g)
-	fitMatch(g)
-	return true
-}
-
-// droppable reports whether the deck of g can lose rank x and still hold
-// what the rest of g needs: the deal at every seat count with the starter,
-// a card the starter may be beyond the deal, the lead card, a card for
-// every card rule of the score, a demanding rank for every turn_up phase.
-func droppable(g *genome.Genome, x genome.Rank) bool {
-	if !keepsDemands(g, x) {
-		return false
-	}
-	var left []genome.Card
-	for _, c := range g.Deck.Cards() {
-		if c.Rank() != x {
-			left = append(left, c)
-		}
-	}
-	if g.LeadCard != nil && g.LeadCard.Rank() == x {
-		return false
-	}
-	for _, sc := range g.Score.Cards {
-		if !slices.ContainsFunc(left, sc.Match.Has) {
-			return false
-		}
-	}
-	if g.Deal.All {
-		return true
-	}
-	starter, others := 0, 0
-	if g.Deal.Starter {
-		starter = 1
-	}
-	for _, c := range left {
-		if !slices.Contains(g.Deal.StarterNot, c.Rank()) {
-			others++
-		}
-	}
-	for n := g.Seats.Min; n <= g.Seats.Max; n++ {
-		dealt := g.DealFor(n) * n
-		if dealt+starter > len(left) || g.Deal.Starter && others <= dealt {
-			return false
-		}
-	}
 	return true
 }
 

@@ -33,7 +33,7 @@ const suitTriggerChance = 0.2
 func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit, r *rng.Source) cardrules.TriggerSuit {
 	opts := []cardrules.TriggerSuit{cardrules.AnySuit}
 	for _, c := range g.Deck.Cards() {
-		if c.Rank() == rk {
+		if c.Rank() == rk && !c.IsJoker() { // a joker has no suit to trigger on
 			opts = append(opts, cardrules.TriggerOn(c.Suit()))
 		}
 	}
@@ -188,7 +188,7 @@ func mutateOneEffect(g *genome.Genome, r *rng.Source) bool {
 			return false
 		}
 		e.Rank = pick(r, others)
-		if e.Suit != cardrules.AnySuit && !slices.Contains(g.Deck.Cards(), cardrules.NewCard(e.Rank, e.Suit.Suit())) {
+		if e.Suit != cardrules.AnySuit && (e.Rank == cardrules.Joker || !slices.Contains(g.Deck.Cards(), cardrules.NewCard(e.Rank, e.Suit.Suit()))) {
 			e.Suit = cardrules.AnySuit
 		}
 	case 1:

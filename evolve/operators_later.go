@@ -150,7 +150,7 @@ func setRuleType(g *genome.Genome, i int, t genome.EffectType, r *rng.Source) {
 	case !namesRank(t):
 		ru.Rank = 0
 	case !hadRank:
-		ru.Rank = pick(r, deckRanks(g))
+		ru.Rank = pick(r, standardRanks(g))
 	}
 	switch {
 	case !t.NamesSuit():
@@ -197,7 +197,7 @@ func addRule(g *genome.Genome, r *rng.Source) bool {
 		}
 	}
 	if namesRank(t) {
-		ru.Rank = pick(r, deckRanks(g))
+		ru.Rank = pick(r, standardRanks(g))
 	}
 	if t.NamesSuit() {
 		ru.Suit = randomSuit(r, cardrules.AnySuit)
@@ -281,7 +281,7 @@ func mutateRule(g *genome.Genome, r *rng.Source) bool {
 	case 4:
 		mutateScale(&ru.Scale, r)
 	case 5:
-		rs := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool { return x == ru.Rank })
+		rs := slices.DeleteFunc(standardRanks(g), func(x genome.Rank) bool { return x == ru.Rank })
 		if len(rs) == 0 {
 			return false
 		}

@@ -37,9 +37,10 @@ func targetedTypes() []genome.EffectType {
 	return ts
 }
 
-// freeRanks lists the ranks of g's deck that have no ability answering t.
+// freeRanks lists the standard ranks of g's deck that have no ability
+// answering t (a joker has none).
 func freeRanks(g *genome.Genome, t genome.EffectType) []genome.Rank {
-	return slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool {
+	return slices.DeleteFunc(standardRanks(g), func(x genome.Rank) bool {
 		return slices.ContainsFunc(g.Responses.Cards, func(c genome.Response) bool { return c.Rank == x && c.Answers == t })
 	})
 }
@@ -209,7 +210,7 @@ func fitResponses(g *genome.Genome) {
 		if len(playPhases(g)) == 0 {
 			rs.Cards = nil
 		} else {
-			have := deckRanks(g)
+			have := standardRanks(g)
 			rs.Cards = slices.DeleteFunc(rs.Cards, func(c genome.Response) bool { return !slices.Contains(have, c.Rank) })
 		}
 	}
@@ -256,11 +257,13 @@ func crossResponses(c, a, b *genome.Genome, r *rng.Source) {
 // with b's, each rank's list whole from one parent, and whose continuous
 // rules are a's with each of b's in its place half the time (crossRules).
 // Effects whose trigger cannot fire in the child (b's effects of an asked
-// rank in a game without an ask phase, say) are dropped, and the effects
-// and rules left repaired (fitTriggers).
+// rank in a game without an ask phase, say) or of the joker's rank in a
+// game without jokers are dropped, and the effects and rules left
+// repaired (fitTriggers).
 func crossByRank(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	c.Effects = crossEffects(a, b, r)
+	fitJokers(c) // b's effects of the joker's rank, when a has no joker
 	crossRules(c, a, b, r)
 	fitTriggers(c)
 	crossResponses(c, a, b, r)

@@ -17,7 +17,7 @@ import (
 func mutDemands(g *genome.Genome, p *genome.Phase, r *rng.Source) bool {
 	switch r.IntN(4) {
 	case 0:
-		free := slices.DeleteFunc(deckRanks(g), func(x genome.Rank) bool {
+		free := slices.DeleteFunc(standardRanks(g), func(x genome.Rank) bool {
 			return slices.ContainsFunc(p.Demands, func(d genome.Demand) bool { return d.Rank == x })
 		})
 		if len(free) == 0 {
@@ -43,7 +43,7 @@ func mutDemands(g *genome.Genome, p *genome.Phase, r *rng.Source) bool {
 // deck, the highest most likely (as the court cards and aces of
 // Beggar-my-neighbour), each demanding 1 to 4 cards, and either returns.
 func randomTurnUp(g *genome.Genome, r *rng.Source) genome.Phase {
-	ranks := deckRanks(g)
+	ranks := standardRanks(g)
 	k := 1 + r.IntN(min(4, len(ranks)))
 	p := genome.Phase{Kind: cardrules.PhaseTurnUp, Returns: genome.Returns(r.IntN(2))}
 	for range k {
@@ -58,7 +58,7 @@ func randomTurnUp(g *genome.Genome, r *rng.Source) genome.Phase {
 // fitDemands drops the demands of ranks g's deck lacks (after a crossover
 // brought a turn from a game of another deck, or a rank was dropped).
 func fitDemands(g *genome.Genome) {
-	have := deckRanks(g)
+	have := standardRanks(g)
 	for i := range g.Turn {
 		p := &g.Turn[i]
 		if len(p.Demands) > 0 {
@@ -82,10 +82,10 @@ func keepsDemands(g *genome.Genome, x genome.Rank) bool {
 // the deck has it), or, in a game with no tableau, turns a play phase into
 // a tableau begun by a random rank of the deck (the lead card's, when there
 // is one): the play phase's fields go, and with them what needed a play
-// phase (fitTriggers, fitResponses).
+// phase (fitTriggers, fitResponses). A game with jokers gets no tableau.
 func mutTableau(g *genome.Genome, r *rng.Source) bool {
 	tabs, plays := kindAndPlays(g, cardrules.PhaseTableau)
-	ranks := deckRanks(g)
+	ranks := standardRanks(g)
 	switch {
 	case len(tabs) > 0:
 		p := &g.Turn[pick(r, tabs)]
@@ -106,7 +106,7 @@ func mutTableau(g *genome.Genome, r *rng.Source) bool {
 				g.Turn[i].Start = start
 			}
 		}
-	case len(plays) > 0 && g.Hand == cardrules.HandFan:
+	case len(plays) > 0 && g.Hand == cardrules.HandFan && g.Deck.Jokers == 0:
 		start := pick(r, ranks)
 		if g.LeadCard != nil {
 			start = g.LeadCard.Rank()

@@ -245,8 +245,15 @@ func describePhase(g *Genome, p Phase) string {
 		s := "Play one card onto the discard pile. You may play " + ruleText(p.Legal, p.Prefer) + " (any card may start an empty pile)."
 		if len(p.NameSuit) > 0 {
 			var names []string
-			for _, r := range p.NameSuit {
-				names = append(names, r.String())
+			for i, r := range p.NameSuit {
+				switch {
+				case r == cardrules.Joker && i == 0:
+					names = append(names, "joker")
+				case r == cardrules.Joker:
+					names = append(names, "a joker")
+				default:
+					names = append(names, r.String())
+				}
 			}
 			s += fmt.Sprintf(" After playing %s %s, name a suit: it becomes the active suit until the next card is played.", article(names[0]), strings.Join(names, " or "))
 		}
@@ -274,6 +281,14 @@ func describePhase(g *Genome, p Phase) string {
 			s += " Trumps are the suit of the last card dealt: the highest trump wins the trick, or if none was played the highest card of the suit led."
 		default:
 			s += fmt.Sprintf(" %s are trumps: the highest trump wins the trick, or if none was played the highest card of the suit led.", strings.ToUpper(p.Trump.String()[:1])+p.Trump.String()[1:])
+		}
+		if g.Deck.Jokers > 0 {
+			// A joker's suit is none: the arithmetic of the suits, said.
+			s += " A joker led makes the suit led none, which only a joker follows; a joker played to another suit never wins"
+			if p.Trump == cardrules.TrumpLastDealt {
+				s += ", and a joker dealt last makes the jokers trumps"
+			}
+			s += "."
 		}
 		s += " The winner takes the trick and leads the next one."
 		return s
@@ -390,6 +405,10 @@ func describeStarter(g *Genome) string {
 		slices.Sort(ranks)
 		var names []string
 		for _, r := range ranks {
+			if r == cardrules.Joker {
+				names = append(names, "a joker")
+				continue
+			}
 			names = append(names, article(r.String())+" "+r.String())
 		}
 		list := names[len(names)-1]
@@ -627,6 +646,9 @@ func ruleText(legal, prefer *Expr) string {
 func describeMatch(m Match) string {
 	switch m.Kind {
 	case cardrules.MatchRank:
+		if Rank(m.Value) == cardrules.Joker {
+			return "Each joker"
+		}
 		return "Each card of rank " + m.String()
 	case cardrules.MatchSuit:
 		return "Each card of " + m.String()

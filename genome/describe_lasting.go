@@ -87,10 +87,14 @@ func (g *Genome) lastingWho(e Effect) (string, bool) {
 
 // suitWords names the suit a lock_suit or ban_suit effect e reads: the
 // suit of the card that set it off ("cards of the 7's suit"), or its one
-// suit when the effect names one ("hearts").
+// suit when the effect names one ("hearts"). A joker's suit is none, which
+// only the jokers share.
 func suitWords(e Effect) string {
 	if e.Suit != cardrules.AnySuit {
 		return e.Suit.Suit().String()
+	}
+	if e.Rank == cardrules.Joker {
+		return "jokers (a joker belongs to no suit, which only the jokers share)"
 	}
 	return "cards of the " + rankNoun(e.Rank) + "'s suit"
 }

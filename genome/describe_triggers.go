@@ -219,9 +219,12 @@ func cardNoun(e Effect) string {
 	return "a " + r
 }
 
-// rankNoun is a rank as a word: the number, or jack, queen, king, ace.
+// rankNoun is a rank as a word: the number, or jack, queen, king, ace,
+// joker.
 func rankNoun(r Rank) string {
 	switch r {
+	case cardrules.Joker:
+		return "joker"
 	case 9:
 		return "jack"
 	case 10:

@@ -55,6 +55,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		if len(g.Deck.Cards()) <= 4 {
 			saw("deck.tiny")
 		}
+		if g.Deck.Jokers > 0 {
+			saw("deck.jokers=%d", g.Deck.Jokers)
+		}
 		saw("deck.order=%s", g.Deck.Order)
 		saw("hand=%s", g.Hand)
 		if g.Reshuffle {
@@ -109,6 +112,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		for _, c := range g.Score.Cards {
 			saw("score.match=%d", c.Match.Kind)
+			if c.Match == (genome.Match{Kind: cardrules.MatchRank, Value: uint8(cardrules.Joker)}) {
+				saw("score.match.joker")
+			}
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
 			saw("score.chips")
@@ -160,6 +166,9 @@ func TestGeneratorCoverage(t *testing.T) {
 			case cardrules.PhasePlay:
 				if len(p.NameSuit) > 0 {
 					saw("play.name_suit")
+				}
+				if slices.Contains(p.NameSuit, cardrules.Joker) {
+					saw("play.name_suit.joker")
 				}
 				if p.DrawMax > 0 {
 					saw("play.draw_max")
@@ -231,6 +240,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		for _, e := range g.Effects {
 			saw("effect=%s", e.Type)
+			if e.Rank == cardrules.Joker {
+				saw("effect.joker")
+			}
 			if e.Type.UsesTarget() {
 				saw("target=%s", e.Target)
 			}
@@ -377,7 +389,8 @@ func TestGeneratorCoverage(t *testing.T) {
 		"reshuffle_at_once", "last_card_inert", "deal.starter_not", "deal.starter_not.many", "deal.starter_fires",
 		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max",
 		"responses", "responses.lose_turn", "responses.ignore_legal", "responses.many", "responses.value.max",
-		"responses.answers_itself", "random discard"}
+		"responses.answers_itself", "random discard",
+		"deck.jokers=1", "deck.jokers=2", "effect.joker", "play.name_suit.joker", "score.match.joker"}
 	for a := cardrules.Stack; a < cardrules.NumAbilities; a++ {
 		want = append(want, "responses.ability="+a.String())
 	}

@@ -70,7 +70,7 @@ func witnesses(cards []genome.Card) []genome.Expr {
 		genome.Compare(genome.OpEq, ts, cs),
 		genome.Compare(genome.OpNe, cs, ts),
 	}
-	var perRank [cardrules.NumRanks]int
+	var perRank [cardrules.Joker + 1]int
 	for _, c := range cards {
 		perRank[c.Rank()]++
 	}
@@ -179,7 +179,7 @@ func drawTerm(t *rapid.T, label string, kinds []genome.TermKind) genome.Term {
 	k := rapid.SampledFrom(kinds).Draw(t, label)
 	switch k {
 	case genome.TermRank:
-		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, cardrules.NumRanks-1).Draw(t, label+".rank"))}
+		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, int(cardrules.Joker)).Draw(t, label+".rank"))}
 	case genome.TermSuit:
 		return genome.Term{Kind: k, Value: uint8(rapid.IntRange(0, cardrules.NumSuits-1).Draw(t, label+".suit"))}
 	}

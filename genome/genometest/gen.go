@@ -4,7 +4,8 @@
 // Genome draws valid genomes from the whole model, not only from shapes like
 // the seed games: any seat range; the full deck or a restricted one (rank
 // and suit subsets, in any order, sometimes spelled out in full or with
-// repeats, minus removed cards, sometimes repeated); a fan or pile hand;
+// repeats, minus removed cards, sometimes repeated), with one or two jokers
+// one deck in three; a fan or pile hand;
 // per-seat deals with overrides (some equal to the base deal, which
 // Canonical drops) or the whole deck, with or without a starter card (whose
 // effects may fire, and which may be barred from some ranks); reshuffle on
@@ -38,8 +39,12 @@
 // each, a draw phase only where the deal leaves a stock (or a play phase
 // refills it by reshuffling), deals fit the deck at every seat count, effect
 // ranks, suit-naming ranks, response ranks, the lead card and scoring
-// matches are in the deck, responses only with a play phase and one per rank
-// and effect type answered, an effect's trigger only where its event can
+// matches are in the deck (the joker's rank only where Validate allows it:
+// effects, of any suit, suit-naming, starter_not, scoring by rank and
+// predicates; never a demand, a response, a rule's lock or ban, a
+// tableau's start, the lead card or a match of a suit or a card; and a
+// deck with jokers has no tableau), responses only with a play phase and
+// one per rank and effect type answered, an effect's trigger only where its event can
 // happen (no suit with a rank's trigger, no gate but on a played card), a
 // target_hand condition only for a type with a target, a lasting type only
 // where it has a use and its fields only as Validate allows them
@@ -139,6 +144,13 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		}
 	}
 	g.Deck.Order = genome.RankOrder(rapid.IntRange(0, int(cardrules.NumRankOrders)-1).Draw(t, "deck.order"))
+	// Jokers, one deck in three: their rank joins the ranks every later
+	// draw picks from where a joker is allowed (effects, name_suit,
+	// starter_not, scoring by rank, predicates); the features keyed to a
+	// standard rank or card draw from standardRanks and standardCards.
+	if rapid.IntRange(0, 2).Draw(t, "deck.jokers.has") == 0 {
+		g.Deck.Jokers = rapid.IntRange(1, cardrules.MaxJokers).Draw(t, "deck.jokers")
+	}
 	cards := g.Deck.Cards()
 	deckSize := len(cards)
 
@@ -159,7 +171,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.Meld = rapid.IntRange(2, cardrules.NumSuits).Draw(t, "meld")
 	}
 	if g.Hand == cardrules.HandFan && rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
-		c := rapid.SampledFrom(cards).Draw(t, "lead_card")
+		c := rapid.SampledFrom(standardCards(cards)).Draw(t, "lead_card")
 		g.LeadCard = &c
 	}
 	if lo == hi && lo%2 == 0 && rapid.Bool().Draw(t, "teams") {
@@ -173,6 +185,10 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	stock := !g.Deal.All && g.DealFor(def)*def+starter < deckSize
 	mains := fanKinds
+	if g.Deck.Jokers > 0 {
+		// A joker has no suit, so it could never join a tableau.
+		mains = slices.DeleteFunc(slices.Clone(fanKinds), func(k genome.PhaseKind) bool { return k == cardrules.PhaseTableau })
+	}
 	if g.Hand == cardrules.HandPile {
 		mains = []genome.PhaseKind{cardrules.PhaseBattle, cardrules.PhaseTurnUp}
 	}
@@ -279,10 +295,10 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.TurnCap = rapid.IntRange(1, cardrules.MaxTurnCap).Draw(t, "turn_cap")
 	}
 	// Drawn last, so that adding them left every earlier draw as it was.
-	drawResponses(t, g, ranksInDeck)
+	drawResponses(t, g, standardRanks(ranksInDeck))
 	drawTriggers(t, g, ranksInDeck, cards)
 	drawLasting(t, g)
-	drawLater(t, g, ranksInDeck, presentSuits(cards))
+	drawLater(t, g, standardRanks(ranksInDeck), presentSuits(cards))
 	drawMatch(t, g, cards)
 	return g
 }
@@ -407,10 +423,15 @@ var fanKinds = []genome.PhaseKind{
 	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
 }
 
-// drawCardPoints draws a scoring rule that matches some card of the deck.
+// drawCardPoints draws a scoring rule that matches some card of the deck
+// (a joker only by its rank: it has no suit, and a match of one card names
+// a standard card).
 func drawCardPoints(t *rapid.T, cards []genome.Card) genome.CardPoints {
 	c := rapid.SampledFrom(cards).Draw(t, "score.cards.card")
 	m := genome.Match{Kind: genome.MatchKind(rapid.IntRange(0, int(cardrules.NumMatchKinds)-1).Draw(t, "score.cards.kind"))}
+	if c.IsJoker() && m.Kind != cardrules.MatchRank {
+		c = rapid.SampledFrom(standardCards(cards)).Draw(t, "score.cards.card.standard")
+	}
 	switch m.Kind {
 	case cardrules.MatchRank:
 		m.Value = uint8(c.Rank())
@@ -433,10 +454,22 @@ func presentRanks(cards []genome.Card) []genome.Rank {
 	return rs
 }
 
+// standardRanks returns ranks without the joker's.
+func standardRanks(ranks []genome.Rank) []genome.Rank {
+	return slices.DeleteFunc(slices.Clone(ranks), func(r genome.Rank) bool { return r == cardrules.Joker })
+}
+
+// standardCards returns cards without the jokers.
+func standardCards(cards []genome.Card) []genome.Card {
+	return slices.DeleteFunc(slices.Clone(cards), genome.Card.IsJoker)
+}
+
+// presentSuits returns the suits of cards, ascending (a joker's, none, is
+// not a suit).
 func presentSuits(cards []genome.Card) []genome.Suit {
 	var ss []genome.Suit
 	for _, c := range cards {
-		if !slices.Contains(ss, c.Suit()) {
+		if !c.IsJoker() && !slices.Contains(ss, c.Suit()) {
 			ss = append(ss, c.Suit())
 		}
 	}
@@ -482,12 +515,12 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 	case cardrules.PhaseTake:
 		p.From = rapid.SampledFrom([]genome.Target{cardrules.TargetNext, cardrules.TargetPrevious, cardrules.TargetRandomOpponent}).Draw(t, "turn.from")
 	case cardrules.PhaseTableau:
-		p.Start = rapid.SampledFrom(ranks).Draw(t, "turn.start")
+		p.Start = rapid.SampledFrom(standardRanks(ranks)).Draw(t, "turn.start")
 	case cardrules.PhaseClimb:
 		// 0: absent (4).
 		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.max")
 	case cardrules.PhaseTurnUp:
-		p.Demands = drawDemands(t, ranks)
+		p.Demands = drawDemands(t, standardRanks(ranks))
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))
 	}
 	return p
@@ -520,8 +553,9 @@ func drawEffect(t *rapid.T, ranks []genome.Rank, cards []genome.Card) genome.Eff
 	if e.Type == cardrules.ForceDiscard {
 		e.Random = rapid.IntRange(0, 2).Draw(t, "effect.random") == 0
 	}
-	if rapid.IntRange(0, 3).Draw(t, "effect.suited") == 0 {
-		// The card of the rank of one suit of the deck.
+	if e.Rank != cardrules.Joker && rapid.IntRange(0, 3).Draw(t, "effect.suited") == 0 {
+		// The card of the rank of one suit of the deck (a joker's
+		// effect triggers on any suit: it has none).
 		var of []genome.Card
 		for _, c := range cards {
 			if c.Rank() == e.Rank {

@@ -51,7 +51,7 @@ func drawResponses(t *rapid.T, g *genome.Genome, ranks []genome.Rank) {
 		r.Rank = rapid.SampledFrom(ranks).Draw(t, "responses.rank")
 		var same []genome.Rank // ranks of the game's effects of the type answered
 		for _, e := range g.Effects {
-			if e.Type == r.Answers {
+			if e.Type == r.Answers && e.Rank != cardrules.Joker {
 				same = append(same, e.Rank)
 			}
 		}

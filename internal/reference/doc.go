@@ -248,6 +248,27 @@
 // table clears (EvClear) and the seat that made it, or the next one still
 // in after it, moves next.
 //
+// # Jokers
+//
+// A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no
+// suit (cardrules.NoSuit, 4), distinct cards of the same rank and suit.
+// Nothing treats them specially; every rule reads their rank and suit as
+// it reads any card's. The joker's rank ends the list of every rank order
+// (expr.go), so it is above every rank in predicates, tricks, battles,
+// climbs and the best cards of a pass (of two jokers, the first is the
+// better). A joker played onto the discard pile makes the active suit no
+// suit, unless name_suit lists its rank; a predicate's suits compare as
+// numbers, so only a joker follows a joker's suit. A joker led to a trick
+// makes no suit the led suit: only a later joker follows it, and it wins
+// unless a trump is played (of two jokers, the first played); a joker
+// played to another suit's trick never wins, and with trump last_dealt a
+// joker dealt last makes no suit trumps, the jokers. Two jokers are a set
+// of two; an ask may name the joker's rank; a score rule of the joker's
+// rank scores each joker. An event that names a rank (a rank asked for,
+// a set laid) carries, for the joker's rank, the first joker; a lasting
+// lock_suit or ban_suit set off by a joker locks to, or bans, no suit: the
+// jokers.
+//
 // # Readings
 //
 

@@ -84,15 +84,16 @@ func termValue(t genome.Term, v view) int {
 }
 
 // place is rank r's place in the order, from 0 for the lowest: written
-// from the order's list of ranks, not from cardrules' arithmetic.
+// from the order's list of ranks, not from cardrules' arithmetic. The
+// joker's rank ends every list: a joker is above every rank in every order.
 func place(o genome.RankOrder, r genome.Rank) int {
 	return slices.Index(orderRanks[o], r)
 }
 
 var orderRanks = [cardrules.NumRankOrders][]genome.Rank{
-	cardrules.OrderAceHigh: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
-	cardrules.OrderAceLow:  {12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-	cardrules.OrderTwoHigh: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0},
+	cardrules.OrderAceHigh: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, cardrules.Joker},
+	cardrules.OrderAceLow:  {12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, cardrules.Joker},
+	cardrules.OrderTwoHigh: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, cardrules.Joker},
 }
 
 // higher reports whether card a's rank is above card b's in the deck's

@@ -84,11 +84,13 @@ func (m *game) passCards() {
 }
 
 // bestCards returns seat s's k best cards: the highest in the deck's rank
-// order, among equal ranks the later suit.
+// order (a joker the highest), among equal ranks the later suit; of two
+// jokers (the same rank, no suit) the first joker.
 func (m *game) bestCards(s, k int) []genome.Card {
 	h := slices.Clone(m.hands[s])
-	strength := func(c genome.Card) int { return int(m.g.Deck.Order.Value(c.Rank()))*4 + int(c.Suit()) }
-	slices.SortFunc(h, func(a, b genome.Card) int { return strength(b) - strength(a) })
+	slices.Sort(h)
+	strength := func(c genome.Card) int { return place(m.g.Deck.Order, c.Rank())*(cardrules.NumSuits+1) + int(c.Suit()) }
+	slices.SortStableFunc(h, func(a, b genome.Card) int { return strength(b) - strength(a) })
 	return h[:min(k, len(h))]
 }
 

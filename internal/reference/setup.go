@@ -255,13 +255,14 @@ func (m *game) canDraw() bool {
 }
 
 // meld lays down every set of the genome's size of one rank that seat s
-// holds: ranks ascending, lowest suits first.
+// holds: ranks ascending (the jokers' rank last: two jokers are a pair),
+// lowest cards first.
 func (m *game) meld(s int) {
 	k := m.g.Meld
 	if k == 0 {
 		return
 	}
-	for r := genome.Rank(0); r < cardrules.NumRanks; r++ {
+	for r := genome.Rank(0); r <= cardrules.Joker; r++ {
 		for {
 			var of []genome.Card
 			for _, c := range m.hands[s] {
