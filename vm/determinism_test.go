@@ -187,7 +187,7 @@ func TestDealOrder(t *testing.T) {
 				// A starter of a rank it may not be goes back, the stock
 				// is shuffled, and the top is turned again, while the
 				// stock holds a card of another rank.
-				for p.starterNot&(1<<(starter%13)) != 0 && slices.ContainsFunc(deck[:k], func(c uint8) bool { return p.starterNot&(1<<(c%13)) == 0 }) {
+				for p.starterNot&(1<<rankOf[starter]) != 0 && slices.ContainsFunc(deck[:k], func(c uint8) bool { return p.starterNot&(1<<rankOf[c]) == 0 }) {
 					k++
 					src.ShuffleBytes(deck[:k])
 					k--

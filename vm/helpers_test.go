@@ -242,7 +242,7 @@ func (m *Machine) apply(tb testing.TB, l layout) {
 		m.suit = suitOf[top]
 		m.last = int16(top)
 		for _, c := range l.disc {
-			m.played |= 1 << (c / 13)
+			m.played |= 1 << suitOf[c]
 		}
 	}
 	m.active = uint8(1<<m.n - 1)

@@ -183,7 +183,7 @@ func (gm *gameMachine) check(t *rapid.T) {
 			if o == OptDone && i == len(d.Options)-1 && m.climbRank == 0 {
 				break // a lead's done, last
 			}
-			if m.hand[s]&(1<<o) == 0 || m.climbSel == 0 || o%13 != uint8(bits.TrailingZeros64(m.climbSel))%13 {
+			if m.hand[s]&(1<<o) == 0 || m.climbSel == 0 || rankOf[o] != rankOf[bits.TrailingZeros64(m.climbSel)] {
 				t.Fatalf("option %d: card %d is not a further card of seat %d's play %x", i, o, s, m.climbSel)
 			}
 		case DecideRank:

@@ -67,9 +67,14 @@ func TestTriggeredEffectsFollowTheirEvents(t *testing.T) {
 // seat, naming a card of a rank some effect of g of trigger w and type e's
 // waits for.
 func causedBy(g *genome.Genome, before []Event, e Event, w cardrules.Trigger) bool {
+	// waits reads a card, or with rankOnly a rank.
 	waits := func(c uint8, rankOnly bool) bool {
+		r := rankOf[c]
+		if rankOnly {
+			r = c
+		}
 		for _, x := range g.Effects {
-			if x.When == w && uint8(x.Type) == e.Card && uint8(x.Rank) == c%13 && (rankOnly || x.Suit.Has(cardrules.Suit(c/13))) {
+			if x.When == w && uint8(x.Type) == e.Card && uint8(x.Rank) == r && (rankOnly || x.Suit.Has(cardrules.Suit(suitOf[c]))) {
 				return true
 			}
 		}
@@ -83,14 +88,14 @@ func causedBy(g *genome.Genome, before []Event, e Event, w cardrules.Trigger) bo
 		case b.Kind == EvPlay:
 			trick = append(trick, b.Card)
 			if int(b.Seat) == seat {
-				lastLeft = int(b.Card)
+				lastLeft = int(rankOf[b.Card])
 			}
 		case b.Kind == EvTakeFrom && b.N == seat:
-			lastLeft = int(b.Card)
+			lastLeft = int(rankOf[b.Card])
 		case b.Kind == EvMeld && int(b.Seat) == seat:
-			lastLeft = int(b.Card) // a rank: waits reads c%13
+			lastLeft = int(b.Card) // a rank
 		case b.Kind == EvDiscard && int(b.Seat) == seat:
-			lastLeft = int(b.Card)
+			lastLeft = int(rankOf[b.Card])
 		}
 		if int(b.Seat) != seat {
 			continue
