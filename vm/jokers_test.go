@@ -6,6 +6,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -120,7 +121,8 @@ func TestJokerRanksHighest(t *testing.T) {
 	}
 }
 
-// TestJokerSeedsPlay plays seeds of every family with two jokers added
+// TestJokerSeedsPlay plays seeds of every family with two jokers added, with
+// no allocation per game,
 // (the deck's other rules unchanged, but crazy-eights', whose jokers would
 // never match the top card, made wild: a joker is always legal and names a
 // suit), checking the state after every step
@@ -144,6 +146,17 @@ func TestJokerSeedsPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := load(t, g)
+			for _, pol := range [][]Policy{nil, {Greedy}} {
+				m := mustMachine(p, p.DefaultSeats(), pol)
+				m.Play(1)
+				i := uint64(0)
+				if allocs := testing.AllocsPerRun(20, func() {
+					i++
+					m.Play(rng.Derive(8, i))
+				}); allocs != 0 {
+					t.Errorf("%v: %.2f allocations per game, want 0", pol, allocs)
+				}
+			}
 			m := mustMachine(p, p.DefaultSeats(), nil)
 			played := 0
 			for seed := range uint64(games) {
