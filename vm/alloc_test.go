@@ -37,16 +37,23 @@ func TestPlayAllocatesNothing(t *testing.T) {
 func TestLastingAllocatesNothing(t *testing.T) {
 	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed"} {
 		_, p := hybridProgram(t, name)
-		for _, pol := range [][]Policy{nil, {Greedy}} {
-			m := mustMachine(p, p.DefaultSeats(), pol)
-			m.Play(1)
-			i := uint64(0)
-			if allocs := testing.AllocsPerRun(20, func() {
-				i++
-				m.Play(rng.Derive(8, i))
-			}); allocs != 0 {
-				t.Errorf("%s %v: %.2f allocations per game, want 0", name, pol, allocs)
-			}
+		checkNoAllocs(t, name, p)
+	}
+}
+
+// checkNoAllocs plays p at its default seats with random and with greedy
+// players and fails t if a game allocates.
+func checkNoAllocs(t *testing.T, name string, p *Program) {
+	t.Helper()
+	for _, pol := range [][]Policy{nil, {Greedy}} {
+		m := mustMachine(p, p.DefaultSeats(), pol)
+		m.Play(1)
+		i := uint64(0)
+		if allocs := testing.AllocsPerRun(20, func() {
+			i++
+			m.Play(rng.Derive(8, i))
+		}); allocs != 0 {
+			t.Errorf("%s %v: %.2f allocations per game, want 0", name, pol, allocs)
 		}
 	}
 }

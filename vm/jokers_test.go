@@ -6,7 +6,6 @@ import (
 
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
-	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -146,17 +145,7 @@ func TestJokerSeedsPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := load(t, g)
-			for _, pol := range [][]Policy{nil, {Greedy}} {
-				m := mustMachine(p, p.DefaultSeats(), pol)
-				m.Play(1)
-				i := uint64(0)
-				if allocs := testing.AllocsPerRun(20, func() {
-					i++
-					m.Play(rng.Derive(8, i))
-				}); allocs != 0 {
-					t.Errorf("%v: %.2f allocations per game, want 0", pol, allocs)
-				}
-			}
+			checkNoAllocs(t, name, p)
 			m := mustMachine(p, p.DefaultSeats(), nil)
 			played := 0
 			for seed := range uint64(games) {

@@ -148,11 +148,11 @@ type game struct {
 	last      int16 // the last card played, -1 before any
 	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
-	mustPlay  int16    // the lead card its holder must play first, -1 when none
-	mustBy    int8     // the seat dealt the lead card, bound to play it while it holds it, until it is played
-	next      int      // a phase's choice of the next seat (trick winner), -1 when none
-	again     bool     // the seat moves again (a successful ask)
-	asked     int      // the opponent an ask is put to, while its rank is decided
+	mustPlay  int16                    // the lead card its holder must play first, -1 when none
+	mustBy    int8                     // the seat dealt the lead card, bound to play it while it holds it, until it is played
+	next      int                      // a phase's choice of the next seat (trick winner), -1 when none
+	again     bool                     // the seat moves again (a successful ask)
+	asked     int                      // the opponent an ask is put to, while its rank is decided
 	tableBy   [cardrules.MaxCards]int8 // the seat that played each table card, for tricks
 
 	// Public knowledge from asks, for the greedy policy: ranks each seat

@@ -109,8 +109,8 @@ type Program struct {
 	deals      int
 	target     int32
 	moon       bool
-	pointCards uint64    // the deck's cards that card rules score
-	moonPts    int32     // the points of all of them
+	pointCards uint64                    // the deck's cards that card rules score
+	moonPts    int32                     // the points of all of them
 	handPts    [cardrules.MaxCards]int16 // points of each card left in hand at a deal's end
 	hasHandPts bool
 
