@@ -19,6 +19,7 @@ func TestDescribeJokers(t *testing.T) {
 	g := testkit.SeedGenome(t, "crazy-eights")
 	g.Deck.Jokers = 2
 	g.Turn[0].NameSuit = append(g.Turn[0].NameSuit, joker)
+	g.Turn[0].Legal.Args = append(g.Turn[0].Legal.Args, genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermRank, Value: uint8(joker)}))
 	g.Effects = []genome.Effect{
 		{Rank: joker, Type: cardrules.DrawCards, Target: cardrules.TargetNext, Value: 2},
 		{Rank: joker, Type: cardrules.LockSuit, Target: cardrules.TargetNext, Lasts: genome.Lasting{For: cardrules.ForTurns, Turns: 1}},
@@ -39,6 +40,7 @@ func TestDescribeJokers(t *testing.T) {
 			"plus two jokers (54 cards; aces high; a joker ranks above every other card and belongs to no suit)",
 			"If the starter is an 8 or a joker, it is shuffled back",
 			"After playing an 8 or a joker, name a suit",
+			"its rank is 8 or its rank is the joker's",
 			"- Joker: the next player draws 2 cards from the stock.",
 			"- Joker: the next player may play only jokers (a joker belongs to no suit, which only the jokers share) for the rest of the turn",
 			"- When a player draws a joker from the stock, the player due to move next misses a turn.",

@@ -262,6 +262,9 @@ func describeTerm(t Term) string {
 	case TermTopSuit:
 		return "the active suit"
 	case TermRank:
+		if Rank(t.Value) == cardrules.Joker {
+			return "the joker's" // "its rank is the joker's"
+		}
 		return Rank(t.Value).String()
 	case TermSuit:
 		return Suit(t.Value).String()
