@@ -47,16 +47,24 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	drop := pick(r, can)
 	g.Deck.Ranks = slices.DeleteFunc(have, func(x genome.Rank) bool { return x == drop })
 	g.Deck.Remove = slices.DeleteFunc(g.Deck.Remove, func(c genome.Card) bool { return c.Rank() == drop })
-	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return e.Rank == drop })
-	fitTriggers(g)
+	forgetRank(g, drop)
 	fitResponses(g)
-	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, func(x genome.Rank) bool { return x == drop })
-	for i := range g.Turn {
-		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, func(x genome.Rank) bool { return x == drop })
-	}
 	fitDemands(g)
 	fitMatch(g)
 	return true
+}
+
+// forgetRank removes what names rank x from g, whose deck no longer holds
+// it: its effects (and the effects only they could set off: fitTriggers),
+// the suit-naming ranks and the ranks the starter may not be.
+func forgetRank(g *genome.Genome, x genome.Rank) {
+	is := func(y genome.Rank) bool { return y == x }
+	g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return is(e.Rank) })
+	fitTriggers(g)
+	g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, is)
+	for i := range g.Turn {
+		g.Turn[i].NameSuit = slices.DeleteFunc(g.Turn[i].NameSuit, is)
+	}
 }
 
 // droppable reports whether the deck of g can lose rank x and still hold
@@ -179,19 +187,7 @@ func fitJokers(g *genome.Genome) {
 	if g.Deck.Jokers > 0 {
 		return
 	}
-	joker := func(x genome.Rank) bool { return x == cardrules.Joker }
-	if slices.ContainsFunc(g.Effects, func(e genome.Effect) bool { return joker(e.Rank) }) {
-		g.Effects = slices.DeleteFunc(g.Effects, func(e genome.Effect) bool { return joker(e.Rank) })
-		fitTriggers(g)
-	}
-	if slices.ContainsFunc(g.Deal.StarterNot, joker) {
-		g.Deal.StarterNot = slices.DeleteFunc(g.Deal.StarterNot, joker)
-	}
-	for i := range g.Turn {
-		if p := &g.Turn[i]; slices.ContainsFunc(p.NameSuit, joker) {
-			p.NameSuit = slices.DeleteFunc(p.NameSuit, joker)
-		}
-	}
+	forgetRank(g, cardrules.Joker)
 	rule := func(c genome.CardPoints) bool {
 		return c.Match == genome.Match{Kind: cardrules.MatchRank, Value: uint8(cardrules.Joker)}
 	}

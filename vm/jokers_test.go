@@ -170,3 +170,45 @@ func TestJokerSeedsPlay(t *testing.T) {
 		})
 	}
 }
+
+// An event of the joker's rank (asked for, set laid) names the first joker,
+// so that it sets off the joker's effects and never those of card 13 (the
+// two of diamonds).
+func TestJokerRankEvents(t *testing.T) {
+	g := testkit.SeedGenome(t, "go-fish")
+	g.Deck.Jokers = 2
+	g.Effects = []genome.Effect{{Rank: cardrules.Joker, Type: cardrules.ExtraTurn, When: cardrules.Asked}}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	p := load(t, g)
+	if got := p.trigCards[cardrules.Asked]; got != set(joker1) {
+		t.Errorf("asked events set off effects for %s, want {Joker}", cardNames(got))
+	}
+	// Played: an ask for the jokers' rank sets off the extra turn, and no
+	// other ask does.
+	m := mustMachine(p, 2, nil)
+	fired := 0
+	for seed := range uint64(200) {
+		tr := traced(m)
+		m.Play(seed + 1)
+		asked := false
+		for _, e := range tr.Events {
+			switch e.Kind {
+			case EvAsk:
+				asked = e.Card == uint8(cardrules.Joker)
+			case EvEffect:
+				if !asked {
+					t.Fatalf("seed %d: an effect fired after an ask for another rank", seed+1)
+				}
+				fired++
+			}
+		}
+	}
+	if fired == 0 {
+		t.Error("no ask for the jokers' rank set off its effect in 200 games")
+	}
+	if rankCard(uint8(cardrules.Joker)) != joker1 || rankCard(5) != cd("7C") {
+		t.Errorf("rankCard: Joker gives %d, 5 gives %d; want 52 and 5 (7C)", rankCard(uint8(cardrules.Joker)), rankCard(5))
+	}
+}
