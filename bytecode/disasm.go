@@ -8,10 +8,10 @@ import (
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
-// CardName names card c ("QS", "10H"), or "card(n)" for a byte that is no
-// card.
+// CardName names card c ("QS", "10H"; a second pack's copy has its face's
+// name), or "card(n)" for a byte that is no card.
 func CardName(c uint8) string {
-	if c >= cardrules.MaxCards {
+	if !cardrules.Card(c).Valid() {
 		return fmt.Sprintf("card(%d)", c)
 	}
 	return cardrules.Card(c).String()
@@ -82,6 +82,9 @@ func Disassemble(p []byte) (string, error) {
 	jokers := ""
 	if im.Jokers > 0 {
 		jokers = fmt.Sprintf(" jokers %d", im.Jokers)
+	}
+	if im.Packs > 1 {
+		jokers += fmt.Sprintf(" packs %d", im.Packs)
 	}
 	line(at.Deck, "  deck ranks %s suits %s%s (%d cards)", rankList(im.RankMask), strings.Join(suits, ","), jokers, len(im.Deck()))
 	var removed []string

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 12
+	FormatVersion    = 13
 	SemanticsVersion = 4
 )
 
@@ -96,6 +96,7 @@ type Image struct {
 	RankMask                         uint16 // the standard ranks of the deck
 	SuitMask                         uint8
 	Jokers                           uint8 // the jokers added to the deck, 0..2
+	Packs                            uint8 // the packs shuffled together, 1 or 2
 	Order                            cardrules.RankOrder
 	Remove                           []uint8
 	Meld                             int
@@ -225,6 +226,10 @@ const EffectRandom = 0x40
 // JokerShift places the deck's joker count in the suit mask's byte.
 const JokerShift = 4
 
+// TwoPacks is the bit of the suit mask's byte that makes the deck two
+// packs shuffled together.
+const TwoPacks = 0x40
+
 // Ranks returns the ranks of the deck's cards as a mask: the standard ranks,
 // and bit Joker when the deck has jokers.
 func (im *Image) Ranks() uint16 {
@@ -234,7 +239,8 @@ func (im *Image) Ranks() uint16 {
 	return im.RankMask
 }
 
-// Deck returns the cards of the deck in ascending order, the jokers last.
+// Deck returns the cards of the deck: the first pack's in ascending order,
+// the jokers last, then with two packs the second's in the same order.
 func (im *Image) Deck() []uint8 {
 	var out []uint8
 	for c := range uint8(cardrules.NumCards) {
@@ -253,6 +259,11 @@ func (im *Image) Deck() []uint8 {
 	}
 	for j := range im.Jokers {
 		out = append(out, uint8(cardrules.FirstJoker)+j)
+	}
+	if im.Packs == cardrules.MaxPacks {
+		for _, c := range out {
+			out = append(out, c+cardrules.PackStride)
+		}
 	}
 	return out
 }

@@ -263,6 +263,8 @@ func readTurn(r *reader, im *Image) {
 			ph.Start = cardrules.Rank(r.u8())
 			if ph.Start >= cardrules.NumRanks || im.RankMask&(1<<ph.Start) == 0 {
 				r.fail(at+1, "tableau start rank %d is not a rank of the deck", ph.Start)
+			} else if im.Packs > 1 {
+				r.fail(at, "a tableau in a deck of two packs: a suit's sequence holds each card once")
 			} else if im.LeadCard != NoCard && im.LeadCard%cardrules.NumRanks != int(ph.Start) {
 				r.fail(at+1, "tableau start rank %s, but the lead card %s must be played first", ph.Start, CardName(uint8(im.LeadCard)))
 			}

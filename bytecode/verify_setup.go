@@ -65,7 +65,10 @@ func readSetup(r *reader, im *Image) {
 	im.At.Deck = at
 	im.RankMask = uint16(r.u16())
 	sb := uint8(r.u8())
-	im.SuitMask, im.Jokers = sb&(1<<JokerShift-1), sb>>JokerShift
+	im.SuitMask, im.Jokers, im.Packs = sb&(1<<JokerShift-1), sb&^TwoPacks>>JokerShift, 1
+	if sb&TwoPacks != 0 {
+		im.Packs = cardrules.MaxPacks
+	}
 	if im.Jokers > cardrules.MaxJokers {
 		r.fail(at+2, "%d jokers, at most %d", im.Jokers, cardrules.MaxJokers)
 	}

@@ -105,8 +105,9 @@ type Seats struct {
 }
 
 // Deck is the standard 52 cards restricted to Ranks and Suits (empty means
-// all), minus the Remove list, plus Jokers jokers; Order is how its ranks
-// compare. A joker has rank Joker, above every other rank in every order,
+// all), minus the Remove list, plus Jokers jokers: one pack, or with Packs
+// 2, two such packs shuffled together, whose copies of a card are distinct
+// cards of the same rank and suit; Order is how its ranks compare. A joker has rank Joker, above every other rank in every order,
 // and no suit: it is never of a suit a rule names, and effects, scoring
 // and predicates name it by its rank.
 type Deck struct {
@@ -114,6 +115,7 @@ type Deck struct {
 	Suits  []Suit `json:"suits,omitempty"`  // the suits in the deck (absent: all 4)
 	Remove []Card `json:"remove,omitempty"` // standard cards taken out of the deck
 	Jokers int    `json:"jokers,omitempty"` // jokers added to the deck, 0..2
+	Packs  int    `json:"packs,omitempty"`  // packs shuffled together, 1 or 2 (absent: 1)
 	// how ranks compare, in legality, tricks, battles and sequences:
 	// ace_high, ace_low or two_high (absent: ace_high)
 	Order RankOrder `json:"order,omitempty"`
@@ -308,8 +310,16 @@ func (d Deck) Cards() []Card {
 	for j := range Card(min(max(d.Jokers, 0), cardrules.MaxJokers)) {
 		out = append(out, cardrules.FirstJoker+j)
 	}
+	if d.Packs == cardrules.MaxPacks {
+		for _, c := range out {
+			out = append(out, c+cardrules.PackStride)
+		}
+	}
 	return out
 }
+
+// TwoPacks reports whether the deck is made of two packs.
+func (d Deck) TwoPacks() bool { return d.Packs == cardrules.MaxPacks }
 
 // Clone returns a deep copy.
 func (g *Genome) Clone() *Genome {
@@ -378,6 +388,9 @@ func (g *Genome) Canonical() *Genome {
 	c.Deck.Ranks = sortedSet(c.Deck.Ranks, cardrules.NumRanks)
 	c.Deck.Suits = sortedSet(c.Deck.Suits, cardrules.NumSuits)
 	c.Deck.Remove = sortedSet(c.Deck.Remove, 0)
+	if c.Deck.Packs == 1 {
+		c.Deck.Packs = 0
+	}
 	if c.Deal.All {
 		c.Deal.Cards = 0
 		c.Deal.Overrides = nil

@@ -58,6 +58,9 @@ func (g *Genome) Validate() error {
 	if g.Deck.Jokers < 0 || g.Deck.Jokers > cardrules.MaxJokers {
 		ps.add("$.deck.jokers", "must be between 0 and %d, got %d", cardrules.MaxJokers, g.Deck.Jokers)
 	}
+	if g.Deck.Packs < 0 || g.Deck.Packs > cardrules.MaxPacks {
+		ps.add("$.deck.packs", "must be 1 or %d (absent: 1), got %d", cardrules.MaxPacks, g.Deck.Packs)
+	}
 	if len(cards) < 2 {
 		ps.add("$.deck", "the deck has %d cards; a game needs at least 2", len(cards))
 	}
@@ -123,6 +126,9 @@ func (g *Genome) Validate() error {
 		g.validatePhase(&ps, fmt.Sprintf("$.turn[%d]", i), p, cards, rankInDeck, stockEmpty && !refills)
 		if p.Kind == cardrules.PhaseTableau && g.Deck.Jokers > 0 {
 			ps.add(fmt.Sprintf("$.turn[%d]", i), "a joker has no suit, so it could never join the tableau; a deck with jokers cannot have one")
+		}
+		if p.Kind == cardrules.PhaseTableau && g.Deck.TwoPacks() {
+			ps.add(fmt.Sprintf("$.turn[%d]", i), "a suit's sequence holds each card once, so a second copy could never join the tableau; a deck of two packs cannot have one")
 		}
 	}
 

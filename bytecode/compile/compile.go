@@ -76,6 +76,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		smask |= 1 << su
 	}
 	s = binary.LittleEndian.AppendUint16(s, rmask)
+	if c.Deck.TwoPacks() {
+		smask |= bytecode.TwoPacks
+	}
 	s = append(s, smask|byte(c.Deck.Jokers)<<bytecode.JokerShift, byte(len(c.Deck.Remove)))
 	for _, card := range c.Deck.Remove {
 		s = append(s, byte(card))
@@ -300,6 +303,9 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	}
 	g.Deck.Order = im.Order
 	g.Deck.Jokers = int(im.Jokers)
+	if im.Packs > 1 {
+		g.Deck.Packs = int(im.Packs)
+	}
 	pred := func(i int) (*genome.Expr, error) {
 		if i == bytecode.NoPred {
 			return nil, nil

@@ -14,9 +14,13 @@ type Rank uint8
 // NoSuit (a joker's).
 type Suit uint8
 
-// Card is suit*13 + rank, 0..51, for the standard cards; a deck's jokers
-// are the cards 52 and 53 (FirstJoker, FirstJoker+1), of rank Joker and
-// no suit. The two jokers are distinct cards with the same rank and suit.
+// Card is a card's id: its face plus PackStride times its copy. A face is
+// suit*13 + rank, 0..51, for the standard cards; a deck's jokers are the
+// faces 52 and 53 (FirstJoker, FirstJoker+1), of rank Joker and no suit.
+// A deck of two packs holds every face twice: the first pack's copy is
+// the face itself, the second's the face plus PackStride. Cards of the
+// same rank and suit (the two jokers, the two copies of a face) are
+// distinct cards that every rule treats alike.
 type Card uint8
 
 // Deck geometry.
@@ -36,6 +40,19 @@ const (
 	// MaxCards bounds the cards of a deck: the standard cards and the
 	// jokers. Card sets of a deck fit in one 64-bit word.
 	MaxCards = NumCards + MaxJokers
+
+	// MaxPacks is the most packs a deck is made of.
+	MaxPacks = 2
+	// PackStride is the distance between the ids of a face's copies: a
+	// card's face is its id modulo PackStride, its copy its id divided by
+	// it. A pack's card set is one 64-bit word.
+	PackStride = 64
+	// MaxDeck is the most cards a deck holds: two packs with two jokers
+	// each.
+	MaxDeck = MaxPacks * MaxCards
+	// MaxCardID bounds the ids of cards: every card of every pack is below
+	// it.
+	MaxCardID = PackStride + MaxCards
 )
 
 var rankNames = [NumRanks + 1]string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"}
@@ -51,24 +68,34 @@ func NewCard(r Rank, s Suit) Card {
 	return Card(uint8(s)*NumRanks + uint8(r))
 }
 
+// Face returns the card's face: its copy in the first pack.
+func (c Card) Face() Card { return c % PackStride }
+
+// Copy returns the pack the card belongs to: 0 for the first, 1 for the
+// second.
+func (c Card) Copy() int { return int(c / PackStride) }
+
 // Rank returns the card's rank.
 func (c Card) Rank() Rank {
-	if c >= FirstJoker {
+	if c.Face() >= FirstJoker {
 		return Joker
 	}
-	return Rank(uint8(c) % NumRanks)
+	return Rank(uint8(c.Face()) % NumRanks)
 }
 
 // Suit returns the card's suit.
 func (c Card) Suit() Suit {
-	if c >= FirstJoker {
+	if c.Face() >= FirstJoker {
 		return NoSuit
 	}
-	return Suit(uint8(c) / NumRanks)
+	return Suit(uint8(c.Face()) / NumRanks)
 }
 
 // IsJoker reports whether c is a joker.
-func (c Card) IsJoker() bool { return c >= FirstJoker }
+func (c Card) IsJoker() bool { return c.Face() >= FirstJoker }
+
+// Valid reports whether c is the id of a card: a face of some pack.
+func (c Card) Valid() bool { return c.Face() < MaxCards && c < MaxCardID }
 
 func (r Rank) String() string {
 	if int(r) < len(rankNames) {
@@ -87,8 +114,10 @@ func (s Suit) String() string {
 	return fmt.Sprintf("Suit(%d)", uint8(s))
 }
 
+// String names the card by its rank and suit; the copies of a face have
+// the same name.
 func (c Card) String() string {
-	if c >= MaxCards {
+	if !c.Valid() {
 		return fmt.Sprintf("Card(%d)", uint8(c))
 	}
 	if c.IsJoker() {
@@ -157,7 +186,7 @@ func (s Suit) MarshalText() ([]byte, error) {
 func (s *Suit) UnmarshalText(b []byte) (err error) { *s, err = ParseSuit(string(b)); return }
 
 func (c Card) MarshalText() ([]byte, error) {
-	if c >= MaxCards {
+	if !c.Valid() {
 		return nil, fmt.Errorf("card %d out of range", uint8(c))
 	}
 	return []byte(c.String()), nil
