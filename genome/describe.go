@@ -121,7 +121,7 @@ func (g *Genome) Describe() string {
 			w(" Each set laid down scores %s.", plural(g.Score.Meld, "point"))
 		}
 		for _, c := range g.Score.Cards {
-			w(" %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
+			w(" %s in a trick you won scores %s.", g.describeMatchIn(c.Match), plural(c.Points, "point"))
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
 			w(" %s", describeChips(c))

@@ -79,3 +79,12 @@ func (g *Genome) leadCard() string {
 	}
 	return g.LeadCard.String()
 }
+
+// describeMatchIn is describeMatch in g's deck: with two packs, a rule of
+// one card scores each of its copies ("Each QS").
+func (g *Genome) describeMatchIn(m Match) string {
+	if m.Kind == cardrules.MatchCard && g.Deck.TwoPacks() {
+		return "Each " + m.String()
+	}
+	return describeMatch(m)
+}

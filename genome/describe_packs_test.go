@@ -10,8 +10,9 @@ import (
 
 // TestDescribeTwoPacks: a deck of two packs says so and counts both packs'
 // cards (jokers included), says that the copies of a card are alike, that
-// of two identical cards in a trick the first played wins, and that the
-// lead card is the first pack's; a deck of one pack says none of it.
+// of two identical cards in a trick the first played wins, that the lead
+// card is the first pack's and that a card's points are each copy's; a
+// deck of one pack says none of it.
 func TestDescribeTwoPacks(t *testing.T) {
 	eights := testkit.SeedGenome(t, "crazy-eights")
 	eights.Deck.Packs = 2
@@ -37,6 +38,7 @@ func TestDescribeTwoPacks(t *testing.T) {
 			"two packs shuffled together, each holding the standard 52 cards (104 cards;",
 			"The player holding the first pack's 2C starts, and must play it first. (The packs are told apart by their backs; the other pack's 2C is an ordinary card.)",
 			"Of two identical cards, the one played first beats the other.",
+			"Each QS in a trick you won scores 13 points.",
 		}},
 	} {
 		if err := tc.g.Validate(); err != nil {
