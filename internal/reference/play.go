@@ -19,12 +19,13 @@ import (
 //     this phase (its draw limit, when lower) and a card can be drawn.
 //  3. Drawing when stuck: with no legal card, the seat draws one card
 //     without a decision when it can, and starts again.
-//  4. The options, in canonical order: the legal cards ascending, then
+//  4. The options, in canonical order: the faces of the legal cards
+//     ascending (each once, even when the seat holds both copies), then
 //     drawing (draw by_choice, when the seat can draw), then passing (as
 //     the pass rule says).
 //  5. With no option the seat passes without a decision; otherwise it
-//     decides among the options: a card is played, a draw draws one card
-//     and starts again, a pass passes.
+//     decides among the options: a face plays the lowest id of it the
+//     seat holds, a draw draws one card and starts again, a pass passes.
 func (m *game) playPhase(s int, p *genome.Phase) {
 	drawn := 0
 	var drew genome.Card // the card drawn last in this phase
@@ -53,7 +54,10 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 		case cardrules.PassEmptyStock:
 			pass = !m.canDraw()
 		}
-		n := len(legal)
+		// The options name faces: a face held twice is one option, and
+		// choosing it plays the lowest id of it the seat holds.
+		opts := faces(legal)
+		n := len(opts)
 		if draw {
 			n++
 		}
@@ -66,10 +70,10 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 		}
 		i := m.decide(s, n)
 		switch {
-		case i < len(legal):
-			m.playCard(s, p, legal[i])
+		case i < len(opts):
+			m.playCard(s, p, m.held(s, opts[i]))
 			return
-		case i == len(legal) && draw:
+		case i == len(opts) && draw:
 			drew, _ = m.drawOne(s)
 			drawn++
 		default:
