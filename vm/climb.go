@@ -41,7 +41,7 @@ func (m *Machine) climbPhase(ph *phase) {
 	}
 	lead := m.climbRank == 0
 	if !(m.resuming && m.paused == DecideClimb) {
-		legal := m.climbCards(m.hand[s] &^ m.forbid[s])
+		legal := m.climbCards(s, m.held(s)&^m.forbid[s])
 		if lead {
 			legal = m.must(s, legal)
 		}
@@ -76,13 +76,13 @@ func (m *Machine) climbPhase(ph *phase) {
 	// card that begins a play): when following, until the play has as
 	// many cards as the table's; when leading, until the seat is done,
 	// holds no more of them or has played max.
-	r := rankOf[bits.TrailingZeros64(m.climbSel)]
+	r := rankOf[m.last]
 	need := int(m.climbN)
 	if lead {
 		need = int(ph.count)
 	}
-	for bits.OnesCount64(m.climbSel) < need {
-		more := m.hand[s] &^ m.forbid[s] & rankSet[r]
+	for int(m.climbSel) < need {
+		more := m.held(s) &^ m.forbid[s] & rankSet[r]
 		if more == 0 {
 			break
 		}
@@ -99,11 +99,11 @@ func (m *Machine) climbPhase(ph *phase) {
 	m.climbPlayed(s, r)
 }
 
-// climbCards returns the cards of avail (a hand less its forbidden cards)
-// that can begin a play: with a play on the table, those of each rank
-// higher than its rank of which avail holds at least as many cards as it;
-// with none, all of avail.
-func (m *Machine) climbCards(avail uint64) uint64 {
+// climbCards returns the faces of avail (seat s's faces less its forbidden
+// ones) that can begin a play: with a play on the table, those of each
+// rank higher than its rank of which s holds at least as many cards among
+// avail (both packs counted) as it; with none, all of avail.
+func (m *Machine) climbCards(s int, avail uint64) uint64 {
 	if m.climbRank == 0 {
 		return avail
 	}
@@ -112,7 +112,7 @@ func (m *Machine) climbCards(avail uint64) uint64 {
 	for x := avail & above; x != 0; {
 		r := rankOf[bits.TrailingZeros64(x)]
 		of := avail & rankSet[r]
-		if bits.OnesCount64(of) >= int(m.climbN) {
+		if m.countOf(s, of) >= int(m.climbN) {
 			out |= of
 		}
 		x &^= rankSet[r]
@@ -126,13 +126,13 @@ func (m *Machine) climbAbove() uint64 {
 	return m.p.rankAbove[m.climbRank-1]
 }
 
-// climbLand moves card c, chosen for seat s's play, out of play: the card
-// leaves the hand at once, and its suit is played.
+// climbLand moves a card of face c, chosen for seat s's play, out of
+// play: the card leaves the hand at once, and its suit is played.
 func (m *Machine) climbLand(s int, c uint8) {
-	m.take(s, c)
+	c = m.takeFace(s, c)
 	m.gone[m.goneN] = c
 	m.goneN++
-	m.climbSel |= 1 << c
+	m.climbSel++
 	m.played |= 1 << suitOf[c]
 	m.last = int16(c)
 	m.lastSuit = suitOf[c]
@@ -148,7 +148,7 @@ func (m *Machine) climbLand(s int, c uint8) {
 // is the play on the table now, one play (Result.Plays), whose effects
 // fire once, for its last card; then the end conditions are checked.
 func (m *Machine) climbPlayed(s int, r uint8) {
-	n := bits.OnesCount64(m.climbSel)
+	n := int(m.climbSel)
 	m.climbRank, m.climbN, m.climbBy, m.climbPass, m.climbSel = r+1, uint8(n), int8(s), 0, 0
 	m.passes = 0
 	m.res.Plays++
@@ -218,7 +218,7 @@ func (m *Machine) greedyClimb(s int, set uint64) uint8 {
 		c := uint8(bits.TrailingZeros64(x))
 		of := cards & rankSet[rankOf[c]]
 		key := int(p.rv[c])
-		if m.climbRank != 0 && bits.OnesCount64(m.hand[s]&rankSet[rankOf[c]]) != int(m.climbN) {
+		if m.climbRank != 0 && m.countOf(s, rankSet[rankOf[c]]) != int(m.climbN) {
 			key += 16 // breaks a larger set
 		}
 		if key < bestKey {

@@ -54,10 +54,10 @@ func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
 	return m.rng.IntN(n)
 }
 
-// chooseDiscard is seat t's decision of a card to discard (its hand). It
-// is decided by t, even out of turn.
+// chooseDiscard is seat t's decision of a card to discard (the faces of
+// its hand). It is decided by t, even out of turn.
 func (m *Machine) chooseDiscard(t int) uint8 {
-	h := m.hand[t]
+	h := m.held(t)
 	return nth(h, m.decide(t, DecideDiscard, bits.OnesCount64(h), h))
 }
 

@@ -191,11 +191,10 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 				c = m.popPile(t)
 			case e.random:
 				// Not a decision: one random draw over the hand.
-				c = nth(m.hand[t], m.rng.IntN(int(m.count[t])))
+				c = m.nthCard(t, m.rng.IntN(int(m.count[t])))
 				m.take(t, c)
 			default:
-				c = m.chooseDiscard(t)
-				m.take(t, c)
+				c = m.takeFace(t, m.chooseDiscard(t))
 			}
 			m.steps++
 			if m.trace != nil {

@@ -1,8 +1,6 @@
 package vm
 
 import (
-	"math/bits"
-
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
@@ -30,7 +28,7 @@ func (m *Machine) takePhase(ph *phase) {
 		// policies choose a position uniformly, which is as blind.
 		k = (k + m.rng.IntN(n)) % n
 	}
-	c := nth(m.hand[t], k)
+	c := m.nthCard(t, k)
 	m.take(t, c)
 	m.give(s, c)
 	m.event(cardrules.Taken, c, s)
@@ -130,7 +128,7 @@ func (m *Machine) ask() {
 func (m *Machine) askRank(s, t int) {
 	nr := 0
 	for r := range uint8(numRanks) {
-		if m.hand[s]&rankSet[r] != 0 {
+		if m.held(s)&rankSet[r] != 0 {
 			m.opts[nr] = r
 			nr++
 		}
@@ -143,10 +141,10 @@ func (m *Machine) askRank(s, t int) {
 	m.knownHas[s] |= 1 << r
 	m.knownHas[t] &^= 1 << r
 	m.denied[t] |= 1 << r
-	if got := m.hand[t] & rankSet[r]; got != 0 {
+	if got := (pair{m.hand[t] & rankSet[r], m.hand2[t] & rankSet[r]}); got.count() != 0 {
 		m.denied[s] = 0
-		for x := got; x != 0; x &= x - 1 {
-			c := uint8(bits.TrailingZeros64(x))
+		var cards [2 * cardrules.NumSuits]uint8
+		for _, c := range cards[:got.cards(cards[:])] {
 			m.take(t, c)
 			m.give(s, c)
 			m.event(cardrules.Taken, c, s)
@@ -156,7 +154,7 @@ func (m *Machine) askRank(s, t int) {
 		m.res.Interactions++
 		m.again = true
 		if m.trace != nil {
-			m.trace.add(EvTake, s, 0, bits.OnesCount64(got))
+			m.trace.add(EvTake, s, 0, got.count())
 		}
 		if m.p.meld > 0 {
 			m.meldSets(s)
@@ -173,25 +171,25 @@ func (m *Machine) askRank(s, t int) {
 }
 
 // meldSets lays down, for each rank in ascending order, every set of meld
-// cards of that rank seat s holds (lowest suits first): the cards leave
-// play and the seat scores the set's points.
+// cards of that rank seat s holds (the lowest cards first: lowest suits,
+// the first pack's before the second's): the cards leave play and the seat
+// scores the set's points.
 func (m *Machine) meldSets(s int) {
 	k := m.p.meld
 	for r := range numRanks {
 		for {
-			b := m.hand[s] & rankSet[r]
-			if bits.OnesCount64(b) < k {
+			b := pair{m.hand[s] & rankSet[r], m.hand2[s] & rankSet[r]}
+			if b.count() < k {
 				break
 			}
-			for range k {
-				c := uint8(bits.TrailingZeros64(b))
-				b &= b - 1
+			var cards [2 * cardrules.NumSuits]uint8
+			for _, c := range cards[:b.cards(cards[:])][:k] {
 				m.take(s, c)
 				m.gone[m.goneN] = c
 				m.goneN++
 			}
 			m.score[s] += int32(m.p.scoreMeld + m.bonus[s])
-			if m.hand[s]&rankSet[r] == 0 {
+			if m.held(s)&rankSet[r] == 0 {
 				m.knownHas[s] &^= 1 << r
 				m.denied[s] |= 1 << r
 			}

@@ -41,7 +41,7 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0
 	case DecidePass:
-		return index(set, uint8(bits.TrailingZeros64(m.p.best(set, 1))))
+		return index(set, uint8(bits.TrailingZeros64(m.p.best(pair{set}, 1)[0])))
 	case DecideRespond:
 		// Its lowest answering card when the link hits it, else it
 		// lets the chain be (the pass comes last).
@@ -66,7 +66,7 @@ func (m *Machine) greedyCard(s int, legal uint64) uint8 {
 		if m.p.wild&(1<<r) != 0 {
 			score -= 32
 		}
-		score += bits.OnesCount64(m.hand[s]&suitMask(suitOf[c])) * 2
+		score += m.countOf(s, suitMask(suitOf[c])) * 2
 		score += int(m.p.rv[c]) / 7
 		if score > best {
 			best, bestC = score, c
@@ -93,7 +93,7 @@ func (p *Program) greedyDiscard(h uint64) uint8 {
 func (m *Machine) greedySuit(s, n int) int {
 	best, bestN := 0, -1
 	for i, su := range m.opts[:n] {
-		if k := bits.OnesCount64(m.hand[s] & suitMask(su)); k > bestN {
+		if k := m.countOf(s, suitMask(su)); k > bestN {
 			best, bestN = i, k
 		}
 	}
@@ -109,7 +109,7 @@ func (m *Machine) greedySuit(s, n int) int {
 // same best pair.
 func (m *Machine) greedyAsk(s, n, opp int) int {
 	score := func(o int, r uint8) int {
-		v := bits.OnesCount64(m.hand[s]&rankSet[r])*4 + int(m.count[o])
+		v := m.countOf(s, rankSet[r])*4 + int(m.count[o])
 		if m.knownHas[o]&(1<<r) != 0 {
 			v += 100
 		}
@@ -129,7 +129,7 @@ func (m *Machine) greedyAsk(s, n, opp int) int {
 	}
 	for k, o := range m.opts[:n] {
 		for r := range uint8(numRanks) {
-			if m.hand[s]&rankSet[r] == 0 {
+			if m.held(s)&rankSet[r] == 0 {
 				continue
 			}
 			if v := score(int(o), r); v > best {

@@ -273,7 +273,7 @@ func (m *Machine) pileCards(s int) []uint8 {
 	q := &m.piles[s]
 	out := make([]uint8, 0, q.n)
 	for i := range q.n {
-		out = append(out, q.c[(q.head+i)&63])
+		out = append(out, q.c[(q.head+i)%pileCap])
 	}
 	return out
 }
@@ -307,14 +307,14 @@ func checkConservation(m *Machine) error {
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
-	var seen [cardrules.MaxCards]uint8
-	var zone [cardrules.MaxCards]int8
+	var seen [cardrules.MaxCardID]uint8
+	var zone [cardrules.MaxCardID]int8
 	var bad error
 	note := func(c uint8, z int) {
 		if bad != nil {
 			return
 		}
-		if c >= cardrules.MaxCards {
+		if !cardrules.Card(c).Valid() {
 			bad = fmt.Errorf("card index %d in %s", c, zoneName(z))
 			return
 		}
@@ -329,17 +329,23 @@ func checkConservation(m *Machine) error {
 		for x := h; x != 0; x &= x - 1 {
 			note(uint8(bits.TrailingZeros64(x)), s)
 		}
-		if h>>cardrules.MaxCards != 0 {
-			return fmt.Errorf("seat %d's hand has bits above card %d: %#x", s, cardrules.MaxCards-1, h)
+		for x := m.hand2[s]; x != 0; x &= x - 1 {
+			note(uint8(bits.TrailingZeros64(x))+cardrules.PackStride, s)
+		}
+		if (h|m.hand2[s])>>cardrules.MaxCards != 0 {
+			return fmt.Errorf("seat %d's hand has bits above card %d: %#x %#x", s, cardrules.MaxCards-1, h, m.hand2[s])
+		}
+		if !m.p.twoPacks && m.hand2[s] != 0 {
+			return fmt.Errorf("seat %d holds second-pack cards %#x in a one-pack game", s, m.hand2[s])
 		}
 		q := &m.piles[s]
-		if int(q.n) > cardrules.MaxCards {
+		if int(q.n) > cardrules.MaxDeck {
 			return fmt.Errorf("seat %d's pile has %d cards", s, q.n)
 		}
 		for i := range q.n {
-			note(q.c[(q.head+i)&63], s)
+			note(q.c[(q.head+i)%pileCap], s)
 		}
-		held := bits.OnesCount64(h) + int(q.n)
+		held := bits.OnesCount64(h) + bits.OnesCount64(m.hand2[s]) + int(q.n)
 		if int(m.count[s]) != held {
 			return fmt.Errorf("seat %d: count %d but holds %d cards (fan %d, pile %d)", s, m.count[s], held, bits.OnesCount64(h), q.n)
 		}
@@ -351,7 +357,7 @@ func checkConservation(m *Machine) error {
 		}
 	}
 	for s := m.n; s < MaxSeats; s++ {
-		if m.hand[s] != 0 || m.count[s] != 0 {
+		if m.hand[s] != 0 || m.hand2[s] != 0 || m.count[s] != 0 {
 			return fmt.Errorf("seat %d does not exist but holds cards", s)
 		}
 	}
@@ -365,7 +371,7 @@ func checkConservation(m *Machine) error {
 		{zTable, m.table[:], m.tableN},
 		{zGone, m.gone[:], m.goneN},
 	} {
-		if z.n < 0 || z.n > cardrules.MaxCards {
+		if z.n < 0 || z.n > cardrules.MaxDeck {
 			return fmt.Errorf("%s has %d cards", zoneName(z.z), z.n)
 		}
 		for _, c := range z.cs[:z.n] {
@@ -378,11 +384,11 @@ func checkConservation(m *Machine) error {
 	if bad != nil {
 		return bad
 	}
-	var inDeck [cardrules.MaxCards]bool
+	var inDeck [cardrules.MaxCardID]bool
 	for _, c := range m.p.deck[:m.p.deckN] {
 		inDeck[c] = true
 	}
-	for c := range cardrules.MaxCards {
+	for c := range cardrules.MaxCardID {
 		switch {
 		case inDeck[c] && seen[c] == 0:
 			return fmt.Errorf("card %v is in no zone", genome.Card(c))
@@ -636,8 +642,8 @@ func deckHas(p *Program, c uint8) bool {
 func dealEndScores(m *Machine) [MaxSeats]int32 {
 	var out [MaxSeats]int32
 	for s := range m.n {
-		for c := range uint8(cardrules.MaxCards) {
-			if m.hand[s]&(1<<c) != 0 {
+		for c := range uint8(cardrules.MaxCardID) {
+			if m.hands(s)[c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) != 0 {
 				out[s] += int32(m.p.handPts[c])
 			}
 		}
@@ -674,8 +680,8 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 	if m.p.moon {
 		for s := range m.n {
 			all := true
-			for c := range uint8(cardrules.MaxCards) {
-				if m.p.points[c] != 0 && m.won[s]&(1<<c) == 0 && deckHas(m.p, c) {
+			for c := range uint8(cardrules.MaxCardID) {
+				if m.p.points[c] != 0 && m.won[s][c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) == 0 && deckHas(m.p, c) {
 					all = false
 				}
 			}

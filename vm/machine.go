@@ -70,7 +70,7 @@ type Machine struct {
 	players  [MaxSeats]Player
 	starters [MaxSeats]GameStarter // the External players that want each game's seed
 	dec      Decision
-	opts     [64]uint8 // the options of the decision being made
+	opts     [cardrules.MaxDeck]uint8 // the options of the decision being made (a blind choice has one per card of a hand)
 
 	// observe keeps what each seat has seen (knownBy, void) for the
 	// determinization of a search; it is on when some seat is External.
@@ -112,17 +112,18 @@ type carry struct {
 }
 
 type game struct {
-	hand  [MaxSeats]uint64 // fan hands as card sets
+	hand  [MaxSeats]uint64 // fan hands as card sets: the first pack's cards
+	hand2 [MaxSeats]uint64 // and the second's (bit f: card f+64)
 	piles [MaxSeats]pile   // pile hands
 	count [MaxSeats]uint8  // cards held, either kind
 
-	stock  [cardrules.MaxCards]uint8 // top at stock[stockN-1]
+	stock  [cardrules.MaxDeck]uint8 // top at stock[stockN-1]
 	stockN int
-	disc   [cardrules.MaxCards]uint8 // top at disc[discN-1]
+	disc   [cardrules.MaxDeck]uint8 // top at disc[discN-1]
 	discN  int
-	table  [cardrules.MaxCards]uint8 // battle and trick cards, in the order played
+	table  [cardrules.MaxDeck]uint8 // battle and trick cards, in the order played
 	tableN int
-	gone   [cardrules.MaxCards]uint8 // out of play
+	gone   [cardrules.MaxDeck]uint8 // out of play
 	goneN  int
 
 	// The tableau: its cards; the cards of the suits whose sequence has
@@ -148,12 +149,12 @@ type game struct {
 	last      int16 // the last card played, -1 before any
 	lastSuit  uint8 // the suit named after the last card played, else its suit
 	lastDealt uint8
-	mustPlay  int16                    // the lead card its holder must play first, -1 when none
-	mustBy    int8                     // the seat dealt the lead card, bound to play it while it holds it, until it is played
-	next      int                      // a phase's choice of the next seat (trick winner), -1 when none
-	again     bool                     // the seat moves again (a successful ask)
-	asked     int                      // the opponent an ask is put to, while its rank is decided
-	tableBy   [cardrules.MaxCards]int8 // the seat that played each table card, for tricks
+	mustPlay  int16                   // the lead card its holder must play first, -1 when none
+	mustBy    int8                    // the seat dealt the lead card, bound to play it while it holds it, until it is played
+	next      int                     // a phase's choice of the next seat (trick winner), -1 when none
+	again     bool                    // the seat moves again (a successful ask)
+	asked     int                     // the opponent an ask is put to, while its rank is decided
+	tableBy   [cardrules.MaxDeck]int8 // the seat that played each table card, for tricks
 
 	// Public knowledge from asks, for the greedy policy: ranks each seat
 	// is known to hold (it asked for them) and known not to hold (it was
@@ -166,9 +167,9 @@ type game struct {
 	// holds card c while a hand does; void[s] is the cards seat s has shown
 	// it does not hold among its hidden cards (it could not follow, or
 	// had to draw), until it gains a card no one else sees.
-	knownBy [cardrules.MaxCards]uint8
+	knownBy [cardrules.MaxCardID]uint8
 	void    [MaxSeats]uint64
-	// stockFrom holds every card the stock may hold: the whole deck until
+	// stockFrom holds the faces of every card the stock may hold: the whole deck until
 	// the stock is refilled, then the cards of the discard pile that
 	// refilled it (everyone saw them).
 	stockFrom uint64
@@ -206,7 +207,7 @@ type game struct {
 	// seat the effect finally hits, its amount and the seat that sent it
 	// there (kept for a copy re-entering the discards it owes); and bit s:
 	// seat s loses its next turn.
-	chain     [53]link
+	chain     [cardrules.MaxDeck + 1]link
 	chainN    uint8
 	effCard   uint8 // the card whose effects are firing
 	winAsked  uint8
@@ -216,7 +217,7 @@ type game struct {
 	losesTurn uint8
 
 	// Events waiting to set off their effects at the end of the phase
-	// (triggers.go): each card | seat<<6 | trigger<<9, in the order they
+	// (triggers.go): each card | seat<<7 | trigger<<10, in the order they
 	// happened; the one resolving; whether they are resolving (events
 	// then queue nothing); whether a target's condition kept it out of
 	// the effect resolving; and the card that last emptied each seat's hand
@@ -242,13 +243,13 @@ type game struct {
 	climbN    uint8
 	climbBy   int8
 	climbPass uint8
-	climbSel  uint64
+	climbSel  uint8 // the cards chosen so far
 	// A match (match.go): the deal being played (from 0), its dealer, and
 	// with shooting the moon, the cards each seat has won in tricks this
 	// deal.
 	dealNo uint8
 	dealer int8
-	won    [MaxSeats]uint64
+	won    [MaxSeats]pair
 }
 
 // Result is what one game produced.

@@ -41,14 +41,15 @@ func (m *Machine) endDeal() bool {
 	}
 	if p.hasHandPts {
 		for s := range m.n {
-			for h := m.hand[s]; h != 0; h &= h - 1 {
-				m.score[s] += int32(p.handPts[bits.TrailingZeros64(h)])
+			for h := m.hand[s] | m.hand2[s]; h != 0; h &= h - 1 {
+				f := bits.TrailingZeros64(h)
+				m.score[s] += int32(p.handPts[f]) * int32(m.countOf(s, 1<<f))
 			}
 		}
 	}
 	if p.moon {
 		for s := range m.n {
-			if p.pointCards&^m.won[s] == 0 {
+			if p.pointCards&^m.won[s][0] == 0 && (!p.twoPacks || p.pointCards&^m.won[s][1] == 0) {
 				// (At most one seat can have taken every card.)
 				for t := range m.n {
 					if t == s {

@@ -23,6 +23,49 @@ type passing struct {
 	passKey [cardrules.MaxCards]uint8
 }
 
+// pair is a set of cards of both packs: word 0 the first pack's (bit f:
+// card f), word 1 the second's (bit f: card f+64).
+type pair [cardrules.MaxPacks]uint64
+
+// count returns the cards of x.
+func (x pair) count() int { return bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) }
+
+// add adds card c to x.
+func (x *pair) add(c uint8) { x[c/cardrules.PackStride] |= 1 << (c % cardrules.PackStride) }
+
+// cards lists the cards of x in ascending order into out.
+func (x pair) cards(out []uint8) int {
+	n := cardOptions(out, x[0])
+	for y := x[1]; y != 0; y &= y - 1 {
+		out[n] = uint8(bits.TrailingZeros64(y)) + cardrules.PackStride
+		n++
+	}
+	return n
+}
+
+// or returns the cards of x or y.
+func (x pair) or(y pair) pair { return pair{x[0] | y[0], x[1] | y[1]} }
+
+// andNot returns the cards of x not in y.
+func (x pair) andNot(y pair) pair { return pair{x[0] &^ y[0], x[1] &^ y[1]} }
+
+// and returns the cards of x whose faces are in f.
+func (x pair) and(f uint64) pair { return pair{x[0] & f, x[1] & f} }
+
+// remove removes card c from x.
+func (x *pair) remove(c uint8) { x[c/cardrules.PackStride] &^= 1 << (c % cardrules.PackStride) }
+
+// nth returns the k-th card of x in ascending order.
+func (x pair) nth(k int) uint8 {
+	if n := bits.OnesCount64(x[0]); k >= n {
+		return nth(x[1], k-n) + cardrules.PackStride
+	}
+	return nth(x[0], k)
+}
+
+// hands returns seat s's hand as a pair.
+func (m *Machine) hands(s int) pair { return pair{m.hand[s], m.hand2[s]} }
+
 // lowerPass lowers the MATCH block's pass and finishing scores.
 func (p *Program) lowerPass(im *bytecode.Image) {
 	m := &im.Match
@@ -50,27 +93,30 @@ type passState struct {
 	due    bool
 	seat   int8
 	done   uint8
-	sel    [MaxSeats]uint64
+	sel    [MaxSeats]pair
 	to     [MaxSeats]int8
 	n      [MaxSeats]uint8
 	choose uint8
 }
 
-// best returns the k strongest cards of set h by passKey.
-func (p *Program) best(h uint64, k int) uint64 {
-	var out uint64
+// best returns the k strongest cards of h by passKey, of two copies of a
+// face the first pack's first.
+func (p *Program) best(h pair, k int) pair {
+	var out pair
 	for range k {
 		bestC, bestK := -1, -1
-		for x := h &^ out; x != 0; x &= x - 1 {
-			c := bits.TrailingZeros64(x)
-			if int(p.passKey[c]) > bestK {
-				bestC, bestK = c, int(p.passKey[c])
+		for w := range h {
+			for x := h[w] &^ out[w]; x != 0; x &= x - 1 {
+				c := bits.TrailingZeros64(x)
+				if int(p.passKey[c]) > bestK {
+					bestC, bestK = c+w*cardrules.PackStride, int(p.passKey[c])
+				}
 			}
 		}
 		if bestC < 0 {
 			break
 		}
-		out |= 1 << bestC
+		out.add(uint8(bestC))
 	}
 	return out
 }
@@ -102,7 +148,7 @@ func (m *Machine) passSetup(k int) bool {
 			lo, hi := int(m.order[n-1-i]), int(m.order[i])
 			c := uint8(p.passN - i)
 			ps.to[lo], ps.n[lo] = int8(hi), c
-			ps.sel[lo] = p.best(m.hand[lo], int(c))
+			ps.sel[lo] = p.best(m.hands(lo), int(c))
 			ps.to[hi], ps.n[hi] = int8(lo), c
 			ps.choose |= 1 << hi
 		}
@@ -137,10 +183,16 @@ func (m *Machine) passCards() {
 	for int(ps.done) < n {
 		s := int(ps.seat)
 		if ps.choose&(1<<s) != 0 {
-			for bits.OnesCount64(ps.sel[s]) < int(ps.n[s]) {
-				opts := m.hand[s] &^ ps.sel[s]
+			for ps.sel[s].count() < int(ps.n[s]) {
+				// The faces of which it holds a card not chosen yet; a
+				// face chosen adds its lowest such card.
+				free, free2 := m.hand[s]&^ps.sel[s][0], m.hand2[s]&^ps.sel[s][1]
+				opts := free | free2
 				c := nth(opts, m.decide(s, DecidePass, bits.OnesCount64(opts), opts))
-				ps.sel[s] |= 1 << c
+				if free&(1<<c) == 0 {
+					c += cardrules.PackStride
+				}
+				ps.sel[s].add(c)
 			}
 		}
 		ps.seat = int8((s + 1) % n)
@@ -153,7 +205,8 @@ func (m *Machine) passCards() {
 		if ps.to[s] < 0 {
 			continue
 		}
-		m.hand[s] &^= ps.sel[s]
+		m.hand[s] &^= ps.sel[s][0]
+		m.hand2[s] &^= ps.sel[s][1]
 	}
 	for i := range n {
 		s := (first + i) % n
@@ -161,9 +214,10 @@ func (m *Machine) passCards() {
 		if t < 0 {
 			continue
 		}
-		m.hand[t] |= ps.sel[s]
-		for x := ps.sel[s]; x != 0; x &= x - 1 {
-			c := uint8(bits.TrailingZeros64(x))
+		m.hand[t] |= ps.sel[s][0]
+		m.hand2[t] |= ps.sel[s][1]
+		var moved [cardrules.MaxDeck]uint8
+		for _, c := range moved[:ps.sel[s].cards(moved[:])] {
 			if m.observe {
 				m.knownBy[c] = 1<<s | 1<<t
 			}
@@ -183,21 +237,21 @@ func (m *Machine) passCards() {
 func (m *Machine) redealPass(x int) {
 	ps := &m.cardPass
 	for t := range m.n {
-		k := bits.OnesCount64(ps.sel[t])
+		k := ps.sel[t].count()
 		if t == x || k == 0 {
 			continue
 		}
 		if ps.choose&(1<<t) == 0 {
-			ps.sel[t] = m.p.best(m.hand[t], k)
+			ps.sel[t] = m.p.best(m.hands(t), k)
 			continue
 		}
-		var pool [cardrules.MaxCards]uint8
-		h := cardOptions(pool[:], m.hand[t])
-		var got uint64
+		var pool [cardrules.MaxDeck]uint8
+		h := m.hands(t).cards(pool[:])
+		var got pair
 		for i := range k {
 			j := i + m.rng.IntN(h-i)
 			pool[i], pool[j] = pool[j], pool[i]
-			got |= 1 << pool[i]
+			got.add(pool[i])
 		}
 		ps.sel[t] = got
 	}

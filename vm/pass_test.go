@@ -158,9 +158,9 @@ func TestFinishingExchange(t *testing.T) {
 			return out
 		}
 		give3, give1 := best(before[3], 2), best(before[1], 1)
-		if ps.sel[3] != give3 || ps.sel[1] != give1 || ps.to[3] != 2 || ps.to[1] != 0 || ps.to[4] != -1 {
+		if ps.sel[3][0] != give3 || ps.sel[1][0] != give1 || ps.to[3] != 2 || ps.to[1] != 0 || ps.to[4] != -1 {
 			t.Fatalf("seed %d: forced %s to %d and %s to %d (middle to %d), want %s to 2 and %s to 0",
-				seed, cardNames(ps.sel[3]), ps.to[3], cardNames(ps.sel[1]), ps.to[1], ps.to[4], cardNames(give3), cardNames(give1))
+				seed, cardNames(ps.sel[3][0]), ps.to[3], cardNames(ps.sel[1][0]), ps.to[1], ps.to[4], cardNames(give3), cardNames(give1))
 		}
 		if ps.choose != 1<<2|1<<0 || ps.n[2] != 2 || ps.n[0] != 1 {
 			t.Fatalf("seed %d: choosers %b with %d and %d cards, want seats 2 and 0 with 2 and 1", seed, ps.choose, ps.n[2], ps.n[0])
@@ -232,8 +232,8 @@ func TestDeterminizeKeepsPassedCards(t *testing.T) {
 		// Every seat chooses; stop before the cards move.
 		ps := &m.cardPass
 		for s := range 4 {
-			for bits.OnesCount64(ps.sel[s]) < 3 {
-				ps.sel[s] |= 1 << bits.TrailingZeros64(m.hand[s]&^ps.sel[s])
+			for bits.OnesCount64(ps.sel[s][0]) < 3 {
+				ps.sel[s][0] |= 1 << bits.TrailingZeros64(m.hand[s]&^ps.sel[s][0])
 			}
 		}
 		ps.done = 3 // (seat 3's choice is left to passCards: it has its three)
@@ -244,11 +244,11 @@ func TestDeterminizeKeepsPassedCards(t *testing.T) {
 		c.Seed(seed)
 		c.Determinize(1)
 		for s := range 4 {
-			if c.count[s] != m.count[s] || bits.OnesCount64(c.cardPass.sel[s]) != 3 || c.cardPass.sel[s]&^c.hand[s] != 0 {
-				t.Fatalf("seed %d: seat %d holds %d cards with %s set aside", seed, s, c.count[s], cardNames(c.cardPass.sel[s]))
+			if c.count[s] != m.count[s] || bits.OnesCount64(c.cardPass.sel[s][0]) != 3 || c.cardPass.sel[s][0]&^c.hand[s] != 0 {
+				t.Fatalf("seed %d: seat %d holds %d cards with %s set aside", seed, s, c.count[s], cardNames(c.cardPass.sel[s][0]))
 			}
 		}
-		if c.cardPass.sel[1] != m.cardPass.sel[1] {
+		if c.cardPass.sel[1][0] != m.cardPass.sel[1][0] {
 			t.Fatalf("seed %d: the determinizing seat's own choice changed", seed)
 		}
 		m.passCards()
@@ -256,7 +256,7 @@ func TestDeterminizeKeepsPassedCards(t *testing.T) {
 		c.game, c.carry, c.cardPass = m.game, m.carry, m.cardPass
 		c.observe = true
 		c.Seed(seed)
-		gave := m.cardPass.sel[0]
+		gave := m.cardPass.sel[0][0]
 		c.Determinize(0)
 		if c.hand[1]&gave != gave {
 			t.Fatalf("seed %d: seat 0 passed %s to seat 1, whose determinized hand is %s", seed, cardNames(gave), cardNames(c.hand[1]))

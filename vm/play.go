@@ -101,7 +101,7 @@ func (m *Machine) playChoice(ph *phase, s int) {
 		stuck = false
 		narrowed := ph.playDrawn && m.drawn > 0
 		if narrowed {
-			legal &= 1 << uint8(m.drawnCard)
+			legal &= 1 << (uint8(m.drawnCard) % cardrules.PackStride)
 		}
 		can := m.drawn < m.drawsAllowed(ph, s) && m.canDraw()
 		if !ph.byChoice && legal == 0 && can {
@@ -160,7 +160,7 @@ func (m *Machine) playCard(ph *phase, s int, c uint8, note bool) {
 		top := m.disc[m.discN-1]
 		m.notePlayed(s, c, ph.pred, ph.prefer, top, m.suit)
 	}
-	m.take(s, c)
+	c = m.takeFace(s, c)
 	m.disc[m.discN] = c
 	m.discN++
 	m.suit = suitOf[c]
@@ -203,7 +203,7 @@ func (m *Machine) pass(s, chose int) {
 // the lead card while it must play it. Gates are applied by the caller
 // (playChoice), so that a program without them pays nothing for them.
 func (m *Machine) legal(ph *phase, s int) uint64 {
-	h := m.hand[s] &^ m.forbid[s]
+	h := m.held(s) &^ m.forbid[s]
 	if m.discN == 0 {
 		return m.must(s, h)
 	}

@@ -24,7 +24,8 @@ const (
 // cards or the order of the stock.
 type View struct {
 	Seat    int
-	Hand    uint64          // the seat's own cards (bit c: card c)
+	Hand    uint64          // the seat's own cards of the first pack (bit c: card c)
+	Hand2   uint64          // and of the second pack, in a deck of two (bit f: card f+64)
 	Counts  [MaxSeats]uint8 // cards held by every seat
 	Scores  [MaxSeats]int32 // every seat's score (in a match, its total; with chips, the chips it holds)
 	Pot     int32           // the chips in the pool
@@ -56,9 +57,10 @@ type View struct {
 	ClimbRank, ClimbCount, ClimbBy int
 	ClimbPassed                    uint8
 	// Before a deal's play, the seat the cards being chosen are passed to
-	// (-1: no pass is being chosen) and the cards chosen so far.
-	PassTo     int
-	PassChosen uint64
+	// (-1: no pass is being chosen) and the cards chosen so far, of the
+	// first pack and of the second.
+	PassTo                  int
+	PassChosen, PassChosen2 uint64
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -128,7 +130,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	d.Kind = kind
 	d.Options = m.opts[:n]
 	v := &d.View
-	v.Seat, v.Hand, v.Counts, v.Scores, v.Pot, v.Active = s, m.hand[s], m.count, m.score, m.pot, m.active
+	v.Seat, v.Hand, v.Hand2, v.Counts, v.Scores, v.Pot, v.Active = s, m.hand[s], m.hand2[s], m.count, m.score, m.pot, m.active
 	v.Top, v.Suit, v.Played = -1, m.suit, m.played
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
@@ -142,9 +144,9 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
-	v.PassTo, v.PassChosen = -1, 0
+	v.PassTo, v.PassChosen, v.PassChosen2 = -1, 0, 0
 	if kind == DecidePass {
-		v.PassTo, v.PassChosen = int(m.cardPass.to[s]), m.cardPass.sel[s]
+		v.PassTo, v.PassChosen, v.PassChosen2 = int(m.cardPass.to[s]), m.cardPass.sel[s][0], m.cardPass.sel[s][1]
 	}
 	k := m.players[s].Choose(d) % n
 	if k < 0 {

@@ -20,6 +20,7 @@ type Program struct {
 
 	seatsMin, seatsMax, seatsDefault int
 	pileHands                        bool
+	twoPacks                         bool // the deck is two packs: cards of the second have ids 64 and up
 	starter, reshuffle, dealAll      bool
 	reshuffleNow                     bool           // refill the stock as soon as it runs out
 	starterFires                     bool           // the starter's effects fire for the dealer
@@ -30,9 +31,9 @@ type Program struct {
 	captures                         bool           // some phase is a turn_up phase (whose demands take the discard pile)
 	chips                            bytecode.Chips // Stake 0: no chips
 	deal                             [MaxSeats + 1]uint8
-	deck                             [cardrules.MaxCards]uint8
+	deck                             [cardrules.MaxDeck]uint8
 	deckN                            int
-	rv                               [cardrules.MaxCards]uint8 // rv[c]: card c's rank's place in the deck's order
+	rv                               [cardrules.MaxCardID]uint8 // rv[c]: card c's rank's place in the deck's order
 	// above[c] and below[c]: the card of c's suit next above and below it
 	// in the deck's order among the deck's cards, as a set (0: none),
 	// for the tableau's sequences
@@ -69,7 +70,7 @@ type Program struct {
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
-	harm [cardrules.MaxCards]int8
+	harm [cardrules.MaxCardID]int8
 	// wild is the set of ranks that name a suit in some play phase.
 	wild uint16
 
@@ -101,7 +102,7 @@ type Program struct {
 	teams          int
 	scoreTrick     int16
 	scoreMeld      int16
-	points         [cardrules.MaxCards]int16 // points of each card in a won trick
+	points         [cardrules.MaxCardID]int16 // points of each card in a won trick
 
 	// A match and the deal's-end scores (match.go): dealEnd is set when
 	// either is there; deals 0 is one deal.
@@ -109,9 +110,9 @@ type Program struct {
 	deals      int
 	target     int32
 	moon       bool
-	pointCards uint64                    // the deck's cards that card rules score
-	moonPts    int32                     // the points of all of them
-	handPts    [cardrules.MaxCards]int16 // points of each card left in hand at a deal's end
+	pointCards uint64                     // the faces that card rules score
+	moonPts    int32                      // the points of all the deck's cards of those faces
+	handPts    [cardrules.MaxCardID]int16 // points of each card left in hand at a deal's end
 	hasHandPts bool
 
 	passing // the pass before each deal and the finishing scores (pass.go)
@@ -127,7 +128,7 @@ type predTable struct {
 }
 
 func (t *predTable) at(top, active, played uint8) uint64 {
-	return t.sets[(int(top)*numActive+int(active))<<t.shift|int(played&t.mask)]
+	return t.sets[(int(top%cardrules.PackStride)*numActive+int(active))<<t.shift|int(played&t.mask)]
 }
 
 // numActive counts the active suits a predicate is tabulated for: the four
@@ -138,7 +139,8 @@ const numActive = cardrules.NumSuits + 1
 const numRanks = int(cardrules.Joker) + 1
 
 // rankOf[c] and suitOf[c] are card c's rank and suit, Joker and NoSuit for
-// a joker (256 entries, so that a card byte needs no bounds check).
+// a joker, for the cards of both packs (256 entries, so that a card byte
+// needs no bounds check).
 var rankOf, suitOf [256]uint8
 
 // rankCard is the card an event of rank r names: the club of its rank
@@ -146,7 +148,7 @@ var rankOf, suitOf [256]uint8
 func rankCard(r uint8) uint8 { return uint8(cardrules.NewCard(cardrules.Rank(r), 0)) }
 
 func init() {
-	for c := range cardrules.Card(cardrules.MaxCards) {
+	for c := range cardrules.Card(cardrules.MaxCardID) {
 		rankOf[c], suitOf[c] = uint8(c.Rank()), uint8(c.Suit())
 	}
 }
@@ -210,6 +212,7 @@ func Load(code []byte) (*Program, error) {
 		seatsMax:     im.SeatsMax,
 		seatsDefault: im.SeatsDefault,
 		pileHands:    im.Hand == cardrules.HandPile,
+		twoPacks:     im.Packs > 1,
 		starter:      im.Flags&bytecode.FlagStarter != 0,
 		reshuffle:    im.Flags&bytecode.FlagReshuffle != 0,
 		dealAll:      im.Flags&bytecode.FlagDealAll != 0,
@@ -232,9 +235,9 @@ func Load(code []byte) (*Program, error) {
 	if im.LeadCard != bytecode.NoCard {
 		p.leadCard = im.LeadCard
 	}
-	for c := range uint8(cardrules.MaxCards) {
+	for c := range uint8(cardrules.MaxCardID) {
 		for _, r := range im.ScoreRules {
-			if r.Matches(c) {
+			if r.Matches(c % cardrules.PackStride) {
 				p.points[c] += int16(r.Points)
 			}
 		}
@@ -246,7 +249,7 @@ func Load(code []byte) (*Program, error) {
 		p.deck[p.deckN] = c
 		p.deckN++
 	}
-	for c := range cardrules.Card(cardrules.MaxCards) {
+	for c := range cardrules.Card(cardrules.MaxCardID) {
 		p.rv[c] = im.Order.Value(c.Rank())
 	}
 	for s := range 4 {
@@ -285,9 +288,9 @@ func Load(code []byte) (*Program, error) {
 			p.phases[i].count = uint8(ph.Max)
 		}
 	}
-	p.lowerSequences(im.Deck())
+	p.lowerSequences(im.Deck()[:p.faces()])
 	for r := range cardrules.Joker + 1 {
-		for _, c := range im.Deck() {
+		for _, c := range im.Deck()[:p.faces()] {
 			if p.rv[c] > im.Order.Value(r) {
 				p.rankAbove[r] |= 1 << c
 			}
@@ -344,7 +347,7 @@ func Load(code []byte) (*Program, error) {
 				p.gated |= 1 << r
 			}
 			if e.Type.Hinders(e.Target) {
-				for c := range uint8(cardrules.MaxCards) {
+				for c := range uint8(cardrules.MaxCardID) {
 					if rankOf[c] == r && e.Suit.Has(cardrules.Suit(suitOf[c])) {
 						p.harm[c]++
 					}
@@ -376,6 +379,14 @@ func Load(code []byte) (*Program, error) {
 		p.leadSign = -1
 	}
 	return p, nil
+}
+
+// faces returns the number of the deck's faces: its cards in one pack.
+func (p *Program) faces() int {
+	if p.twoPacks {
+		return p.deckN / cardrules.MaxPacks
+	}
+	return p.deckN
 }
 
 // Bytes returns the program's bytes (do not modify them).

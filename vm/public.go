@@ -50,7 +50,7 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 // for the end of a game, its final standing. Table aliases the machine's
 // table and is valid until the machine plays on.
 func (m *Machine) SeatView(s int) View {
-	v := View{Seat: s, Hand: m.hand[s], Counts: m.count, Scores: m.score, Pot: m.pot, Active: m.active,
+	v := View{Seat: s, Hand: m.hand[s], Hand2: m.hand2[s], Counts: m.count, Scores: m.score, Pot: m.pot, Active: m.active,
 		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid,
 		Tableau: m.tab, TableauEnds: m.tabEnds}
 	if m.discN > 0 {
@@ -61,7 +61,7 @@ func (m *Machine) SeatView(s int) View {
 	v.ClimbPassed = m.climbPass
 	v.PassTo = -1
 	if m.cardPass.due && m.cardPass.choose&(1<<s) != 0 {
-		v.PassTo, v.PassChosen = int(m.cardPass.to[s]), m.cardPass.sel[s]
+		v.PassTo, v.PassChosen, v.PassChosen2 = int(m.cardPass.to[s]), m.cardPass.sel[s][0], m.cardPass.sel[s][1]
 	}
 	return v
 }

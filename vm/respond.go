@@ -73,7 +73,7 @@ func (m *Machine) answering(x int, t cardrules.EffectType) uint64 {
 	if m.chain[m.chainN-1].ability == cardrules.Cancel {
 		k = 1
 	}
-	h := m.hand[x]
+	h := m.held(x)
 	free, legal := h&p.respFree[t][k], h&p.respLegal[t][k]
 	if legal != 0 && m.discN > 0 {
 		legal = m.allowed(legal, p.respPred, bytecode.NoPred, m.disc[m.discN-1], m.suit)
@@ -158,7 +158,7 @@ func (m *Machine) window(e *effect, s, t int) {
 // type t.
 func (m *Machine) answer(x int, c uint8, t cardrules.EffectType) {
 	top := m.chain[m.chainN-1]
-	m.take(x, c)
+	c = m.takeFace(x, c)
 	m.disc[m.discN] = c
 	m.discN++
 	// Not a play: the last card played (a trick's lead rule reads it)

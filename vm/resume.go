@@ -134,8 +134,10 @@ const determinizeTries = 32
 // from the cards it may hold: a hand, none it has shown it lacks and one
 // of each rank it is known to hold; the stock, once it has been refilled
 // from the discard pile, only cards of that pile. A deal that cannot
-// respect every constraint is tried again; after determinizeTries it deals
-// by counts alone. Two games that look the same to x are re-dealt the same
+// respect every constraint is tried again; after determinizeTries such
+// tries, it deals checking at each card that the places left can still be
+// served (dealChecked), and when even that fails (a seat known to hold a
+// rank cannot be given one), by counts alone. Two games that look the same to x are re-dealt the same
 // way from the same random numbers: nothing x cannot see reaches the
 // result. Games with pile hands have no decisions, and Determinize leaves
 // them as they are.
@@ -145,39 +147,183 @@ func (m *Machine) Determinize(x int) {
 	}
 	seen := uint8(1) << x
 	var need [places]int
-	var hidden uint64
+	var hidden pair
 	for t := range m.n {
 		if t == x {
 			continue
 		}
-		var h uint64
-		for y := m.hand[t]; y != 0; y &= y - 1 {
-			if c := bits.TrailingZeros64(y); m.knownBy[c]&seen == 0 {
-				h |= 1 << c
+		var h pair
+		for w, y := range m.hands(t) {
+			for ; y != 0; y &= y - 1 {
+				if c := bits.TrailingZeros64(y); m.knownBy[c+w*cardrules.PackStride]&seen == 0 {
+					h[w] |= 1 << c
+				}
 			}
 		}
-		m.hand[t] &^= h
-		need[t] = bits.OnesCount64(h)
-		hidden |= h
+		m.hand[t] &^= h[0]
+		m.hand2[t] &^= h[1]
+		need[t] = h.count()
+		hidden = hidden.or(h)
 	}
 	for _, c := range m.stock[:m.stockN] {
-		hidden |= 1 << c
+		hidden.add(c)
 	}
 	need[stockPlace] = m.stockN
-	var dealt [places]uint64
-	for try := 0; !m.deal(x, &need, hidden, &dealt, try < determinizeTries); try++ {
-	}
+	var dealt [places]pair
+	m.dealHidden(x, &need, hidden, &dealt)
+	var cards [cardrules.MaxDeck]uint8
 	for t := range m.n {
-		m.hand[t] |= dealt[t]
-		for y := dealt[t]; y != 0; y &= y - 1 {
-			m.knownBy[bits.TrailingZeros64(y)] = 1 << t
+		m.hand[t] |= dealt[t][0]
+		m.hand2[t] |= dealt[t][1]
+		for _, c := range cards[:dealt[t].cards(cards[:])] {
+			m.knownBy[c] = 1 << t
 		}
 	}
-	n := cardOptions(m.stock[:], dealt[stockPlace])
+	n := dealt[stockPlace].cards(m.stock[:])
 	m.rng.ShuffleBytes(m.stock[:n])
 	if m.cardPass.due {
 		m.redealPass(x)
 	}
+}
+
+// dealHidden deals the hidden cards for Determinize: determinizeTries
+// quick deals that respect every constraint, then as many deals checked
+// card by card, then by counts alone.
+func (m *Machine) dealHidden(x int, need *[places]int, hidden pair, dealt *[places]pair) {
+	for range determinizeTries {
+		if m.deal(x, need, hidden, dealt, true) {
+			return
+		}
+	}
+	for range determinizeTries {
+		if m.dealChecked(x, need, hidden, dealt) {
+			return
+		}
+	}
+	m.deal(x, need, hidden, dealt, false)
+}
+
+// dealChecked deals the hidden cards respecting every constraint, when
+// some deal can: after one card of each rank owed (as deal does), each
+// place in turn draws its cards uniformly from those it may hold whose
+// loss leaves every set of the other places enough cards they may hold
+// (Hall's condition, kept as a slack per set of places). It reports false
+// when the owed cards leave no such deal.
+func (m *Machine) dealChecked(x int, need *[places]int, hidden pair, dealt *[places]pair) bool {
+	// The places to deal to, their bans and needs.
+	var at [places]int
+	var left [places]int
+	k := 0
+	for t := range places {
+		dealt[t] = pair{}
+		if t != x && need[t] > 0 {
+			at[k], left[k] = t, need[t]
+			k++
+		}
+	}
+	rest := hidden
+	for i := range k {
+		t := at[i]
+		if t == stockPlace {
+			continue
+		}
+		for o := m.owed(t); o != 0; o &= o - 1 {
+			of := rest.and(rankSet[bits.TrailingZeros16(o)] &^ m.banned(t))
+			if of.count() == 0 || left[i] == 0 {
+				return false
+			}
+			c := of.nth(m.rng.IntN(of.count()))
+			dealt[t].add(c)
+			rest.remove(c)
+			left[i]--
+		}
+	}
+	// The cards by the set of places that may hold them (their kind).
+	var kinds [1 << places]pair
+	var kindList [1 << places]uint16
+	nk := 0
+	var banned [places]uint64
+	for i := range k {
+		banned[i] = m.banned(at[i])
+	}
+	var cards [cardrules.MaxDeck]uint8
+	for _, c := range cards[:rest.cards(cards[:])] {
+		var kind uint16
+		for i := range k {
+			if banned[i]&(1<<(c%cardrules.PackStride)) == 0 {
+				kind |= 1 << i
+			}
+		}
+		if kinds[kind].count() == 0 {
+			kindList[nk] = kind
+			nk++
+		}
+		kinds[kind].add(c)
+	}
+	// slack[S]: the cards some place of S may hold less the cards S needs.
+	var slack [1 << places]int16
+	for set := 1; set < 1<<k; set++ {
+		n := 0
+		for _, kind := range kindList[:nk] {
+			if int(kind)&set != 0 {
+				n += kinds[kind].count()
+			}
+		}
+		for i := range k {
+			if set&(1<<i) != 0 {
+				n -= left[i]
+			}
+		}
+		if n < 0 {
+			return false
+		}
+		slack[set] = int16(n)
+	}
+	for i := range k {
+		for ; left[i] > 0; left[i]-- {
+			// The kinds place i may take a card of now: a card of kind
+			// K leaves every set S without i that K serves one card
+			// fewer.
+			var ok [1 << places]bool
+			total := 0
+			for _, kind := range kindList[:nk] {
+				if kind&(1<<i) == 0 || kinds[kind].count() == 0 {
+					continue
+				}
+				good := true
+				for set := 1; set < 1<<k && good; set++ {
+					good = set&(1<<i) != 0 || int(kind)&set == 0 || slack[set] > 0
+				}
+				if good {
+					ok[kind] = true
+					total += kinds[kind].count()
+				}
+			}
+			if total == 0 {
+				return false
+			}
+			j := m.rng.IntN(total)
+			for _, kind := range kindList[:nk] {
+				if !ok[kind] {
+					continue
+				}
+				if n := kinds[kind].count(); j >= n {
+					j -= n
+					continue
+				}
+				c := kinds[kind].nth(j)
+				kinds[kind].remove(c)
+				dealt[at[i]].add(c)
+				for set := 1; set < 1<<k; set++ {
+					if set&(1<<i) == 0 && int(kind)&set != 0 {
+						slack[set]--
+					}
+				}
+				break
+			}
+		}
+	}
+	return true
 }
 
 // The places Determinize deals to: the seats' hands, then the stock.
@@ -192,12 +338,12 @@ const (
 // it needs; the lowest on ties), so that the places with the fewest
 // choices choose first. With strict it respects what each place may hold,
 // and reports false when a place is left too few of those cards.
-func (m *Machine) deal(x int, need *[places]int, hidden uint64, dealt *[places]uint64, strict bool) bool {
+func (m *Machine) deal(x int, need *[places]int, hidden pair, dealt *[places]pair, strict bool) bool {
 	rest := hidden
 	var done uint16
 	var left [places]int
 	for t := range places {
-		dealt[t], left[t] = 0, need[t]
+		dealt[t], left[t] = pair{}, need[t]
 	}
 	if strict {
 		// First one card of each rank a seat is known to hold and shows
@@ -207,13 +353,13 @@ func (m *Machine) deal(x int, need *[places]int, hidden uint64, dealt *[places]u
 				continue
 			}
 			for o := m.owed(t); o != 0; o &= o - 1 {
-				of := rest & rankSet[bits.TrailingZeros16(o)] &^ m.banned(t)
-				if of == 0 || left[t] == 0 {
+				of := rest.and(rankSet[bits.TrailingZeros16(o)] &^ m.banned(t))
+				if of.count() == 0 || left[t] == 0 {
 					return false
 				}
-				c := nth(of, m.rng.IntN(bits.OnesCount64(of)))
-				dealt[t] |= 1 << c
-				rest &^= 1 << c
+				c := of.nth(m.rng.IntN(of.count()))
+				dealt[t].add(c)
+				rest.remove(c)
 				left[t]--
 			}
 		}
@@ -226,9 +372,9 @@ func (m *Machine) deal(x int, need *[places]int, hidden uint64, dealt *[places]u
 			}
 			may := rest
 			if strict {
-				may &^= m.banned(t)
+				may = may.and(^m.banned(t))
 			}
-			room := bits.OnesCount64(may) - left[t]
+			room := may.count() - left[t]
 			if best < 0 || room < bestRoom {
 				best, bestRoom = t, room
 			}
@@ -237,29 +383,29 @@ func (m *Machine) deal(x int, need *[places]int, hidden uint64, dealt *[places]u
 			return true
 		}
 		// Cards no other place may hold must go here.
-		var others uint64
+		var others pair
 		for t := range places {
 			if t != x && t != best && done&(1<<t) == 0 && left[t] > 0 {
 				if strict {
-					others |= rest &^ m.banned(t)
+					others = others.or(rest.and(^m.banned(t)))
 				} else {
-					others |= rest
+					others = others.or(rest)
 				}
 			}
 		}
-		d, ok := m.dealTo(best, left[best], rest, rest&^others, strict)
+		d, ok := m.dealTo(best, left[best], rest, rest.andNot(others), strict)
 		if !ok {
 			return false
 		}
-		dealt[best] |= d
-		rest &^= d
+		dealt[best] = dealt[best].or(d)
+		rest = rest.andNot(d)
 		done |= 1 << best
 	}
 }
 
-// banned returns the cards place t may not hold: for a seat, those it
-// has shown it does not hold; for the stock, those that were not in it
-// when it was last filled.
+// banned returns the faces place t may not hold a card of: for a seat,
+// those it has shown it does not hold; for the stock, those that were not
+// in it when it was last filled.
 func (m *Machine) banned(t int) uint64 {
 	if t == stockPlace {
 		return ^m.stockFrom
@@ -280,7 +426,7 @@ func (m *Machine) owed(t int) uint16 {
 	}
 	for r := m.knownHas[t]; r != 0; r &= r - 1 {
 		k := bits.TrailingZeros16(r)
-		if m.hand[t]&rankSet[k] == 0 {
+		if m.held(t)&rankSet[k] == 0 {
 			o |= 1 << k
 		}
 	}
@@ -291,25 +437,25 @@ func (m *Machine) owed(t int) uint16 {
 // place may hold them), then, uniformly, the rest from the cards it may
 // hold (with strict, none it has shown it lacks); it reports false when
 // those are too few, or too many are forced.
-func (m *Machine) dealTo(t, k int, rest, forced uint64, strict bool) (uint64, bool) {
-	cand := rest &^ forced
+func (m *Machine) dealTo(t, k int, rest, forced pair, strict bool) (pair, bool) {
+	cand := rest.andNot(forced)
 	if strict {
-		if forced&m.banned(t) != 0 {
-			return 0, false
+		if forced.and(m.banned(t)).count() != 0 {
+			return pair{}, false
 		}
-		cand &^= m.banned(t)
+		cand = cand.and(^m.banned(t))
 	}
-	k -= bits.OnesCount64(forced)
-	if k < 0 || bits.OnesCount64(cand) < k {
-		return 0, false
+	k -= forced.count()
+	if k < 0 || cand.count() < k {
+		return pair{}, false
 	}
 	got := forced
-	var pool [cardrules.MaxCards]uint8
-	n := cardOptions(pool[:], cand)
+	var pool [cardrules.MaxDeck]uint8
+	n := cand.cards(pool[:])
 	for i := range k {
 		j := i + m.rng.IntN(n-i)
 		pool[i], pool[j] = pool[j], pool[i]
-		got |= 1 << pool[i]
+		got.add(pool[i])
 	}
 	return got, true
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome/genometest"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // pure decides from what the decision shows alone, so that a game and a
@@ -81,7 +82,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 		}
 		return true
 	}
-	for _, sp := range vmSeeds(t) {
+	for _, sp := range append(vmSeeds(t), twoPackSeeds(t)...) {
 		t.Run(sp.name, func(t *testing.T) {
 			forks := 0
 			for seed := range uint64(6) {
@@ -145,22 +146,21 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 }
 
 // hiddenFrom returns, for every seat but x, the cards of its hand that x
-// does not know it holds, and the stock as a set.
-func hiddenFrom(m *Machine, x int) (hands [MaxSeats]uint64, stock uint64) {
+// does not know it holds.
+func hiddenFrom(m *Machine, x int) (hands [MaxSeats]pair) {
 	for t := range m.n {
 		if t == x {
 			continue
 		}
-		for y := m.hand[t]; y != 0; y &= y - 1 {
-			if c := bits.TrailingZeros64(y); m.knownBy[c]&(1<<x) == 0 {
-				hands[t] |= 1 << c
+		for w, y := range m.hands(t) {
+			for ; y != 0; y &= y - 1 {
+				if c := bits.TrailingZeros64(y); m.knownBy[c+w*cardrules.PackStride]&(1<<x) == 0 {
+					hands[t][w] |= 1 << c
+				}
 			}
 		}
 	}
-	for _, c := range m.stock[:m.stockN] {
-		stock |= 1 << c
-	}
-	return hands, stock
+	return hands
 }
 
 // consistent reports how the hidden cards of m break what seat x has seen:
@@ -171,11 +171,11 @@ func consistent(m *Machine, x int) error {
 		if t == x {
 			continue
 		}
-		if b := m.hand[t] & m.banned(t); b != 0 {
+		if b := m.held(t) & m.banned(t); b != 0 {
 			return fmt.Errorf("seat %d holds %s, which it showed it does not hold", t, cardNames(b))
 		}
 		for r := m.knownHas[t]; r != 0; r &= r - 1 {
-			if m.hand[t]&rankSet[bits.TrailingZeros16(r)] == 0 {
+			if m.held(t)&rankSet[bits.TrailingZeros16(r)] == 0 {
 				return fmt.Errorf("seat %d holds no card of rank %d, which it asked for", t, bits.TrailingZeros16(r))
 			}
 		}
@@ -191,7 +191,7 @@ func consistent(m *Machine, x int) error {
 // re-dealt once already, determinized from the same random numbers, gives
 // the same deal.
 func TestDeterminize(t *testing.T) {
-	for _, sp := range vmSeeds(t) {
+	for _, sp := range append(vmSeeds(t), twoPackSeeds(t)...) {
 		t.Run(sp.name, func(t *testing.T) {
 			p := sp.p
 			n := p.seatsDefault
@@ -224,13 +224,13 @@ func TestDeterminize(t *testing.T) {
 						return
 					}
 					src := d.m
-					if a.count != src.count || a.hand[x] != src.hand[x] || a.disc != src.disc || a.table != src.table || a.gone != src.gone || a.stockN != src.stockN {
+					if a.count != src.count || a.hands(x) != src.hands(x) || a.disc != src.disc || a.table != src.table || a.gone != src.gone || a.stockN != src.stockN {
 						err = fmt.Errorf("seed %d: the re-deal changed what seat %d sees", seed, x)
 						return
 					}
 					for t := range n {
-						known := src.hand[t] &^ func() uint64 { h, _ := hiddenFrom(src, x); return h[t] }()
-						if a.hand[t]&known != known {
+						known := src.hands(t).andNot(hiddenFrom(src, x)[t])
+						if a.hands(t).or(known) != a.hands(t) {
 							err = fmt.Errorf("seed %d: the re-deal moved a card seat %d knows seat %d holds", seed, x, t)
 							return
 						}
@@ -245,7 +245,7 @@ func TestDeterminize(t *testing.T) {
 					a.Determinize(x)
 					b.Seed(7)
 					b.Determinize(x)
-					if a.hand != b.hand || a.stock != b.stock {
+					if a.hand != b.hand || a.hand2 != b.hand2 || a.stock != b.stock {
 						err = fmt.Errorf("seed %d: two games that look the same to seat %d are re-dealt differently", seed, x)
 					}
 				}

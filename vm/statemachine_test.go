@@ -176,18 +176,18 @@ func (gm *gameMachine) check(t *rapid.T) {
 			if d.Kind == DecideCard && m.ph.op == bytecode.OpClimb && o == OptPass && m.climbRank > 0 {
 				break // a climb's pass, with a play on the table
 			}
-			if m.hand[s]&(1<<o) == 0 {
+			if m.held(s)&(1<<o) == 0 {
 				t.Fatalf("option %d: card %d is not in seat %d's hand", i, o, s)
 			}
 		case DecideClimb:
 			if o == OptDone && i == len(d.Options)-1 && m.climbRank == 0 {
 				break // a lead's done, last
 			}
-			if m.hand[s]&(1<<o) == 0 || m.climbSel == 0 || rankOf[o] != rankOf[bits.TrailingZeros64(m.climbSel)] {
+			if m.held(s)&(1<<o) == 0 || m.climbSel == 0 || rankOf[o] != rankOf[m.last] {
 				t.Fatalf("option %d: card %d is not a further card of seat %d's play %x", i, o, s, m.climbSel)
 			}
 		case DecideRank:
-			if m.hand[s]&rankSet[o] == 0 {
+			if m.held(s)&rankSet[o] == 0 {
 				t.Fatalf("asks for rank %d it does not hold", o)
 			}
 		case DecideOpponent:

@@ -33,7 +33,7 @@ func TestWarFirstBattleTieRate(t *testing.T) {
 	ties, topTies := 0, 0
 	for i := range n {
 		m.reset(rng.Derive(2024, uint64(i)))
-		a, b := m.piles[0].c[m.piles[0].head&63], m.piles[1].c[m.piles[1].head&63]
+		a, b := m.piles[0].c[m.piles[0].head%pileCap], m.piles[1].c[m.piles[1].head%pileCap]
 		if a%13 == b%13 {
 			topTies++
 		}

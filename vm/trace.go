@@ -77,11 +77,14 @@ func (t *Trace) deal(m *Machine) {
 		if m.p.pileHands {
 			q := m.piles[s]
 			for i := range q.n {
-				t.Hands[s] = append(t.Hands[s], q.c[(q.head+i)&63])
+				t.Hands[s] = append(t.Hands[s], q.c[(q.head+i)%pileCap])
 			}
 		} else {
 			for x := m.hand[s]; x != 0; x &= x - 1 {
 				t.Hands[s] = append(t.Hands[s], uint8(bits.TrailingZeros64(x)))
+			}
+			for x := m.hand2[s]; x != 0; x &= x - 1 {
+				t.Hands[s] = append(t.Hands[s], uint8(bits.TrailingZeros64(x))+cardrules.PackStride)
 			}
 		}
 	}

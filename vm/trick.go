@@ -33,7 +33,7 @@ func (m *Machine) trick(ph *phase) {
 		if m.count[s] == 0 {
 			continue
 		}
-		h := m.hand[s] &^ m.forbid[s]
+		h := m.held(s) &^ m.forbid[s]
 		var legal uint64
 		switch {
 		case m.tableN > 0:
@@ -59,7 +59,7 @@ func (m *Machine) trick(ph *phase) {
 		if m.observe {
 			m.noteTrick(ph, s, int(c))
 		}
-		m.take(s, c)
+		c = m.takeFace(s, c)
 		m.table[m.tableN] = c
 		m.tableBy[m.tableN] = int8(s)
 		m.tableN++
@@ -79,7 +79,7 @@ func (m *Machine) trick(ph *phase) {
 	m.score[ws] += int32(pts + m.bonus[ws])
 	if m.p.moon {
 		for _, c := range m.table[:m.tableN] {
-			m.won[ws] |= 1 << c
+			m.won[ws].add(c)
 		}
 	}
 	if m.tableN > 1 {

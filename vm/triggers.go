@@ -12,7 +12,7 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // resolving (the chain depth bound) or the queue is full. Small enough to
 // inline: a program without triggers pays one test.
 func (m *Machine) event(t cardrules.Trigger, c uint8, s int) {
-	if m.p.trigCards[t]&(1<<c) != 0 {
+	if m.p.trigCards[t]&(1<<(c%cardrules.PackStride)) != 0 {
 		m.queue(t, c, s)
 	}
 }
@@ -21,7 +21,7 @@ func (m *Machine) queue(t cardrules.Trigger, c uint8, s int) {
 	if m.inTrig || m.delaying != 0 || m.trigN >= cardrules.MaxWaitingEvents {
 		return
 	}
-	m.trigQ[m.trigN] = uint16(c) | uint16(s)<<6 | uint16(t)<<9
+	m.trigQ[m.trigN] = uint16(c) | uint16(s)<<7 | uint16(t)<<10
 	m.trigN++
 }
 
@@ -37,7 +37,7 @@ func (m *Machine) resolveTriggers() {
 	for ; i < int(m.trigN) && !m.over; i++ {
 		m.trigI = uint8(i)
 		q := m.trigQ[i]
-		m.fireEffects(uint8(q&63), int(q>>6&7), cardrules.Trigger(q>>9))
+		m.fireEffects(uint8(q&127), int(q>>7&7), cardrules.Trigger(q>>10))
 		m.checkEnd()
 	}
 	m.trigN, m.inTrig = 0, false

@@ -1,28 +1,36 @@
 package vm
 
-import "github.com/darwinsim/darwinsim/internal/cardrules"
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // Zones: the stock, the discard pile, the table and the out-of-play pile
-// are arrays with counts; fan hands are card sets and pile hands ring
+// are arrays with counts; fan hands are card sets, one word per pack
+// (hand, hand2: bit f is the copy of face f), and pile hands ring
 // buffers. Every move of a card between zones goes through the functions
 // below, which keep the counts and the conservation invariant.
 
 // pile is a seat's ordered face-down pile: a ring buffer, top at head.
 type pile struct {
-	c    [64]uint8
+	c    [pileCap]uint8
 	head uint8
 	n    uint8
 }
 
+// pileCap is a pile's room: a power of two at least the largest deck.
+const pileCap = 128
+
 func (q *pile) popTop() uint8 {
-	c := q.c[q.head&63]
+	c := q.c[q.head%pileCap]
 	q.head++
 	q.n--
 	return c
 }
 
 func (q *pile) pushBottom(c uint8) {
-	q.c[(q.head+q.n)&63] = c
+	q.c[(q.head+q.n)%pileCap] = c
 	q.n++
 }
 
@@ -36,7 +44,11 @@ func (m *Machine) give(s int, c uint8) {
 	if m.p.pileHands {
 		m.piles[s].pushBottom(c)
 	} else {
-		m.hand[s] |= 1 << c
+		if c < cardrules.PackStride {
+			m.hand[s] |= 1 << c
+		} else {
+			m.hand2[s] |= 1 << (c - cardrules.PackStride)
+		}
 		if m.observe {
 			m.knownBy[c] = 1 << s
 		}
@@ -57,8 +69,42 @@ func (m *Machine) lose(s int, c uint8) {
 
 // take removes card c from seat s's fan hand.
 func (m *Machine) take(s int, c uint8) {
-	m.hand[s] &^= 1 << c
+	if c < cardrules.PackStride {
+		m.hand[s] &^= 1 << c
+	} else {
+		m.hand2[s] &^= 1 << (c - cardrules.PackStride)
+	}
 	m.lose(s, c)
+}
+
+// takeFace removes a card of face f from seat s's fan hand, the first
+// pack's copy when the hand holds it, and returns the card removed: a
+// choice among a hand's cards is a choice of face.
+func (m *Machine) takeFace(s int, f uint8) uint8 {
+	if m.hand[s]&(1<<f) == 0 {
+		f += cardrules.PackStride
+	}
+	m.take(s, f)
+	return f
+}
+
+// held returns the faces seat s holds (either copy), the cards a choice
+// from its hand offers.
+func (m *Machine) held(s int) uint64 { return m.hand[s] | m.hand2[s] }
+
+// countOf returns how many of the cards of faces f seat s holds, both
+// packs counted.
+func (m *Machine) countOf(s int, f uint64) int {
+	return bits.OnesCount64(m.hand[s]&f) + bits.OnesCount64(m.hand2[s]&f)
+}
+
+// nthCard returns the card at position k of seat s's hand, its cards in
+// ascending order (the first pack's, then the second's).
+func (m *Machine) nthCard(s, k int) uint8 {
+	if n := bits.OnesCount64(m.hand[s]); k >= n {
+		return nth(m.hand2[s], k-n) + cardrules.PackStride
+	}
+	return nth(m.hand[s], k)
 }
 
 // popPile removes the top card of seat s's pile hand.
@@ -153,7 +199,7 @@ func (m *Machine) refill() bool {
 	if m.observe {
 		m.stockFrom = 0
 		for _, c := range m.stock[:k] {
-			m.stockFrom |= 1 << c
+			m.stockFrom |= 1 << (c % cardrules.PackStride)
 		}
 	}
 	m.stockN = k
