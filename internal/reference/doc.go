@@ -286,7 +286,9 @@
 //     face the seat may choose once, ascending, even when it holds both
 //     copies, then drawing, passing or done as before. The face chosen
 //     moves the lowest id of it the seat holds: the first pack's copy
-//     when it holds it.
+//     when it holds it. With play_drawn, the face drawn last is the one
+//     left to play: a seat that must play the lead card and draws its
+//     second copy may play the face, which plays the lead card.
 //   - Positions in a hand (a blind take, a random forced discard) count
 //     its ids ascending.
 //   - Cards of a rank that move together (a set laid, the cards an ask

@@ -107,6 +107,33 @@ func TestReferenceTwoPacksFaces(t *testing.T) {
 	}
 }
 
+// TestReferenceTwoPacksPlayDrawn: with play_drawn the face drawn last is
+// the one left to play. A seat that draws the second copy of a face it
+// holds plays the first; the seat that must play the lead card and draws
+// its second copy may play the face, which plays the lead card.
+func TestReferenceTwoPacksPlayDrawn(t *testing.T) {
+	g := drawGenome(cardrules.DrawByChoice, cardrules.PassNever, 2, true)
+	g.Deck.Packs = cardrules.MaxPacks
+	m := lab(t, g, 2, layout{hands: [][]string{{"7H", "5C"}, {"2C"}}, stock: []string{"4C", "7H'"}, disc: []string{"9H"}})
+	steer(t, m, [2]int{2, 1}, [2]int{2, 0})
+	m.playPhase(0, &g.Turn[0])
+	checkTrace(t, "the second 7H drawn", m, "decide 0 1/2", "draw 0 7H", "decide 0 0/2", "play 0 7H")
+	if got := idsOf(m, EvPlay); !slices.Equal(got, cardsOf("7H")) {
+		t.Errorf("drew the second 7H, played %v; want the first", got)
+	}
+
+	c := card("9C")
+	g.LeadCard = &c
+	m = lab(t, g, 2, layout{hands: [][]string{{"9C", "3H"}, {"2C"}}, stock: []string{"4C", "9C'"}, disc: []string{"9H"}})
+	m.leadHolder = 0
+	steer(t, m, [2]int{2, 1}, [2]int{2, 0})
+	m.playPhase(0, &g.Turn[0])
+	checkTrace(t, "the lead card's second copy drawn", m, "decide 0 1/2", "draw 0 9C", "decide 0 0/2", "play 0 9C")
+	if got := idsOf(m, EvPlay); !slices.Equal(got, cardsOf("9C")) || m.leadHolder != -1 {
+		t.Errorf("drew the second 9C, played %v (lead holder now %d); want the lead card", got, m.leadHolder)
+	}
+}
+
 // TestReferenceTwoPacksTrick: copies compare equal, so of two copies in a
 // trick the first played wins; a card rule of one card scores both
 // copies.

@@ -12,8 +12,8 @@ import (
 //
 //  1. The legal cards are the hand's cards the phase allows (legalCards),
 //     less the cards a gate holds back now (ungated); with play_drawn,
-//     once the seat has drawn in this phase, only the card it drew last
-//     remains among them. (legalCards has taken the cards the seat's
+//     once the seat has drawn in this phase, only the cards of the face
+//     it drew last remain among them. (legalCards has taken the cards the seat's
 //     active locks and bans forbid out of its hand first.)
 //  2. The seat can draw while it has drawn fewer than draw_max cards in
 //     this phase (its draw limit, when lower) and a card can be drawn.
@@ -32,11 +32,10 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 	for {
 		legal := m.ungated(s, m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit), true)
 		if p.PlayDrawn && drawn > 0 {
-			if slices.Contains(legal, drew) {
-				legal = []genome.Card{drew}
-			} else {
-				legal = nil
-			}
+			// Only the face drawn last remains (with two packs the
+			// lowest id of it is played: a lead card its holder must
+			// play first, though the copy drawn was the second).
+			legal = slices.DeleteFunc(legal, func(c genome.Card) bool { return c.Face() != drew.Face() })
 		}
 		more := drawn < m.limitDraw(s, p.DrawMax) && m.canDraw()
 		if p.Draw == cardrules.DrawWhenStuck && len(legal) == 0 && more {
