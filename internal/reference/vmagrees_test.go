@@ -157,3 +157,21 @@ func TestVMAgreesTwoPacksGenomes(t *testing.T) {
 		}
 	}
 }
+
+// TestVMAgreesHandScoreCopies: a hand rule of one card scores either copy
+// left in a hand at the deal's end (the VM scores hands by face, times
+// the copies held). Crazy eights of two packs as a match of one deal, the
+// highest score winning, where a queen of spades left in hand scores 50.
+func TestVMAgreesHandScoreCopies(t *testing.T) {
+	g := testkit.SeedGenome(t, "crazy-eights")
+	g.Deck.Packs = cardrules.MaxPacks
+	g.Match = &genome.MatchRules{Deals: 1}
+	g.End.Rank = cardrules.RankScoreHigh
+	g.Score.Hand = []genome.CardPoints{{Match: genome.Match{Kind: cardrules.MatchCard, Value: uint8(card("QS"))}, Points: 50}}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if d := vmDiffers(t, g, 4, 200); d != "" {
+		t.Error(d)
+	}
+}
