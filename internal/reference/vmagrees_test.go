@@ -158,6 +158,35 @@ func TestVMAgreesTwoPacksGenomes(t *testing.T) {
 	}
 }
 
+// TestVMBugCopyOfTheTopSatisfies: with two packs a card may follow a copy
+// of itself, so a predicate only such a pair satisfies is satisfiable, as
+// genome.Validate finds. The VM's loader refuses it ("no card of the deck
+// ever satisfies it"): bytecode's satisfiable builds the deck's set with
+// 1<<c, which is 0 for the second pack's ids, and takes the top card's
+// face out of the candidates, so a copy of the top never counts. Crazy
+// eights of two packs of 2C and 3C, where a card follows its rank only.
+func TestVMBugCopyOfTheTopSatisfies(t *testing.T) {
+	g := testkit.SeedGenome(t, "crazy-eights")
+	g.Deck = genome.Deck{Ranks: []genome.Rank{0, 1}, Suits: []genome.Suit{0}, Packs: cardrules.MaxPacks}
+	g.Seats = genome.Seats{Min: 2, Max: 2, Default: 2}
+	g.Deal = genome.Deal{Cards: 1, Starter: true}
+	rank := genome.Compare(genome.OpEq, genome.Term{Kind: genome.TermCardRank}, genome.Term{Kind: genome.TermTopRank})
+	g.Turn[0].Legal, g.Turn[0].NameSuit = &rank, nil
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	code, err := compile.Compile(g)
+	if err == nil {
+		_, err = vm.Load(code)
+	}
+	if err != nil {
+		t.Fatalf("a valid genome the VM does not load: %v", err)
+	}
+	if d := vmDiffers(t, g, 2, 20); d != "" {
+		t.Error(d)
+	}
+}
+
 // TestVMAgreesHandScoreCopies: a hand rule of one card scores either copy
 // left in a hand at the deal's end (the VM scores hands by face, times
 // the copies held). Crazy eights of two packs as a match of one deal, the
