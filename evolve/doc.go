@@ -98,7 +98,8 @@
 // reshuffle timing with the setup, the draw and pass rules with the turn,
 // whether a last card fires, the response abilities (with who and
 // lose_turn) and the continuous rules with the effects, the blocked end
-// with the end. A
+// with the end, the deck's jokers and packs with the setup (a child with
+// a tableau has neither, and a deal that fits one pack). A
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks; a child of the
 // crossover drops the demands of ranks its deck lacks. Structural operators:
@@ -118,7 +119,11 @@
 // deal, the score's card rules and the predicates can spare; the last
 // takes along the effects, suit-naming ranks and starter ranks of the
 // joker's rank, which effects, name_suit and starter_not may pick while the
-// deck has jokers, and demands, abilities and rules never), a scoring weight the game
+// deck has jokers, and demands, abilities and rules never), the deck's
+// packs (a second pack of the same cards added in a game without a
+// tableau, or taken away, the deal and the pass shrunk to what one pack
+// deals at every seat count; a game of two packs gets no tableau), a
+// scoring weight the game
 // can score, the size of sets (in games of fan hands), and the optional
 // rules of play: a play phase's draw rule (when stuck or by choice), pass
 // rule and play_drawn; the starter's rules (a rank of the deck added to the

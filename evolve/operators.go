@@ -159,8 +159,10 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // hold (no play phase, a rank its deck lacks) are dropped (fitResponses),
 // and so are effects whose trigger can no longer fire and effects and
 // rules that can no longer act (fitTriggers, which also repairs what the
-// child's setup does not allow: fitLasting, fitRules). A child ranks its
-// seats by what it scores, whichever end it took (fitRanking).
+// child's setup does not allow: fitLasting, fitRules). A child with a
+// tableau has neither jokers nor two packs (fitDeal shrinks a deal that
+// needed their cards). A child ranks its seats by what it scores,
+// whichever end it took (fitRanking).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -181,7 +183,10 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 		c.TurnCap = bc.TurnCap
 	}
 	if c.HasPhase(cardrules.PhaseTableau) {
-		c.Deck.Jokers = 0 // a joker could never join the tableau
+		// Neither a joker nor a second copy of a card could ever join the
+		// tableau: one pack without jokers, and a deal that fits it.
+		c.Deck.Jokers, c.Deck.Packs = 0, 0
+		fitDeal(c)
 	}
 	fitJokers(c)
 	fitTriggers(c)

@@ -9,8 +9,8 @@ import (
 )
 
 // mutDeck changes the order of the ranks, adds or removes a joker
-// (mutJokers), or drops one rank from the deck or restores one that was
-// dropped. It drops only a rank the rest of the game can do without
+// (mutJokers), makes the deck two packs or one again (mutPacks), or drops
+// one rank from the deck or restores one that was dropped. It drops only a rank the rest of the game can do without
 // (droppable: the deal, the starter, the lead card and the score's card
 // rules still find their cards, every turn_up phase keeps a demanding
 // rank). A dropped rank leaves the effects (and the effects that only its
@@ -18,13 +18,15 @@ import (
 // suit-naming ranks, the demands and the ranks the starter may not be,
 // which could no longer name it.
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
-	switch r.IntN(5) {
+	switch r.IntN(6) {
 	case 0:
 		// Another order of the ranks.
 		g.Deck.Order = (g.Deck.Order + 1 + cardrules.RankOrder(r.IntN(int(cardrules.NumRankOrders)-1))) % cardrules.NumRankOrders
 		return true
 	case 1:
 		return mutJokers(g, r)
+	case 2:
+		return mutPacks(g)
 	}
 	have := standardRanks(g)
 	if len(g.Deck.Ranks) > 0 && r.IntN(2) == 0 {
@@ -160,11 +162,13 @@ func mutJokers(g *genome.Genome, r *rng.Source) bool {
 }
 
 // jokerDroppable reports whether g's deck can lose its last joker card
-// (the second when it has two) and still hold what g needs: holds, and a
-// card of the smaller deck for every predicate of the turn.
+// (the second when it has two; of each pack with two packs) and still hold
+// what g needs: holds, and a card of the smaller deck for every predicate
+// of the turn.
 func jokerDroppable(g *genome.Genome) bool {
-	cards := g.Deck.Cards()
-	left := cards[:len(cards)-1] // the last joker is the deck's last card
+	fewer := g.Deck
+	fewer.Jokers-- // (one joker less in each pack)
+	left := fewer.Cards()
 	if !holds(g, left) {
 		return false
 	}

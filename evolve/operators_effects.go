@@ -33,7 +33,9 @@ const suitTriggerChance = 0.2
 func pickTriggerSuit(g *genome.Genome, rk genome.Rank, not cardrules.TriggerSuit, r *rng.Source) cardrules.TriggerSuit {
 	opts := []cardrules.TriggerSuit{cardrules.AnySuit}
 	for _, c := range g.Deck.Cards() {
-		if c.Rank() == rk && !c.IsJoker() { // a joker has no suit to trigger on
+		// A joker has no suit to trigger on; a second pack's copy names
+		// the same suit as the first's.
+		if c.Rank() == rk && !c.IsJoker() && c.Copy() == 0 {
 			opts = append(opts, cardrules.TriggerOn(c.Suit()))
 		}
 	}

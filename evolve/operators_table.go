@@ -82,7 +82,8 @@ func keepsDemands(g *genome.Genome, x genome.Rank) bool {
 // the deck has it), or, in a game with no tableau, turns a play phase into
 // a tableau begun by a random rank of the deck (the lead card's, when there
 // is one): the play phase's fields go, and with them what needed a play
-// phase (fitTriggers, fitResponses). A game with jokers gets no tableau.
+// phase (fitTriggers, fitResponses). A game with jokers or two packs gets
+// no tableau.
 func mutTableau(g *genome.Genome, r *rng.Source) bool {
 	tabs, plays := kindAndPlays(g, cardrules.PhaseTableau)
 	ranks := standardRanks(g)
@@ -106,7 +107,7 @@ func mutTableau(g *genome.Genome, r *rng.Source) bool {
 				g.Turn[i].Start = start
 			}
 		}
-	case len(plays) > 0 && g.Hand == cardrules.HandFan && g.Deck.Jokers == 0:
+	case len(plays) > 0 && g.Hand == cardrules.HandFan && g.Deck.Jokers == 0 && !g.Deck.TwoPacks():
 		start := pick(r, ranks)
 		if g.LeadCard != nil {
 			start = g.LeadCard.Rank()

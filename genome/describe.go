@@ -62,7 +62,10 @@ func (g *Genome) Describe() string {
 		w("Whenever a player holds %d cards of one rank (after the deal too), they lay them down face up as a set.\n", g.Meld)
 	}
 	if g.LeadCard != nil {
-		w("\nThe player holding the %s starts, and must play it first.", *g.LeadCard)
+		w("\nThe player holding the %s starts, and must play it first.", g.leadCard())
+		if g.Deck.TwoPacks() {
+			w(" (The packs are told apart by their backs; the other pack's %s is an ordinary card.)", *g.LeadCard)
+		}
 		w(" Play then passes to the left. On your turn:\n")
 	} else {
 		w("\nPlay starts with the first player and passes to the left. On your turn:\n")
@@ -118,7 +121,7 @@ func (g *Genome) Describe() string {
 			w(" Each set laid down scores %s.", plural(g.Score.Meld, "point"))
 		}
 		for _, c := range g.Score.Cards {
-			w(" %s in a trick you won scores %s.", describeMatch(c.Match), plural(c.Points, "point"))
+			w(" %s in a trick you won scores %s.", g.describeMatchIn(c.Match), plural(c.Points, "point"))
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
 			w(" %s", describeChips(c))
@@ -195,50 +198,6 @@ func (g *Genome) fewerIsBetter() bool {
 	return true
 }
 
-func describeDeck(d Deck) string {
-	n := len(d.Cards())
-	var parts []string
-	if len(d.Ranks) == 0 && len(d.Suits) == 0 {
-		parts = append(parts, "the standard 52 cards")
-	} else {
-		rs := "all ranks"
-		if len(d.Ranks) > 0 {
-			var names []string
-			for _, r := range d.Ranks {
-				names = append(names, r.String())
-			}
-			rs = "ranks " + strings.Join(names, ", ")
-		}
-		ss := "all suits"
-		if len(d.Suits) > 0 {
-			var names []string
-			for _, s := range d.Suits {
-				names = append(names, s.String())
-			}
-			ss = strings.Join(names, ", ")
-		}
-		parts = append(parts, rs+" in "+ss)
-	}
-	if len(d.Remove) > 0 {
-		var names []string
-		for _, c := range d.Remove {
-			names = append(names, c.String())
-		}
-		parts = append(parts, "without "+strings.Join(names, ", "))
-	}
-	switch d.Jokers {
-	case 1:
-		parts = append(parts, "plus one joker")
-	case 2:
-		parts = append(parts, "plus two jokers")
-	}
-	order := describeOrder(d.Order)
-	if d.Jokers > 0 {
-		order += "; a joker ranks above every other card and belongs to no suit"
-	}
-	return fmt.Sprintf("%s (%d cards; %s)", strings.Join(parts, ", "), n, order)
-}
-
 func describePhase(g *Genome, p Phase) string {
 	switch p.Kind {
 	case cardrules.PhasePlay:
@@ -281,6 +240,9 @@ func describePhase(g *Genome, p Phase) string {
 			s += " Trumps are the suit of the last card dealt: the highest trump wins the trick, or if none was played the highest card of the suit led."
 		default:
 			s += fmt.Sprintf(" %s are trumps: the highest trump wins the trick, or if none was played the highest card of the suit led.", strings.ToUpper(p.Trump.String()[:1])+p.Trump.String()[1:])
+		}
+		if g.Deck.TwoPacks() {
+			s += " Of two identical cards, the one played first beats the other."
 		}
 		if g.Deck.Jokers > 0 {
 			// A joker's suit is none: the arithmetic of the suits, said.
@@ -391,7 +353,7 @@ func describeStarter(g *Genome) string {
 	if d.StarterFires {
 		s += ". The starter's effects apply as if the dealer, the player to the right of the first player, had played it: they resolve before the first turn and decide who starts, as after any play"
 		if g.LeadCard != nil {
-			s += fmt.Sprintf(", though the holder of the %s starts in any case", *g.LeadCard)
+			s += fmt.Sprintf(", though the holder of the %s starts in any case", g.leadCard())
 		}
 		if slices.ContainsFunc(g.Turn, func(p Phase) bool { return len(p.NameSuit) > 0 }) {
 			s += "; no suit is named for it"
@@ -666,17 +628,6 @@ func triggerWords(e Effect) string {
 		return e.Rank.String()
 	}
 	return e.Rank.String() + " of " + e.Suit.String()
-}
-
-// describeOrder says how the deck's ranks compare.
-func describeOrder(o RankOrder) string {
-	switch o {
-	case cardrules.OrderAceLow:
-		return "aces low, kings high"
-	case cardrules.OrderTwoHigh:
-		return "threes low; aces rank above kings and twos above aces"
-	}
-	return "aces high"
 }
 
 // describeChips says how chips move: the stake, the ante, the payments

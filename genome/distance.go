@@ -22,9 +22,11 @@ import (
 //
 //   - seats (1): rel of the default seat count, counted twice, and of the
 //     minimum and the maximum (mean).
-//   - deck (1): 3/4 the Jaccard distance of the card sets, 1/4 the mean
-//     Jaccard distance of how the deck is written down (the ranks, the
-//     suits, the removed cards).
+//   - deck (1): 3/4 the Jaccard distance of the card sets, as multisets
+//     (a deck of two packs holds each card twice, so one pack and two
+//     packs of the same cards are 1/2 apart), 1/4 the mean Jaccard
+//     distance of how the deck is written down (the ranks, the suits, the
+//     removed cards).
 //   - hand (1): flag of the hand kind.
 //   - deal (1): the mean of rel of the cards dealt at the default seat
 //     count; the mean rel of the base count and of the count at every seat
@@ -151,12 +153,13 @@ var partWeights = [numParts]float64{
 	partTurn: 2, partLegality: 1, partEffects: 1, partScore: 1, partEnd: 1, partTurnCap: 1,
 }
 
-// deckDiff compares the card sets (3/4) and how the decks are written (1/4).
+// deckDiff compares the card sets (3/4, as multisets: packsDiff) and how
+// the decks are written (1/4).
 func deckDiff(a, b *Deck) float64 {
 	ca, ra, sa, xa := deckMasks(a)
 	cb, rb, sb, xb := deckMasks(b)
 	written := (maskDiff(ra, rb) + maskDiff(sa, sb) + maskDiff(xa, xb)) / 3
-	d := (float64(3*maskDiff(ca, cb)) + written) / 4
+	d := (float64(3*packsDiff(ca, a.TwoPacks(), cb, b.TwoPacks())) + written) / 4
 	if a.Order != b.Order {
 		// A fifth part, so that decks of one order keep the distance
 		// they had before orders existed.
@@ -191,6 +194,25 @@ func deckMasks(d *Deck) (cards, ranks, suits, removed uint64) {
 		cards |= 1 << (int(cardrules.FirstJoker) + j)
 	}
 	return cards, ranks, suits, removed
+}
+
+// packsDiff is the Jaccard distance of two decks as multisets of cards: a
+// and b are the cards of one pack, twoA and twoB whether the deck holds
+// two such packs. Each pack counts as one set of bits, the second empty in
+// a deck of one pack, so that between decks of one pack it is maskDiff.
+func packsDiff(a uint64, twoA bool, b uint64, twoB bool) float64 {
+	var a2, b2 uint64
+	if twoA {
+		a2 = a
+	}
+	if twoB {
+		b2 = b
+	}
+	union := bits.OnesCount64(a|b) + bits.OnesCount64(a2|b2)
+	if union == 0 {
+		return 0
+	}
+	return float64(bits.OnesCount64(a^b)+bits.OnesCount64(a2^b2)) / float64(union)
 }
 
 // rankMask returns a set of ranks as bits.

@@ -121,7 +121,8 @@ func (g *Genome) describeMatchPlay() string {
 			if i == len(g.Score.Hand)-1 {
 				sep = "."
 			}
-			fmt.Fprintf(&b, " %s %s%s", strings.ToLower(describeMatch(c.Match)[:1])+describeMatch(c.Match)[1:], plural(c.Points, "point"), sep)
+			d := g.describeMatchIn(c.Match)
+			fmt.Fprintf(&b, " %s %s%s", strings.ToLower(d[:1])+d[1:], plural(c.Points, "point"), sep)
 		}
 		b.WriteString(" ")
 	}
@@ -146,7 +147,7 @@ func (g *Genome) describeMatchPlay() string {
 		b.WriteString("the lowest total wins.")
 	}
 	if g.LeadCard != nil {
-		fmt.Fprintf(&b, " The deal passes to the left after each deal, and in each deal the player holding the %s starts.", *g.LeadCard)
+		fmt.Fprintf(&b, " The deal passes to the left after each deal, and in each deal the player holding the %s starts.", g.leadCard())
 	} else {
 		b.WriteString(" The deal passes to the left after each deal, and the player after the dealer starts.")
 	}

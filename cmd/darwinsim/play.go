@@ -337,7 +337,7 @@ func (t *table) view(v *vm.View) {
 	if t.pile {
 		fmt.Fprintf(t.out, "your pile: %d cards, face down\n", v.Counts[t.seat])
 	} else {
-		fmt.Fprintf(t.out, "your hand (%d): %s\n", v.Counts[t.seat], cardSet(v.Hand))
+		fmt.Fprintf(t.out, "your hand (%d): %s\n", v.Counts[t.seat], cardSet(v.Hand, v.Hand2))
 	}
 	t.sawStock = t.sawStock || v.Stock > 0
 	t.sawPile = t.sawPile || v.Discard > 0
@@ -444,16 +444,12 @@ func (t *table) options(d *vm.Decision) string {
 		what = fmt.Sprintf("choose a rank to ask seat %d for", t.asked)
 		prompt = fmt.Sprintf("rank to ask seat %d for", t.asked)
 		label = func(o uint8) string {
-			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o]))
+			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o])+bits.OnesCount64(d.View.Hand2&bytecode.RankCards[o]))
 		}
 	case vm.DecidePass:
 		what = fmt.Sprintf("before the deal is played, choose a card to pass to seat %d", d.View.PassTo)
-		if d.View.PassChosen != 0 {
-			var chosen []string
-			for x := d.View.PassChosen; x != 0; x &= x - 1 {
-				chosen = append(chosen, bytecode.CardName(uint8(bits.TrailingZeros64(x))))
-			}
-			what += " (chosen so far: " + strings.Join(chosen, " ") + ")"
+		if d.View.PassChosen|d.View.PassChosen2 != 0 {
+			what += " (chosen so far: " + cardSet(d.View.PassChosen, d.View.PassChosen2) + ")"
 		}
 		prompt = "card to pass"
 	case vm.DecideRespond:
@@ -524,14 +520,21 @@ func (t *table) outcome(r vm.Result) string {
 	return fmt.Sprintf("result: you lost after %d turns (%s won)", r.Turns, who)
 }
 
-// cardSet names the cards of a set in ascending card order.
-func cardSet(h uint64) string {
-	if h == 0 {
+// cardSet names the cards of a hand, its first pack's h and its second
+// pack's h2, in ascending order of their faces (a card held twice is named
+// twice).
+func cardSet(h, h2 uint64) string {
+	if h|h2 == 0 {
 		return "no cards"
 	}
 	var names []string
-	for x := h; x != 0; x &= x - 1 {
-		names = append(names, bytecode.CardName(uint8(bits.TrailingZeros64(x))))
+	for x := h | h2; x != 0; x &= x - 1 {
+		f := uint8(bits.TrailingZeros64(x))
+		for _, w := range [...]uint64{h, h2} {
+			if w&(1<<f) != 0 {
+				names = append(names, bytecode.CardName(f))
+			}
+		}
 	}
 	return strings.Join(names, " ")
 }

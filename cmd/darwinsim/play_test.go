@@ -127,7 +127,7 @@ func checkNoSecrets(t *testing.T, out string, secret uint64) {
 	for _, line := range strings.Split(out, "\n") {
 		for _, name := range cardName.FindAllString(line, -1) {
 			for c := range uint8(52) {
-				if secret&(1<<c) != 0 && cardSet(1<<c) == name {
+				if secret&(1<<c) != 0 && cardSet(1<<c, 0) == name {
 					t.Errorf("the transcript shows %s, an opponent's card the seat never saw: %q", name, line)
 				}
 			}
@@ -234,7 +234,7 @@ func TestPlaySeatHidesOpponents(t *testing.T) {
 				continue
 			}
 			for _, name := range cardName.FindAllString(line, -1) {
-				if !strings.Contains(" "+cardSet(person.held)+" ", " "+name+" ") {
+				if !strings.Contains(" "+cardSet(person.held, 0)+" ", " "+name+" ") {
 					t.Errorf("%s: %q shows %s, which the seat never held", c.name, line, name)
 				}
 			}
