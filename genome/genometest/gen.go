@@ -5,7 +5,7 @@
 // the seed games: any seat range; the full deck or a restricted one (rank
 // and suit subsets, in any order, sometimes spelled out in full or with
 // repeats, minus removed cards, sometimes repeated), with one or two jokers
-// one deck in three; a fan or pile hand;
+// one deck in three and of two packs one deck in four; a fan or pile hand;
 // per-seat deals with overrides (some equal to the base deal, which
 // Canonical drops) or the whole deck, with or without a starter card (whose
 // effects may fire, and which may be barred from some ranks); reshuffle on
@@ -43,7 +43,8 @@
 // effects, of any suit, suit-naming, starter_not, scoring by rank and
 // predicates; never a demand, a response, a rule's lock or ban, a
 // tableau's start, the lead card or a match of a suit or a card; and a
-// deck with jokers has no tableau), responses only with a play phase and
+// deck with jokers has no tableau; a deck of two packs has no tableau, and
+// its lead card and matches of a card name a face, the first pack's id), responses only with a play phase and
 // one per rank and effect type answered, an effect's trigger only where its event can
 // happen (no suit with a rank's trigger, no gate but on a played card), a
 // target_hand condition only for a type with a target, a lasting type only
@@ -151,6 +152,13 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	if rapid.IntRange(0, 2).Draw(t, "deck.jokers.has") == 0 {
 		g.Deck.Jokers = rapid.IntRange(1, cardrules.MaxJokers).Draw(t, "deck.jokers")
 	}
+	// Two packs, one deck in four: every card of the pack twice, the
+	// second copy's id its face plus cardrules.PackStride. The deal sizes,
+	// the starter's rules and the pass count below count both packs;
+	// the lead card and a match of one card name a face (firstPack).
+	if rapid.IntRange(0, 3).Draw(t, "deck.packs.two") == 0 {
+		g.Deck.Packs = cardrules.MaxPacks
+	}
 	cards := g.Deck.Cards()
 	deckSize := len(cards)
 
@@ -171,7 +179,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.Meld = rapid.IntRange(2, cardrules.NumSuits).Draw(t, "meld")
 	}
 	if g.Hand == cardrules.HandFan && rapid.IntRange(0, 4).Draw(t, "lead_card.has") == 0 {
-		c := rapid.SampledFrom(standardCards(cards)).Draw(t, "lead_card")
+		c := rapid.SampledFrom(standardCards(firstPack(cards))).Draw(t, "lead_card")
 		g.LeadCard = &c
 	}
 	if lo == hi && lo%2 == 0 && rapid.Bool().Draw(t, "teams") {
@@ -185,8 +193,9 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	}
 	stock := !g.Deal.All && g.DealFor(def)*def+starter < deckSize
 	mains := fanKinds
-	if g.Deck.Jokers > 0 {
-		// A joker has no suit, so it could never join a tableau.
+	if g.Deck.Jokers > 0 || g.Deck.TwoPacks() {
+		// A joker has no suit, so it could never join a tableau; a
+		// second copy could never join a sequence that holds its face.
 		mains = slices.DeleteFunc(slices.Clone(fanKinds), func(k genome.PhaseKind) bool { return k == cardrules.PhaseTableau })
 	}
 	if g.Hand == cardrules.HandPile {
@@ -438,7 +447,7 @@ func drawCardPoints(t *rapid.T, cards []genome.Card) genome.CardPoints {
 	case cardrules.MatchSuit:
 		m.Value = uint8(c.Suit())
 	default:
-		m.Value = uint8(c)
+		m.Value = uint8(c.Face()) // either copy of the face
 	}
 	return genome.CardPoints{Match: m, Points: rapid.IntRange(1, cardrules.MaxCardPoints).Draw(t, "score.cards.points")}
 }
@@ -457,6 +466,12 @@ func presentRanks(cards []genome.Card) []genome.Rank {
 // standardRanks returns ranks without the joker's.
 func standardRanks(ranks []genome.Rank) []genome.Rank {
 	return slices.DeleteFunc(slices.Clone(ranks), func(r genome.Rank) bool { return r == cardrules.Joker })
+}
+
+// firstPack returns the cards of the first pack (ids below
+// cardrules.PackStride): the faces of a deck of two packs.
+func firstPack(cards []genome.Card) []genome.Card {
+	return slices.DeleteFunc(slices.Clone(cards), func(c genome.Card) bool { return c.Copy() > 0 })
 }
 
 // standardCards returns cards without the jokers.

@@ -29,15 +29,16 @@ type climbTable struct {
 //     a gate holds back now go (judged as for a tableau card: the card does
 //     not land on the discard pile).
 //  2. With none, it passes without a decision (N 0); otherwise it decides
-//     among them, ascending, then a pass when it follows (N 1). A pass
+//     among their faces, ascending (a face held twice is one option; the
+//     lowest id of it is played), then a pass when it follows (N 1). A pass
 //     while a play is on the table is noted; when every other seat still
 //     in has passed since the play, the table is cleared and the seat that
 //     made it moves next (EvClear), or, when it is out, the next seat still
 //     in after it in the play direction.
 //  3. The card chosen leaves the hand for out of play (EvPlay, its suit
 //     played, the last card played, the lead card). Then, one decision
-//     per card, the further cards of its rank the seat holds (unforbidden;
-//     no gate), ascending, and "done" last when leading: following, until
+//     per card, the faces of the further cards of its rank the seat holds
+//     (unforbidden; no gate), ascending, and "done" last when leading: following, until
 //     the play has k cards (no "done"); leading, until it has the phase's
 //     max, the seat chooses done or holds no more of the rank.
 //  4. The play is on the table (EvClimb: seat, rank, count), counts as
@@ -73,7 +74,7 @@ func (m *game) climbPhase(s int, p *genome.Phase) {
 			}
 		}
 	}
-	legal = m.ungated(s, legal, false)
+	legal = faces(m.ungated(s, legal, false)) // one option per face
 	if len(legal) == 0 {
 		m.pass(s, 0)
 		if !m.over { // (a blocked end)
@@ -93,7 +94,7 @@ func (m *game) climbPhase(s int, p *genome.Phase) {
 		}
 		return
 	}
-	c := legal[i]
+	c := m.held(s, legal[i])
 	m.climbLand(s, c)
 	chosen, need := 1, t.count
 	if lead {
@@ -106,6 +107,7 @@ func (m *game) climbPhase(s int, p *genome.Phase) {
 				more = append(more, d)
 			}
 		}
+		more = faces(more)
 		if len(more) == 0 {
 			break
 		}
@@ -117,7 +119,7 @@ func (m *game) climbPhase(s int, p *genome.Phase) {
 		if j == len(more) {
 			break
 		}
-		c = more[j]
+		c = m.held(s, more[j])
 		m.climbLand(s, c)
 		chosen++
 	}

@@ -269,6 +269,43 @@
 // lock_suit or ban_suit set off by a joker locks to, or bans, no suit: the
 // jokers.
 //
+// # Two packs
+//
+// A deck of two packs (deck.packs 2) holds every card of its pack twice: a
+// card's id is its face (suit*13+rank, 52 and 53 the jokers) plus 64 for
+// the second pack's copy (cardrules.PackStride), so ids run up to 117;
+// rank and suit are always read through the card (Rank, Suit, Face),
+// never from the id's arithmetic. The stock is built from Deck.Cards
+// (the first pack, then the second) and shuffled as before; a fan hand is
+// kept in ascending id order, all its first pack's cards before its
+// second's (packs.go).
+//
+//   - A decision that chooses a card from a hand (a play, a trick's lead
+//     or follow, a climb's first and further cards, an answer, a chosen
+//     forced discard, a card passed before the deal) offers faces: each
+//     face the seat may choose once, ascending, even when it holds both
+//     copies, then drawing, passing or done as before. The face chosen
+//     moves the lowest id of it the seat holds: the first pack's copy
+//     when it holds it. With play_drawn, the face drawn last is the one
+//     left to play: a seat that must play the lead card and draws its
+//     second copy may play the face, which plays the lead card.
+//   - Positions in a hand (a blind take, a random forced discard) count
+//     its ids ascending.
+//   - Cards of a rank that move together (a set laid, the cards an ask
+//     hands over, the best cards given in a pass, the cards passed) move
+//     in ascending id order; a set takes the lowest ids of its rank, and
+//     of equal best cards the lowest ids go first.
+//   - The lead card names a face: the seat dealt its first pack's copy
+//     must play that copy first; the second copy is an ordinary card.
+//   - Copies compare equal: a card beats another only when strictly
+//     higher, so of two copies in a trick the first played wins, and two
+//     copies in a battle tie and go to war.
+//   - Every copy scores: a card rule of one card matches either copy (in
+//     tricks won and in hands), and shooting the moon needs every scoring
+//     card of both packs.
+//   - Events carry ids (0..117); the copies of a face share its name.
+//     A tableau is refused with two packs.
+//
 // # Readings
 //
 

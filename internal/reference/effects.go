@@ -180,11 +180,15 @@ func (m *game) hit(e genome.Effect, t, k int) int {
 			d = m.popTop(t)
 		case e.Random:
 			// Not a decision: one random draw over the hand, in
-			// ascending card order.
+			// ascending card order (ids: with two packs the first
+			// pack's cards, then the second's).
 			d = m.hands[t][m.src.IntN(len(m.hands[t]))]
 			m.remove(t, d)
 		default:
-			d = m.hands[t][m.decide(t, len(m.hands[t]))]
+			// The seat's decision among the faces it holds; the lowest
+			// id of the face chosen goes.
+			fs := faces(m.hands[t])
+			d = m.held(t, fs[m.decide(t, len(fs))])
 			m.remove(t, d)
 		}
 		if m.hasPlay {

@@ -12,8 +12,8 @@ import (
 // next seat (the play direction is +1 as a deal starts), right the one
 // before, across two seats on; none passes nothing. Each seat, in seat
 // order from the seat after the dealer, chooses its Count cards one
-// decision at a time among the cards of its hand it has not chosen
-// (ascending). Finishing (none before the first deal) takes the last
+// decision at a time among the faces of the cards of its hand it has not
+// chosen (ascending, each once; the lowest id of the face chosen goes). Finishing (none before the first deal) takes the last
 // deal's finishing order: for i from 0 while Count-i > 0 and i < n/2, the
 // i-th last seat gives its Count-i best cards (highest in the deck's rank
 // order, among equal ranks the later suit), no decision, to the i-th first
@@ -58,13 +58,16 @@ func (m *game) passCards() {
 	for i := range m.n {
 		s := (first + i) % m.n
 		for chooses[s] && len(chosen[s]) < count[s] {
-			var opts []genome.Card
+			var left []genome.Card
 			for _, c := range m.hands[s] {
 				if !slices.Contains(chosen[s], c) {
-					opts = append(opts, c)
+					left = append(left, c)
 				}
 			}
-			chosen[s] = append(chosen[s], opts[m.decide(s, len(opts))])
+			// The faces of the cards not chosen yet, each once; the
+			// lowest id of the face chosen is passed.
+			opts := faces(left)
+			chosen[s] = append(chosen[s], lowestOf(left, opts[m.decide(s, len(opts))]))
 		}
 	}
 	for s := range m.n {
@@ -84,8 +87,8 @@ func (m *game) passCards() {
 }
 
 // bestCards returns seat s's k best cards: the highest in the deck's rank
-// order (a joker the highest), among equal ranks the later suit; of two
-// jokers (the same rank, no suit) the first joker.
+// order (a joker the highest), among equal ranks the later suit; of equal
+// cards (two jokers, the copies of a face) the lowest ids.
 func (m *game) bestCards(s, k int) []genome.Card {
 	h := slices.Clone(m.hands[s])
 	slices.Sort(h)

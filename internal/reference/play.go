@@ -12,30 +12,30 @@ import (
 //
 //  1. The legal cards are the hand's cards the phase allows (legalCards),
 //     less the cards a gate holds back now (ungated); with play_drawn,
-//     once the seat has drawn in this phase, only the card it drew last
-//     remains among them. (legalCards has taken the cards the seat's
+//     once the seat has drawn in this phase, only the cards of the face
+//     it drew last remain among them. (legalCards has taken the cards the seat's
 //     active locks and bans forbid out of its hand first.)
 //  2. The seat can draw while it has drawn fewer than draw_max cards in
 //     this phase (its draw limit, when lower) and a card can be drawn.
 //  3. Drawing when stuck: with no legal card, the seat draws one card
 //     without a decision when it can, and starts again.
-//  4. The options, in canonical order: the legal cards ascending, then
+//  4. The options, in canonical order: the faces of the legal cards
+//     ascending (each once, even when the seat holds both copies), then
 //     drawing (draw by_choice, when the seat can draw), then passing (as
 //     the pass rule says).
 //  5. With no option the seat passes without a decision; otherwise it
-//     decides among the options: a card is played, a draw draws one card
-//     and starts again, a pass passes.
+//     decides among the options: a face plays the lowest id of it the
+//     seat holds, a draw draws one card and starts again, a pass passes.
 func (m *game) playPhase(s int, p *genome.Phase) {
 	drawn := 0
 	var drew genome.Card // the card drawn last in this phase
 	for {
 		legal := m.ungated(s, m.legalCards(s, p.Legal, p.Prefer, m.topDiscard(), m.suit), true)
 		if p.PlayDrawn && drawn > 0 {
-			if slices.Contains(legal, drew) {
-				legal = []genome.Card{drew}
-			} else {
-				legal = nil
-			}
+			// Only the face drawn last remains (with two packs the
+			// lowest id of it is played: a lead card its holder must
+			// play first, though the copy drawn was the second).
+			legal = slices.DeleteFunc(legal, func(c genome.Card) bool { return c.Face() != drew.Face() })
 		}
 		more := drawn < m.limitDraw(s, p.DrawMax) && m.canDraw()
 		if p.Draw == cardrules.DrawWhenStuck && len(legal) == 0 && more {
@@ -53,7 +53,10 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 		case cardrules.PassEmptyStock:
 			pass = !m.canDraw()
 		}
-		n := len(legal)
+		// The options name faces: a face held twice is one option, and
+		// choosing it plays the lowest id of it the seat holds.
+		opts := faces(legal)
+		n := len(opts)
 		if draw {
 			n++
 		}
@@ -66,10 +69,10 @@ func (m *game) playPhase(s int, p *genome.Phase) {
 		}
 		i := m.decide(s, n)
 		switch {
-		case i < len(legal):
-			m.playCard(s, p, legal[i])
+		case i < len(opts):
+			m.playCard(s, p, m.held(s, opts[i]))
 			return
-		case i == len(legal) && draw:
+		case i == len(opts) && draw:
 			drew, _ = m.drawOne(s)
 			drawn++
 		default:

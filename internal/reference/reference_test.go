@@ -23,8 +23,12 @@ import (
 // checked against the vm package doc.
 
 // card reads a card's text; "Joker2" is the second joker (cardrules
-// reads "Joker" as the first).
+// reads "Joker" as the first), and a trailing "'" names the second pack's
+// copy ("7H'", "Joker2'").
 func card(s string) genome.Card {
+	if k := len(s) - 1; k > 0 && s[k] == '\'' {
+		return card(s[:k]) + cardrules.PackStride
+	}
 	if s == "Joker2" {
 		return cardrules.FirstJoker + 1
 	}

@@ -59,12 +59,16 @@ func (m *game) window(top link, typ genome.EffectType) (l link, ok bool) {
 		if len(cards) == 0 {
 			continue
 		}
-		// The answering cards ascending, then passing.
-		i := m.decide(x, len(cards)+1)
-		if i == len(cards) {
+		// The faces of the answering cards ascending (a face held twice
+		// is one option), then passing. The lowest id of the face
+		// chosen answers, with its rank's response.
+		fs := faces(cards)
+		i := m.decide(x, len(fs)+1)
+		if i == len(fs) {
 			continue
 		}
-		return m.answer(x, cards[i], rs[i], top, typ), true
+		c := m.held(x, fs[i])
+		return m.answer(x, c, rs[slices.Index(cards, c)], top, typ), true
 	}
 	return link{}, false
 }

@@ -37,7 +37,9 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		// not land on the discard pile.
 		options = m.ungated(t, options, false)
 		if len(options) > 0 {
-			c := options[m.decide(t, len(options))]
+			// One option per face; the lowest id of it is played.
+			fs := faces(options)
+			c := m.held(t, fs[m.decide(t, len(fs))])
 			m.remove(t, c)
 			if len(trick) == 0 {
 				led = c
@@ -126,7 +128,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 }
 
 // matches reports whether card c is one that scoring rule m names: a
-// rank, a suit or one card.
+// rank, a suit or one face (either copy of it, with two packs).
 func matches(m genome.Match, c genome.Card) bool {
 	switch m.Kind {
 	case cardrules.MatchRank:
@@ -134,5 +136,5 @@ func matches(m genome.Match, c genome.Card) bool {
 	case cardrules.MatchSuit:
 		return int(c.Suit()) == int(m.Value)
 	}
-	return int(c) == int(m.Value)
+	return int(c.Face()) == int(m.Value)
 }
