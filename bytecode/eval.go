@@ -157,17 +157,22 @@ func holds(op Op, a, b uint8) bool {
 }
 
 // satisfiable says whether a verified predicate allows some card of the
-// deck (a card set) on some other card of the deck, with some active suit
-// and some suits played: whether any game of the deck can ever satisfy it.
+// deck (the set of its faces) on some other card of the deck, with some
+// active suit and some suits played: whether any game of the deck can ever
+// satisfy it. With two packs, the other card may be the top card's copy.
 // It is the bytecode form of genome.Expr.Satisfiable.
-func satisfiable(pred []byte, deck uint64, order cardrules.RankOrder) bool {
+func satisfiable(pred []byte, deck uint64, order cardrules.RankOrder, twoPacks bool) bool {
 	for top := range uint8(cardrules.MaxCards) {
 		if deck&(1<<top) == 0 {
 			continue
 		}
+		others := deck &^ (1 << top)
+		if twoPacks {
+			others = deck
+		}
 		for active := range uint8(4) {
 			for played := range uint8(16) {
-				if EvalSet(pred, order, top, active, played)&deck&^(1<<top) != 0 {
+				if EvalSet(pred, order, top, active, played)&others != 0 {
 					return true
 				}
 			}

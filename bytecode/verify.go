@@ -360,15 +360,15 @@ func readCode(r *reader, im *Image) {
 	if n != im.nPreds {
 		r.fail(at, "%d predicates, but the phases reference %d", n, im.nPreds)
 	}
-	var deck uint64
+	var deck uint64 // the deck's faces
 	for _, c := range im.Deck() {
-		deck |= 1 << c
+		deck |= 1 << (c % cardrules.PackStride)
 	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
 		ps, errs := r.off, len(r.errs)
 		verifyPred(r, end)
 		pred := r.p[ps:min(r.off, len(r.p))]
-		if len(r.errs) == errs && !r.truncated && !satisfiable(pred, deck, im.Order) {
+		if len(r.errs) == errs && !r.truncated && !satisfiable(pred, deck, im.Order, im.Packs > 1) {
 			r.fail(ps, "predicate %d: no card of the deck ever satisfies it", i)
 		}
 		im.Preds = append(im.Preds, pred)
