@@ -58,6 +58,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		if g.Deck.Jokers > 0 {
 			saw("deck.jokers=%d", g.Deck.Jokers)
 		}
+		if g.Deck.TwoPacks() {
+			saw("deck.packs=2")
+		}
 		saw("deck.order=%s", g.Deck.Order)
 		saw("hand=%s", g.Hand)
 		if g.Reshuffle {
@@ -390,7 +393,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"play.draw=by_choice.draw_max=1", "play.play_drawn", "end.blocked", "end.blocked.max",
 		"responses", "responses.lose_turn", "responses.ignore_legal", "responses.many", "responses.value.max",
 		"responses.answers_itself", "random discard",
-		"deck.jokers=1", "deck.jokers=2", "effect.joker", "play.name_suit.joker", "score.match.joker"}
+		"deck.jokers=1", "deck.jokers=2", "deck.packs=2", "effect.joker", "play.name_suit.joker", "score.match.joker"}
 	for a := cardrules.Stack; a < cardrules.NumAbilities; a++ {
 		want = append(want, "responses.ability="+a.String())
 	}

@@ -257,7 +257,8 @@ type Match struct {
 	Value uint8
 }
 
-// Has reports whether card c is in the set.
+// Has reports whether card c is in the set: a one-card match holds every
+// copy of its card.
 func (m Match) Has(c Card) bool {
 	switch m.Kind {
 	case MatchRank:
@@ -265,7 +266,7 @@ func (m Match) Has(c Card) bool {
 	case MatchSuit:
 		return uint8(c.Suit()) == m.Value
 	}
-	return uint8(c) == m.Value
+	return uint8(c.Face()) == m.Value
 }
 
 // Valid reports whether the match names a real rank, suit or card.
