@@ -161,7 +161,7 @@ func (gm *gameMachine) check(t *rapid.T) {
 	if len(d.Options) < 2 {
 		t.Fatalf("%d options put to a player", len(d.Options))
 	}
-	if d.View.Hand != m.hand[s] {
+	if d.View.Hand != m.hand[s] || d.View.Hand2 != m.hand2[s] {
 		t.Fatalf("the view's hand is not seat %d's", s)
 	}
 	for i, o := range d.Options {
@@ -210,8 +210,8 @@ func (gm *gameMachine) check(t *rapid.T) {
 			cardOpts++
 		}
 	}
-	if d.Kind == DecideCard && bits.OnesCount64(m.hand[s]) < cardOpts {
-		t.Fatalf("more card options than cards")
+	if d.Kind == DecideCard && bits.OnesCount64(m.held(s)) < cardOpts {
+		t.Fatalf("more card options than faces held")
 	}
 }
 
