@@ -85,6 +85,12 @@ type Machine struct {
 	// apart so that programs without passing never reset or copy it.
 	cardPass passState
 
+	// Pile hands (zones.go) and a response window's links (respond.go):
+	// game state too, kept apart so that programs without pile hands or
+	// responses never reset or copy them.
+	piles [MaxSeats]pile
+	chain [cardrules.MaxDeck + 1]link
+
 	// The active effects, the rules' values and the delayed effects are
 	// game state too (Fork copies them), kept apart from game so that a
 	// game of a program that has none does not reset them.
@@ -114,7 +120,6 @@ type carry struct {
 type game struct {
 	hand  [MaxSeats]uint64 // fan hands as card sets: the first pack's cards
 	hand2 [MaxSeats]uint64 // and the second's (bit f: card f+64)
-	piles [MaxSeats]pile   // pile hands
 	count [MaxSeats]uint8  // cards held, either kind
 
 	stock  [cardrules.MaxDeck]uint8 // top at stock[stockN-1]
@@ -202,12 +207,12 @@ type game struct {
 	passes     int
 	starterDue bool
 
-	// A response window's chain (respond.go): its links, bottom (the
-	// effect) first; how many respondents of the top link have passed; the
+	// A response window's chain (respond.go): its links (chain, kept
+	// apart), bottom (the effect) first; how many respondents of the top
+	// link have passed; the
 	// seat the effect finally hits, its amount and the seat that sent it
 	// there (kept for a copy re-entering the discards it owes); and bit s:
 	// seat s loses its next turn.
-	chain     [cardrules.MaxDeck + 1]link
 	chainN    uint8
 	effCard   uint8 // the card whose effects are firing
 	winAsked  uint8
@@ -383,6 +388,12 @@ func (m *Machine) dealOut(dealer, k int) {
 		dealer:    int8(dealer),
 		dealNo:    uint8(k),
 		cur:       first,
+	}
+	if p.pileHands {
+		m.piles = [MaxSeats]pile{}
+	}
+	if p.answers != 0 {
+		m.chain = [cardrules.MaxDeck + 1]link{}
 	}
 	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)

@@ -98,6 +98,12 @@ func (m *Machine) Fork(d *Decision) {
 	if m.p.passN > 0 {
 		m.cardPass = src.cardPass
 	}
+	if m.p.pileHands {
+		m.piles = src.piles
+	}
+	if m.p.answers != 0 {
+		m.chain = src.chain
+	}
 	m.resuming = true
 	m.paused = d.Kind
 	m.trace = nil

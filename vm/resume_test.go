@@ -77,7 +77,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 		if r != orig.res {
 			tb.Fatalf("%s seed %d, fork at decision %d: resumed result %+v, want %+v", name, seed, at, r, orig.res)
 		}
-		if cp.game != orig.game || cp.effState != orig.effState {
+		if cp.game != orig.game || cp.effState != orig.effState || cp.piles != orig.piles || cp.chain != orig.chain {
 			tb.Fatalf("%s seed %d, fork at decision %d: the resumed game ends in another state", name, seed, at)
 		}
 		return true
