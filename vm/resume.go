@@ -229,19 +229,8 @@ func (m *Machine) dealChecked(x int, need *[places]int, hidden pair, dealt *[pla
 	}
 	rest := hidden
 	for i := range k {
-		t := at[i]
-		if t == stockPlace {
-			continue
-		}
-		for o := m.owed(t); o != 0; o &= o - 1 {
-			of := rest.and(rankSet[bits.TrailingZeros16(o)] &^ m.banned(t))
-			if of.count() == 0 || left[i] == 0 {
-				return false
-			}
-			c := of.nth(m.rng.IntN(of.count()))
-			dealt[t].add(c)
-			rest.remove(c)
-			left[i]--
+		if t := at[i]; t != stockPlace && !m.dealOwed(t, &rest, &dealt[t], &left[i]) {
+			return false
 		}
 	}
 	// The cards by the set of places that may hold them (their kind).
@@ -358,15 +347,8 @@ func (m *Machine) deal(x int, need *[places]int, hidden pair, dealt *[places]pai
 			if t == x {
 				continue
 			}
-			for o := m.owed(t); o != 0; o &= o - 1 {
-				of := rest.and(rankSet[bits.TrailingZeros16(o)] &^ m.banned(t))
-				if of.count() == 0 || left[t] == 0 {
-					return false
-				}
-				c := of.nth(m.rng.IntN(of.count()))
-				dealt[t].add(c)
-				rest.remove(c)
-				left[t]--
+			if !m.dealOwed(t, &rest, &dealt[t], &left[t]) {
+				return false
 			}
 		}
 	}
@@ -407,6 +389,23 @@ func (m *Machine) deal(x int, need *[places]int, hidden pair, dealt *[places]pai
 		rest = rest.andNot(d)
 		done |= 1 << best
 	}
+}
+
+// dealOwed deals seat t, from rest into dealt, one card of each rank it is
+// known to hold and shows none of, while it has room left; it reports
+// false when a rank has no card it may hold, or the seat no room.
+func (m *Machine) dealOwed(t int, rest, dealt *pair, left *int) bool {
+	for o := m.owed(t); o != 0; o &= o - 1 {
+		of := rest.and(rankSet[bits.TrailingZeros16(o)] &^ m.banned(t))
+		if of.count() == 0 || *left == 0 {
+			return false
+		}
+		c := of.nth(m.rng.IntN(of.count()))
+		dealt.add(c)
+		rest.remove(c)
+		*left--
+	}
+	return true
 }
 
 // banned returns the faces place t may not hold a card of: for a seat,
