@@ -107,6 +107,7 @@ func Disassemble(p []byte) (string, error) {
 	}
 	line(at.TurnCap, "  turn_cap %d", im.TurnCap)
 	line(at.StarterNot, "  starter_not %s", rankList(im.StarterNot))
+	line(at.Layout, "  layout %d sweep %d", im.Layout, im.ScoreSweep)
 
 	sec(1)
 	for i, ph := range im.Phases {
@@ -128,6 +129,8 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  DRAW count %d", ph.Count)
 		case OpClimb:
 			line(off, "  CLIMB max %d", ph.Max)
+		case OpCapture:
+			line(off, "  CAPTURE equal_first %t", ph.EqualFirst)
 		case OpTurnUp:
 			var ds []string
 			for r, n := range ph.Demand {

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 13
+	FormatVersion    = 14
 	SemanticsVersion = 4
 )
 
@@ -106,6 +106,8 @@ type Image struct {
 	ScoreRules                       []ScoreRule
 	TurnCap                          int
 	StarterNot                       uint16 // ranks the starter may not be (rank mask)
+	Layout                           int    // cards dealt face up to the layout after the hands
+	ScoreSweep                       int    // points for a capture that empties the layout
 	Blocked                          int    // the end's blocked rule (0: never)
 	Phases                           []Phase
 	Preds                            [][]byte // each ends with OpRet
@@ -129,7 +131,7 @@ type Image struct {
 type Offsets struct {
 	Sections                                                     [5]int // SETUP, TURN, CODE, END, EFFECTS
 	Seats, Hand, Flags, Deal, Deck, Remove, Meld, Score, TurnCap int
-	StarterNot                                                   int
+	StarterNot, Layout                                           int
 	Overrides, ScoreRules                                        []int
 	Phases                                                       []int
 	Preds                                                        int // the predicate count
@@ -180,6 +182,7 @@ type Phase struct {
 	Start       cardrules.Rank     // OpTableau
 	Demand      [13]uint8          // OpTurnUp: the cards a card of each rank demands (0: none)
 	Max         int                // OpClimb: the most cards of one rank a lead plays (1..4)
+	EqualFirst  bool               // OpCapture: a value-equal card is captured before any sum
 }
 
 // Condition is one decoded end condition.
@@ -222,6 +225,10 @@ const EffectGate = 0x80
 // EffectRandom is the bit of a force_discard effect's value byte that takes
 // the cards at random from the target's hand instead of letting it choose.
 const EffectRandom = 0x40
+
+// CaptureEqualFirst is the bit of a capture phase's rules byte that makes
+// a value-equal card the only capture while the layout holds one.
+const CaptureEqualFirst = 1
 
 // JokerShift places the deck's joker count in the suit mask's byte.
 const JokerShift = 4

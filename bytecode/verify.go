@@ -277,6 +277,13 @@ func readTurn(r *reader, im *Image) {
 				r.fail(at+1, "climb max %d outside 1..%d", ph.Max, cardrules.MaxClimb)
 			}
 			fan(at, op)
+		case OpCapture:
+			rules := r.u8()
+			if rules&^CaptureEqualFirst != 0 {
+				r.fail(at+1, "capture rules 0x%02x: unknown bits", rules)
+			}
+			ph.EqualFirst = rules&CaptureEqualFirst != 0
+			fan(at, op)
 		default:
 			r.fail(at, "unknown phase opcode %s", op)
 			r.off = end
@@ -285,12 +292,22 @@ func readTurn(r *reader, im *Image) {
 		im.Phases = append(im.Phases, ph)
 	}
 	im.nPreds = preds
-	trick := false
+	trick, capture := false, false
 	for _, ph := range im.Phases {
 		trick = trick || ph.Op == OpTrick
+		capture = capture || ph.Op == OpCapture
 	}
-	if (im.ScoreTrick > 0 || len(im.ScoreRules) > 0) && !trick {
+	if im.ScoreTrick > 0 && !trick {
 		r.fail(start, "the program scores tricks but no phase plays tricks")
+	}
+	if len(im.ScoreRules) > 0 && !trick && !capture {
+		r.fail(start, "the program scores the cards won but no phase wins any (tricks or captures)")
+	}
+	if im.ScoreSweep > 0 && !capture {
+		r.fail(start, "the program scores sweeps but no phase captures")
+	}
+	if im.Layout > 0 && !capture {
+		r.fail(start, "a layout that no capture phase could ever take")
 	}
 	r.finish(OpTurn, start, end)
 	if len(im.Phases) == 0 || len(im.Phases) > cardrules.MaxPhases {
@@ -595,7 +612,7 @@ func readChips(r *reader, im *Image, rankAt int) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		r.fail(at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
 	}
-	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 || len(im.Match.Finish) != 0 {
+	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || im.ScoreSweep != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 || len(im.Match.Finish) != 0 {
 		r.fail(at, "chips and other scores: with chips, the scores are the chips")
 	}
 	if im.Match.Deals > 0 {

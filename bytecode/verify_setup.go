@@ -161,6 +161,18 @@ func readSetup(r *reader, im *Image) {
 	if im.Flags&FlagReshuffleAtOnce != 0 && im.Flags&FlagReshuffle == 0 {
 		r.fail(im.At.Flags, "reshuffle at once without reshuffle")
 	}
+	at = r.off
+	im.At.Layout = at
+	im.Layout, im.ScoreSweep = r.u8(), r.u8()
+	if im.Layout > cardrules.MaxLayout {
+		r.fail(at, "layout of %d cards, at most %d", im.Layout, cardrules.MaxLayout)
+	}
+	if im.Layout > 0 && dealAll {
+		r.fail(at, "a layout needs a stock, but the whole deck is dealt")
+	}
+	if im.ScoreSweep > cardrules.MaxScore {
+		r.fail(at+1, "points per sweep %d, at most %d", im.ScoreSweep, cardrules.MaxScore)
+	}
 	r.finish(OpSetup, start, end)
 	if r.truncated || len(r.errs) > 0 {
 		return
@@ -183,9 +195,9 @@ func readSetup(r *reader, im *Image) {
 			r.fail(start, "a scoring rule matches no card of the deck")
 		}
 	}
-	starter := 0
+	starter := im.Layout // (dealt from the stock, as the starter is)
 	if im.Flags&FlagStarter != 0 {
-		starter = 1
+		starter++
 		if dealAll {
 			r.fail(start, "a starter card needs a stock, but the whole deck is dealt")
 		}

@@ -53,8 +53,11 @@ type Genome struct {
 // card of the tricks won that matches a rule, per card left in hand at a
 // deal's end; or, with chips, a seat's score is the chips it holds.
 type Score struct {
-	Trick int          `json:"trick,omitempty"` // points per trick won
-	Meld  int          `json:"meld,omitempty"`  // points per set laid down
+	Trick int `json:"trick,omitempty"` // points per trick won
+	Meld  int `json:"meld,omitempty"`  // points per set laid down
+	// points for a capture that empties the layout (a sweep), unless it is
+	// the deal's last card played
+	Sweep int          `json:"sweep,omitempty"`
 	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
 	// points per card still in a seat's hand when a deal ends, by rule
 	Hand []CardPoints `json:"hand,omitempty"`
@@ -129,6 +132,9 @@ type Deal struct {
 	All       bool           `json:"all,omitempty"`       // deal the whole deck round-robin instead
 	Overrides []DealOverride `json:"overrides,omitempty"` // other numbers of cards for some seat counts
 	Starter   bool           `json:"starter,omitempty"`   // turn one more card up to start the discard pile
+	// cards dealt face up to the layout once the hands are dealt, for
+	// capture phases (0..12)
+	Layout int `json:"layout,omitempty"`
 	// with a starter: while the starter is of one of these ranks, it goes
 	// back into the stock, the stock is shuffled and the top card turned up
 	StarterNot []Rank `json:"starter_not,omitempty"`
@@ -193,6 +199,9 @@ type Phase struct {
 	// the most cards of one rank a climb phase's lead may play, 1 to 4
 	// (absent: 4)
 	Max int `json:"max,omitempty"`
+	// in a capture phase: while the layout holds a card of the played
+	// card's value, only such a card may be captured, not a sum
+	EqualFirst bool `json:"equal_first,omitempty"`
 }
 
 // Demand is a rank that demands cards in a turn_up phase: a card of Rank

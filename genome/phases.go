@@ -63,6 +63,10 @@ var phaseKinds = [...]phaseKind{
 		hand: cardrules.HandFan, why: "the player chooses its cards",
 		fields: []string{"max"},
 	},
+	cardrules.PhaseCapture: {
+		hand: cardrules.HandFan, why: "the player chooses its card and what it captures",
+		fields: []string{"equal_first"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -217,6 +221,11 @@ var phaseFields = [...]phaseField{
 		},
 	},
 	maxField,
+	{
+		name: "equal_first",
+		set:  func(p *Phase) bool { return p.EqualFirst },
+		diff: func(a, b *Phase) float64 { return flag(a.EqualFirst != b.EqualFirst) },
+	},
 }
 
 // maxField is a climb phase's most cards in a lead: 1 to 4, 0 (absent)

@@ -93,6 +93,16 @@ func (g *Genome) Validate() error {
 	if d.Starter {
 		starter = 1
 	}
+	capture := g.HasPhase(cardrules.PhaseCapture)
+	switch {
+	case d.Layout < 0 || d.Layout > cardrules.MaxLayout:
+		ps.add("$.deal.layout", "must be between 0 and %d, got %d", cardrules.MaxLayout, d.Layout)
+	case d.Layout > 0 && d.All:
+		ps.add("$.deal.layout", "a layout is dealt after the hands, but all deals the whole deck to them")
+	case d.Layout > 0 && !capture:
+		ps.add("$.deal.layout", "no capture phase could ever take the layout's cards")
+	}
+	starter += max(d.Layout, 0)
 	if !d.All && s.Min >= 2 && s.Max <= cardrules.MaxSeats && s.Min <= s.Max {
 		for n := s.Min; n <= s.Max; n++ {
 			if need := g.DealFor(n)*n + starter; need > len(cards) {
@@ -158,8 +168,15 @@ func (g *Genome) Validate() error {
 	hasTrick := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick })
 	if g.Score.Trick < 0 || g.Score.Trick > cardrules.MaxScore {
 		ps.add("$.score.trick", "must be between 0 and %d, got %d", cardrules.MaxScore, g.Score.Trick)
-	} else if (g.Score.Trick > 0 || len(g.Score.Cards) > 0) && !hasTrick {
+	} else if g.Score.Trick > 0 && !hasTrick {
 		ps.add("$.score", "scores tricks, but no phase plays tricks")
+	} else if len(g.Score.Cards) > 0 && !hasTrick && !capture {
+		ps.add("$.score", "scores the cards won, but no phase wins any (tricks or captures)")
+	}
+	if g.Score.Sweep < 0 || g.Score.Sweep > cardrules.MaxScore {
+		ps.add("$.score.sweep", "must be between 0 and %d, got %d", cardrules.MaxScore, g.Score.Sweep)
+	} else if g.Score.Sweep > 0 && !capture {
+		ps.add("$.score.sweep", "scores sweeps, but no phase captures")
 	}
 	if g.Score.Meld < 0 || g.Score.Meld > cardrules.MaxScore {
 		ps.add("$.score.meld", "must be between 0 and %d, got %d", cardrules.MaxScore, g.Score.Meld)

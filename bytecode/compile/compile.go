@@ -97,6 +97,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		notMask |= 1 << r
 	}
 	s = binary.LittleEndian.AppendUint16(s, notMask)
+	s = append(s, byte(c.Deal.Layout), byte(c.Score.Sweep))
 	out = section(out, bytecode.OpSetup, s)
 
 	// TURN and CODE: predicates are numbered in order of reference.
@@ -142,6 +143,12 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpTableau), byte(p.Start))
 		case cardrules.PhaseClimb:
 			t = append(t, byte(bytecode.OpClimb), byte(p.ClimbMax()))
+		case cardrules.PhaseCapture:
+			var rules byte
+			if p.EqualFirst {
+				rules |= bytecode.CaptureEqualFirst
+			}
+			t = append(t, byte(bytecode.OpCapture), rules)
 		case cardrules.PhaseTurnUp:
 			// (Canonical sorted the demands by rank.)
 			t = append(t, byte(bytecode.OpTurnUp), byte(p.Returns), byte(len(p.Demands)))
@@ -262,7 +269,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		LastCardInert:   im.Flags&bytecode.FlagLastCardInert != 0,
 		Meld:            im.Meld,
 		Teams:           im.Teams,
-		Score:           genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld},
+		Score:           genome.Score{Trick: im.ScoreTrick, Meld: im.ScoreMeld, Sweep: im.ScoreSweep},
 	}
 	if ch := im.Chips; ch.Stake > 0 {
 		g.Score.Chips = genome.Chips{Stake: ch.Stake, Ante: ch.Ante, Pass: ch.Pass, PerCard: ch.PerCard}
@@ -275,7 +282,7 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: genome.Match{Kind: genome.MatchKind(r.Kind), Value: uint8(r.Value)}, Points: r.Points})
 	}
 	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0,
-		StarterFires: im.Flags&bytecode.FlagStarterFires != 0}
+		StarterFires: im.Flags&bytecode.FlagStarterFires != 0, Layout: im.Layout}
 	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {
 			g.Deal.StarterNot = append(g.Deal.StarterNot, r)
@@ -345,6 +352,8 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhaseAsk}
 		case bytecode.OpTableau:
 			p = genome.Phase{Kind: cardrules.PhaseTableau, Start: ph.Start}
+		case bytecode.OpCapture:
+			p = genome.Phase{Kind: cardrules.PhaseCapture, EqualFirst: ph.EqualFirst}
 		case bytecode.OpClimb:
 			p = genome.Phase{Kind: cardrules.PhaseClimb, Max: ph.Max}
 			if ph.Max == cardrules.MaxClimb {

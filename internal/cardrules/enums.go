@@ -70,6 +70,11 @@ const (
 	// cards of one rank. When every other seat still in has passed since
 	// the last play, the table is cleared and the last seat to play leads.
 	PhaseClimb
+	// PhaseCapture: the seat plays one card; with cards of the layout
+	// whose values sum to the card's value it must capture such cards
+	// (one value-equal card first, where the phase says so), taking them
+	// and the card into its won pile, else the card joins the layout.
+	PhaseCapture
 	NumPhaseKinds
 )
 
@@ -83,6 +88,7 @@ var phaseKindNames = [...]string{
 	PhaseTableau: "tableau",
 	PhaseTurnUp:  "turn_up",
 	PhaseClimb:   "climb",
+	PhaseCapture: "capture",
 }
 
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
@@ -91,7 +97,7 @@ var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 // the table, so that effects can fire in it.
 func (k PhaseKind) PlaysCards() bool {
 	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau || k == PhaseTurnUp ||
-		k == PhaseClimb
+		k == PhaseClimb || k == PhaseCapture
 }
 
 // HandKind says how a seat holds its cards.

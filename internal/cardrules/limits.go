@@ -18,6 +18,7 @@ const (
 	MaxWarFaceDown = 5     // cards laid face down in a war
 	MaxDemand      = 8     // the cards one card demands in a turn_up phase
 	MaxClimb       = 4     // the cards of one rank a climb phase's lead may play
+	MaxLayout      = 12    // cards dealt face up to the layout
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression
