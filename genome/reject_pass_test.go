@@ -28,7 +28,7 @@ func TestValidateRejectsPass(t *testing.T) {
 			m["hand"] = "pile"
 			m["turn"] = []any{map[string]any{"kind": "battle"}}
 			delete(m, "lead_card")
-		}, want: "2 problems:\n  $.score: scores tricks, but no phase plays tricks\n  " +
+		}, want: "2 problems:\n  $.score: scores the cards won, but no phase wins any (tricks or captures)\n  " +
 			"$.match.pass: passes cards from a hand, but pile hands are played face down (use a fan hand)"},
 		{name: "finishing scores for eight places at 7 seats", seed: pr, patch: func(t *testing.T, m map[string]any) {
 			set(t, m, "score.finish", []any{1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0})

@@ -483,7 +483,11 @@ func TestValidateRejects(t *testing.T) {
 			want: `$.score: scores tricks, but no phase plays tricks`},
 		{name: "card points without tricks", patch: func(t *testing.T, m map[string]any) {
 			m["score"] = js(t, `{"cards": [{"match": "hearts", "points": 1}]}`)
-		}, want: `$.score: scores tricks, but no phase plays tricks`},
+		}, want: `$.score: scores the cards won, but no phase wins any (tricks or captures)`},
+		{name: "sweeps without captures", patch: func(t *testing.T, m map[string]any) { m["score"] = js(t, `{"sweep": 1}`) },
+			want: `$.score.sweep: scores sweeps, but no phase captures`},
+		{name: "a layout without captures", patch: func(t *testing.T, m map[string]any) { set(t, m, "deal.layout", 4.0) },
+			want: `$.deal.layout: no capture phase could ever take the layout's cards`},
 		{name: "points per set negative", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { set(t, m, "score.meld", -1.0) },
 			want: `$.score.meld: must be between 0 and 13, got -1`},
 		{name: "points per set without sets", seed: "go-fish", patch: func(t *testing.T, m map[string]any) { del(t, m, "meld") },

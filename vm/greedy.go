@@ -21,6 +21,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 			return index(set, m.greedyTableau(s, set))
 		case bytecode.OpClimb:
 			return index(set, m.greedyClimb(s, set))
+		case bytecode.OpCapture:
+			return index(set, m.greedyCapture(set))
 		}
 		// A card when it has one; else it draws rather than pass.
 		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
@@ -37,6 +39,15 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return m.greedyAsk(s, n, m.asked)
 	case DecideTarget:
 		return m.greedyTarget(n)
+	case DecideCapture:
+		// The highest value it can take.
+		best, bv := uint8(0), -1
+		for x := set; x != 0; x &= x - 1 {
+			if f := uint8(bits.TrailingZeros64(x)); int(m.p.cval[f]) > bv {
+				best, bv = f, int(m.p.cval[f])
+			}
+		}
+		return index(set, best)
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0

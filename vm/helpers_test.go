@@ -291,6 +291,7 @@ func checkConservation(m *Machine) error {
 		zTable
 		zGone
 		zTableau
+		zLayout
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -302,6 +303,8 @@ func checkConservation(m *Machine) error {
 			return "table"
 		case zGone:
 			return "out of play"
+		case zLayout:
+			return "layout"
 		case zTableau:
 			return "tableau"
 		}
@@ -380,6 +383,13 @@ func checkConservation(m *Machine) error {
 	}
 	for x := m.tab; x != 0; x &= x - 1 {
 		note(uint8(bits.TrailingZeros64(x)), zTableau)
+	}
+	var lay [cardrules.MaxDeck]uint8
+	if n := m.lay.cards(lay[:]); n != m.layN {
+		return fmt.Errorf("the layout holds %d cards, its count says %d", n, m.layN)
+	}
+	for _, c := range lay[:m.layN] {
+		note(c, zLayout)
 	}
 	if bad != nil {
 		return bad
@@ -641,6 +651,13 @@ func deckHas(p *Program, c uint8) bool {
 // their points to every other seat.
 func dealEndScores(m *Machine) [MaxSeats]int32 {
 	var out [MaxSeats]int32
+	if m.p.capture && m.lastCap >= 0 {
+		// The last seat to capture takes the layout and its points.
+		var lay [cardrules.MaxDeck]uint8
+		for _, c := range lay[:m.lay.cards(lay[:])] {
+			out[m.lastCap] += int32(m.p.points[c])
+		}
+	}
 	for s := range m.n {
 		for c := range uint8(cardrules.MaxCardID) {
 			if m.hands(s)[c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) != 0 {

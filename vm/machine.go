@@ -255,6 +255,17 @@ type game struct {
 	dealNo uint8
 	dealer int8
 	won    [MaxSeats]pair
+
+	// Capture by sum (capture.go): the layout, face up, and its count;
+	// the card being played while its captures are chosen (-1: none), the
+	// value of the cards chosen so far and their count; the seat that
+	// captured last in the deal (-1: none).
+	lay     pair
+	layN    int
+	capCard int16
+	capSum  uint8
+	capN    uint8
+	lastCap int8
 }
 
 // Result is what one game produced.
@@ -382,6 +393,8 @@ func (m *Machine) dealOut(dealer, k int) {
 		drawnCard: -1,
 		mustPlay:  -1,
 		next:      -1,
+		capCard:   -1,
+		lastCap:   -1,
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),
@@ -417,6 +430,10 @@ func (m *Machine) dealOut(dealer, k int) {
 			}
 		}
 	}
+	var laid [cardrules.MaxLayout]uint8
+	if p.layout > 0 {
+		laid = m.dealLayout()
+	}
 	if p.starter {
 		c := m.pop()
 		for p.starterNot&(1<<rankOf[c]) != 0 && m.stockHolds(^p.starterNot) {
@@ -439,6 +456,9 @@ func (m *Machine) dealOut(dealer, k int) {
 			m.trace.deal(m)
 		} else {
 			m.trace.newDeal(m)
+		}
+		for _, c := range laid[:p.layout] {
+			m.trace.add(EvLayout, -1, c, 0)
 		}
 	}
 	if p.passN > 0 && m.passSetup(k) {

@@ -36,6 +36,9 @@ func (p *Program) Match() bool { return p.deals > 0 }
 // (rankKeys then ranks the totals alone).
 func (m *Machine) endDeal() bool {
 	p := m.p
+	if p.capture {
+		m.gatherLayout()
+	}
 	if p.keepOrder {
 		m.dealOrder()
 	}

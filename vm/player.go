@@ -17,6 +17,7 @@ const (
 	DecideTarget                       // an opponent an effect acts on (seats in turn order from the next)
 	DecideClimb                        // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
 	DecidePass                         // a card to pass before a deal (the hand less the cards chosen, ascending)
+	DecideCapture                      // a layout card to capture (the layout's cards that can complete a capture, ascending)
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -47,6 +48,9 @@ type View struct {
 	// would let a seat play to it now besides the start rank's cards of
 	// suits without a sequence (the ends' neighbours).
 	Tableau, TableauEnds uint64
+	// The layout of a capture game, face up: its first pack's cards and
+	// its second's (bit f: card f+64).
+	Layout, Layout2 uint64
 	// A turn_up phase's pending demand: the seat that demanded and the
 	// cards the seat that moves next owes it; Demander is -1 when none is
 	// pending.
@@ -136,6 +140,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 		v.Top = int(m.disc[m.discN-1])
 	}
 	v.Table = m.table[:m.tableN]
+	v.Layout, v.Layout2 = m.lay[0], m.lay[1]
 	v.Stock, v.Discard = m.stockN, m.discN
 	v.Hit, v.Pending = -1, 0
 	if kind == DecideRespond {
@@ -160,7 +165,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 // tells the options apart (a blind take).
 func (d *Decision) Greedy() int {
 	var set uint64
-	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass {
+	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass || d.Kind == DecideCapture {
 		for _, c := range d.Options {
 			set |= 1 << c
 		}

@@ -116,6 +116,15 @@ type Program struct {
 	hasHandPts bool
 
 	passing // the pass before each deal and the finishing scores (pass.go)
+
+	// Capture by sum (capture.go): the cards dealt to the layout, the
+	// points of a sweep, each card's capture value, the first pack's cards
+	// of each value, and whether some phase captures.
+	layout   int
+	sweep    int16
+	cval     [cardrules.MaxCardID]uint8
+	valueSet [numRanks + 1]uint64
+	capture  bool
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -172,6 +181,7 @@ type phase struct {
 	pass                           cardrules.PassRule
 	warFaceDown                    uint8
 	inOrder                        bool
+	equalFirst                     bool // capture: a value-equal card before any sum
 	count                          uint8
 	starts                         uint64          // tableau: the deck's cards of the start rank
 	demand                         [numRanks]uint8 // turn_up: the cards a card of each rank demands (0: none)
@@ -263,7 +273,8 @@ func Load(code []byte) (*Program, error) {
 			op: ph.Op, pred: uint8(ph.Pred), prefer: uint8(ph.Prefer), lead: uint8(ph.Lead), leadPrefer: uint8(ph.LeadPrefer),
 			trump: ph.Trump, from: ph.From, drawMax: uint8(ph.DrawMax), nameSuit: ph.NameSuit,
 			warFaceDown: uint8(ph.WarFaceDown), inOrder: ph.Returns == cardrules.ReturnsInOrder, count: uint8(ph.Count),
-			byChoice: ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
+			equalFirst: ph.EqualFirst,
+			byChoice:   ph.Draw == cardrules.DrawByChoice, playDrawn: ph.PlayDrawn, pass: ph.Pass,
 			voluntary: ph.Draw != cardrules.DrawWhenStuck || ph.Pass != cardrules.PassNever || ph.PlayDrawn,
 		}
 		copy(p.phases[i].demand[:], ph.Demand[:])
@@ -298,6 +309,7 @@ func Load(code []byte) (*Program, error) {
 	}
 	p.lowerMatch(im)
 	p.lowerPass(im)
+	p.lowerCapture(im)
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

@@ -52,7 +52,7 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 func (m *Machine) SeatView(s int) View {
 	v := View{Seat: s, Hand: m.hand[s], Hand2: m.hand2[s], Counts: m.count, Scores: m.score, Pot: m.pot, Active: m.active,
 		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid,
-		Tableau: m.tab, TableauEnds: m.tabEnds}
+		Tableau: m.tab, TableauEnds: m.tabEnds, Layout: m.lay[0], Layout2: m.lay[1]}
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
 	}
@@ -106,6 +106,18 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d passes %s to seat %d", e.Seat, seenCard(e.Card), e.N)
 	case EvClear:
 		return fmt.Sprintf("everyone else has passed: the table is cleared and seat %d leads", e.Seat)
+	case EvLayout:
+		if e.Seat < 0 {
+			return fmt.Sprintf("%s is dealt face up to the layout", seenCard(e.Card))
+		}
+		return fmt.Sprintf("seat %d captures nothing: %s joins the layout", e.Seat, seenCard(e.Card))
+	case EvCollect:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d, the last to capture, takes %s left on the layout", e.Seat, seenCard(e.Card))
+		}
+		return fmt.Sprintf("seat %d captures %s", e.Seat, seenCard(e.Card))
+	case EvSweep:
+		return fmt.Sprintf("seat %d sweeps the layout and scores %d", e.Seat, e.N)
 	case EvNameSuit:
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:

@@ -101,7 +101,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 	// The hybrids with lasting and delayed effects, rules and chosen
 	// targets: a copy re-enters a target's choice, and a discard owed to
 	// an effect resolving at a turn's start or end.
-	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed"} {
+	for _, name := range []string{"crazy-eights-locks", "whist-bonus", "crazy-eights-rules", "uno-delayed", "scopa-lite"} {
 		t.Run(name, func(t *testing.T) {
 			_, p := hybridProgram(t, name)
 			kinds := map[DecisionKind]int{}

@@ -186,6 +186,10 @@ func (gm *gameMachine) check(t *rapid.T) {
 			if m.held(s)&(1<<o) == 0 || m.climbSel == 0 || rankOf[o] != rankOf[m.last] {
 				t.Fatalf("option %d: card %d is not a further card of seat %d's play %x", i, o, s, m.climbSel)
 			}
+		case DecideCapture:
+			if (m.lay[0]|m.lay[1])&(1<<o) == 0 || m.capCard < 0 || m.p.cval[o] > m.p.cval[m.capCard]-m.capSum {
+				t.Fatalf("option %d: card %d is not a layout card that fits seat %d's capture", i, o, s)
+			}
 		case DecideRank:
 			if m.held(s)&rankSet[o] == 0 {
 				t.Fatalf("asks for rank %d it does not hold", o)

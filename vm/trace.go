@@ -45,6 +45,9 @@ const (
 	EvDeal                       // deal N of a match begins, dealt by Seat; Card is the starter (0xff: none)
 	EvMoon                       // Seat shot the moon: it gives up the N points of the card rules, which every other seat scores
 	EvPassCard                   // before a deal's play, Seat passes Card to seat N (others see a card passed)
+	EvLayout                     // Card joins the layout: dealt to it (Seat -1), or played by Seat and capturing nothing
+	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
+	EvSweep                      // Seat's capture empties the layout and scores N points
 )
 
 // Event is one step of a traced game.

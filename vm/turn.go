@@ -91,6 +91,8 @@ func (m *Machine) turn() {
 			m.turnUp(ph)
 		case bytecode.OpClimb:
 			m.climbPhase(ph)
+		case bytecode.OpCapture:
+			m.capturePhase(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()
