@@ -360,6 +360,9 @@ func (t *table) view(v *vm.View) {
 		}
 		fmt.Fprintf(t.out, "on the table: %s\n", strings.Join(names, " "))
 	}
+	if v.Layout|v.Layout2 != 0 {
+		fmt.Fprintf(t.out, "the layout: %s\n", cardSet(v.Layout, v.Layout2))
+	}
 	if v.ClimbRank >= 0 {
 		fmt.Fprintf(t.out, "the play to beat: %s's %d %s(s)\n", t.seatName(v.ClimbBy), v.ClimbCount, cardrules.Rank(v.ClimbRank))
 	}
@@ -425,6 +428,8 @@ func (t *table) options(d *vm.Decision) string {
 			}
 			return bytecode.CardName(o)
 		}
+	case vm.DecideCapture:
+		what, prompt = "choose a layout card to capture (the cards taken must add up to your card's value)", "card to capture"
 	case vm.DecideSuit:
 		what, prompt = "choose a suit to name", "suit to name"
 		label = func(o uint8) string { return cardrules.Suit(o).String() }
