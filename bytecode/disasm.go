@@ -107,7 +107,9 @@ func Disassemble(p []byte) (string, error) {
 	}
 	line(at.TurnCap, "  turn_cap %d", im.TurnCap)
 	line(at.StarterNot, "  starter_not %s", rankList(im.StarterNot))
-	line(at.Layout, "  layout %d sweep %d", im.Layout, im.ScoreSweep)
+	if im.Layout != 0 || im.ScoreSweep != 0 {
+		line(at.Layout, "  layout %d sweep %d", im.Layout, im.ScoreSweep)
+	}
 
 	sec(1)
 	for i, ph := range im.Phases {

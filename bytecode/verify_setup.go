@@ -161,9 +161,16 @@ func readSetup(r *reader, im *Image) {
 	if im.Flags&FlagReshuffleAtOnce != 0 && im.Flags&FlagReshuffle == 0 {
 		r.fail(im.At.Flags, "reshuffle at once without reshuffle")
 	}
+	// The capture bytes, present only when either is not 0, so that a
+	// program without captures keeps its bytes.
 	at = r.off
 	im.At.Layout = at
-	im.Layout, im.ScoreSweep = r.u8(), r.u8()
+	if end-at >= 2 {
+		im.Layout, im.ScoreSweep = r.u8(), r.u8()
+		if im.Layout == 0 && im.ScoreSweep == 0 {
+			r.fail(at, "layout and sweep bytes both 0: they are left out when no layout is dealt and no sweep scores")
+		}
+	}
 	if im.Layout > cardrules.MaxLayout {
 		r.fail(at, "layout of %d cards, at most %d", im.Layout, cardrules.MaxLayout)
 	}

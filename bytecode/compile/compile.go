@@ -97,7 +97,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		notMask |= 1 << r
 	}
 	s = binary.LittleEndian.AppendUint16(s, notMask)
-	s = append(s, byte(c.Deal.Layout), byte(c.Score.Sweep))
+	if c.Deal.Layout != 0 || c.Score.Sweep != 0 {
+		s = append(s, byte(c.Deal.Layout), byte(c.Score.Sweep))
+	}
 	out = section(out, bytecode.OpSetup, s)
 
 	// TURN and CODE: predicates are numbered in order of reference.
