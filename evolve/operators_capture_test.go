@@ -1,7 +1,9 @@
 package evolve
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -341,5 +343,26 @@ func TestCaptureFamily(t *testing.T) {
 	g.Turn[0], g.Turn[1] = g.Turn[1], g.Turn[0]
 	if f := Family(g); f != "trick" {
 		t.Errorf("scopa-lite drawing first is of family %s, want trick", f)
+	}
+}
+
+// TestCaptureEvaluates: with the VM's capture phase in, the games of
+// capture by sum the operators make are scored like any other: Evaluate
+// plays scopa-lite and each capture parent without an error, to a fitness
+// in [0, 1], and scopa-lite, a real fishing game, is not degenerate.
+func TestCaptureEvaluates(t *testing.T) {
+	cfg := testConfig()
+	for i, g := range captureParents(t) {
+		s, _, err := Evaluate(context.Background(), g, &cfg, uint64(i))
+		if err != nil {
+			t.Fatalf("parent %d: %v", i, err)
+		}
+		if math.IsNaN(s.Fitness) || s.Fitness < 0 || s.Fitness > 1 {
+			t.Errorf("parent %d: fitness %v", i, s.Fitness)
+		}
+		if i == 0 && s.Degenerate != "" {
+			t.Errorf("scopa-lite is degenerate: %s", s.Degenerate)
+		}
+		t.Logf("parent %d: fitness %.3f %s", i, s.Fitness, s.Degenerate)
 	}
 }
