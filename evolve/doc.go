@@ -102,16 +102,24 @@
 // a tableau has neither, and a deal that fits one pack). A
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks; a child of the
-// crossover drops the demands of ranks its deck lacks. Structural operators:
+// crossover drops the demands of ranks its deck lacks, and without a
+// capture phase the layout and the sweep. Structural operators:
 // deal size (by one, within what the deck can deal at every seat count),
 // turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
 // ranks, battle parameters (a battle's face-down cards and returns, a
 // turn_up phase's demands, added, removed or changed by one, and returns),
 // phase insert (a draw phase, a copy of a phase, in a game of pile hands a
-// turn_up phase, in a game of fan hands a climb), remove and swap, a
+// turn_up phase, in a game of fan hands a climb or a capture phase),
+// remove (the last capture phase takes the layout, the sweep and, with no
+// trick left, the score's card rules along) and swap, a
 // climb's max (by one within 1..4) or a play phase turned into a climb in
-// a game of fan hands with none, end result and
+// a game of fan hands with none, capture by sum (a capture phase's
+// equal_first switched, the layout by one within what the deck deals
+// beyond the hands at every seat count, up to 12, the sweep's points by
+// one within 0..13 in a game without chips; or, in a game of fan hands
+// with none, a play phase turned into a capture phase, with a layout of
+// up to four cards half the time), end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card, the score's card rules and
 // the last demand of a turn_up phase can spare), the deck's jokers (one
@@ -264,7 +272,7 @@
 //	family              the turn structure: the kind of the turn's first
 //	                    phase that is not a draw (play, trick, ask, take,
 //	                    battle, which turn_up joins; tableau and climb
-//	                    join play); 5 bins, one per family
+//	                    join play, capture trick); 5 bins, one per family
 //	decisions_per_seat  decisions per seat and game under random play;
 //	                    bins <4, 4-8, 8-16, 16-32, >=32 (doubling, around
 //	                    the length target of 15)

@@ -61,6 +61,7 @@ var structural = []operator{
 	{"chips", mutChips},
 	{"climb", mutClimb},
 	{"match", mutMatch},
+	{"capture", mutCapture},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -126,9 +127,13 @@ func reflectStep(v int, r *rng.Source, lo, hi int) int {
 // effects on, with probability 1/2 its list for that rank replaces the
 // first parent's (or joins it, if the first has none there). Ranks are
 // visited in rank order, the joker's last; genome order is kept within
-// each list.
+// each list. The second parent's list for a rank the first parent's deck
+// lacks is never taken (its effects could never fire: the Italian pack of
+// a game of captures has no 8, 9 or 10), its coin still tossed so that
+// the draws stay as they were.
 func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 	out := slices.Clone(a.Effects)
+	have := deckRanks(a)
 	for rank := range cardrules.Joker + 1 {
 		var theirs []genome.Effect
 		for _, e := range b.Effects {
@@ -136,7 +141,7 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 				theirs = append(theirs, e)
 			}
 		}
-		if len(theirs) == 0 || r.IntN(2) == 0 {
+		if len(theirs) == 0 || r.IntN(2) == 0 || !slices.Contains(have, rank) {
 			continue
 		}
 		at := slices.IndexFunc(out, func(e genome.Effect) bool { return e.Rank == rank })
@@ -161,8 +166,10 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // rules that can no longer act (fitTriggers, which also repairs what the
 // child's setup does not allow: fitLasting, fitRules). A child with a
 // tableau has neither jokers nor two packs (fitDeal shrinks a deal that
-// needed their cards). A child ranks its seats by what it scores,
-// whichever end it took (fitRanking).
+// needed their cards). A child whose turn has no capture phase has no
+// layout and no sweep, nor, when the first parent captured and the child
+// plays no trick, card rules in its score (fitCapture). A child ranks its
+// seats by what it scores, whichever end it took (fitRanking).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -188,6 +195,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 		c.Deck.Jokers, c.Deck.Packs = 0, 0
 		fitDeal(c)
 	}
+	fitCapture(c, a.HasPhase(cardrules.PhaseCapture))
 	fitJokers(c)
 	fitTriggers(c)
 	fitResponses(c)
@@ -213,12 +221,13 @@ func mutDeal(g *genome.Genome, r *rng.Source) bool {
 }
 
 // dealRoom is the most cards, up to 26, g's deck can deal each seat at
-// every seat count of g: with the starter turned up after the deal, and a
-// card the starter may be left in the stock.
+// every seat count of g: with the layout dealt and the starter turned up
+// after the deal, and a card the starter may be left in the stock.
 func dealRoom(g *genome.Genome) int {
 	cards := g.Deck.Cards()
 	n := max(g.Seats.Max, 1)
 	hi := 26
+	left := len(cards) - max(g.Deal.Layout, 0)
 	if g.Deal.Starter {
 		others := 0
 		for _, c := range cards {
@@ -226,9 +235,9 @@ func dealRoom(g *genome.Genome) int {
 				others++
 			}
 		}
-		return min(hi, (len(cards)-1)/n, (others-1)/n)
+		return min(hi, (left-1)/n, (others-1)/n)
 	}
-	return min(hi, len(cards)/n)
+	return min(hi, left/n)
 }
 
 func mutTurnCap(g *genome.Genome, r *rng.Source) bool {
@@ -375,7 +384,8 @@ func collect(e *genome.Expr) []*genome.Expr {
 // game that deals every card and never reshuffles, where there is never a
 // stock to draw from), a copy of one of the turn's phases, or, in a game
 // of pile hands, a turn_up phase (randomTurnUp) a third of the time, and in
-// a game of fan hands a climb (randomClimb) a sixth of the time.
+// a game of fan hands a climb (randomClimb) a sixth of the time and a
+// capture phase (randomCapture) a sixth of the rest.
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
@@ -386,6 +396,8 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 		p = randomTurnUp(g, r)
 	case g.Hand == cardrules.HandFan && r.IntN(6) == 0:
 		p = randomClimb(r)
+	case g.Hand == cardrules.HandFan && r.IntN(6) == 0:
+		p = randomCapture(r)
 	case r.IntN(2) == 0 && (!g.Deal.All || g.Reshuffle):
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
@@ -403,9 +415,11 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 
 // phaseRemove drops a phase, never the last one that is not a draw (a
 // turn of draws only never progresses); dropping the last play phase drops the
-// response abilities, which are played to its discard pile, and dropping
+// response abilities, which are played to its discard pile, dropping
 // the last phase whose events set off some effects drops those effects
-// (fitTriggers).
+// (fitTriggers), and dropping the last capture phase drops the layout,
+// the sweep and, with no trick left, the card rules of the score
+// (fitCapture).
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	var can []int
 	plays := 0 // the phases that are not draws
@@ -423,7 +437,9 @@ func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 		return false
 	}
 	i := pick(r, can)
+	had := g.HasPhase(cardrules.PhaseCapture)
 	g.Turn = slices.Delete(g.Turn, i, i+1)
+	fitCapture(g, had)
 	fitTriggers(g)
 	fitResponses(g)
 	return true
@@ -500,7 +516,8 @@ func mutTrick(g *genome.Genome, r *rng.Source) bool {
 
 // mutScore changes a scoring weight the game can score by one, reflected
 // at its bounds: the points of a trick (in a game of tricks), of a set
-// laid down (in a game that lays sets), or of a card rule. It does not
+// laid down (in a game that lays sets), of a card rule, or of a sweep (in
+// a game of captures). It does not
 // apply to a game that can score none of them. A game left scoring nothing
 // drops its bonus effects and rules, which would have no points to add to
 // (fitTriggers).
@@ -518,6 +535,9 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Score.Cards) > 0 {
 		fields = append(fields, 2)
 	}
+	if g.HasPhase(cardrules.PhaseCapture) {
+		fields = append(fields, 3)
+	}
 	if len(fields) == 0 {
 		return false
 	}
@@ -529,6 +549,8 @@ func mutScore(g *genome.Genome, r *rng.Source) bool {
 	case 2:
 		c := &g.Score.Cards[r.IntN(len(g.Score.Cards))]
 		c.Points = reflectStep(c.Points, r, 1, cardrules.MaxCardPoints)
+	case 3:
+		g.Score.Sweep = reflectStep(g.Score.Sweep, r, 0, cardrules.MaxScore)
 	}
 	fitTriggers(g)
 	return true

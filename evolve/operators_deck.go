@@ -90,8 +90,8 @@ func droppable(g *genome.Genome, x genome.Rank) bool {
 }
 
 // holds reports whether a deck of the cards left holds what g needs but
-// its demands and lead card: the deal at every seat count with the
-// starter, a card the starter may be beyond the deal, a card for every
+// its demands and lead card: the deal at every seat count with the layout
+// and the starter, a card the starter may be beyond the deal, a card for every
 // card rule of the score.
 func holds(g *genome.Genome, left []genome.Card) bool {
 	for _, sc := range g.Score.Cards {
@@ -102,9 +102,9 @@ func holds(g *genome.Genome, left []genome.Card) bool {
 	if g.Deal.All {
 		return true
 	}
-	starter, others := 0, 0
+	starter, others := max(g.Deal.Layout, 0), 0 // (the layout is dealt from the stock like the starter)
 	if g.Deal.Starter {
-		starter = 1
+		starter++
 	}
 	for _, c := range left {
 		if !slices.Contains(g.Deal.StarterNot, c.Rank()) {

@@ -37,7 +37,7 @@ func mutPacks(g *genome.Genome) bool {
 
 // fitDeal shrinks the deal of g to what its deck can deal at every seat
 // count, after the deck lost cards (a pack). A seat count whose deal does
-// not fit (it needs more cards than the deck holds with the starter, or
+// not fit (it needs more cards than the deck holds with the layout and the starter, or
 // every card the starter may be, or at the default seat count of a game
 // with a draw phase it leaves no stock to draw from and nothing refills
 // it) is dealt as many as
@@ -59,10 +59,8 @@ func fitDeal(g *genome.Genome) bool {
 			}
 		}
 	}
-	// (A stock that runs out is refilled from the discard pile in a game
-	// that reshuffles it and plays cards to it.)
-	refills := g.Reshuffle && (g.HasPhase(cardrules.PhasePlay) || g.HasPhase(cardrules.PhaseTurnUp))
-	draws := !refills && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Count > 0 })
+	starter += max(g.Deal.Layout, 0) // (the layout is dealt from the stock like the starter)
+	draws := stockKept(g)
 	for n := max(g.Seats.Min, 1); n <= g.Seats.Max; n++ {
 		stock := 0 // the cards the stock must keep
 		if draws && n == g.Seats.Default {

@@ -131,12 +131,12 @@ var stakes = []int{5, 10, 20, 50, 100, 200, 500, cardrules.MaxStake}
 // along stakes, changes one payment by one (reflected at 0 and
 // cardrules.MaxChipPayment; a last payment of 1 goes to 2, not 0), or, one time
 // in four, removes the chips (the seats ranked by cards again). It does
-// not apply to a game that scores something else.
+// not apply to a game that scores something else (sweeps included).
 func mutChips(g *genome.Genome, r *rng.Source) bool {
 	c := &g.Score.Chips
 	if c.Stake == 0 {
-		if !g.Score.IsZero() {
-			return false
+		if !g.Score.IsZero() || g.Score.Sweep > 0 {
+			return false // (chips are the only score; IsZero does not see sweeps)
 		}
 		*c = genome.Chips{Stake: pick(r, []int{20, 50})}
 		switch r.IntN(3) {

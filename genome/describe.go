@@ -41,6 +41,9 @@ func (g *Genome) Describe() string {
 		}
 		w("; the rest form the face-down stock.\n")
 	}
+	if s := g.describeLayout(); s != "" {
+		w("%s\n", s)
+	}
 	if g.Deal.Starter {
 		w("%s\n", describeStarter(g))
 	}
@@ -72,6 +75,9 @@ func (g *Genome) Describe() string {
 	}
 	for i, p := range g.Turn {
 		w("%d. %s\n", i+1, describePhase(g, p))
+	}
+	if s := g.describeCaptureRules(); s != "" {
+		w("%s\n", s)
 	}
 	if len(g.Effects) > 0 {
 		w("\n%s\n", g.effectsHeading())
@@ -112,7 +118,7 @@ func (g *Genome) Describe() string {
 	if s := g.describeRules(); s != "" {
 		w("\n%s", s)
 	}
-	if !g.Score.playZero() {
+	if !g.Score.playZero() || g.Score.Sweep > 0 {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {
 			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))
@@ -121,7 +127,10 @@ func (g *Genome) Describe() string {
 			w(" Each set laid down scores %s.", plural(g.Score.Meld, "point"))
 		}
 		for _, c := range g.Score.Cards {
-			w(" %s in a trick you won scores %s.", g.describeMatchIn(c.Match), plural(c.Points, "point"))
+			w(" %s %s scores %s.", g.describeMatchIn(c.Match), g.wonIn(), plural(c.Points, "point"))
+		}
+		if s := g.describeSweep(); s != "" {
+			w(" %s", s)
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
 			w(" %s", describeChips(c))
@@ -264,6 +273,8 @@ func describePhase(g *Genome, p Phase) string {
 		return describeTurnUp(p)
 	case cardrules.PhaseClimb:
 		return describeClimb(p)
+	case cardrules.PhaseCapture:
+		return describeCapture(p)
 	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."

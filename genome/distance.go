@@ -33,7 +33,8 @@ import (
 //     count from 2 to 8 (so overrides count); and flags of dealing all,
 //     a starter card (for two starters, the mean of the flag of firing its
 //     effects and the Jaccard distance of the ranks it may not be), and
-//     reshuffling (either when, or whether).
+//     reshuffling (either when, or whether); with a layout in either deal,
+//     rel of the layout's cards is a sixth part.
 //   - table (1): the mean of rel of the set size (meld), flag of the lead
 //     card (a game without one differs from every game with one) and flag
 //     of partnerships.
@@ -68,7 +69,8 @@ import (
 //     distance of the rules (two rules are the same when every field they
 //     use is), so a rule more or less is a small change too.
 //   - score (1): the mean of rel of the points per trick and per set, and
-//     the multiset distance of the card scoring rules; the deal's-end
+//     the multiset distance of the card scoring rules (with sweeps in
+//     either game, rel of the points per sweep is a fourth part); the deal's-end
 //     scores join in as s + d - sd, d the mean of the multiset distance of
 //     the hand rules and the flag of shooting the moon.
 //   - end (1): the mean of the larger of flag of until and rel of the
@@ -106,6 +108,11 @@ func Distance(a, b *Genome) float64 {
 	u := rulesDiff(a.Rules, b.Rules)
 	parts[partEffects] = er + u - float64(er*u) // exactly er when u is 0
 	sc := (rel(a.Score.Trick, b.Score.Trick) + rel(a.Score.Meld, b.Score.Meld) + cardPointsDiff(a.Score.Cards, b.Score.Cards)) / 3
+	if a.Score.Sweep != 0 || b.Score.Sweep != 0 {
+		// A fourth part, only with sweeps, so that games without them
+		// keep the distance they had before captures existed.
+		sc = (float64(3*sc) + rel(a.Score.Sweep, b.Score.Sweep)) / 4
+	}
 	if ca, cb := a.Score.Chips, b.Score.Chips; ca != cb {
 		// A fourth part, only when the chips differ, so that games
 		// without chips keep the distance they had before chips existed.
@@ -231,9 +238,15 @@ func dealDiff(a, b *Genome) float64 {
 		counts += rel(a.DealFor(n), b.DealFor(n))
 	}
 	counts = float64(counts / cardrules.MaxSeats)
-	return (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + counts +
+	d := (rel(a.DealFor(a.Seats.Default), b.DealFor(b.Seats.Default)) + counts +
 		flag(a.Deal.All != b.Deal.All) + starterDiff(&a.Deal, &b.Deal) +
 		flag(a.Reshuffle != b.Reshuffle || a.ReshuffleAtOnce != b.ReshuffleAtOnce)) / 5
+	if a.Deal.Layout != 0 || b.Deal.Layout != 0 {
+		// A sixth part, only with a layout, so that deals without one
+		// keep the distance they had before captures existed.
+		d = (float64(5*d) + rel(a.Deal.Layout, b.Deal.Layout)) / 6
+	}
+	return d
 }
 
 // starterDiff is 1 when one deal turns a starter up and the other does not;
