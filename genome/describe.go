@@ -118,7 +118,7 @@ func (g *Genome) Describe() string {
 	if s := g.describeRules(); s != "" {
 		w("\n%s", s)
 	}
-	if !g.Score.playZero() || g.Score.Sweep > 0 {
+	if !g.Score.playZero() {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {
 			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))

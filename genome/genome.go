@@ -95,9 +95,11 @@ func (s Score) IsZero() bool {
 	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{}
 }
 
-// playZero reports whether nothing scores during play (tricks, sets and
-// won cards).
-func (s Score) playZero() bool { return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 }
+// playZero reports whether nothing scores during play (tricks, sets, won
+// cards and sweeps).
+func (s Score) playZero() bool {
+	return s.Trick == 0 && s.Meld == 0 && len(s.Cards) == 0 && s.Sweep == 0
+}
 
 // Seats is the range of seat counts the game supports and the count it is
 // played (and evolved) at by default.
