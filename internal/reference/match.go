@@ -18,6 +18,7 @@ import (
 // went out in the last deal.
 func (m *game) endDeal() bool {
 	g := m.g
+	m.gatherLayout()
 	if len(g.Score.Finish) > 0 || g.Passes() {
 		m.order = m.finishingOrder()
 	}
