@@ -217,7 +217,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			kinds[i] = cardrules.PhaseDraw
 		}
 	}
-	hasTrick := false
+	hasTrick, hasCapture := false, false
 	for _, k := range kinds {
 		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
 		if k == cardrules.PhaseTableau && g.LeadCard != nil {
@@ -225,6 +225,10 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			g.Turn[len(g.Turn)-1].Start = g.LeadCard.Rank()
 		}
 		hasTrick = hasTrick || k == cardrules.PhaseTrick
+		hasCapture = hasCapture || k == cardrules.PhaseCapture
+	}
+	if hasCapture {
+		drawLayout(t, g, deckSize)
 	}
 
 	// Effects: usually few, sometimes many (up to the 255 limit); none
@@ -251,12 +255,16 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.LastCardInert = rapid.IntRange(0, 3).Draw(t, "last_card_inert") == 0
 	}
 
-	// Scoring: tricks and won cards only with a trick phase, sets only
-	// when sets are laid down.
-	if hasTrick {
-		if rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
-			g.Score.Trick = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.trick")
-		}
+	// Scoring: tricks only with a trick phase, won cards with a trick or
+	// a capture phase, sweeps only with a capture phase, sets only when
+	// sets are laid down.
+	if hasTrick && rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
+		g.Score.Trick = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.trick")
+	}
+	if hasCapture && rapid.Bool().Draw(t, "score.sweep.has") {
+		g.Score.Sweep = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.sweep")
+	}
+	if hasTrick || hasCapture {
 		if rapid.IntRange(0, 2).Draw(t, "score.cards.has") == 0 {
 			k := rapid.IntRange(1, cardrules.MaxScoreRules).Draw(t, "score.cards.len")
 			for range k {
@@ -276,9 +284,12 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			Result: genome.Result(rapid.IntRange(0, int(cardrules.NumResults)-1).Draw(t, "end.result")),
 		}}
 	}
+	// (Score.IsZero does not count sweeps: a game that scores only its
+	// sweeps ranks by cards, and has no chips, whose sum sweeps would
+	// break.)
 	if !g.Score.IsZero() {
 		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(cardrules.NumRankBys)-1).Draw(t, "end.rank"))
-	} else if rapid.IntRange(0, 3).Draw(t, "score.chips.has") == 0 {
+	} else if g.Score.Sweep == 0 && rapid.IntRange(0, 3).Draw(t, "score.chips.has") == 0 {
 		// Chips, the only score, ranked most first: small stakes, so
 		// that seats run out of chips to pay.
 		g.Score.Chips = genome.Chips{
@@ -430,6 +441,36 @@ var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
 	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
+	cardrules.PhaseCapture,
+}
+
+// drawLayout draws, for two capture games in three that deal hands (not
+// the whole deck), a layout of 1 to 12 cards that still fits the deck
+// with the hands and the starter at every seat count, and leaves a stock
+// at the default seat count where a draw phase needs one (Validate's
+// condition: no reshuffle from a play or turn_up phase refills it).
+func drawLayout(t *rapid.T, g *genome.Genome, deckSize int) {
+	if g.Deal.All || rapid.IntRange(0, 2).Draw(t, "deal.layout.has") == 0 {
+		return
+	}
+	starter := 0
+	if g.Deal.Starter {
+		starter = 1
+	}
+	room := cardrules.MaxLayout
+	for n := g.Seats.Min; n <= g.Seats.Max; n++ {
+		room = min(room, deckSize-starter-g.DealFor(n)*n)
+	}
+	refills := g.Reshuffle && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
+		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp
+	})
+	if g.HasPhase(cardrules.PhaseDraw) && !refills {
+		n := g.Seats.Default
+		room = min(room, deckSize-starter-g.DealFor(n)*n-1)
+	}
+	if room >= 1 {
+		g.Deal.Layout = rapid.IntRange(1, room).Draw(t, "deal.layout")
+	}
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck
@@ -534,6 +575,8 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 	case cardrules.PhaseClimb:
 		// 0: absent (4).
 		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.max")
+	case cardrules.PhaseCapture:
+		p.EqualFirst = rapid.Bool().Draw(t, "turn.equal_first")
 	case cardrules.PhaseTurnUp:
 		p.Demands = drawDemands(t, standardRanks(ranks))
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))

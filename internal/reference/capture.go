@@ -9,7 +9,8 @@ import (
 // ---- capture by sum ----
 
 // captureValue is card c's capture value: its rank's place among the
-// deck's ranks (all 13 when the deck names none) in the deck's order,
+// deck's ranks (all 13 when the deck names none; each once, though listed
+// twice) in the deck's order,
 // counting from 1; a joker's is the number of the deck's ranks, the
 // joker's own included (it is above every rank).
 func (m *game) captureValue(c genome.Card) int {
@@ -20,8 +21,9 @@ func (m *game) captureValue(c genome.Card) int {
 		}
 	}
 	v := 1
-	for _, r := range ranks {
-		if place(m.g.Deck.Order, r) < place(m.g.Deck.Order, c.Rank()) {
+	for i, r := range ranks {
+		// (A rank listed twice is one rank of the deck.)
+		if !slices.Contains(ranks[:i], r) && place(m.g.Deck.Order, r) < place(m.g.Deck.Order, c.Rank()) {
 			v++
 		}
 	}
@@ -45,8 +47,8 @@ func (m *game) captureValue(c genome.Card) int {
 //     scored): EvCollect, N 0. The choice ends when the chosen cards sum
 //     to v; with no capture at all it makes none.
 //  4. A capture makes the seat the deal's last capturer; one that empties
-//     the layout is a sweep (EvSweep, score.sweep points) unless every
-//     hand and the stock are empty. The card played then follows the
+//     the layout is a sweep (EvSweep, score.sweep points, when it has
+//     any) unless every hand and the stock are empty. The card played then follows the
 //     captured cards to the won pile (its points scored, no event); a card
 //     that captured nothing joins the layout (EvLayout, Seat s).
 //  5. It is played (EvPlay, the play count, the suits played, the last
@@ -97,7 +99,8 @@ func (m *game) capturePhase(s int, p *genome.Phase) {
 	}
 	if captured {
 		m.capturer = s
-		if len(m.layout) == 0 && !m.nothingLeft() {
+		// (A sweep worth no points is no event: the VM's reading.)
+		if len(m.layout) == 0 && !m.nothingLeft() && m.g.Score.Sweep > 0 {
 			m.score[s] += m.g.Score.Sweep
 			m.emit(Event{Kind: EvSweep, Seat: s, N: m.g.Score.Sweep})
 		}
