@@ -16,8 +16,10 @@
 // or by choice, every pass rule, play of the drawn card only), trick (lead
 // and follow predicates, their optional preferences, every trump), take
 // (from each allowed target), ask, battle (war and returns), turn_up (one to
-// every rank of the deck demanding, every count, both returns) and draw
-// (count); scoring per trick, per set and per matching rank, suit or card;
+// every rank of the deck demanding, every count, both returns), capture
+// (with or without equal_first; fan hands, with a layout of 1 to 12 cards
+// two games in three that deal hands) and draw (count); scoring per trick,
+// per set, per sweep and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
@@ -52,7 +54,10 @@
 // (drawLasting), a rule likewise and of the stacking mode of the effects and
 // rules of its type and key, a later resolution point without a gate
 // (drawLater), tricks are scored only in games with a trick
-// phase, sets only in games that lay them down, ranking by score only in
+// phase, won cards only with a trick or a capture phase, sweeps only with
+// a capture phase (and never with chips), a layout only with a capture
+// phase and a deal of hands, leaving the deck a stock where a draw phase
+// needs one, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
 // barring no more ranks than leave the stock a card to turn up, reshuffling
@@ -284,9 +289,8 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			Result: genome.Result(rapid.IntRange(0, int(cardrules.NumResults)-1).Draw(t, "end.result")),
 		}}
 	}
-	// (Score.IsZero does not count sweeps: a game that scores only its
-	// sweeps ranks by cards, and has no chips, whose sum sweeps would
-	// break.)
+	// A game that scores sweeps has no chips (chips are the only score,
+	// and a sweep's points would break their sum).
 	if !g.Score.IsZero() {
 		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(cardrules.NumRankBys)-1).Draw(t, "end.rank"))
 	} else if g.Score.Sweep == 0 && rapid.IntRange(0, 3).Draw(t, "score.chips.has") == 0 {

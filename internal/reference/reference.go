@@ -39,8 +39,9 @@ type Result struct {
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to
-// EvCapture mirror the VM's trace events one for one (same numbering,
-// meaning and fields); EvDecision has no VM trace counterpart.
+// EvClear mirror the VM's trace events one for one (same numbering,
+// meaning and fields); EvDecision has no VM trace counterpart, and the
+// kinds after it (EvDeal to EvSweep) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
