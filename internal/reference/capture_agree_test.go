@@ -59,6 +59,9 @@ func TestVMAgreesCapture(t *testing.T) {
 			g.Score.Hand = []genome.CardPoints{{Match: genome.Match{Kind: cardrules.MatchSuit, Value: 0}, Points: 1}}
 			g.End = genome.End{Until: cardrules.UntilNoCards, Rank: cardrules.RankScoreLow}
 		},
+		"match, passing": func(g *genome.Genome) {
+			g.Match = &genome.MatchRules{Deals: 4, Pass: &genome.PassRules{Count: 1, To: []genome.PassTo{cardrules.PassLeft, cardrules.PassRight}}}
+		},
 		"full deck less its twos, two suits": func(g *genome.Genome) {
 			g.Deck = genome.Deck{Suits: []genome.Suit{0, 1}, Remove: cardsOf("2C", "2D")}
 		},
