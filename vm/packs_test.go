@@ -33,6 +33,28 @@ func twoPackSeeds(tb testing.TB) []namedProgram {
 	return out
 }
 
+// twoPackSample is twoPackSeeds, or in -short runs (the race stage of make
+// test) the two-pack seeds of each mechanism that reads card ids:
+// responses, asks and sets, a match with passing and the moon, climbing
+// with an exchange, and a pile game.
+func twoPackSample(tb testing.TB) []namedProgram {
+	all := twoPackSeeds(tb)
+	if !testing.Short() {
+		return all
+	}
+	var out []namedProgram
+	for _, sp := range all {
+		switch sp.name {
+		case "uno-stacking-2packs", "go-fish-2packs", "hearts-match-2packs", "president-2packs", "war-2packs":
+			out = append(out, sp)
+		}
+	}
+	if len(out) != 5 {
+		tb.Fatalf("the two-pack sample has %d seeds, want 5", len(out))
+	}
+	return out
+}
+
 func hasTableau(g *genome.Genome) bool {
 	for _, p := range g.Turn {
 		if p.Kind == cardrules.PhaseTableau {

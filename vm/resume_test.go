@@ -82,7 +82,7 @@ func TestForkResumeFinishesTheSameGame(t *testing.T) {
 		}
 		return true
 	}
-	for _, sp := range append(vmSeeds(t), twoPackSeeds(t)...) {
+	for _, sp := range append(vmSeeds(t), twoPackSample(t)...) {
 		t.Run(sp.name, func(t *testing.T) {
 			forks := 0
 			for seed := range uint64(6) {
@@ -191,7 +191,7 @@ func consistent(m *Machine, x int) error {
 // re-dealt once already, determinized from the same random numbers, gives
 // the same deal.
 func TestDeterminize(t *testing.T) {
-	for _, sp := range append(vmSeeds(t), twoPackSeeds(t)...) {
+	for _, sp := range append(vmSeeds(t), twoPackSample(t)...) {
 		t.Run(sp.name, func(t *testing.T) {
 			p := sp.p
 			n := p.seatsDefault
