@@ -16,8 +16,10 @@
 // or by choice, every pass rule, play of the drawn card only), trick (lead
 // and follow predicates, their optional preferences, every trump), take
 // (from each allowed target), ask, battle (war and returns), turn_up (one to
-// every rank of the deck demanding, every count, both returns) and draw
-// (count); scoring per trick, per set and per matching rank, suit or card;
+// every rank of the deck demanding, every count, both returns), capture
+// (with or without equal_first; fan hands, with a layout of 1 to 12 cards
+// two games in three that deal hands) and draw (count); scoring per trick,
+// per set, per sweep and per matching rank, suit or card;
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
@@ -52,7 +54,10 @@
 // (drawLasting), a rule likewise and of the stacking mode of the effects and
 // rules of its type and key, a later resolution point without a gate
 // (drawLater), tricks are scored only in games with a trick
-// phase, sets only in games that lay them down, ranking by score only in
+// phase, won cards only with a trick or a capture phase, sweeps only with
+// a capture phase (and never with chips), a layout only with a capture
+// phase and a deal of hands, leaving the deck a stock where a draw phase
+// needs one, sets only in games that lay them down, ranking by score only in
 // games that score, drawing by choice only with a draw limit of at least 1
 // and play_drawn only with it, the starter's rules only with a starter and
 // barring no more ranks than leave the stock a card to turn up, reshuffling
@@ -217,7 +222,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			kinds[i] = cardrules.PhaseDraw
 		}
 	}
-	hasTrick := false
+	hasTrick, hasCapture := false, false
 	for _, k := range kinds {
 		g.Turn = append(g.Turn, drawPhase(t, k, cards, ranksInDeck))
 		if k == cardrules.PhaseTableau && g.LeadCard != nil {
@@ -225,6 +230,10 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			g.Turn[len(g.Turn)-1].Start = g.LeadCard.Rank()
 		}
 		hasTrick = hasTrick || k == cardrules.PhaseTrick
+		hasCapture = hasCapture || k == cardrules.PhaseCapture
+	}
+	if hasCapture {
+		drawLayout(t, g, deckSize)
 	}
 
 	// Effects: usually few, sometimes many (up to the 255 limit); none
@@ -251,12 +260,16 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.LastCardInert = rapid.IntRange(0, 3).Draw(t, "last_card_inert") == 0
 	}
 
-	// Scoring: tricks and won cards only with a trick phase, sets only
-	// when sets are laid down.
-	if hasTrick {
-		if rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
-			g.Score.Trick = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.trick")
-		}
+	// Scoring: tricks only with a trick phase, won cards with a trick or
+	// a capture phase, sweeps only with a capture phase, sets only when
+	// sets are laid down.
+	if hasTrick && rapid.IntRange(0, 2).Draw(t, "score.trick.has") == 0 {
+		g.Score.Trick = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.trick")
+	}
+	if hasCapture && rapid.Bool().Draw(t, "score.sweep.has") {
+		g.Score.Sweep = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.sweep")
+	}
+	if hasTrick || hasCapture {
 		if rapid.IntRange(0, 2).Draw(t, "score.cards.has") == 0 {
 			k := rapid.IntRange(1, cardrules.MaxScoreRules).Draw(t, "score.cards.len")
 			for range k {
@@ -276,9 +289,11 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			Result: genome.Result(rapid.IntRange(0, int(cardrules.NumResults)-1).Draw(t, "end.result")),
 		}}
 	}
+	// A game that scores sweeps has no chips (chips are the only score,
+	// and a sweep's points would break their sum).
 	if !g.Score.IsZero() {
 		g.End.Rank = genome.RankBy(rapid.IntRange(0, int(cardrules.NumRankBys)-1).Draw(t, "end.rank"))
-	} else if rapid.IntRange(0, 3).Draw(t, "score.chips.has") == 0 {
+	} else if g.Score.Sweep == 0 && rapid.IntRange(0, 3).Draw(t, "score.chips.has") == 0 {
 		// Chips, the only score, ranked most first: small stakes, so
 		// that seats run out of chips to pay.
 		g.Score.Chips = genome.Chips{
@@ -430,6 +445,36 @@ var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
 	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
+	cardrules.PhaseCapture,
+}
+
+// drawLayout draws, for two capture games in three that deal hands (not
+// the whole deck), a layout of 1 to 12 cards that still fits the deck
+// with the hands and the starter at every seat count, and leaves a stock
+// at the default seat count where a draw phase needs one (Validate's
+// condition: no reshuffle from a play or turn_up phase refills it).
+func drawLayout(t *rapid.T, g *genome.Genome, deckSize int) {
+	if g.Deal.All || rapid.IntRange(0, 2).Draw(t, "deal.layout.has") == 0 {
+		return
+	}
+	starter := 0
+	if g.Deal.Starter {
+		starter = 1
+	}
+	room := cardrules.MaxLayout
+	for n := g.Seats.Min; n <= g.Seats.Max; n++ {
+		room = min(room, deckSize-starter-g.DealFor(n)*n)
+	}
+	refills := g.Reshuffle && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
+		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp
+	})
+	if g.HasPhase(cardrules.PhaseDraw) && !refills {
+		n := g.Seats.Default
+		room = min(room, deckSize-starter-g.DealFor(n)*n-1)
+	}
+	if room >= 1 {
+		g.Deal.Layout = rapid.IntRange(1, room).Draw(t, "deal.layout")
+	}
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck
@@ -534,6 +579,8 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 	case cardrules.PhaseClimb:
 		// 0: absent (4).
 		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.max")
+	case cardrules.PhaseCapture:
+		p.EqualFirst = rapid.Bool().Draw(t, "turn.equal_first")
 	case cardrules.PhaseTurnUp:
 		p.Demands = drawDemands(t, standardRanks(ranks))
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))

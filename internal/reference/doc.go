@@ -248,6 +248,36 @@
 // table clears (EvClear) and the seat that made it, or the next one still
 // in after it, moves next.
 //
+// # Capture
+//
+// A capture phase (capture.go) plays to a face-up layout: deal.layout
+// cards popped from the stock one at a time once the hands are dealt,
+// before the starter (EvLayout, Seat -1, after the deal's EvDeal). A
+// card's capture value is its rank's place among the deck's ranks in the
+// deck's order, from 1 (a rank listed twice is one rank; a joker's value
+// is the number of ranks, its own included). The seat chooses a card as
+// in a tableau phase (its hand less its forbidden and gated cards, the
+// lead card alone while it must play it; with none it passes, N 0); the
+// card leaves its hand, and when some set of layout cards sums to its
+// value v the seat must capture, choosing the cards one decision at a
+// time among the faces of the layout cards that belong to some capture
+// with the cards chosen so far (with equal_first, while the layout holds
+// a card of value v, only those faces); each face takes its lowest id and
+// is an EvCollect (N 0), out of play into the seat's won pile with its
+// score.cards points, and the choice ends when the cards sum to v. A
+// capture that empties the layout is a sweep worth score.sweep (EvSweep)
+// unless every hand and the stock are empty; the card played follows the
+// captured ones to the won pile, or, having captured nothing, joins the
+// layout (EvLayout, Seat the seat). Then it is played as a tableau card
+// is (EvPlay, its effects with no response window, the end check). When
+// a deal ends (not capped or aborted), the layout's cards go, ascending,
+// to the seat that captured last in it (EvCollect, N 1, with their
+// points), before the hand scores, the moon and the finishing order; in
+// a deal with no capture they stay. Cards won by capture count for the
+// moon. Only the Random policy is implemented, so the VM's Greedy
+// capture (and its DecideCapture decision kind, one of the reference's
+// plain decisions here) is not.
+//
 // # Jokers
 //
 // A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no
@@ -383,6 +413,10 @@
 //     one decided) before it is lost, and with no target it fizzles, as a
 //     lasting effect takes its seats before the bound on active effects
 //     is tested.
+//   - A sweep worth no points (no score.sweep) is not traced: no EvSweep.
+//   - A capture value counts the ranks the deck names (deck.ranks, all 13
+//     without it), whether or not removed cards leave one of them with no
+//     card.
 //   - An EvLastEnd event's N is its effect's EvActive N as of the moment
 //     it ends (turns left 0 at the end of its last turn, more when its
 //     source goes out before); a suppress effect's parameter is the type

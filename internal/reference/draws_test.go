@@ -41,8 +41,9 @@ func steer(t *testing.T, m *game, picks ...[2]int) {
 // played), "name-suit seat suit", "respond seat card
 // ability", "chain seat amount", "lose-turn seat", "active source type left
 // seats param value", "ends source type seats param value", "rule index
-// type seats param value", "resolve source type seats value", and so on
-// (an effect's "at point" when it resolves later).
+// type seats param value", "resolve source type seats value", "layout seat
+// card", "collect seat card n", "sweep seat points", and so on (an
+// effect's "at point" when it resolves later).
 func traceOf(m *game) []string {
 	var out []string
 	for _, e := range m.events {
@@ -90,6 +91,12 @@ func traceOf(m *game) []string {
 			s = fmt.Sprintf("resolve %d %v seats %b v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff, e.N>>8)
 		case EvWait:
 			s = fmt.Sprintf("wait %d %v seats %b v %d", e.Seat, genome.EffectType(e.Card), e.N&0xff, e.N>>8)
+		case EvLayout:
+			s = fmt.Sprintf("layout %d %v", e.Seat, genome.Card(e.Card))
+		case EvCollect:
+			s = fmt.Sprintf("collect %d %v %d", e.Seat, genome.Card(e.Card), e.N)
+		case EvSweep:
+			s = fmt.Sprintf("sweep %d %d", e.Seat, e.N)
 		default:
 			s = e.String()
 		}

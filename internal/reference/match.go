@@ -7,7 +7,8 @@ import (
 )
 
 // endDeal scores the deal that just ended and reports whether a match's
-// next deal has begun. First every seat scores the hand rules' points for
+// next deal has begun. First the layout's cards go to the deal's last
+// capturer (gatherLayout); then every seat scores the hand rules' points for
 // each card still in its hand; then, with shooting the moon, a seat that
 // won every card of the deck that a card rule scores gives up their
 // points (the sum of the card rules over those cards) and every other
@@ -18,6 +19,7 @@ import (
 // went out in the last deal.
 func (m *game) endDeal() bool {
 	g := m.g
+	m.gatherLayout()
 	if len(g.Score.Finish) > 0 || g.Passes() {
 		m.order = m.finishingOrder()
 	}

@@ -39,8 +39,9 @@ type Result struct {
 }
 
 // EventKind is what happened at one step. The kinds from EvTurn to
-// EvCapture mirror the VM's trace events one for one (same numbering,
-// meaning and fields); EvDecision has no VM trace counterpart.
+// EvClear mirror the VM's trace events one for one (same numbering,
+// meaning and fields); EvDecision has no VM trace counterpart, and the
+// kinds after it (EvDeal to EvSweep) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
@@ -76,10 +77,13 @@ const (
 	EvDeal                       // deal N of a match begins, dealt by Seat; Card is its starter, or 0xff
 	EvMoon                       // Seat shot the moon, giving up the N points of the card rules to every other seat
 	EvPassCard                   // before a deal's play, Seat passes Card to seat N
+	EvLayout                     // Card joins the layout: dealt to it (Seat -1), or played by Seat and capturing nothing
+	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
+	EvSweep                      // Seat's capture empties the layout and scores N points
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -125,6 +129,7 @@ type game struct {
 	table   []genome.Card                     // the cards of the current battle, in the order laid
 	gone    []genome.Card                     // out of play
 	rows    [cardrules.NumSuits][]genome.Card // the tableau: each suit's sequence, in the order its cards were placed
+	layout  []genome.Card                     // the face-up layout of capture phases (a set: its order means nothing)
 
 	active    []bool
 	nActive   int
@@ -147,6 +152,7 @@ type game struct {
 	owed, demander int        // a turn_up phase's pending demand: the cards owed (0: none) and the seat owed them
 	climb          climbTable // a climb phase's table
 	pool           int        // the chips in the pool
+	capturer       int        // the seat that captured last in the deal, or -1
 	over           bool
 
 	// A match (match.go): the deal being played (from 0), its dealer,

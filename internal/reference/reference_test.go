@@ -245,7 +245,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped || r.Passes < g.End.Blocked+1):
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
 	case r.Blocked && !endsWithPass(evs):
-		return fmt.Errorf("blocked, but the last event (but the ends of active effects and chips paid) is not a pass")
+		return fmt.Errorf("blocked, but the last event (but the ends of active effects, chips paid and the layout gathered) is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]+resolved:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
 	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
@@ -257,10 +257,11 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 }
 
 // endsWithPass reports whether the last event of evs, but the ends of
-// active effects at the end of the last turn, is a pass.
+// active effects at the end of the last turn, the chips settled and the
+// layout's cards gathered at the deal's end, is a pass.
 func endsWithPass(evs []Event) bool {
 	i := len(evs) - 1
-	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips) {
+	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvCollect && evs[i].N == 1) {
 		i--
 	}
 	return i >= 0 && evs[i].Kind == EvPass

@@ -49,7 +49,7 @@ func lab(t *testing.T, g *genome.Genome, n int, l layout) *game {
 			slices.Sort(m.hands[s])
 		}
 	}
-	m.stock, m.discard, m.gone = put(l.stock), put(l.disc), nil
+	m.stock, m.discard, m.gone, m.layout = put(l.stock), put(l.disc), nil, nil
 	for _, c := range m.deck {
 		if !placed[c] {
 			m.gone = append(m.gone, c)

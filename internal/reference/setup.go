@@ -68,6 +68,7 @@ func (m *game) setup(dealer, deal int) {
 	m.last = -1
 	m.leadHolder = -1
 	m.next = -1
+	m.capturer = -1
 
 	// One ShuffleBytes of the deck in ascending order; the deal takes
 	// cards from the end, one per seat round-robin from seat 0.
@@ -98,6 +99,12 @@ func (m *game) setup(dealer, deal int) {
 	for _, b := range shuffled[:k] {
 		m.stock = append(m.stock, genome.Card(b))
 	}
+	// The layout: popped from the stock one card at a time once the hands
+	// are dealt, before the starter (traced after the deal's EvDeal).
+	for range g.Deal.Layout {
+		m.layout = append(m.layout, m.stock[len(m.stock)-1])
+		m.stock = m.stock[:len(m.stock)-1]
+	}
 	if g.Deal.Starter {
 		c := m.turnStarter()
 		m.discard = append(m.discard, c)
@@ -110,6 +117,9 @@ func (m *game) setup(dealer, deal int) {
 			starter = int(m.discard[0])
 		}
 		m.emit(Event{Kind: EvDeal, Seat: dealer, Card: starter, N: deal})
+	}
+	for _, c := range m.layout {
+		m.emit(Event{Kind: EvLayout, Seat: -1, Card: int(c)})
 	}
 	m.passCards()
 	if g.LeadCard != nil {
@@ -311,6 +321,7 @@ func (m *game) verify() {
 	note("discard", m.discard)
 	note("table", m.table)
 	note("gone", m.gone)
+	note("layout", m.layout)
 	for _, row := range m.rows {
 		note("tableau", row)
 	}

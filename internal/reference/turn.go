@@ -101,6 +101,8 @@ func (m *game) turn() {
 			m.turnUpPhase(s, p)
 		case cardrules.PhaseClimb:
 			m.climbPhase(s, p)
+		case cardrules.PhaseCapture:
+			m.capturePhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,

@@ -47,7 +47,8 @@ func vmDiffers(t *testing.T, g *genome.Genome, seats, games int) string {
 			}
 			// The reference numbers its kinds as the VM does up to
 			// EvDecision, which has no VM counterpart; the VM's later
-			// kinds (a deal, the moon, a card passed) are one below.
+			// kinds (a deal, the moon, a card passed, the layout's
+			// events) are one below.
 			kind := int(tr.Events[k].Kind)
 			if kind >= int(EvDecision) {
 				kind++
