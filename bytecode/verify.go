@@ -556,7 +556,7 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
-	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 {
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)

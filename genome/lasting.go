@@ -149,7 +149,7 @@ func (g *Genome) lastingActs(t EffectType) string {
 			return why + ", so draw_limit never limits a draw"
 		}
 	case cardrules.Bonus:
-		if g.Score.playZero() || !g.HasPhase(cardrules.PhaseTrick) && g.Meld == 0 {
+		if sc := g.Score; sc.Trick == 0 && sc.Meld == 0 && len(sc.Cards) == 0 || !g.HasPhase(cardrules.PhaseTrick) && g.Meld == 0 {
 			return "bonus adds to the points of tricks won and sets laid down, and the game scores neither"
 		}
 	}

@@ -89,6 +89,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvClimb: reference.EvClimb, vm.EvClear: reference.EvClear,
 
 	vm.EvDeal: reference.EvDeal, vm.EvMoon: reference.EvMoon, vm.EvPassCard: reference.EvPassCard,
+	vm.EvLayout: reference.EvLayout, vm.EvCollect: reference.EvCollect, vm.EvSweep: reference.EvSweep,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

@@ -292,6 +292,7 @@ func checkConservation(m *Machine) error {
 		zGone
 		zTableau
 		zLayout
+		zPlaying
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -305,6 +306,8 @@ func checkConservation(m *Machine) error {
 			return "out of play"
 		case zLayout:
 			return "layout"
+		case zPlaying:
+			return "being played"
 		case zTableau:
 			return "tableau"
 		}
@@ -390,6 +393,10 @@ func checkConservation(m *Machine) error {
 	}
 	for _, c := range lay[:m.layN] {
 		note(c, zLayout)
+	}
+	if m.capCard >= 0 {
+		// The card played while its captures are chosen.
+		note(uint8(m.capCard), zPlaying)
 	}
 	if bad != nil {
 		return bad
