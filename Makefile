@@ -26,10 +26,14 @@ RACE_DIRS := vm|evolve|cmd|players
 MODULE = $(shell $(GO) list -m)
 RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 
-# The CLI's end-to-end runs (whole evolutions, scores with their
-# ablations) exercise code the race detector already covers in vm and
-# evolve, at 20 times the cost: they run without it.
-CLI_E2E := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResume|TestMapElitesSearchConfig)$$
+# Tests of those packages that run without it: the CLI's end-to-end runs
+# (whole evolutions, scores with their ablations), which exercise code the
+# race detector already covers in vm and evolve at 20 times the cost, and
+# the VM's long single-goroutine tests (the differential tests against the
+# reference interpreter, forks resumed at every decision, President's
+# soak), which start no goroutine for it to watch. The names are unique
+# across the race packages, so that skipping them skips nothing else.
+NO_RACE := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays)$$
 
 SHORT_TIMEOUT ?= 300s
 RACE_TIMEOUT ?= 480s
@@ -102,11 +106,11 @@ test: lint
 	@pkgs=$$($(GO) list -e ./... | grep -Ev '$(RACE_RE)'); \
 	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
 	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs
-	@echo "==> go test -short -run '$(CLI_E2E)' ./cmd/darwinsim"
-	@$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(CLI_E2E)' ./cmd/darwinsim
+	@echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm"
+	@$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm
 	@pkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
-	echo "==> go test -short -race -skip '$(CLI_E2E)' -timeout $(RACE_TIMEOUT)" $$pkgs; \
-	$(GO) test -short -race -skip '$(CLI_E2E)' -timeout $(RACE_TIMEOUT) $$pkgs
+	echo "==> go test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$pkgs; \
+	$(GO) test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$pkgs
 
 soak:
 	SOAK=1 $(GO) test -timeout $(SOAK_TIMEOUT) -run . ./...

@@ -292,23 +292,7 @@ func readTurn(r *reader, im *Image) {
 		im.Phases = append(im.Phases, ph)
 	}
 	im.nPreds = preds
-	trick, capture := false, false
-	for _, ph := range im.Phases {
-		trick = trick || ph.Op == OpTrick
-		capture = capture || ph.Op == OpCapture
-	}
-	if im.ScoreTrick > 0 && !trick {
-		r.fail(start, "the program scores tricks but no phase plays tricks")
-	}
-	if len(im.ScoreRules) > 0 && !trick && !capture {
-		r.fail(start, "the program scores the cards won but no phase wins any (tricks or captures)")
-	}
-	if im.ScoreSweep > 0 && !capture {
-		r.fail(start, "the program scores sweeps but no phase captures")
-	}
-	if im.Layout > 0 && !capture {
-		r.fail(start, "a layout that no capture phase could ever take")
-	}
+	verifyWins(r, im, start)
 	r.finish(OpTurn, start, end)
 	if len(im.Phases) == 0 || len(im.Phases) > cardrules.MaxPhases {
 		r.fail(start, "%d phases, want 1..%d", len(im.Phases), cardrules.MaxPhases)

@@ -373,16 +373,10 @@ func effectOpsHalf() ([]operator, func(r *rng.Source) operator) {
 	}
 }
 
-// walkAll drives walk from random parents under rapid, then walks 4 fixed
-// walks of 100 steps from every parent (seeded from base), so that the
-// values a test requires are reached whatever rapid draws.
-func walkAll(t *testing.T, parents []*genome.Genome, base uint64, walk func(g *genome.Genome, r *rng.Source, steps int) error) {
-	t.Helper()
-	walkAllN(t, parents, base, 4, walk)
-}
-
-// walkAllN is walkAll with walks fixed walks from every parent, for the
-// tests whose rarest values need more.
+// walkAllN drives walk from random parents under rapid, then walks the
+// given number of fixed walks of 100 steps from every parent (seeded from
+// base), so that the values a test requires are reached whatever rapid
+// draws.
 func walkAllN(t *testing.T, parents []*genome.Genome, base uint64, walks int, walk func(g *genome.Genome, r *rng.Source, steps int) error) {
 	t.Helper()
 	rapid.Check(t, func(rt *rapid.T) {
@@ -402,7 +396,7 @@ func walkAllN(t *testing.T, parents []*genome.Genome, base uint64, walks int, wa
 	}
 }
 
-// opWalk is a walk for walkAll, shared by the tests of the operators of
+// opWalk is a walk for walkAllN, shared by the tests of the operators of
 // one part of the genome: steps operators from g without retries, each
 // drawn by pick. check sees every child with whether it validates (ok) and
 // may fail the walk; an invalid child leaves g as it was; a valid one must

@@ -547,9 +547,10 @@ func checkLasting(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("delayed effect %d waits for a turn's end between turns", i)
 		}
 	}
-	if betweenTurns && !m.over && m.res.Turns > 0 && len(m.p.rules) > 0 {
+	if betweenTurns && !m.over && m.res.Turns > 0 && len(m.p.rules) > 0 && !m.cardPass.due {
 		// The rules' groups are those of the state at the turn's end
-		// (not recomputed once the game is over).
+		// (not recomputed once the game is over, nor while a new deal's
+		// pass is due: the deal's start ends with them, after the pass).
 		rl, rlN := m.rl, m.rlN
 		m.rerule()
 		if m.rl != rl || m.rlN != rlN {
@@ -658,13 +659,17 @@ func deckHas(p *Program, c uint8) bool {
 // their points to every other seat.
 func dealEndScores(m *Machine) [MaxSeats]int32 {
 	var out [MaxSeats]int32
+	won := m.won
 	if m.p.capture && m.lastCap >= 0 {
-		// The last seat to capture takes the layout and its points.
+		// The last seat to capture takes the layout and its points,
+		// before the finishing order and the moon are judged.
 		var lay [cardrules.MaxDeck]uint8
 		for _, c := range lay[:m.lay.cards(lay[:])] {
 			out[m.lastCap] += int32(m.p.points[c])
+			won[m.lastCap].add(c)
 		}
 	}
+	gathered := out
 	for s := range m.n {
 		for c := range uint8(cardrules.MaxCardID) {
 			if m.hands(s)[c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) != 0 {
@@ -687,10 +692,16 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 				in = append(in, s)
 			}
 		}
+		// (Standings count the layout's points, taken first.)
+		saved := m.score
+		for t := range m.n {
+			m.score[t] += gathered[t]
+		}
 		sort.SliceStable(in, func(i, j int) bool {
 			a, b := m.standing(in[i]), m.standing(in[j])
 			return a != b && m.better(a, b)
 		})
+		m.score = saved
 		order = append(order, in...)
 		for i := m.nOut - 1; i >= 0; i-- {
 			if m.outRes[i] != cardrules.ResultWin {
@@ -705,7 +716,7 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 		for s := range m.n {
 			all := true
 			for c := range uint8(cardrules.MaxCardID) {
-				if m.p.points[c] != 0 && m.won[s][c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) == 0 && deckHas(m.p, c) {
+				if m.p.points[c] != 0 && won[s][c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) == 0 && deckHas(m.p, c) {
 					all = false
 				}
 			}

@@ -376,7 +376,7 @@ func testMapElitesFrom(t *testing.T, dir string, entries []evolve.ArchiveEntry) 
 // re-score, then resumed with --resume on another worker count, ends
 // exactly as the uninterrupted run: the same result files, archive.json
 // and archive.csv included, and the same archive summary on stdout.
-func TestMapElitesResume(t *testing.T) {
+func TestMapElitesResumeCLI(t *testing.T) {
 	args := mapElites(t)
 	full, fullOut := evolveRun(t, args...)
 	summary := func(out string) string {
