@@ -191,7 +191,7 @@ func (m *Machine) hit(e *effect, s, t int) bool {
 				c = m.popPile(t)
 			case e.random:
 				// Not a decision: one random draw over the hand.
-				c = m.nthCard(t, m.rng.IntN(int(m.count[t])))
+				c = m.hands(t).nth(m.rng.IntN(int(m.count[t])))
 				m.take(t, c)
 			default:
 				c = m.takeFace(t, m.chooseDiscard(t))

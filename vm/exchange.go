@@ -28,7 +28,7 @@ func (m *Machine) takePhase(ph *phase) {
 		// policies choose a position uniformly, which is as blind.
 		k = (k + m.rng.IntN(n)) % n
 	}
-	c := m.nthCard(t, k)
+	c := m.hands(t).nth(k)
 	m.take(t, c)
 	m.give(s, c)
 	m.event(cardrules.Taken, c, s)

@@ -38,7 +38,8 @@ func (x pair) and(f uint64) pair { return pair{x[0] & f, x[1] & f} }
 // remove removes card c from x.
 func (x *pair) remove(c uint8) { x[c/cardrules.PackStride] &^= 1 << (c % cardrules.PackStride) }
 
-// nth returns the k-th card of x in ascending order.
+// nth returns the k-th card of x in ascending order (the first pack's
+// cards, then the second's): a position in a hand.
 func (x pair) nth(k int) uint8 {
 	if n := bits.OnesCount64(x[0]); k >= n {
 		return nth(x[1], k-n) + cardrules.PackStride

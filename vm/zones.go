@@ -98,15 +98,6 @@ func (m *Machine) countOf(s int, f uint64) int {
 	return bits.OnesCount64(m.hand[s]&f) + bits.OnesCount64(m.hand2[s]&f)
 }
 
-// nthCard returns the card at position k of seat s's hand, its cards in
-// ascending order (the first pack's, then the second's).
-func (m *Machine) nthCard(s, k int) uint8 {
-	if n := bits.OnesCount64(m.hand[s]); k >= n {
-		return nth(m.hand2[s], k-n) + cardrules.PackStride
-	}
-	return nth(m.hand[s], k)
-}
-
 // popPile removes the top card of seat s's pile hand.
 func (m *Machine) popPile(s int) uint8 {
 	c := m.piles[s].popTop()
