@@ -34,7 +34,7 @@ func captureCases() []corruptCase {
 		{"layout and sweep bytes both 0", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			capture(t, q, 0)
 			at := tail(q, 0, 0)
-			return q.bytes(), errAt(at, "layout and sweep bytes both 0: they are left out when no layout is dealt and no sweep scores")
+			return q.bytes(), errAt(at, "layout and sweep bytes both 0: they are left out when no layout is dealt, no sweep scores and hands are not dealt again")
 		}},
 		{"layout of 13 cards", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			capture(t, q, 0)

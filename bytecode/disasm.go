@@ -107,8 +107,12 @@ func Disassemble(p []byte) (string, error) {
 	}
 	line(at.TurnCap, "  turn_cap %d", im.TurnCap)
 	line(at.StarterNot, "  starter_not %s", rankList(im.StarterNot))
-	if im.Layout != 0 || im.ScoreSweep != 0 {
-		line(at.Layout, "  layout %d sweep %d", im.Layout, im.ScoreSweep)
+	if im.Layout != 0 || im.ScoreSweep != 0 || im.Refill {
+		refill := ""
+		if im.Refill {
+			refill = " refill"
+		}
+		line(at.Layout, "  layout %d sweep %d%s", im.Layout, im.ScoreSweep, refill)
 	}
 
 	sec(1)
@@ -173,6 +177,7 @@ func Disassemble(p []byte) (string, error) {
 	if c := im.Chips; c.Stake > 0 {
 		line(at.Chips, "  chips stake %d ante %d pass %d per_card %d", c.Stake, c.Ante, c.Pass, c.PerCard)
 	}
+	disasmTally(line, &im.Tally)
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

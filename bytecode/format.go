@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 14
+	FormatVersion    = 15
 	SemanticsVersion = 4
 )
 
@@ -76,6 +76,10 @@ const (
 	OrderShift = 6
 )
 
+// LayoutRefill is the bit of SETUP's layout byte that deals the hands
+// again, as far as the stock goes, whenever every hand in play is empty.
+const LayoutRefill = 1 << 7
+
 // Play rules: the rules byte of OpPlay. The pass rule (a
 // cardrules.PassRule) sits in bits 2-3.
 const (
@@ -119,10 +123,14 @@ type Image struct {
 	Effects                          []Effect
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
-	Rules                            []Rule  // the RULES block (rules.go)
-	Match                            Match   // the END section's MATCH block (match.go)
-	At                               Offsets // where Read found each field group
-	nPreds                           int
+	Rules                            []Rule // the RULES block (rules.go)
+	Match                            Match  // the END section's MATCH block (match.go)
+	Tally                            Tally  // the END section's TALLY block (tally.go)
+	// when every hand in play is empty and the stock is not, deal again
+	// (bit LayoutRefill of the layout byte)
+	Refill bool
+	At     Offsets // where Read found each field group
+	nPreds int
 }
 
 // Offsets records the byte offset at which Read found each section header

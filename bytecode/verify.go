@@ -540,7 +540,7 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
-	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 {
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
@@ -551,6 +551,7 @@ func readEnd(r *reader, im *Image) {
 const (
 	TailMatch = 1 // the MATCH block (match.go)
 	TailChips = 2 // the chips
+	TailTally = 3 // the TALLY block (tally.go)
 )
 
 // readTails reads the END section's optional blocks up to its end.
@@ -559,16 +560,19 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 	for r.off < end && !r.truncated {
 		at := r.off
 		tag := r.u8()
-		if tag <= last || tag > TailChips {
-			r.fail(at, "END block tag %d: want MATCH (1) then chips (2), each at most once", tag)
+		if tag <= last || tag > TailTally {
+			r.fail(at, "END block tag %d: want MATCH (1), chips (2) then TALLY (3), each at most once", tag)
 			r.off = end
 			return
 		}
 		last = tag
-		if tag == TailMatch {
+		switch tag {
+		case TailMatch:
 			readMatch(r, im)
-		} else {
+		case TailChips:
 			readChips(r, im, rankAt)
+		default:
+			readTally(r, im)
 		}
 	}
 }

@@ -161,15 +161,21 @@ func readSetup(r *reader, im *Image) {
 	if im.Flags&FlagReshuffleAtOnce != 0 && im.Flags&FlagReshuffle == 0 {
 		r.fail(im.At.Flags, "reshuffle at once without reshuffle")
 	}
-	// The capture bytes, present only when either is not 0, so that a
-	// program without captures keeps its bytes.
+	// The layout and sweep bytes, present only when either is not 0, so
+	// that a program without them keeps its bytes. Bit LayoutRefill of the
+	// layout byte deals the hands again when all are empty.
 	at = r.off
 	im.At.Layout = at
 	if end-at >= 2 {
 		im.Layout, im.ScoreSweep = r.u8(), r.u8()
-		if im.Layout == 0 && im.ScoreSweep == 0 {
-			r.fail(at, "layout and sweep bytes both 0: they are left out when no layout is dealt and no sweep scores")
+		im.Refill = im.Layout&LayoutRefill != 0
+		im.Layout &^= LayoutRefill
+		if im.Layout == 0 && im.ScoreSweep == 0 && !im.Refill {
+			r.fail(at, "layout and sweep bytes both 0: they are left out when no layout is dealt, no sweep scores and hands are not dealt again")
 		}
+	}
+	if im.Refill && dealAll {
+		r.fail(at, "hands dealt again from the stock, but the whole deck is dealt")
 	}
 	if im.Layout > cardrules.MaxLayout {
 		r.fail(at, "layout of %d cards, at most %d", im.Layout, cardrules.MaxLayout)

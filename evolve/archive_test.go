@@ -152,6 +152,7 @@ func TestFamily(t *testing.T) {
 		"president":           "play",
 		"beggar-my-neighbour": "battle",
 		"crazy-eights-match":  "play", "hearts-match": "trick",
+		"scopa": "trick",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

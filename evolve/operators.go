@@ -62,6 +62,7 @@ var structural = []operator{
 	{"climb", mutClimb},
 	{"match", mutMatch},
 	{"capture", mutCapture},
+	{"tally", mutTally},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -205,13 +206,22 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	return c
 }
 
-// mutDeal moves the cards dealt to each seat by one, reflected at 1 and at
-// the most the deck can deal at every seat count (dealRoom), and drops the
-// deal's overrides. It does not apply to a game that deals every card, or
-// whose deck has room for one card a seat only.
+// mutDeal, a time in four, switches dealing the hands again when all are
+// empty (deal.refill); otherwise it moves the cards dealt to each seat by
+// one, reflected at 1 and at the most the deck can deal at every seat
+// count (dealRoom), and drops the deal's overrides. It does not apply to a
+// game that deals every card, nor, but for the switch, to one whose deck
+// has room for one card a seat only.
 func mutDeal(g *genome.Genome, r *rng.Source) bool {
+	if g.Deal.All {
+		return false
+	}
+	if r.IntN(4) == 0 {
+		g.Deal.Refill = !g.Deal.Refill
+		return true
+	}
 	hi := dealRoom(g)
-	if g.Deal.All || hi < 2 {
+	if hi < 2 {
 		return false
 	}
 	g.Deal.Cards = reflectStep(min(g.Deal.Cards, hi), r, 1, hi)

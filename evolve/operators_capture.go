@@ -107,7 +107,8 @@ func stockKept(g *genome.Genome) bool {
 
 // fitCapture repairs g after its turn may have lost its last capture
 // phase (had: the genome had one before): without a capture phase, the
-// layout and the sweep go, and where the game had captures but now plays
+// layout and the sweep go, and so do the won-card comparisons where no
+// trick wins cards either; where the game had captures but now plays
 // no trick either, the card rules of the score, which no card won could
 // meet, go too (and with them the moon, a match or a ranking by score
 // that nothing scores, and the effects and rules that added to them:
@@ -118,6 +119,9 @@ func fitCapture(g *genome.Genome, had bool) {
 		return
 	}
 	g.Deal.Layout, g.Score.Sweep = 0, 0
+	if !winsCards(g) && g.Score.Tallies() {
+		fitMatch(g) // (fitTally drops the comparisons)
+	}
 	if had && !g.HasPhase(cardrules.PhaseTrick) && len(g.Score.Cards) > 0 {
 		g.Score.Cards = nil
 		fitMatch(g)

@@ -685,7 +685,8 @@ func TestMutDeckSpares(t *testing.T) {
 
 // TestDealAndStarterRulesSpare: mutDeal and mutStarterRules keep the deal
 // within the deck: in uno-style for six seats dealt eight cards each with
-// a starter (49 of 52 cards), mutDeal only deals fewer, and
+// a starter (49 of 52 cards), mutDeal only deals fewer (when it does not
+// switch dealing the hands again), and
 // mutStarterRules never bars a rank from the starter, which would leave
 // the stock no card it may be after the deal; every child is valid. They
 // still apply to the game as the seed has it.
@@ -701,7 +702,7 @@ func TestDealAndStarterRulesSpare(t *testing.T) {
 	var fewer, barred int
 	for range 200 {
 		g := full.Canonical()
-		if mutDeal(g, &r) {
+		if mutDeal(g, &r) && !g.Deal.Refill { // (or it deals the hands again)
 			if g.Deal.Cards != 7 {
 				t.Fatalf("mutDeal dealt %d cards a seat", g.Deal.Cards)
 			}

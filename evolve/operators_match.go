@@ -76,11 +76,13 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 }
 
 // fitMatch keeps the match and the deal's-end scores valid after a
-// crossover or a change of deck or hand: it drops the hand rules that
+// crossover or a change of deck or hand: it fits the won-card
+// comparisons (fitTally), drops the hand rules that
 // match no card of the deck (all of them with pile hands), the moon where
 // no card scores, and a match, or a ranking by score, that nothing
 // scores any more; a match ranks by score.
 func fitMatch(g *genome.Genome) {
+	fitTally(g)
 	fitPass(g)
 	cards := g.Deck.Cards()
 	keep := g.Score.Hand[:0]

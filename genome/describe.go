@@ -41,8 +41,10 @@ func (g *Genome) Describe() string {
 		}
 		w("; the rest form the face-down stock.\n")
 	}
-	if s := g.describeLayout(); s != "" {
-		w("%s\n", s)
+	for _, s := range []string{g.describeLayout(), g.describeRefill()} {
+		if s != "" {
+			w("%s\n", s)
+		}
 	}
 	if g.Deal.Starter {
 		w("%s\n", describeStarter(g))
@@ -118,7 +120,7 @@ func (g *Genome) Describe() string {
 	if s := g.describeRules(); s != "" {
 		w("\n%s", s)
 	}
-	if !g.Score.playZero() {
+	if !g.Score.playZero() || g.Score.Tallies() {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {
 			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))
@@ -129,8 +131,10 @@ func (g *Genome) Describe() string {
 		for _, c := range g.Score.Cards {
 			w(" %s %s scores %s.", g.describeMatchIn(c.Match), g.wonIn(), plural(c.Points, "point"))
 		}
-		if s := g.describeSweep(); s != "" {
-			w(" %s", s)
+		for _, s := range []string{g.describeSweep(), g.describeTally()} {
+			if s != "" {
+				w(" %s", s)
+			}
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
 			w(" %s", describeChips(c))

@@ -61,6 +61,11 @@ type Score struct {
 	Cards []CardPoints `json:"cards,omitempty"` // points per card of the tricks won, by rule
 	// points per card still in a seat's hand when a deal ends, by rule
 	Hand []CardPoints `json:"hand,omitempty"`
+	// points, as a deal ends, for the most won cards of a kind (tally.go)
+	Most []MostRule `json:"most,omitempty"`
+	// points, as a deal ends, for the best best-of-each-suit total of the
+	// won cards (tally.go; absent: none)
+	Best *BestSuits `json:"best,omitempty"`
 	// a seat that took every card the card rules score in a deal scores 0
 	// for them, and every other seat scores their total instead
 	Moon bool `json:"moon,omitempty"`
@@ -92,7 +97,7 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{}
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies()
 }
 
 // playZero reports whether nothing scores during play (tricks, sets, won
@@ -137,6 +142,9 @@ type Deal struct {
 	// cards dealt face up to the layout once the hands are dealt, for
 	// capture phases (0..12)
 	Layout int `json:"layout,omitempty"`
+	// when every hand in play is empty and the stock is not, each seat in
+	// play is dealt again, as at the deal's start, as far as the stock goes
+	Refill bool `json:"refill,omitempty"`
 	// with a starter: while the starter is of one of these ranks, it goes
 	// back into the stock, the stock is shuffled and the top card turned up
 	StarterNot []Rank `json:"starter_not,omitempty"`
@@ -351,6 +359,18 @@ func (g *Genome) Clone() *Genome {
 	c.Score.Cards = slices.Clone(g.Score.Cards)
 	c.Score.Hand = slices.Clone(g.Score.Hand)
 	c.Score.Finish = slices.Clone(g.Score.Finish)
+	c.Score.Most = slices.Clone(g.Score.Most)
+	for i, r := range c.Score.Most {
+		if r.Match != nil {
+			m := *r.Match
+			c.Score.Most[i].Match = &m
+		}
+	}
+	if g.Score.Best != nil {
+		b := *g.Score.Best
+		b.Values = slices.Clone(b.Values)
+		c.Score.Best = &b
+	}
 	c.Match = g.Match.clone()
 	if g.LeadCard != nil {
 		lc := *g.LeadCard
@@ -470,6 +490,7 @@ func (g *Genome) Canonical() *Genome {
 		c.End.Conditions = nil
 	}
 	c.matchCanonical()
+	c.tallyCanonical()
 	return c
 }
 

@@ -23,8 +23,10 @@ type MatchRules struct {
 func (g *Genome) IsMatch() bool { return g.Match != nil }
 
 // DealScores reports whether something scores at a deal's end (hand
-// scores, or shooting the moon).
-func (s Score) DealScores() bool { return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 }
+// scores, shooting the moon, finishing places or won-card comparisons).
+func (s Score) DealScores() bool {
+	return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 || s.Tallies()
+}
 
 // validateMatch adds the problems of the match and the deal's-end scores.
 func (g *Genome) validateMatch(ps *Problems, cards []Card) {

@@ -102,6 +102,9 @@ func (g *Genome) Validate() error {
 	case d.Layout > 0 && !capture:
 		ps.add("$.deal.layout", "no capture phase could ever take the layout's cards")
 	}
+	if d.Refill && d.All {
+		ps.add("$.deal.refill", "the whole deck is dealt, so no stock is left to deal again from")
+	}
 	starter += max(d.Layout, 0)
 	if !d.All && s.Min >= 2 && s.Max <= cardrules.MaxSeats && s.Min <= s.Max {
 		for n := s.Min; n <= s.Max; n++ {
@@ -272,6 +275,7 @@ func (g *Genome) Validate() error {
 		ps.add("$.end.until", "unknown until %d", g.End.Until)
 	}
 	g.validateMatch(&ps, cards)
+	g.validateTally(&ps, cards, capture || slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick }))
 	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
 		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}
@@ -518,7 +522,7 @@ func validateChips(g *Genome, ps *Problems) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
 	}
-	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 {
+	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
 	}
 	if g.Match != nil {

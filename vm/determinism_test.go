@@ -180,6 +180,7 @@ func TestDealOrder(t *testing.T) {
 					}
 				}
 			}
+			k -= p.layout // (the layout comes off the stock's top, before the starter)
 			starter := -1
 			if p.starter {
 				k--

@@ -20,6 +20,9 @@ func (m *Machine) checkEnd() {
 			s = m.around(s, m.dir)
 		}
 	}
+	if p.redeal && m.empty&m.active == m.active && m.stockN > 0 {
+		m.redealHands()
+	}
 	switch p.until {
 	case cardrules.UntilFirstOut:
 		m.over = m.nOut > 0 || m.nActive <= 1

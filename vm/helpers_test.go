@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"testing"
 
@@ -669,6 +670,10 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 			won[m.lastCap].add(c)
 		}
 	}
+	tallied := tallyScores(m.p, won[:m.n])
+	for s := range m.n {
+		out[s] += tallied[s]
+	}
 	gathered := out
 	for s := range m.n {
 		for c := range uint8(cardrules.MaxCardID) {
@@ -692,7 +697,8 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 				in = append(in, s)
 			}
 		}
-		// (Standings count the layout's points, taken first.)
+		// (Standings count the layout's points and the won-card
+		// comparisons', scored first.)
 		saved := m.score
 		for t := range m.n {
 			m.score[t] += gathered[t]
@@ -780,4 +786,67 @@ func mustReplay(p *Program, seats int, policies []Policy, batchSeed, i uint64) *
 		panic(err)
 	}
 	return t
+}
+
+// tallyScores is what the won-card comparisons score each seat as a deal
+// ends, its won cards won[s]: card by card, each most rule's points to
+// the one seat with the most cards it counts (at least one), then the
+// best-of-each-suit points to the one seat with the best total.
+func tallyScores(p *Program, won []pair) (out [MaxSeats]int32) {
+	alone := func(v []int, least int) int {
+		best := slices.Max(v)
+		if best < least {
+			return -1
+		}
+		n := 0
+		for _, x := range v {
+			if x == best {
+				n++
+			}
+		}
+		if n != 1 {
+			return -1
+		}
+		return slices.Index(v, best)
+	}
+	for i := range p.mostN {
+		v := make([]int, len(won))
+		for s := range won {
+			for c := range uint8(cardrules.MaxCardID) {
+				if won[s][c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) != 0 && p.mostSet[i]&(1<<(c%cardrules.PackStride)) != 0 {
+					v[s]++
+				}
+			}
+		}
+		if s := alone(v, 1); s >= 0 {
+			out[s] += int32(p.mostPts[i])
+		}
+	}
+	if p.bestPts == 0 {
+		return out
+	}
+	v := make([]int, len(won))
+	for s := range won {
+		for u := range cardrules.NumSuits {
+			if p.suitMask&(1<<u) == 0 {
+				continue
+			}
+			best := -1
+			for c := range uint8(cardrules.MaxCardID) {
+				f := c % cardrules.PackStride
+				if won[s][c/cardrules.PackStride]&(1<<f) != 0 && cardrules.Card(f).Rank() != cardrules.Joker && int(cardrules.Card(f).Suit()) == u {
+					best = max(best, int(p.bestVal[f]))
+				}
+			}
+			if best < 0 {
+				v[s] = -1
+				break
+			}
+			v[s] += best
+		}
+	}
+	if s := alone(v, 0); s >= 0 {
+		out[s] += int32(p.bestPts)
+	}
+	return out
 }

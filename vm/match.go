@@ -39,6 +39,9 @@ func (m *Machine) endDeal() bool {
 	if p.capture {
 		m.gatherLayout()
 	}
+	if p.mostN > 0 || p.bestPts > 0 {
+		m.scoreTally()
+	}
 	if p.keepOrder {
 		m.dealOrder()
 	}

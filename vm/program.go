@@ -125,6 +125,8 @@ type Program struct {
 	cval     [cardrules.MaxCardID]uint8
 	valueSet [numRanks + 1]uint64
 	capture  bool
+
+	tallying // the won-card comparisons and the refill rule (tally.go)
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -310,6 +312,7 @@ func Load(code []byte) (*Program, error) {
 	p.lowerMatch(im)
 	p.lowerPass(im)
 	p.lowerCapture(im)
+	p.lowerTally(im)
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

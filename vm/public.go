@@ -90,6 +90,9 @@ func (e Event) String() string {
 	case EvTurn:
 		return fmt.Sprintf("turn %d: seat %d", e.N, e.Seat)
 	case EvDraw:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d is dealt %s", e.Seat, seenCard(e.Card))
+		}
 		return fmt.Sprintf("seat %d draws %s", e.Seat, seenCard(e.Card))
 	case EvReshuffle:
 		return fmt.Sprintf("the discard pile (%d cards) is shuffled into the stock", e.N)
@@ -118,6 +121,11 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d captures %s", e.Seat, seenCard(e.Card))
 	case EvSweep:
 		return fmt.Sprintf("seat %d sweeps the layout and scores %d", e.Seat, e.N)
+	case EvTally:
+		if e.Card == MostBest {
+			return fmt.Sprintf("seat %d has the best total of its best card in each suit and scores %d", e.Seat, e.N)
+		}
+		return fmt.Sprintf("seat %d has the most won cards of scoring rule %d and scores %d", e.Seat, e.Card, e.N)
 	case EvNameSuit:
 		return fmt.Sprintf("seat %d names %s", e.Seat, cardrules.Suit(e.Card))
 	case EvEffect:

@@ -59,7 +59,7 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 	}
 	for i, e := range tr.Events {
 		switch e.Kind {
-		case EvPlay, EvDiscard, EvRespond:
+		case EvPlay, EvDiscard, EvRespond, EvLayout:
 			known |= 1 << e.Card
 		case EvDraw:
 			if int(e.Seat) == s {

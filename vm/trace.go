@@ -16,7 +16,7 @@ type EventKind uint8
 // Trace events.
 const (
 	EvTurn      EventKind = iota // N: turn number; Seat moves
-	EvDraw                       // Seat draws Card
+	EvDraw                       // Seat draws Card (N 0), or is dealt it as the hands are dealt again (N 1)
 	EvReshuffle                  // N cards of the discard pile become the stock
 	EvPass                       // Seat passes: N 0 when it has no other option, 1 when it chooses to
 	EvPlay                       // Seat plays Card
@@ -48,6 +48,7 @@ const (
 	EvLayout                     // Card joins the layout: dealt to it (Seat -1), or played by Seat and capturing nothing
 	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
 	EvSweep                      // Seat's capture empties the layout and scores N points
+	EvTally                      // as a deal ends, Seat alone has the most won cards most rule Card counts (MostBest: the best best-of-each-suit total) and scores N points
 )
 
 // Event is one step of a traced game.

@@ -97,8 +97,12 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		notMask |= 1 << r
 	}
 	s = binary.LittleEndian.AppendUint16(s, notMask)
-	if c.Deal.Layout != 0 || c.Score.Sweep != 0 {
-		s = append(s, byte(c.Deal.Layout), byte(c.Score.Sweep))
+	if c.Deal.Layout != 0 || c.Score.Sweep != 0 || c.Deal.Refill {
+		lay := byte(c.Deal.Layout)
+		if c.Deal.Refill {
+			lay |= bytecode.LayoutRefill
+		}
+		s = append(s, lay, byte(c.Score.Sweep))
 	}
 	out = section(out, bytecode.OpSetup, s)
 
@@ -175,6 +179,7 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if ch := c.Score.Chips; ch.Stake > 0 {
 		e = append(e, bytecode.TailChips, byte(ch.Stake), byte(ch.Stake>>8), byte(ch.Ante), byte(ch.Pass), byte(ch.PerCard))
 	}
+	e = bytecode.AppendTally(e, compileTally(c))
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -284,7 +289,8 @@ func Decompile(p []byte) (*genome.Genome, error) {
 		g.Score.Cards = append(g.Score.Cards, genome.CardPoints{Match: genome.Match{Kind: genome.MatchKind(r.Kind), Value: uint8(r.Value)}, Points: r.Points})
 	}
 	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0,
-		StarterFires: im.Flags&bytecode.FlagStarterFires != 0, Layout: im.Layout}
+		StarterFires: im.Flags&bytecode.FlagStarterFires != 0, Layout: im.Layout, Refill: im.Refill}
+	decompileTally(g, &im.Tally)
 	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {
 			g.Deal.StarterNot = append(g.Deal.StarterNot, r)

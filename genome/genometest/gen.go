@@ -277,6 +277,12 @@ func drawGenome(t *rapid.T) *genome.Genome {
 			}
 		}
 	}
+	if hasTrick || hasCapture {
+		drawTally(t, g, cards, ranksInDeck)
+	}
+	if !g.Deal.All && rapid.IntRange(0, 3).Draw(t, "deal.refill") == 0 {
+		g.Deal.Refill = true
+	}
 	if g.Meld > 0 && rapid.Bool().Draw(t, "score.meld.has") {
 		g.Score.Meld = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.meld")
 	}
@@ -475,6 +481,41 @@ func drawLayout(t *rapid.T, g *genome.Genome, deckSize int) {
 	if room >= 1 {
 		g.Deal.Layout = rapid.IntRange(1, room).Draw(t, "deal.layout")
 	}
+}
+
+// drawTally draws, for one game in three that wins cards, the won-card
+// comparisons: one to four most rules, each counting different cards
+// (every card, or a match of some card of the deck), and, one time in
+// two, a best-of-each-suit rule valuing some of the deck's ranks.
+func drawTally(t *rapid.T, g *genome.Genome, cards []genome.Card, ranks []genome.Rank) {
+	if rapid.IntRange(0, 2).Draw(t, "score.tally.has") != 0 {
+		return
+	}
+	for range rapid.IntRange(0, cardrules.MaxMostRules).Draw(t, "score.most.len") {
+		r := genome.MostRule{Points: rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.most.points")}
+		if rapid.IntRange(0, 2).Draw(t, "score.most.every") != 0 {
+			m := drawCardPoints(t, cards).Match
+			r.Match = &m
+		}
+		if !slices.ContainsFunc(g.Score.Most, func(q genome.MostRule) bool {
+			return q.Match == nil && r.Match == nil || q.Match != nil && r.Match != nil && *q.Match == *r.Match
+		}) {
+			g.Score.Most = append(g.Score.Most, r)
+		}
+	}
+	if len(g.Score.Most) > 0 && rapid.Bool().Draw(t, "score.best.has") {
+		return
+	}
+	b := &genome.BestSuits{Points: rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.best.points")}
+	for _, r := range ranks {
+		if rapid.IntRange(0, 2).Draw(t, "score.best.valued") != 0 {
+			b.Values = append(b.Values, genome.RankValue{Rank: r, Value: rapid.IntRange(1, cardrules.MaxRankValue).Draw(t, "score.best.value")})
+		}
+	}
+	if len(b.Values) == 0 {
+		b.Values = []genome.RankValue{{Rank: ranks[0], Value: 1}}
+	}
+	g.Score.Best = b
 }
 
 // drawCardPoints draws a scoring rule that matches some card of the deck

@@ -19,6 +19,8 @@ const (
 	MaxDemand      = 8     // the cards one card demands in a turn_up phase
 	MaxClimb       = 4     // the cards of one rank a climb phase's lead may play
 	MaxLayout      = 12    // cards dealt face up to the layout
+	MaxMostRules   = 4     // most-won-cards scoring rules
+	MaxRankValue   = 30    // a rank's value in a best-of-each-suit total
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression

@@ -47,6 +47,7 @@ func (m *game) endCheck() {
 			}
 		}
 	}
+	m.redeal()
 	switch {
 	case m.nActive <= 1:
 		m.over = true

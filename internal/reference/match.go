@@ -20,6 +20,7 @@ import (
 func (m *game) endDeal() bool {
 	g := m.g
 	m.gatherLayout()
+	m.scoreTally()
 	if len(g.Score.Finish) > 0 || g.Passes() {
 		m.order = m.finishingOrder()
 	}

@@ -47,7 +47,7 @@ type EventKind uint8
 // Events.
 const (
 	EvTurn      EventKind = iota // N: turn number; Seat moves
-	EvDraw                       // Seat draws Card
+	EvDraw                       // Seat draws Card (N 0), or is dealt it as the hands are dealt again (N 1)
 	EvReshuffle                  // N cards of the discard pile become the stock (Seat -1)
 	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
 	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
@@ -80,10 +80,11 @@ const (
 	EvLayout                     // Card joins the layout: dealt to it (Seat -1), or played by Seat and capturing nothing
 	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
 	EvSweep                      // Seat's capture empties the layout and scores N points
+	EvTally                      // as a deal ends, Seat alone has the most won cards of most rule Card (TallyBest: the best best-of-each-suit total) and scores N points
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {

@@ -117,6 +117,7 @@ func TestReferenceDeal(t *testing.T) {
 				hands[s] = append(hands[s], genome.Card(deck[k]))
 			}
 			lastDealt := genome.Card(deck[k])
+			k -= g.Deal.Layout // (the layout comes off the stock's top)
 			m := &game{g: g, n: n}
 			m.setupGame(seed)
 			if g.Meld > 0 || g.Passes() {
@@ -186,7 +187,9 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			}
 			want.Turns++
 		case EvDraw:
-			want.Draws++
+			if e.N == 0 { // (not a card dealt again)
+				want.Draws++
+			}
 		case EvPass:
 			want.Passes++
 		case EvPlay:
@@ -245,7 +248,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 	case r.Blocked && (g.End.Blocked == 0 || r.Winner == Capped || r.Passes < g.End.Blocked+1):
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
 	case r.Blocked && !endsWithPass(evs):
-		return fmt.Errorf("blocked, but the last event (but the ends of active effects, chips paid and the layout gathered) is not a pass")
+		return fmt.Errorf("blocked, but the last event (but the ends of active effects, chips paid, the layout gathered and the won cards compared) is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]+resolved:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
 	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
@@ -261,7 +264,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 // layout's cards gathered at the deal's end, is a pass.
 func endsWithPass(evs []Event) bool {
 	i := len(evs) - 1
-	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvCollect && evs[i].N == 1) {
+	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvTally || evs[i].Kind == EvCollect && evs[i].N == 1) {
 		i--
 	}
 	return i >= 0 && evs[i].Kind == EvPass
