@@ -278,6 +278,22 @@
 // capture (and its DecideCapture decision kind, one of the reference's
 // plain decisions here) is not.
 //
+// # Dealing again, and comparing the cards won
+//
+// With deal.refill, each end check, once the seats with empty hands have
+// gone out, deals the hands again when every active seat's hand is empty
+// and the stock is not (tally.go): the deal's cards per seat, one at a
+// time to each active seat from the seat after the dealer, off the top
+// of the stock, until it runs out (EvDraw, N 1; not a draw: nothing is
+// set off, no set laid down, Result.Draws unchanged). As a deal ends,
+// after the layout is gathered and before everything else, the canonical
+// genome's most rules (every card last) each score their points to the one
+// seat whose won cards hold the most of the cards they count, at least
+// one, and the best rule scores its points to the one seat with the
+// highest sum over the deck's suits of its best-valued won card of each
+// (a seat short of a suit has no sum); ties score nothing (EvTally, Card
+// the rule's index or TallyBest).
+//
 // # Jokers
 //
 // A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no
