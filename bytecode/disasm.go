@@ -137,6 +137,8 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  CLIMB max %d", ph.Max)
 		case OpCapture:
 			line(off, "  CAPTURE equal_first %t", ph.EqualFirst)
+		case OpClaim:
+			line(off, "  CLAIM claims %s start %s max %d", ph.Claims, ph.Start, ph.Max)
 		case OpTurnUp:
 			var ds []string
 			for r, n := range ph.Demand {

@@ -173,24 +173,25 @@ func (r ScoreRule) Matches(c uint8) bool {
 // into Image.Preds, or NoPred.
 type Phase struct {
 	Op          Op
-	Pred        int                // OpPlay: legal; OpTrick: follow legal
-	Prefer      int                // OpPlay, OpTrick: follow prefer
-	Lead        int                // OpTrick
-	LeadPrefer  int                // OpTrick
-	Trump       cardrules.Trump    // OpTrick
-	DrawMax     int                // OpPlay
-	NameSuit    uint16             // OpPlay: rank mask
-	Draw        cardrules.DrawRule // OpPlay
-	Pass        cardrules.PassRule // OpPlay
-	PlayDrawn   bool               // OpPlay
-	WarFaceDown int                // OpBattle
-	Returns     cardrules.Returns  // OpBattle, OpTurnUp
-	Count       int                // OpDraw
-	From        cardrules.Target   // OpTake
-	Start       cardrules.Rank     // OpTableau
-	Demand      [13]uint8          // OpTurnUp: the cards a card of each rank demands (0: none)
-	Max         int                // OpClimb: the most cards of one rank a lead plays (1..4)
-	EqualFirst  bool               // OpCapture: a value-equal card is captured before any sum
+	Pred        int                 // OpPlay: legal; OpTrick: follow legal
+	Prefer      int                 // OpPlay, OpTrick: follow prefer
+	Lead        int                 // OpTrick
+	LeadPrefer  int                 // OpTrick
+	Trump       cardrules.Trump     // OpTrick
+	DrawMax     int                 // OpPlay
+	NameSuit    uint16              // OpPlay: rank mask
+	Draw        cardrules.DrawRule  // OpPlay
+	Pass        cardrules.PassRule  // OpPlay
+	PlayDrawn   bool                // OpPlay
+	WarFaceDown int                 // OpBattle
+	Returns     cardrules.Returns   // OpBattle, OpTurnUp
+	Count       int                 // OpDraw
+	From        cardrules.Target    // OpTake
+	Start       cardrules.Rank      // OpTableau
+	Demand      [13]uint8           // OpTurnUp: the cards a card of each rank demands (0: none)
+	Max         int                 // OpClimb: the most cards of one rank a lead plays (1..4)
+	EqualFirst  bool                // OpCapture: a value-equal card is captured before any sum
+	Claims      cardrules.ClaimRule // OpClaim: which ranks may be claimed (Start: the first, with ClaimNext; Max: the most cards)
 }
 
 // Condition is one decoded end condition.

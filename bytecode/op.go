@@ -43,6 +43,7 @@ const (
 	OpTurnUp  Op = 39 // returns u8 (0 shuffled, 1 in order), count u8, then count x (rank u8, cards demanded u8) in increasing rank; (0 -> 0)
 	OpClimb   Op = 40 // max u8 (1..4: the most cards of one rank a lead plays); (0 -> 0)
 	OpCapture Op = 41 // rules u8 (CaptureEqualFirst); (0 -> 0)
+	OpClaim   Op = 42 // claims u8 (a cardrules.ClaimRule), start rank u8 (0 unless claims is next), max u8 (1..4: the most cards of one claim); (0 -> 0)
 
 	// Section headers, in the order they must appear.
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
@@ -89,6 +90,7 @@ var opInfo = [256]OpInfo{
 	OpTurnUp:   {"TURN_UP", 2, 0, 0},
 	OpClimb:    {"CLIMB", 1, 0, 0},
 	OpCapture:  {"CAPTURE", 1, 0, 0},
+	OpClaim:    {"CLAIM", 3, 0, 0},
 	OpSetup:    {"SETUP", 2, 0, 0},
 	OpTurn:     {"TURN", 2, 0, 0},
 	OpCode:     {"CODE", 2, 0, 0},

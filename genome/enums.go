@@ -22,6 +22,7 @@ type (
 	RankBy     = cardrules.RankBy
 	Trump      = cardrules.Trump
 	DrawRule   = cardrules.DrawRule
+	ClaimRule  = cardrules.ClaimRule
 	PassRule   = cardrules.PassRule
 	RankOrder  = cardrules.RankOrder
 	PassTo     = cardrules.PassTo

@@ -212,6 +212,8 @@ type Phase struct {
 	// in a capture phase: while the layout holds a card of the played
 	// card's value, only such a card may be captured, not a sum
 	EqualFirst bool `json:"equal_first,omitempty"`
+	// in a claim phase: which ranks the seat may claim (absent: next)
+	Claims ClaimRule `json:"claims,omitempty"`
 }
 
 // Demand is a rank that demands cards in a turn_up phase: a card of Rank
@@ -444,8 +446,11 @@ func (g *Genome) Canonical() *Genome {
 		p.LeadPrefer = canonicalExpr(p.LeadPrefer)
 		p.NameSuit = sortedSet(p.NameSuit, 0)
 		slices.SortStableFunc(p.Demands, func(a, b Demand) int { return int(a.Rank) - int(b.Rank) })
-		if p.Kind == cardrules.PhaseClimb && p.Max == cardrules.MaxClimb {
+		if (p.Kind == cardrules.PhaseClimb || p.Kind == cardrules.PhaseClaim) && p.Max == cardrules.MaxClimb {
 			p.Max = 0 // absent means the most
+		}
+		if p.Kind == cardrules.PhaseClaim && p.Claims != cardrules.ClaimNext {
+			p.Start = 0 // (only the sequence of next claims starts somewhere)
 		}
 	}
 	for i := range c.Effects {

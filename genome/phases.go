@@ -67,6 +67,10 @@ var phaseKinds = [...]phaseKind{
 		hand: cardrules.HandFan, why: "the player chooses its card and what it captures",
 		fields: []string{"equal_first"},
 	},
+	cardrules.PhaseClaim: {
+		hand: cardrules.HandFan, why: "the player chooses its cards and its claim",
+		fields: []string{"claims", "start", "max"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -225,6 +229,16 @@ var phaseFields = [...]phaseField{
 		name: "equal_first",
 		set:  func(p *Phase) bool { return p.EqualFirst },
 		diff: func(a, b *Phase) float64 { return flag(a.EqualFirst != b.EqualFirst) },
+	},
+	{
+		name: "claims",
+		set:  func(p *Phase) bool { return p.Claims != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.Claims != b.Claims) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.Claims >= cardrules.NumClaimRules {
+				c.ps.add(path, "unknown claim rule %d", p.Claims)
+			}
+		},
 	},
 }
 

@@ -149,6 +149,8 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpTableau), byte(p.Start))
 		case cardrules.PhaseClimb:
 			t = append(t, byte(bytecode.OpClimb), byte(p.ClimbMax()))
+		case cardrules.PhaseClaim:
+			t = append(t, byte(bytecode.OpClaim), byte(p.Claims), byte(p.Start), byte(p.ClimbMax()))
 		case cardrules.PhaseCapture:
 			var rules byte
 			if p.EqualFirst {
@@ -362,6 +364,11 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			p = genome.Phase{Kind: cardrules.PhaseTableau, Start: ph.Start}
 		case bytecode.OpCapture:
 			p = genome.Phase{Kind: cardrules.PhaseCapture, EqualFirst: ph.EqualFirst}
+		case bytecode.OpClaim:
+			p = genome.Phase{Kind: cardrules.PhaseClaim, Claims: ph.Claims, Start: ph.Start, Max: ph.Max}
+			if ph.Max == cardrules.MaxClimb {
+				p.Max = 0 // canonical: absent
+			}
 		case bytecode.OpClimb:
 			p = genome.Phase{Kind: cardrules.PhaseClimb, Max: ph.Max}
 			if ph.Max == cardrules.MaxClimb {

@@ -75,6 +75,13 @@ const (
 	// (one value-equal card first, where the phase says so), taking them
 	// and the card into its won pile, else the card joins the layout.
 	PhaseCapture
+	// PhaseClaim: the seat plays one to max cards face down onto the claim
+	// pile, claiming they are all of one rank (which ranks it may claim:
+	// the phase's ClaimRule); each other seat still in, in turn order, may
+	// challenge, and the first to do so turns the cards up: a true claim
+	// gives the challenger the whole pile, a false one gives it to the
+	// claimer.
+	PhaseClaim
 	NumPhaseKinds
 )
 
@@ -89,7 +96,29 @@ var phaseKindNames = [...]string{
 	PhaseTurnUp:  "turn_up",
 	PhaseClimb:   "climb",
 	PhaseCapture: "capture",
+	PhaseClaim:   "claim",
 }
+
+// ClaimRule says which ranks a claim phase's seat may claim.
+type ClaimRule uint8
+
+// Claim rules.
+const (
+	// ClaimNext: the rank after the last claim in the deck's order (after
+	// the highest, the lowest); the deal's first claim is the phase's
+	// start rank.
+	ClaimNext ClaimRule = iota
+	// ClaimNear: the last claim's rank or a rank next to it in the deck's
+	// order (cyclically); the deal's first claim any rank.
+	ClaimNear
+	// ClaimAny: any rank of the deck.
+	ClaimAny
+	NumClaimRules
+)
+
+var claimRuleNames = [...]string{ClaimNext: "next", ClaimNear: "near", ClaimAny: "any"}
+
+var claimRuleTable = Table{"claim rule", "ClaimRule", claimRuleNames[:], 0}
 
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 

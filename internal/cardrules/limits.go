@@ -17,7 +17,7 @@ const (
 	MaxBlocked     = 8     // the end's blocked rule: passes in a row beyond one per seat, plus one
 	MaxWarFaceDown = 5     // cards laid face down in a war
 	MaxDemand      = 8     // the cards one card demands in a turn_up phase
-	MaxClimb       = 4     // the cards of one rank a climb phase's lead may play
+	MaxClimb       = 4     // the cards of one rank a climb phase's lead may play, and of one claim
 	MaxLayout      = 12    // cards dealt face up to the layout
 	MaxMostRules   = 4     // most-won-cards scoring rules
 	MaxRankValue   = 30    // a rank's value in a best-of-each-suit total

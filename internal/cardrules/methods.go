@@ -29,6 +29,7 @@ var (
 	_ = [1]struct{}{}[len(scopeNames)-int(NumScopes)]
 	_ = [1]struct{}{}[len(stackNames)-int(NumStacks)]
 	_ = [1]struct{}{}[len(rankOrderNames)-int(NumRankOrders)]
+	_ = [1]struct{}{}[len(claimRuleNames)-int(NumClaimRules)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {
@@ -55,6 +56,10 @@ func (v *PhaseKind) UnmarshalText(b []byte) error { return unmarshal(&phaseKindT
 func (v HandKind) String() string                { return handKindTable.String(uint8(v)) }
 func (v HandKind) MarshalText() ([]byte, error)  { return handKindTable.Text(uint8(v)) }
 func (v *HandKind) UnmarshalText(b []byte) error { return unmarshal(&handKindTable, b, v) }
+
+func (v ClaimRule) String() string                { return claimRuleTable.String(uint8(v)) }
+func (v ClaimRule) MarshalText() ([]byte, error)  { return claimRuleTable.Text(uint8(v)) }
+func (v *ClaimRule) UnmarshalText(b []byte) error { return unmarshal(&claimRuleTable, b, v) }
 
 func (v Returns) String() string                { return returnsTable.String(uint8(v)) }
 func (v Returns) MarshalText() ([]byte, error)  { return returnsTable.Text(uint8(v)) }
