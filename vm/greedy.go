@@ -23,6 +23,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 			return index(set, m.greedyClimb(s, set))
 		case bytecode.OpCapture:
 			return index(set, m.greedyCapture(set))
+		case bytecode.OpClaim:
+			return index(set, m.greedyClaimCard(s, set))
 		}
 		// A card when it has one; else it draws rather than pass.
 		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
@@ -48,6 +50,16 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 			}
 		}
 		return index(set, best)
+	case DecideClaim:
+		return index(set, m.greedyClaim(s, set))
+	case DecideClaimCard:
+		// Its next card of the rank claimed, else done.
+		if more := set & rankSet[m.claimRank]; more != 0 {
+			return index(set, uint8(bits.TrailingZeros64(more)))
+		}
+		return n - 1
+	case DecideChallenge:
+		return m.greedyChallenge(s)
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0

@@ -294,6 +294,7 @@ func checkConservation(m *Machine) error {
 		zTableau
 		zLayout
 		zPlaying
+		zClaims
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -311,6 +312,8 @@ func checkConservation(m *Machine) error {
 			return "being played"
 		case zTableau:
 			return "tableau"
+		case zClaims:
+			return "claim pile"
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
@@ -398,6 +401,16 @@ func checkConservation(m *Machine) error {
 	if m.capCard >= 0 {
 		// The card played while its captures are chosen.
 		note(uint8(m.capCard), zPlaying)
+	}
+	var pile [cardrules.MaxDeck]uint8
+	if n := m.claimPile.cards(pile[:]); n != int(m.claimN) {
+		return fmt.Errorf("the claim pile holds %d cards, its count says %d", n, m.claimN)
+	}
+	if m.claimCur.andNot(m.claimPile) != (pair{}) && m.claimN > 0 {
+		return fmt.Errorf("the current claim's cards are not all on the claim pile")
+	}
+	for _, c := range pile[:m.claimN] {
+		note(c, zClaims)
 	}
 	if bad != nil {
 		return bad

@@ -266,6 +266,18 @@ type game struct {
 	capSum  uint8
 	capN    uint8
 	lastCap int8
+
+	// Claims (claim.go): the face-down claim pile and its count, the
+	// current (or last) claim's cards and their count, the deal's last
+	// claimed rank (-1: none), the rank being claimed this turn and the
+	// seat asked whether it challenges (-1: none yet).
+	claimPile pair
+	claimCur  pair
+	claimN    uint8
+	claimCurN uint8
+	claimLast int8
+	claimRank int8
+	claimAsk  int8
 }
 
 // Result is what one game produced.
@@ -395,6 +407,8 @@ func (m *Machine) dealOut(dealer, k int) {
 		next:      -1,
 		capCard:   -1,
 		lastCap:   -1,
+		claimLast: -1,
+		claimAsk:  -1,
 		stockN:    p.deckN,
 
 		stockFrom: ^uint64(0),

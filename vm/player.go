@@ -1,6 +1,10 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+)
 
 // DecisionKind says what a decision chooses.
 type DecisionKind uint8
@@ -18,6 +22,9 @@ const (
 	DecideClimb                        // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
 	DecidePass                         // a card to pass before a deal (the hand less the cards chosen, ascending)
 	DecideCapture                      // a layout card to capture (the layout's cards that can complete a capture, ascending)
+	DecideClaim                        // the rank to claim (the ranks the claim rule allows, ascending)
+	DecideClaimCard                    // a further card to put face down with a claim (ascending), then OptDone
+	DecideChallenge                    // whether to challenge a claim: OptPass (let it be), then OptChallenge
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -60,6 +67,11 @@ type View struct {
 	// that have passed since it (bit s).
 	ClimbRank, ClimbCount, ClimbBy int
 	ClimbPassed                    uint8
+	// A claim game's face-down pile: its count, the deal's last claimed
+	// rank (-1: none), and the count of cards that claim put down (0 once
+	// the pile was taken); Claimed is the rank being claimed in the
+	// current decision's claim (-1 outside one).
+	ClaimPile, ClaimRank, ClaimCount, Claimed int
 	// Before a deal's play, the seat the cards being chosen are passed to
 	// (-1: no pass is being chosen) and the cards chosen so far, of the
 	// first pack and of the second.
@@ -149,6 +161,13 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
+	v.ClaimPile, v.ClaimRank, v.ClaimCount, v.Claimed = int(m.claimN), int(m.claimLast), int(m.claimCurN), -1
+	if m.claimN == 0 {
+		v.ClaimCount = 0
+	}
+	if kind == DecideCard && m.ph != nil && m.ph.op == bytecode.OpClaim || kind == DecideClaimCard || kind == DecideChallenge {
+		v.Claimed = int(m.claimRank)
+	}
 	v.PassTo, v.PassChosen, v.PassChosen2 = -1, 0, 0
 	if kind == DecidePass {
 		v.PassTo, v.PassChosen, v.PassChosen2 = int(m.cardPass.to[s]), m.cardPass.sel[s][0], m.cardPass.sel[s][1]

@@ -127,6 +127,14 @@ type Program struct {
 	capture  bool
 
 	tallying // the won-card comparisons and the refill rule (tally.go)
+
+	// Claims (claim.go): the claimable ranks in the deck's order, their
+	// count, each rank's place among them, and each rank's cards in the
+	// deck.
+	claimOrder [numRanks]uint8
+	claimNR    int
+	claimAt    [numRanks + 1]int8
+	rankCards  [numRanks + 1]uint8
 }
 
 // predTable is a predicate tabulated over its inputs. Predicates that read
@@ -184,6 +192,8 @@ type phase struct {
 	warFaceDown                    uint8
 	inOrder                        bool
 	equalFirst                     bool // capture: a value-equal card before any sum
+	claims                         cardrules.ClaimRule
+	start                          uint8 // claim: the deal's first claim, with ClaimNext
 	count                          uint8
 	starts                         uint64          // tableau: the deck's cards of the start rank
 	demand                         [numRanks]uint8 // turn_up: the cards a card of each rank demands (0: none)
@@ -297,8 +307,12 @@ func Load(code []byte) (*Program, error) {
 		if ph.Op == bytecode.OpTurnUp {
 			p.hasDiscard, p.captures = true, true
 		}
-		if ph.Op == bytecode.OpClimb {
+		if ph.Op == bytecode.OpClimb || ph.Op == bytecode.OpClaim {
 			p.phases[i].count = uint8(ph.Max)
+		}
+		if ph.Op == bytecode.OpClaim {
+			p.phases[i].claims, p.phases[i].start = ph.Claims, uint8(ph.Start)
+			p.lowerClaims(im)
 		}
 	}
 	p.lowerSequences(im.Deck()[:p.faces()])

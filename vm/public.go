@@ -75,6 +75,10 @@ func (e Event) SeenBy(s int) Event {
 		if int(e.Seat) != s {
 			e.Card = HiddenCard
 		}
+	case EvPlay:
+		if e.N == 1 && int(e.Seat) != s { // (face down, with a claim)
+			e.Card = HiddenCard
+		}
 	case EvTakeFrom, EvPassCard:
 		if int(e.Seat) != s && e.N != s {
 			e.Card = HiddenCard
@@ -102,7 +106,19 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("seat %d cannot play and passes", e.Seat)
 	case EvPlay:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d puts %s face down on the pile", e.Seat, seenCard(e.Card))
+		}
 		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
+	case EvClaim:
+		return fmt.Sprintf("seat %d claims %d %s", e.Seat, e.N, rankWord(e.Card))
+	case EvChallenge:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d challenges seat %d, whose claim was true", e.Seat, e.Card)
+		}
+		return fmt.Sprintf("seat %d challenges seat %d, whose claim was false", e.Seat, e.Card)
+	case EvReveal:
+		return fmt.Sprintf("seat %d's %s is turned up", e.Seat, seenCard(e.Card))
 	case EvClimb:
 		return fmt.Sprintf("seat %d's play of %d %ss is on the table", e.Seat, e.N, rankWord(e.Card))
 	case EvPassCard:

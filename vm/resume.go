@@ -175,8 +175,15 @@ func (m *Machine) Determinize(x int) {
 		hidden.add(c)
 	}
 	need[stockPlace] = m.stockN
+	curN := 0
+	if m.claimN > 0 {
+		need[pilePlace], curN = m.hidePile(seen, &hidden)
+	}
 	var dealt [places]pair
 	m.dealHidden(x, &need, hidden, &dealt)
+	if need[pilePlace] > 0 {
+		m.dealPile(dealt[pilePlace], curN)
+	}
 	var cards [cardrules.MaxDeck]uint8
 	for t := range m.n {
 		m.hand[t] |= dealt[t][0]
@@ -229,7 +236,7 @@ func (m *Machine) dealChecked(x int, need *[places]int, hidden pair, dealt *[pla
 	}
 	rest := hidden
 	for i := range k {
-		if t := at[i]; t != stockPlace && !m.dealOwed(t, &rest, &dealt[t], &left[i]) {
+		if t := at[i]; t < stockPlace && !m.dealOwed(t, &rest, &dealt[t], &left[i]) {
 			return false
 		}
 	}
@@ -321,10 +328,12 @@ func (m *Machine) dealChecked(x int, need *[places]int, hidden pair, dealt *[pla
 	return true
 }
 
-// The places Determinize deals to: the seats' hands, then the stock.
+// The places Determinize deals to: the seats' hands, the stock, then the
+// claim pile.
 const (
 	stockPlace = MaxSeats
-	places     = MaxSeats + 1
+	pilePlace  = MaxSeats + 1
+	places     = MaxSeats + 2
 )
 
 // deal deals the hidden cards to the hands of the seats other than x and
@@ -412,8 +421,11 @@ func (m *Machine) dealOwed(t int, rest, dealt *pair, left *int) bool {
 // those it has shown it does not hold; for the stock, those that were not
 // in it when it was last filled.
 func (m *Machine) banned(t int) uint64 {
-	if t == stockPlace {
+	switch t {
+	case stockPlace:
 		return ^m.stockFrom
+	case pilePlace:
+		return 0
 	}
 	b := m.void[t]
 	for r := m.denied[t]; r != 0; r &= r - 1 {
@@ -426,7 +438,7 @@ func (m *Machine) banned(t int) uint64 {
 // hidden (no card of it among the cards left in its hand).
 func (m *Machine) owed(t int) uint16 {
 	var o uint16
-	if t == stockPlace {
+	if t >= stockPlace {
 		return 0
 	}
 	for r := m.knownHas[t]; r != 0; r &= r - 1 {

@@ -49,6 +49,9 @@ const (
 	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
 	EvSweep                      // Seat's capture empties the layout and scores N points
 	EvTally                      // as a deal ends, Seat alone has the most won cards most rule Card counts (MostBest: the best best-of-each-suit total) and scores N points
+	EvClaim                      // Seat claims that the N cards it put face down are of rank Card
+	EvChallenge                  // Seat challenges the claim of seat Card: N 1 it was true, 0 false
+	EvReveal                     // Seat's claimed Card is turned up after a challenge
 )
 
 // Event is one step of a traced game.

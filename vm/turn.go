@@ -93,6 +93,8 @@ func (m *Machine) turn() {
 			m.climbPhase(ph)
 		case bytecode.OpCapture:
 			m.capturePhase(ph)
+		case bytecode.OpClaim:
+			m.claimPhase(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()
