@@ -278,20 +278,7 @@ func readTurn(r *reader, im *Image) {
 			}
 			fan(at, op)
 		case OpClaim:
-			ph.Claims = cardrules.ClaimRule(r.u8())
-			ph.Start = cardrules.Rank(r.u8())
-			ph.Max = r.u8()
-			switch {
-			case ph.Claims >= cardrules.NumClaimRules:
-				r.fail(at+1, "unknown claim rule %d", ph.Claims)
-			case ph.Claims == cardrules.ClaimNext && (ph.Start >= cardrules.NumRanks || im.RankMask&(1<<ph.Start) == 0):
-				r.fail(at+2, "claim start rank %d is not a standard rank of the deck", ph.Start)
-			case ph.Claims != cardrules.ClaimNext && ph.Start != 0:
-				r.fail(at+2, "claim start rank %d, but only next claims start somewhere (want 0)", ph.Start)
-			}
-			if ph.Max < 1 || ph.Max > cardrules.MaxClimb {
-				r.fail(at+3, "claim max %d outside 1..%d", ph.Max, cardrules.MaxClimb)
-			}
+			readClaim(r, im, at, &ph)
 			fan(at, op)
 		case OpCapture:
 			rules := r.u8()

@@ -11,20 +11,20 @@ type DecisionKind uint8
 
 // Decision kinds. Options come in the canonical order of the package doc.
 const (
-	DecideCard     DecisionKind = iota // a card to play (ascending card order)
-	DecideSuit                         // a suit to name (the deck's suits, clubs first)
-	DecideDiscard                      // a card to discard by force, out of turn (ascending)
-	DecideBlind                        // a position in an opponent's hidden hand (0..n-1)
-	DecideOpponent                     // an opponent to ask (seats in turn order from the next)
-	DecideRank                         // a rank to ask for (ranks held, ascending)
-	DecideRespond                      // a card to answer a chain's top link with (ascending), then OptPass to let it be
-	DecideTarget                       // an opponent an effect acts on (seats in turn order from the next)
-	DecideClimb                        // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
-	DecidePass                         // a card to pass before a deal (the hand less the cards chosen, ascending)
-	DecideCapture                      // a layout card to capture (the layout's cards that can complete a capture, ascending)
-	DecideClaim                        // the rank to claim (the ranks the claim rule allows, ascending)
-	DecideClaimCard                    // a further card to put face down with a claim (ascending), then OptDone
-	DecideChallenge                    // whether to challenge a claim: OptPass (let it be), then OptChallenge
+	DecideCard      DecisionKind = iota // a card to play (ascending card order)
+	DecideSuit                          // a suit to name (the deck's suits, clubs first)
+	DecideDiscard                       // a card to discard by force, out of turn (ascending)
+	DecideBlind                         // a position in an opponent's hidden hand (0..n-1)
+	DecideOpponent                      // an opponent to ask (seats in turn order from the next)
+	DecideRank                          // a rank to ask for (ranks held, ascending)
+	DecideRespond                       // a card to answer a chain's top link with (ascending), then OptPass to let it be
+	DecideTarget                        // an opponent an effect acts on (seats in turn order from the next)
+	DecideClimb                         // a further card of a climb play's rank (ascending), then OptDone where the cards chosen form a play
+	DecidePass                          // a card to pass before a deal (the hand less the cards chosen, ascending)
+	DecideCapture                       // a layout card to capture (the layout's cards that can complete a capture, ascending)
+	DecideClaim                         // the rank to claim (the ranks the claim rule allows, ascending)
+	DecideClaimCard                     // a further card to put face down with a claim (ascending), then OptDone
+	DecideChallenge                     // whether to challenge a claim: OptPass (let it be), then OptChallenge
 )
 
 // View is what a seat may see when it decides: its own hand, the public

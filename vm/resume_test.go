@@ -224,9 +224,17 @@ func TestDeterminize(t *testing.T) {
 						return
 					}
 					src := d.m
-					if a.count != src.count || a.hands(x) != src.hands(x) || a.disc != src.disc || a.table != src.table || a.gone != src.gone || a.stockN != src.stockN {
+					if a.count != src.count || a.hands(x) != src.hands(x) || a.disc != src.disc || a.table != src.table || a.gone != src.gone || a.stockN != src.stockN ||
+						a.claimN != src.claimN || a.claimCurN != src.claimCurN {
 						err = fmt.Errorf("seed %d: the re-deal changed what seat %d sees", seed, x)
 						return
+					}
+					for c := range uint8(cardrules.MaxCardID) {
+						w, f := c/cardrules.PackStride, uint64(1)<<(c%cardrules.PackStride)
+						if src.claimPile[w]&f != 0 && src.knownBy[c]&(1<<x) != 0 && (a.claimPile[w]&f == 0 || src.claimCur[w]&f != a.claimCur[w]&f) {
+							err = fmt.Errorf("seed %d: the re-deal moved card %v, which seat %d knows is on the claim pile", seed, cardrules.Card(c), x)
+							return
+						}
 					}
 					for t := range n {
 						known := src.hands(t).andNot(hiddenFrom(src, x)[t])
@@ -245,7 +253,7 @@ func TestDeterminize(t *testing.T) {
 					a.Determinize(x)
 					b.Seed(7)
 					b.Determinize(x)
-					if a.hand != b.hand || a.hand2 != b.hand2 || a.stock != b.stock {
+					if a.hand != b.hand || a.hand2 != b.hand2 || a.stock != b.stock || a.claimPile != b.claimPile || a.claimCur != b.claimCur {
 						err = fmt.Errorf("seed %d: two games that look the same to seat %d are re-dealt differently", seed, x)
 					}
 				}
