@@ -958,7 +958,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases(), climbCases(), passCases(), captureCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases(), climbCases(), passCases(), captureCases(), claimCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1109,6 +1109,7 @@ var seedSizes = map[string]int{
 	"war":                            55,
 	"whist":                          64,
 	"scopa":                          86,
+	"cheat":                          56,
 }
 
 func TestSeedProgramSizes(t *testing.T) {
