@@ -70,8 +70,9 @@ type View struct {
 	// A claim game's face-down pile: its count, the deal's last claimed
 	// rank (-1: none), and the count of cards that claim put down (0 once
 	// the pile was taken); Claimed is the rank being claimed in the
-	// current decision's claim (-1 outside one).
-	ClaimPile, ClaimRank, ClaimCount, Claimed int
+	// current decision's claim (-1 outside one) and ClaimBy the seat
+	// claiming it.
+	ClaimPile, ClaimRank, ClaimCount, Claimed, ClaimBy int
 	// Before a deal's play, the seat the cards being chosen are passed to
 	// (-1: no pass is being chosen) and the cards chosen so far, of the
 	// first pack and of the second.
@@ -161,12 +162,12 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	v.Demander, v.Owed = m.demand()
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
-	v.ClaimPile, v.ClaimRank, v.ClaimCount, v.Claimed = int(m.claimN), int(m.claimLast), int(m.claimCurN), -1
+	v.ClaimPile, v.ClaimRank, v.ClaimCount, v.Claimed, v.ClaimBy = int(m.claimN), int(m.claimLast), int(m.claimCurN), -1, -1
 	if m.claimN == 0 {
 		v.ClaimCount = 0
 	}
 	if kind == DecideCard && m.ph != nil && m.ph.op == bytecode.OpClaim || kind == DecideClaimCard || kind == DecideChallenge {
-		v.Claimed = int(m.claimRank)
+		v.Claimed, v.ClaimBy = int(m.claimRank), m.cur
 	}
 	v.PassTo, v.PassChosen, v.PassChosen2 = -1, 0, 0
 	if kind == DecidePass {

@@ -111,7 +111,10 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("seat %d plays %s", e.Seat, seenCard(e.Card))
 	case EvClaim:
-		return fmt.Sprintf("seat %d claims %d %s", e.Seat, e.N, rankWord(e.Card))
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d announces its card as a %s", e.Seat, rankWord(e.Card))
+		}
+		return fmt.Sprintf("seat %d announces its %d cards as %ss", e.Seat, e.N, rankWord(e.Card))
 	case EvChallenge:
 		if e.N == 1 {
 			return fmt.Sprintf("seat %d challenges seat %d, whose claim was true", e.Seat, e.Card)

@@ -363,6 +363,13 @@ func (t *table) view(v *vm.View) {
 	if v.Layout|v.Layout2 != 0 {
 		fmt.Fprintf(t.out, "the layout: %s\n", cardSet(v.Layout, v.Layout2))
 	}
+	if v.ClaimPile > 0 {
+		pile := "the face-down pile: " + plural(v.ClaimPile, "card")
+		if v.ClaimRank >= 0 && v.Claimed < 0 {
+			pile += fmt.Sprintf(", the last announced as %d %s(s)", v.ClaimCount, cardrules.Rank(v.ClaimRank))
+		}
+		fmt.Fprintln(t.out, pile)
+	}
 	if v.ClimbRank >= 0 {
 		fmt.Fprintf(t.out, "the play to beat: %s's %d %s(s)\n", t.seatName(v.ClimbBy), v.ClimbCount, cardrules.Rank(v.ClimbRank))
 	}
@@ -420,6 +427,9 @@ func (t *table) options(d *vm.Decision) string {
 		if n := len(d.Options); d.Options[n-1] >= vm.OptDraw {
 			what, prompt = "choose a card to play, or another move", "move"
 		}
+		if d.View.Claimed >= 0 {
+			what, prompt = fmt.Sprintf("choose a card to put face down as a %s", cardrules.Rank(d.View.Claimed)), "card to put down"
+		}
 	case vm.DecideClimb:
 		what, prompt = "choose another card of the same rank for your play", "card to add"
 		label = func(o uint8) string {
@@ -430,6 +440,28 @@ func (t *table) options(d *vm.Decision) string {
 		}
 	case vm.DecideCapture:
 		what, prompt = "choose a layout card to capture (the cards taken must add up to your card's value)", "card to capture"
+	case vm.DecideClaim:
+		what, prompt = "choose the rank you announce for the cards you put face down", "rank to announce"
+		label = func(o uint8) string {
+			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o])+bits.OnesCount64(d.View.Hand2&bytecode.RankCards[o]))
+		}
+	case vm.DecideClaimCard:
+		what, prompt = fmt.Sprintf("choose another card to put face down as a %s", cardrules.Rank(d.View.Claimed)), "card to add"
+		label = func(o uint8) string {
+			if o == vm.OptDone {
+				return "done: announce the cards chosen"
+			}
+			return bytecode.CardName(o)
+		}
+	case vm.DecideChallenge:
+		what = fmt.Sprintf("%s put down %s and says they are %ss: call it a cheat?", t.seatName(d.View.ClaimBy), plural(d.View.ClaimCount, "card"), cardrules.Rank(d.View.Claimed))
+		prompt = "answer"
+		label = func(o uint8) string {
+			if o == vm.OptChallenge {
+				return "challenge: turn the cards up"
+			}
+			return "let it be"
+		}
 	case vm.DecideSuit:
 		what, prompt = "choose a suit to name", "suit to name"
 		label = func(o uint8) string { return cardrules.Suit(o).String() }
