@@ -294,6 +294,40 @@
 // (a seat short of a suit has no sum); ties score nothing (EvTally, Card
 // the rule's index or TallyBest).
 //
+// # Claims and challenges
+//
+// A claim phase (claim.go) plays Cheat. A deal keeps a face-down claim
+// pile, empty at its start, and its last claim: the rank of its most
+// recent claim, none at its start, kept when the pile is taken. The
+// claimable ranks are the standard ranks some card of the deck has (no
+// joker's), in the deck's order; up and down name the next higher and
+// lower of them, cyclically (after the highest, the lowest). A seat
+// holding no card passes (N 0, counted towards the blocked end) and the
+// end conditions are checked. Otherwise it decides the rank it claims,
+// among the ranks ascending by rank index (2 first, A last): with next
+// the start rank for the deal's first claim, else up of the last claim;
+// with near every claimable rank first, else the last claim and the ranks
+// up and down of it (each once); with any every claimable rank. The
+// decision is made even with one option (forced). It then decides its
+// first card among the faces it holds, ascending, and, while it has laid
+// fewer than the phase's max and holds a card, a further one among its
+// faces with done last. No lock, ban, gate or lead card obligation
+// applies: each face chosen moves its lowest id the seat holds face down
+// onto the claim pile (EvPlay, N 1), a play (Result.Plays) that sets off
+// no effect and no event and is neither the last card played nor a suit
+// played. EvClaim follows (Seat, Card the rank, N the cards), and the
+// rank is the last claim. Then each other seat still in, in turn order
+// from the next, decides (two options, letting it be first, then the
+// challenge) until one challenges: EvChallenge (Seat the challenger, Card
+// the claimer, N 1 when every card of the claim is of the rank claimed,
+// else 0; a joker never is), an EvReveal per card of the claim (Seat the
+// claimer), ascending ids, and the loser (the challenger when the claim
+// was true, else the claimer) takes the whole pile into its hand (EvTake,
+// N its cards), one interaction. With no challenge nothing more happens.
+// The end conditions are checked last, so a seat that laid its last cards
+// goes out only when no challenge gave it the pile. The claim pile is a
+// zone of the conservation check.
+//
 // # Jokers
 //
 // A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no
@@ -327,14 +361,14 @@
 // second's (packs.go).
 //
 //   - A decision that chooses a card from a hand (a play, a trick's lead
-//     or follow, a climb's first and further cards, an answer, a chosen
-//     forced discard, a card passed before the deal) offers faces: each
-//     face the seat may choose once, ascending, even when it holds both
-//     copies, then drawing, passing or done as before. The face chosen
-//     moves the lowest id of it the seat holds: the first pack's copy
-//     when it holds it. With play_drawn, the face drawn last is the one
-//     left to play: a seat that must play the lead card and draws its
-//     second copy may play the face, which plays the lead card.
+//     or follow, a climb's first and further cards, a claim's cards, an
+//     answer, a chosen forced discard, a card passed before the deal)
+//     offers faces: each face the seat may choose once, ascending, even
+//     when it holds both copies, then drawing, passing or done as before.
+//     The face chosen moves the lowest id of it the seat holds: the first
+//     pack's copy when it holds it. With play_drawn, the face drawn last
+//     is the one left to play: a seat that must play the lead card and
+//     draws its second copy may play the face, which plays the lead card.
 //   - Positions in a hand (a blind take, a random forced discard) count
 //     its ids ascending.
 //   - Cards of a rank that move together (a set laid, the cards an ask
@@ -438,6 +472,17 @@
 //     source goes out before); a suppress effect's parameter is the type
 //     it switches off (the effect type's number, not lasts.suppresses'
 //     t+1).
+//   - Claims: a claim ends a run of passes towards the blocked end, as
+//     any play does; a pass that ends the game blocked is followed by no
+//     end check. A card laid face down is the last card that left its
+//     seat's hand (a seat out on it sets its went_out effects off, as
+//     with a battle's face-down cards). A lead card laid face down does
+//     not discharge its holder's obligation: the holder must play it in
+//     another phase should it get it back from the pile. The loser of a
+//     challenge lays down no set for the cards taken (a pile is not a
+//     draw, a take or an ask), and no event of it is set off. A deal's
+//     end leaves the claim pile's cards with the deal (they score for
+//     nobody); the next deal's pile is empty.
 //
 // The reference always follows the doc (with the readings above) and has no
 // switch for a known deviation of the VM: a VM bug shows as a difference in

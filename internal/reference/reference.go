@@ -41,7 +41,7 @@ type Result struct {
 // EventKind is what happened at one step. The kinds from EvTurn to
 // EvClear mirror the VM's trace events one for one (same numbering,
 // meaning and fields); EvDecision has no VM trace counterpart, and the
-// kinds after it (EvDeal to EvSweep) are the VM's numbered one below.
+// kinds after it (EvDeal to EvReveal) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
@@ -50,12 +50,12 @@ const (
 	EvDraw                       // Seat draws Card (N 0), or is dealt it as the hands are dealt again (N 1)
 	EvReshuffle                  // N cards of the discard pile become the stock (Seat -1)
 	EvPass                       // Seat passes in a play phase: N 1 by choice, 0 with no option
-	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle)
+	EvPlay                       // Seat plays Card (onto the discard pile, to a trick, or turned up in a battle); N 1: face down onto the claim pile
 	EvNameSuit                   // Seat names suit Card
 	EvEffect                     // an effect of type Card fires for Seat: N is its value | its target<<8 | its trigger<<16 | when it resolves<<20
 	EvDiscard                    // Seat discards Card by force
 	EvWar                        // N seats tie and go to war
-	EvTake                       // Seat takes the N cards of the table (a battle or a trick), or N cards handed over in an ask
+	EvTake                       // Seat takes the N cards of the table (a battle or a trick), N cards handed over in an ask, or the N cards of the claim pile
 	EvOut                        // Seat is out with result Card (0 win, 1 lose)
 	EvTakeFrom                   // Seat takes Card blind from seat N
 	EvAsk                        // Seat asks seat N for rank Card
@@ -81,10 +81,14 @@ const (
 	EvCollect                    // Seat wins Card from the layout: N 0 captured, 1 left on the layout at the deal's end
 	EvSweep                      // Seat's capture empties the layout and scores N points
 	EvTally                      // as a deal ends, Seat alone has the most won cards of most rule Card (TallyBest: the best best-of-each-suit total) and scores N points
+	EvClaim                      // Seat claims that the N cards it just laid face down on the claim pile (each an EvPlay, N 1) are of rank Card
+	EvChallenge                  // Seat challenges the claim of seat Card: N 1 when it was true, 0 when false
+	EvReveal                     // Seat's card Card of the challenged claim is turned up (ascending ids)
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
-	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally"}
+	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally",
+	"claim", "challenge", "reveal"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -154,6 +158,7 @@ type game struct {
 	climb          climbTable // a climb phase's table
 	pool           int        // the chips in the pool
 	capturer       int        // the seat that captured last in the deal, or -1
+	claims         claimState // the claim phases' pile and last claim (claim.go)
 	over           bool
 
 	// A match (match.go): the deal being played (from 0), its dealer,

@@ -322,11 +322,13 @@ func (m *game) verify() {
 	note("table", m.table)
 	note("gone", m.gone)
 	note("layout", m.layout)
+	note("claim pile", m.claims.pile)
 	for _, row := range m.rows {
 		note("tableau", row)
 	}
 	m.verifyLasting()
 	m.verifyRules()
+	m.verifyClaims()
 	if c := m.g.Score.Chips; c.Stake > 0 {
 		sum := m.pool
 		for _, v := range m.score {

@@ -103,6 +103,8 @@ func (m *game) turn() {
 			m.climbPhase(s, p)
 		case cardrules.PhaseCapture:
 			m.capturePhase(s, p)
+		case cardrules.PhaseClaim:
+			m.claimPhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,
