@@ -62,7 +62,9 @@ func (m *Machine) claimPhase(ph *phase) {
 	default:
 		if m.held(s) == 0 {
 			m.pass(s, 0)
-			m.checkEnd()
+			if !m.over { // (a blocked end)
+				m.checkEnd()
+			}
 			return
 		}
 		allowed := m.claimable(ph)
