@@ -138,7 +138,7 @@ func binBounds(t *testing.T, s string) (lo, hi float64) {
 // TestFamily: every seed game is in the family of its turn's first phase
 // (the shedding games play, the trick-taking games trick, Go Fish asks,
 // Old Maid takes, War battles, President's climb is a way of shedding
-// cards and plays, and Beggar-my-neighbour's turn_up phase is
+// cards and plays, as does Cheat's claim, and Beggar-my-neighbour's turn_up phase is
 // of the battle family, the games of pile hands); a draw phase at the
 // start of a turn is skipped for the phase that follows it, and a turn of
 // draws only is a play.
@@ -153,6 +153,7 @@ func TestFamily(t *testing.T) {
 		"beggar-my-neighbour": "battle",
 		"crazy-eights-match":  "play", "hearts-match": "trick",
 		"scopa": "trick",
+		"cheat": "play",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

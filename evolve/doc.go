@@ -102,8 +102,9 @@
 // a tableau has neither, and a deal that fits one pack). A
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks; a child of the
-// crossover drops the demands of ranks its deck lacks, and without a
-// capture phase the layout and the sweep. Structural operators:
+// crossover drops the demands of ranks its deck lacks, moves a claim's
+// start its deck lacks to the deck's next rank, and without a capture
+// phase drops the layout and the sweep. Structural operators:
 // deal size (by one, within what the deck can deal at every seat count),
 // turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
@@ -119,10 +120,14 @@
 // beyond the hands at every seat count, up to 12, the sweep's points by
 // one within 0..13 in a game without chips; or, in a game of fan hands
 // with none, a play phase turned into a capture phase, with a layout of
-// up to four cards half the time), end result and
+// up to four cards half the time), claims (a claim phase's claims rule,
+// its max by one within 1..4 or, with claims next, its start moved to
+// another rank of the deck; or, in a game of fan hands with none, a play
+// phase turned into a claim phase), end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card, the score's card rules and
-// the last demand of a turn_up phase can spare), the deck's jokers (one
+// the last demand of a turn_up phase can spare; a claim that started with
+// it starts with the deck's next rank), the deck's jokers (one
 // added, up to two, in a game without a tableau, or one removed that the
 // deal, the score's card rules and the predicates can spare; the last
 // takes along the effects, suit-naming ranks and starter ranks of the
@@ -271,8 +276,9 @@
 //
 //	family              the turn structure: the kind of the turn's first
 //	                    phase that is not a draw (play, trick, ask, take,
-//	                    battle, which turn_up joins; tableau and climb
-//	                    join play, capture trick); 5 bins, one per family
+//	                    battle, which turn_up joins; tableau, climb and
+//	                    claim join play, capture trick); 5 bins, one per
+//	                    family
 //	decisions_per_seat  decisions per seat and game under random play;
 //	                    bins <4, 4-8, 8-16, 16-32, >=32 (doubling, around
 //	                    the length target of 15)

@@ -63,6 +63,7 @@ var structural = []operator{
 	{"match", mutMatch},
 	{"capture", mutCapture},
 	{"tally", mutTally},
+	{"claim", mutClaim},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -169,7 +170,8 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // tableau has neither jokers nor two packs (fitDeal shrinks a deal that
 // needed their cards). A child whose turn has no capture phase has no
 // layout and no sweep, nor, when the first parent captured and the child
-// plays no trick, card rules in its score (fitCapture). A child ranks its
+// plays no trick, card rules in its score (fitCapture). A child's claim
+// phases start with a rank of its deck (fitClaims). A child ranks its
 // seats by what it scores, whichever end it took (fitRanking).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
@@ -201,6 +203,7 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	fitTriggers(c)
 	fitResponses(c)
 	fitDemands(c)
+	fitClaims(c)
 	fitMatch(c)
 	fitRanking(c)
 	return c

@@ -16,7 +16,8 @@ import (
 // rank). A dropped rank leaves the effects (and the effects that only its
 // effects could set off: fitTriggers), the response abilities, the
 // suit-naming ranks, the demands and the ranks the starter may not be,
-// which could no longer name it.
+// which could no longer name it; a claim phase that started with it starts
+// with the deck's next rank (fitClaims).
 func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	switch r.IntN(6) {
 	case 0:
@@ -52,6 +53,7 @@ func mutDeck(g *genome.Genome, r *rng.Source) bool {
 	forgetRank(g, drop)
 	fitResponses(g)
 	fitDemands(g)
+	fitClaims(g)
 	fitMatch(g)
 	return true
 }

@@ -279,6 +279,8 @@ func describePhase(g *Genome, p Phase) string {
 		return describeClimb(p)
 	case cardrules.PhaseCapture:
 		return describeCapture(p)
+	case cardrules.PhaseClaim:
+		return describeClaim(g, p)
 	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."

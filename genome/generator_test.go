@@ -194,6 +194,9 @@ func TestGeneratorCoverage(t *testing.T) {
 				saw("draw.count")
 			case cardrules.PhaseClimb:
 				saw("climb.max=%d", p.Max)
+			case cardrules.PhaseClaim:
+				saw("claim.claims=%s", p.Claims)
+				saw("claim.max=%d", p.Max)
 			case cardrules.PhaseTurnUp:
 				saw("turn_up.returns=%s", p.Returns)
 				saw("turn_up.demands=%d", len(p.Demands))
@@ -523,7 +526,10 @@ func TestGeneratorCoverage(t *testing.T) {
 		want = append(want, "match.pass.to="+d.String())
 	}
 	for n := range cardrules.MaxClimb + 1 {
-		want = append(want, fmt.Sprintf("climb.max=%d", n))
+		want = append(want, fmt.Sprintf("climb.max=%d", n), fmt.Sprintf("claim.max=%d", n))
+	}
+	for c := range cardrules.NumClaimRules {
+		want = append(want, "claim.claims="+c.String())
 	}
 	for _, w := range want {
 		if seen[w] == 0 {

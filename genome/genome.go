@@ -201,13 +201,14 @@ type Phase struct {
 	// whose hand the card is taken from: next, previous or random_opponent
 	From Target `json:"from,omitempty"`
 	// the rank whose cards begin a suit's sequence on the tableau
-	// (absent: 2)
+	// (absent: 2); in a claim phase with claims next, the rank of a
+	// deal's first claim (absent: 2)
 	Start Rank `json:"start,omitempty"`
 	// the ranks whose cards, turned up, demand cards of the seat that
 	// moves next, and how many each demands
 	Demands []Demand `json:"demands,omitempty"`
-	// the most cards of one rank a climb phase's lead may play, 1 to 4
-	// (absent: 4)
+	// the most cards of one rank a climb phase's lead may play, or of one
+	// claim in a claim phase, 1 to 4 (absent: 4)
 	Max int `json:"max,omitempty"`
 	// in a capture phase: while the layout holds a card of the played
 	// card's value, only such a card may be captured, not a sum

@@ -242,8 +242,8 @@ var phaseFields = [...]phaseField{
 	},
 }
 
-// maxField is a climb phase's most cards in a lead: 1 to 4, 0 (absent)
-// meaning 4, which Canonical writes as 0.
+// maxField is a climb phase's most cards in a lead, a claim phase's in a
+// claim: 1 to 4, 0 (absent) meaning 4, which Canonical writes as 0.
 var maxField = phaseField{
 	name: "max",
 	set:  func(p *Phase) bool { return p.Max != 0 },
@@ -255,8 +255,8 @@ var maxField = phaseField{
 	},
 }
 
-// ClimbMax returns the most cards a climb phase's lead may play: Max, or
-// cardrules.MaxClimb when it is absent.
+// ClimbMax returns the most cards a climb phase's lead, or a claim
+// phase's claim, may play: Max, or cardrules.MaxClimb when it is absent.
 func (p *Phase) ClimbMax() int {
 	if p.Max == 0 {
 		return cardrules.MaxClimb
@@ -264,13 +264,19 @@ func (p *Phase) ClimbMax() int {
 	return p.Max
 }
 
-// startField is the tableau's start rank. Its zero value is a rank (2),
-// so a kind that does not use it can only be caught with another rank.
+// startField is the tableau's start rank, and the first claim's of a
+// claim phase with claims next (with near or any it means nothing, and
+// Canonical writes it 0). Its zero value is a rank (2), so a kind that
+// does not use it can only be caught with another rank.
 var startField = phaseField{
 	name: "start",
 	set:  func(p *Phase) bool { return p.Start != 0 },
-	diff: func(a, b *Phase) float64 { return flag(a.Start != b.Start) },
+	diff: func(a, b *Phase) float64 { return flag(a.startRank() != b.startRank()) },
 	check: func(c *phaseCheck, path string, p *Phase) {
+		if p.Kind == cardrules.PhaseClaim {
+			checkClaimStart(c, path, p)
+			return
+		}
 		switch {
 		case p.Start == cardrules.Joker:
 			c.ps.add(path, "a joker has no suit, so no sequence can begin with it")
@@ -280,6 +286,31 @@ var startField = phaseField{
 			c.ps.add(path, "no card of rank %s is in the deck, so no sequence can begin", p.Start)
 		}
 	},
+}
+
+// startRank is p's start as Canonical has it: 0 for a claim phase whose
+// claims are not next.
+func (p *Phase) startRank() Rank {
+	if p.Kind == cardrules.PhaseClaim && p.Claims != cardrules.ClaimNext {
+		return 0
+	}
+	return p.Start
+}
+
+// checkClaimStart checks a claim phase's start: with claims next, a
+// standard rank of the deck (the claims run from it in the deck's order).
+func checkClaimStart(c *phaseCheck, path string, p *Phase) {
+	if p.Claims != cardrules.ClaimNext {
+		return
+	}
+	switch {
+	case p.Start == cardrules.Joker:
+		c.ps.add(path, "a joker is no rank to claim, so the claims cannot begin with it")
+	case p.Start >= cardrules.NumRanks:
+		c.ps.add(path, "unknown rank %d", p.Start)
+	case !c.rankInDeck(p.Start):
+		c.ps.add(path, "no card of rank %s is in the deck, so the claims cannot begin with it", p.Start)
+	}
 }
 
 // demandDiff is how much two lists of demands differ, in [0, 1]: over the

@@ -15,7 +15,7 @@ import (
 // in capture games without tricks; every candidate of them validates, and
 // the other phase kinds keep a fair share.
 func TestGeneratorCapture(t *testing.T) {
-	const n = 800
+	const n = 1500
 	seen := map[string]int{}
 	kinds := map[genome.PhaseKind]int{}
 	for i := range n {

@@ -451,7 +451,7 @@ var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
 	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
-	cardrules.PhaseCapture,
+	cardrules.PhaseCapture, cardrules.PhaseClaim,
 }
 
 // drawLayout draws, for two capture games in three that deal hands (not
@@ -622,6 +622,14 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.max")
 	case cardrules.PhaseCapture:
 		p.EqualFirst = rapid.Bool().Draw(t, "turn.equal_first")
+	case cardrules.PhaseClaim:
+		// Any claims rule; a start only for next (with near and any it
+		// means nothing), a standard rank of the deck; max 0: absent (4).
+		p.Claims = genome.ClaimRule(rapid.IntRange(0, int(cardrules.NumClaimRules)-1).Draw(t, "turn.claims"))
+		if p.Claims == cardrules.ClaimNext {
+			p.Start = rapid.SampledFrom(standardRanks(ranks)).Draw(t, "turn.claims.start")
+		}
+		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.claims.max")
 	case cardrules.PhaseTurnUp:
 		p.Demands = drawDemands(t, standardRanks(ranks))
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))

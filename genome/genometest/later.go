@@ -25,11 +25,12 @@ func drawLater(t *rapid.T, g *genome.Genome, ranks []genome.Rank, suits []genome
 		}
 		if e.Type.CanWait() && rapid.IntRange(0, 2).Draw(t, "effect.at.has") == 0 {
 			e.At = cardrules.Resolve(rapid.IntRange(1, int(cardrules.NumResolves)-1).Draw(t, "effect.at"))
-			if !slices.ContainsFunc(g.Effects, func(x genome.Effect) bool { return !g.CanTrigger(x.When) }) {
+			if !slices.ContainsFunc(g.Effects, func(x genome.Effect) bool { return !g.CanTrigger(x.When) || !g.CanLast(&x) }) {
 				e.Gate = false
 			} else {
 				// Its draws or discards were what another effect's
-				// trigger waits for (a delayed one's set nothing off).
+				// trigger waits for, or what a draw_limit limits (a
+				// delayed one's draws count for neither).
 				e.At = cardrules.ResolveNow
 			}
 		}

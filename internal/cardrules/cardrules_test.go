@@ -133,6 +133,10 @@ func values() []struct {
 			var x PassTo
 			return PassTo(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&claimRuleTable, int(NumClaimRules), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x ClaimRule
+			return ClaimRule(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 

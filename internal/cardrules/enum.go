@@ -59,5 +59,5 @@ var tables = []*Table{
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
 	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable, &triggerSuitTable,
 	&triggerTable, &condOfTable, &compareTable, &durationTable, &scopeTable, &stackTable, &resolveTable, &whoTable,
-	&suppressedTable, &rankOrderTable, &passToTable,
+	&suppressedTable, &rankOrderTable, &passToTable, &claimRuleTable,
 }
