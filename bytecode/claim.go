@@ -1,6 +1,10 @@
 package bytecode
 
-import "github.com/darwinsim/darwinsim/internal/cardrules"
+import (
+	"slices"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // readClaim reads a CLAIM phase's operands after its opcode at at: the
 // claim rule, the start rank (a standard rank of the deck with next
@@ -12,7 +16,7 @@ func readClaim(r *reader, im *Image, at int, ph *Phase) {
 	switch {
 	case ph.Claims >= cardrules.NumClaimRules:
 		r.fail(at+1, "unknown claim rule %d", ph.Claims)
-	case ph.Claims == cardrules.ClaimNext && (ph.Start >= cardrules.NumRanks || im.RankMask&(1<<ph.Start) == 0):
+	case ph.Claims == cardrules.ClaimNext && (ph.Start >= cardrules.NumRanks || !slices.ContainsFunc(im.Deck(), func(c uint8) bool { return c%cardrules.NumRanks == uint8(ph.Start) })):
 		r.fail(at+2, "claim start rank %d is not a standard rank of the deck", ph.Start)
 	case ph.Claims != cardrules.ClaimNext && ph.Start != 0:
 		r.fail(at+2, "claim start rank %d, but only next claims start somewhere (want 0)", ph.Start)

@@ -12,7 +12,8 @@ import (
 const OptChallenge = 59
 
 // lowerClaims lowers what claim phases share: the claimable ranks (the
-// deck's standard ranks) in the deck's order, and each rank's cards.
+// deck's standard ranks with a card in it) in the deck's order, and each
+// rank's cards.
 func (p *Program) lowerClaims(im *bytecode.Image) {
 	if p.claimNR > 0 {
 		return
@@ -20,8 +21,12 @@ func (p *Program) lowerClaims(im *bytecode.Image) {
 	for r := range cardrules.Joker + 1 {
 		p.claimAt[r] = -1
 	}
+	var have uint16 // (the ranks with a card in the deck)
+	for _, c := range im.Deck() {
+		have |= 1 << rankOf[c%cardrules.PackStride]
+	}
 	for _, r := range im.Order.Ranks() {
-		if im.RankMask&(1<<r) != 0 {
+		if have&(1<<r) != 0 {
 			p.claimAt[r] = int8(p.claimNR)
 			p.claimOrder[p.claimNR] = uint8(r)
 			p.claimNR++
@@ -156,6 +161,10 @@ func (m *Machine) challenge(s int) {
 		t = int(m.claimAsk)
 	}
 	for t != s {
+		if !m.isActive(t) {
+			t = m.around(t, m.dir)
+			continue
+		}
 		m.claimAsk = int8(t)
 		const opts = 1<<OptPass | 1<<OptChallenge
 		if m.decide(t, DecideChallenge, 2, opts) == 1 {
