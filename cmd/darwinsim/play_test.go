@@ -13,6 +13,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
 )
@@ -108,7 +109,9 @@ func secretCards(tr *vm.Trace, seat int, held uint64) uint64 {
 	}
 	for _, e := range tr.Events {
 		switch {
-		case e.Kind == vm.EvPlay || e.Kind == vm.EvDiscard || e.Kind == vm.EvRespond:
+		case e.Kind == vm.EvPlay && e.N == 1 && int(e.Seat) != seat:
+			opp |= 1 << e.Card // (face down, with a claim)
+		case e.Kind == vm.EvPlay || e.Kind == vm.EvDiscard || e.Kind == vm.EvRespond || e.Kind == vm.EvReveal:
 			shown |= 1 << e.Card
 		case e.Kind == vm.EvDraw || e.Kind == vm.EvTakeFrom:
 			if int(e.Seat) == seat || e.Kind == vm.EvTakeFrom && e.N == seat {
@@ -142,11 +145,13 @@ func TestPlayEverySeed(t *testing.T) {
 	secrets := 0
 	for _, name := range genome.SeedNames() {
 		t.Run(name, func(t *testing.T) {
-			if testing.Short() && testkit.SeedGenome(t, name).Match != nil {
+			if g := testkit.SeedGenome(t, name); testing.Short() && (g.Match != nil || g.HasPhase(cardrules.PhaseClaim)) {
 				// A match is some ten deals, and the default search
-				// opponents play every rollout to the match's end: minutes
-				// per game. The long tests play them.
-				t.Skip("a match against search opponents is a long test")
+				// opponents play every rollout to the match's end; in a
+				// claim game every seat decides at every turn whether to
+				// challenge, a search each: minutes per game. The long
+				// tests play them.
+				t.Skip("a match or a claim game against search opponents is a long test")
 			}
 			code, out, errOut := playCLI(t, ones, "play", name, "--seed", "5")
 			if code != exitOK {
