@@ -27,13 +27,16 @@ MODULE = $(shell $(GO) list -m)
 RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 
 # Tests of those packages that run without it: the CLI's end-to-end runs
-# (whole evolutions, scores with their ablations), which exercise code the
-# race detector already covers in vm and evolve at 20 times the cost, and
-# the VM's long single-goroutine tests (the differential tests against the
-# reference interpreter, forks resumed at every decision, President's
-# soak), which start no goroutine for it to watch. The names are unique
-# across the race packages, so that skipping them skips nothing else.
-NO_RACE := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays)$$
+# (whole evolutions, scores with their ablations, whole games of play, lost
+# outputs, the bad-input sweep), which exercise code the race detector
+# already covers in vm and evolve at 20 times the cost; evolution's
+# resumes, whose workers TestDeterministicAcrossWorkers and its MAP-Elites
+# twin still run under it; and the VM's long tests (the differential tests
+# against the reference interpreter, forks resumed at every decision, the
+# invariants after every turn, the seed games' soaks and outcome hashes),
+# whose batches' concurrency the batch tests still cover. The names are
+# unique across the race packages, so that skipping them skips nothing else.
+NO_RACE := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestScopaPlays|TestTwoPackSeedsPlay)$$
 
 SHORT_TIMEOUT ?= 300s
 RACE_TIMEOUT ?= 480s
@@ -106,8 +109,8 @@ test: lint
 	@pkgs=$$($(GO) list -e ./... | grep -Ev '$(RACE_RE)'); \
 	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
 	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs
-	@echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm"
-	@$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm
+	@echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve"
+	@$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve
 	@pkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
 	echo "==> go test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$pkgs; \
 	$(GO) test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$pkgs
