@@ -278,56 +278,63 @@ func TestCaptureReached(t *testing.T) {
 	}
 }
 
-// TestCaptureOperatorsFirstTry: on games of capture by sum and walks from
-// them, every operator is first-try valid no less often than the floor
-// TestClosure holds every operator to; the capture operator applies often
-// enough to judge; the operators that count or repair what captures need
-// (captureAware) and both crossovers are first-try valid no less often
-// than on the seed games and their walks (less a margin of 2 points for
-// the draws that differ), the crossovers between games that capture and
-// games that do not too. (The others fail for reasons of their own, as
-// often as the parents give them the chance: end ranks by score a game
-// that scores nothing, which converted shedding games and games that
-// score only sweeps are, genome.Score.IsZero not counting sweeps.)
+// TestCaptureOperatorsFirstTry: operators and crossovers keep their
+// first-try validity on games of capture by sum (checkFirstTries). (The
+// others fail for reasons of their own, as often as the parents give them
+// the chance: end ranks by score a game that scores nothing, which
+// converted shedding games and games that score only sweeps are,
+// genome.Score.IsZero not counting sweeps.)
 func TestCaptureOperatorsFirstTry(t *testing.T) {
-	captureAware := []string{"deal", "phase_insert", "phase_remove", "starter", "deck", "score", "chips", "capture"}
+	checkFirstTries(t, "captures", "capture", []string{"deal", "phase_insert", "phase_remove", "starter", "deck", "score", "chips", "capture"}, captureParents(t), 410)
+}
+
+// checkFirstTries: on parents with a family of rules (named by what) and
+// walks from them (walk seeds from walk), every operator is first-try
+// valid no less often than the floor TestClosure holds every operator to;
+// the family's own operator applies often enough to judge; the operators
+// that count or repair what the family needs (aware) and both crossovers
+// are first-try valid no less often than on the seed games and their walks
+// (less a margin of 2 points for the draws that differ), the crossovers
+// between the family's games and the others too.
+func checkFirstTries(t *testing.T, what, own string, aware []string, parents []*genome.Genome, walk uint64) {
+	t.Helper()
 	ops := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
 	var seeds []*genome.Genome
 	for _, s := range genome.Seeds() {
 		seeds = append(seeds, s.Canonical())
 	}
 	base := withWalks(seeds, ops, 310, 2)
-	caps := withWalks(captureParents(t), ops, 410, 4)
-	t.Logf("%d parents without captures, %d with", len(base), len(caps))
+	fam := withWalks(parents, ops, walk, 4)
+	t.Logf("%d parents without %s, %d with", len(base), what, len(fam))
 	rate := func(applied, ok int) float64 { return 100 * float64(ok) / float64(max(applied, 1)) }
 	cfg, _ := Preset("quick")
 	floor := 100 * closureMinShare(cfg.Retries)
 	for k, op := range ops {
 		ba, bok := firstTries(base, op, k)
-		ca, cok := firstTries(caps, op, k)
+		ca, cok := firstTries(fam, op, k)
 		was, got := rate(ba, bok), rate(ca, cok)
-		t.Logf("%-18s %5.1f%% of %4d with captures, %5.1f%% of %4d without", op.name, got, ca, was, ba)
+		t.Logf("%-18s %5.1f%% of %4d with %s, %5.1f%% of %4d without", op.name, got, ca, what, was, ba)
 		switch {
-		case op.name == "capture" && ca < closureMinApplied:
-			t.Errorf("capture applied %d times on %d parents, want at least %d", ca, len(caps), closureMinApplied)
+		case op.name == own && ca < closureMinApplied:
+			t.Errorf("%s applied %d times on %d parents, want at least %d", own, ca, len(fam), closureMinApplied)
 		case ca > 0 && got < floor:
-			t.Errorf("%s: %d of %d first tries valid with captures (%.1f%%), want at least %.1f%%", op.name, cok, ca, got, floor)
-		case slices.Contains(captureAware, op.name) && got < was-2:
-			t.Errorf("%s: %.1f%% of first tries valid with captures, %.1f%% without", op.name, got, was)
+			t.Errorf("%s: %d of %d first tries valid with %s (%.1f%%), want at least %.1f%%", op.name, cok, ca, what, got, floor)
+		case slices.Contains(aware, op.name) && got < was-2:
+			t.Errorf("%s: %.1f%% of first tries valid with %s, %.1f%% without", op.name, got, what, was)
 		}
 	}
-	mixed := append(append([]*genome.Genome{}, base...), caps...)
+	mixed := append(append([]*genome.Genome{}, base...), fam...)
 	for k, cr := range closureCrossovers {
 		ba, bok := crossoverTries(base, cr, k)
-		ca, cok := crossoverTries(caps, cr, k)
+		ca, cok := crossoverTries(fam, cr, k)
 		ma, mok := crossoverTries(mixed, cr, k)
 		was := rate(ba, bok)
-		t.Logf("%-18s %5.1f%% of %4d with captures, %5.1f%% mixed, %5.1f%% of %4d without", cr.name, rate(ca, cok), ca, rate(ma, mok), was, ba)
+		t.Logf("%-18s %5.1f%% of %4d with %s, %5.1f%% mixed, %5.1f%% of %4d without", cr.name, rate(ca, cok), ca, what, rate(ma, mok), was, ba)
 		if got := rate(ca, cok); got < was-2 {
-			t.Errorf("%s: %.1f%% of first tries valid with captures, %.1f%% without", cr.name, got, was)
+			t.Errorf("%s: %.1f%% of first tries valid with %s, %.1f%% without", cr.name, got, what, was)
 		}
 		if got := rate(ma, mok); got < was-2 {
-			t.Errorf("%s: %.1f%% of first tries valid between games that capture and games that do not, %.1f%% without", cr.name, got, was)
+			t.Errorf("%s: %.1f%% of first tries valid between games with %s and games without, %.1f%% without", cr.name, got, what, was)
 		}
 	}
 }

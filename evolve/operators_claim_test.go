@@ -326,55 +326,10 @@ func TestClaimReached(t *testing.T) {
 	}
 }
 
-// TestClaimOperatorsFirstTry: on games with claim phases and walks from
-// them, every operator is first-try valid no less often than the floor
-// TestClosure holds every operator to; the claim operator applies often
-// enough to judge; the operators that repair or move what a claim phase
-// needs (claimAware) and both crossovers are first-try valid no less often
-// than on the seed games and their walks (less a margin of 2 points for
-// the draws that differ), the crossovers between games that claim and
-// games that do not too.
+// TestClaimOperatorsFirstTry: operators and crossovers keep their
+// first-try validity on games with claim phases (checkFirstTries).
 func TestClaimOperatorsFirstTry(t *testing.T) {
-	claimAware := []string{"deal", "phase_insert", "phase_remove", "deck", "claim"}
-	ops := append([]operator{opAddEffect, opRemoveEffect, opMutateEffect}, structural...)
-	var seeds []*genome.Genome
-	for _, s := range genome.Seeds() {
-		seeds = append(seeds, s.Canonical())
-	}
-	base := withWalks(seeds, ops, 310, 2)
-	claims := withWalks(claimParents(t), ops, 510, 4)
-	t.Logf("%d parents without claims, %d with", len(base), len(claims))
-	rate := func(applied, ok int) float64 { return 100 * float64(ok) / float64(max(applied, 1)) }
-	cfg, _ := Preset("quick")
-	floor := 100 * closureMinShare(cfg.Retries)
-	for k, op := range ops {
-		ba, bok := firstTries(base, op, k)
-		ca, cok := firstTries(claims, op, k)
-		was, got := rate(ba, bok), rate(ca, cok)
-		t.Logf("%-18s %5.1f%% of %4d with claims, %5.1f%% of %4d without", op.name, got, ca, was, ba)
-		switch {
-		case op.name == "claim" && ca < closureMinApplied:
-			t.Errorf("claim applied %d times on %d parents, want at least %d", ca, len(claims), closureMinApplied)
-		case ca > 0 && got < floor:
-			t.Errorf("%s: %d of %d first tries valid with claims (%.1f%%), want at least %.1f%%", op.name, cok, ca, got, floor)
-		case slices.Contains(claimAware, op.name) && got < was-2:
-			t.Errorf("%s: %.1f%% of first tries valid with claims, %.1f%% without", op.name, got, was)
-		}
-	}
-	mixed := append(append([]*genome.Genome{}, base...), claims...)
-	for k, cr := range closureCrossovers {
-		ba, bok := crossoverTries(base, cr, k)
-		ca, cok := crossoverTries(claims, cr, k)
-		ma, mok := crossoverTries(mixed, cr, k)
-		was := rate(ba, bok)
-		t.Logf("%-18s %5.1f%% of %4d with claims, %5.1f%% mixed, %5.1f%% of %4d without", cr.name, rate(ca, cok), ca, rate(ma, mok), was, ba)
-		if got := rate(ca, cok); got < was-2 {
-			t.Errorf("%s: %.1f%% of first tries valid with claims, %.1f%% without", cr.name, got, was)
-		}
-		if got := rate(ma, mok); got < was-2 {
-			t.Errorf("%s: %.1f%% of first tries valid between games that claim and games that do not, %.1f%% without", cr.name, got, was)
-		}
-	}
+	checkFirstTries(t, "claims", "claim", []string{"deal", "phase_insert", "phase_remove", "deck", "claim"}, claimParents(t), 510)
 }
 
 // TestClaimFamily: a game whose turn starts with a claim phase (a draw
