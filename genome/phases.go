@@ -273,17 +273,20 @@ var startField = phaseField{
 	set:  func(p *Phase) bool { return p.Start != 0 },
 	diff: func(a, b *Phase) float64 { return flag(a.startRank() != b.startRank()) },
 	check: func(c *phaseCheck, path string, p *Phase) {
+		joker, begin := "a joker has no suit, so no sequence can begin with it", "so no sequence can begin"
 		if p.Kind == cardrules.PhaseClaim {
-			checkClaimStart(c, path, p)
-			return
+			if p.Claims != cardrules.ClaimNext {
+				return // (only next claims start somewhere)
+			}
+			joker, begin = "a joker is no rank to claim, so the claims cannot begin with it", "so the claims cannot begin with it"
 		}
 		switch {
 		case p.Start == cardrules.Joker:
-			c.ps.add(path, "a joker has no suit, so no sequence can begin with it")
+			c.ps.add(path, "%s", joker)
 		case p.Start >= cardrules.NumRanks:
 			c.ps.add(path, "unknown rank %d", p.Start)
 		case !c.rankInDeck(p.Start):
-			c.ps.add(path, "no card of rank %s is in the deck, so no sequence can begin", p.Start)
+			c.ps.add(path, "no card of rank %s is in the deck, %s", p.Start, begin)
 		}
 	},
 }
@@ -295,22 +298,6 @@ func (p *Phase) startRank() Rank {
 		return 0
 	}
 	return p.Start
-}
-
-// checkClaimStart checks a claim phase's start: with claims next, a
-// standard rank of the deck (the claims run from it in the deck's order).
-func checkClaimStart(c *phaseCheck, path string, p *Phase) {
-	if p.Claims != cardrules.ClaimNext {
-		return
-	}
-	switch {
-	case p.Start == cardrules.Joker:
-		c.ps.add(path, "a joker is no rank to claim, so the claims cannot begin with it")
-	case p.Start >= cardrules.NumRanks:
-		c.ps.add(path, "unknown rank %d", p.Start)
-	case !c.rankInDeck(p.Start):
-		c.ps.add(path, "no card of rank %s is in the deck, so the claims cannot begin with it", p.Start)
-	}
 }
 
 // demandDiff is how much two lists of demands differ, in [0, 1]: over the
