@@ -139,6 +139,8 @@ func Disassemble(p []byte) (string, error) {
 			line(off, "  CAPTURE equal_first %t", ph.EqualFirst)
 		case OpClaim:
 			line(off, "  CLAIM claims %s start %s max %d", ph.Claims, ph.Start, ph.Max)
+		case OpMeld:
+			line(off, "  MELD sets %d runs %d lay %s knock %d", ph.Sets, ph.Runs, ph.Lay, ph.Knock)
 		case OpTurnUp:
 			var ds []string
 			for r, n := range ph.Demand {
@@ -180,6 +182,9 @@ func Disassemble(p []byte) (string, error) {
 		line(at.Chips, "  chips stake %d ante %d pass %d per_card %d", c.Stake, c.Ante, c.Pass, c.PerCard)
 	}
 	disasmTally(line, &im.Tally)
+	if im.Out.At != 0 {
+		line(im.Out.At, "  out deadwood: gin %d undercut %d", im.Out.Gin, im.Out.Undercut)
+	}
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 16
+	FormatVersion    = 17
 	SemanticsVersion = 4
 )
 
@@ -126,6 +126,7 @@ type Image struct {
 	Rules                            []Rule // the RULES block (rules.go)
 	Match                            Match  // the END section's MATCH block (match.go)
 	Tally                            Tally  // the END section's TALLY block (tally.go)
+	Out                              Out    // the END section's OUT block (meld.go)
 	// when every hand in play is empty and the stock is not, deal again
 	// (bit LayoutRefill of the layout byte)
 	Refill bool
@@ -192,6 +193,9 @@ type Phase struct {
 	Max         int                 // OpClimb: the most cards of one rank a lead plays (1..4)
 	EqualFirst  bool                // OpCapture: a value-equal card is captured before any sum
 	Claims      cardrules.ClaimRule // OpClaim: which ranks may be claimed (Start: the first, with ClaimNext; Max: the most cards)
+	Sets, Runs  int                 // OpMeld: the least cards of a set and of a run (0: none)
+	Lay         cardrules.LayRule   // OpMeld: when melds are laid
+	Knock       int                 // OpMeld: the most deadwood a seat knocks with (lay out)
 }
 
 // Condition is one decoded end condition.

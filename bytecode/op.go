@@ -44,6 +44,7 @@ const (
 	OpClimb   Op = 40 // max u8 (1..4: the most cards of one rank a lead plays); (0 -> 0)
 	OpCapture Op = 41 // rules u8 (CaptureEqualFirst); (0 -> 0)
 	OpClaim   Op = 42 // claims u8 (a cardrules.ClaimRule), start rank u8 (0 unless claims is next), max u8 (1..4: the most cards of one claim); (0 -> 0)
+	OpMeld    Op = 43 // sets u8 (0 or 2..5), runs u8 (0 or 2..5, not both 0), lay u8 (a cardrules.LayRule), knock u8 (0..30, 0 unless lay is out); (0 -> 0)
 
 	// Section headers, in the order they must appear.
 	OpSetup   Op = 48 // length u16, then the setup fields; (0 -> 0)
@@ -91,6 +92,7 @@ var opInfo = [256]OpInfo{
 	OpClimb:    {"CLIMB", 1, 0, 0},
 	OpCapture:  {"CAPTURE", 1, 0, 0},
 	OpClaim:    {"CLAIM", 3, 0, 0},
+	OpMeld:     {"MELD", 4, 0, 0},
 	OpSetup:    {"SETUP", 2, 0, 0},
 	OpTurn:     {"TURN", 2, 0, 0},
 	OpCode:     {"CODE", 2, 0, 0},

@@ -280,6 +280,9 @@ func readTurn(r *reader, im *Image) {
 		case OpClaim:
 			readClaim(r, im, at, &ph)
 			fan(at, op)
+		case OpMeld:
+			readMeld(r, im, at, &ph)
+			fan(at, op)
 		case OpCapture:
 			rules := r.u8()
 			if rules&^CaptureEqualFirst != 0 {
@@ -521,8 +524,8 @@ func readEnd(r *reader, im *Image) {
 	if n > cardrules.MaxConditions {
 		r.fail(at, "%d end conditions, at most %d", n, cardrules.MaxConditions)
 	}
-	if n == 0 && (im.Until == cardrules.UntilFirstOut || im.Until == cardrules.UntilOneLeft) {
-		r.fail(at, "no end condition, so no seat can go out and the game can never end before its cap")
+	if n == 0 && !im.Knocks() && (im.Until == cardrules.UntilFirstOut || im.Until == cardrules.UntilOneLeft) {
+		r.fail(at, "no end condition and no knocking, so no seat can go out and the game can never end before its cap")
 	}
 	for i := 0; i < n && !r.truncated && r.off < end; i++ {
 		cat := r.off
@@ -543,7 +546,7 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
-	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 {
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 && im.Out.At == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
@@ -555,6 +558,7 @@ const (
 	TailMatch = 1 // the MATCH block (match.go)
 	TailChips = 2 // the chips
 	TailTally = 3 // the TALLY block (tally.go)
+	TailOut   = 4 // the OUT block (meld.go)
 )
 
 // readTails reads the END section's optional blocks up to its end.
@@ -563,8 +567,8 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 	for r.off < end && !r.truncated {
 		at := r.off
 		tag := r.u8()
-		if tag <= last || tag > TailTally {
-			r.fail(at, "END block tag %d: want MATCH (1), chips (2) then TALLY (3), each at most once", tag)
+		if tag <= last || tag > TailOut {
+			r.fail(at, "END block tag %d: want MATCH (1), chips (2), TALLY (3) then OUT (4), each at most once", tag)
 			r.off = end
 			return
 		}
@@ -574,8 +578,10 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 			readMatch(r, im)
 		case TailChips:
 			readChips(r, im, rankAt)
-		default:
+		case TailTally:
 			readTally(r, im)
+		default:
+			readOut(r, im)
 		}
 	}
 }

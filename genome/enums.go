@@ -23,6 +23,7 @@ type (
 	Trump      = cardrules.Trump
 	DrawRule   = cardrules.DrawRule
 	ClaimRule  = cardrules.ClaimRule
+	LayRule    = cardrules.LayRule
 	PassRule   = cardrules.PassRule
 	RankOrder  = cardrules.RankOrder
 	PassTo     = cardrules.PassTo

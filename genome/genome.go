@@ -66,6 +66,15 @@ type Score struct {
 	// points, as a deal ends, for the best best-of-each-suit total of the
 	// won cards (tally.go; absent: none)
 	Best *BestSuits `json:"best,omitempty"`
+	// as a deal ends, the first seat out as a winner scores the others'
+	// deadwood less its own, and a seat with no more deadwood than it
+	// scores the difference instead (meld.go)
+	Deadwood bool `json:"deadwood,omitempty"`
+	// with deadwood: points for knocking with no deadwood (gin)
+	Gin int `json:"gin,omitempty"`
+	// with deadwood: points for a seat with no more deadwood than the seat
+	// that knocked (an undercut)
+	Undercut int `json:"undercut,omitempty"`
 	// a seat that took every card the card rules score in a deal scores 0
 	// for them, and every other seat scores their total instead
 	Moon bool `json:"moon,omitempty"`
@@ -97,7 +106,7 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies()
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies() && !s.Deadwood
 }
 
 // playZero reports whether nothing scores during play (tricks, sets, won
@@ -215,6 +224,18 @@ type Phase struct {
 	EqualFirst bool `json:"equal_first,omitempty"`
 	// in a claim phase: which ranks the seat may claim (absent: next)
 	Claims ClaimRule `json:"claims,omitempty"`
+	// in a meld phase (meld.go): the least cards of a set of one rank,
+	// 2 to 5 (absent: no sets)
+	Sets int `json:"sets,omitempty"`
+	// in a meld phase: the least cards of a run, cards of one suit in a
+	// row in the deck's order, 2 to 5 (absent: no runs)
+	Runs int `json:"runs,omitempty"`
+	// in a meld phase: when melds are laid: turn (in the seat's turn, with
+	// lay-offs) or out (only as the deal ends; absent: turn)
+	Lay LayRule `json:"lay,omitempty"`
+	// in a meld phase laying out: the most deadwood a seat may knock with
+	// after its discard, ending the deal (0: only with none)
+	Knock int `json:"knock,omitempty"`
 }
 
 // Demand is a rank that demands cards in a turn_up phase: a card of Rank

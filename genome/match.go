@@ -23,9 +23,10 @@ type MatchRules struct {
 func (g *Genome) IsMatch() bool { return g.Match != nil }
 
 // DealScores reports whether something scores at a deal's end (hand
-// scores, shooting the moon, finishing places or won-card comparisons).
+// scores, shooting the moon, finishing places, won-card comparisons or
+// deadwood).
 func (s Score) DealScores() bool {
-	return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 || s.Tallies()
+	return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 || s.Tallies() || s.Deadwood
 }
 
 // validateMatch adds the problems of the match and the deal's-end scores.

@@ -71,6 +71,10 @@ var phaseKinds = [...]phaseKind{
 		hand: cardrules.HandFan, why: "the player chooses its cards and its claim",
 		fields: []string{"claims", "start", "max"},
 	},
+	cardrules.PhaseMeld: {
+		hand: cardrules.HandFan, why: "the player chooses its draw, its melds and its discard",
+		fields: []string{"sets", "runs", "lay", "knock"},
+	},
 }
 
 var _ = [1]struct{}{}[len(phaseKinds)-int(cardrules.NumPhaseKinds)]
@@ -240,6 +244,39 @@ var phaseFields = [...]phaseField{
 			}
 		},
 	},
+	meldMinField("sets", func(p *Phase) int { return p.Sets }),
+	meldMinField("runs", func(p *Phase) int { return p.Runs }),
+	{
+		name: "lay",
+		set:  func(p *Phase) bool { return p.Lay != 0 },
+		diff: func(a, b *Phase) float64 { return flag(a.Lay != b.Lay) },
+		check: func(c *phaseCheck, path string, p *Phase) {
+			if p.Lay >= cardrules.NumLayRules {
+				c.ps.add(path, "unknown lay rule %d", p.Lay)
+			}
+			if c.noStock {
+				c.ps.add(path, "the deal leaves no stock and nothing is reshuffled into it, so the phase can never draw")
+			}
+		},
+	},
+	intField("knock", func(p *Phase) int { return p.Knock }, 0, cardrules.MaxKnock, func(c *phaseCheck, path string, p *Phase) {
+		if p.Knock != 0 && p.Lay != cardrules.LayOut {
+			c.ps.add(path, "a seat knocks only where melds are laid as it goes out (lay: out)")
+		}
+	}),
+}
+
+// meldMinField is a meld phase's least cards of a set or of a run: 0
+// (none of that kind) or 2..cardrules.MaxMeldMin, not both 0.
+func meldMinField(name string, get func(p *Phase) int) phaseField {
+	return intField(name, get, 0, cardrules.MaxMeldMin, func(c *phaseCheck, path string, p *Phase) {
+		switch {
+		case get(p) == 1:
+			c.ps.add(path, "a meld of one card is no meld: 0 (none) or 2 to %d", cardrules.MaxMeldMin)
+		case name == "runs" && p.Sets == 0 && p.Runs == 0:
+			c.ps.add(path, "a meld phase needs sets or runs (or both) of at least 2 cards")
+		}
+	})
 }
 
 // maxField is a climb phase's most cards in a lead, a claim phase's in a

@@ -446,9 +446,9 @@ func TestValidateRejects(t *testing.T) {
 		}, want: `$.effects: at most 255 effects, got 256`},
 		// End and cap.
 		{name: "no end condition", patch: func(t *testing.T, m map[string]any) { set(t, m, "end.conditions", js(t, `[]`)) },
-			want: `$.end.conditions: until first_out needs a condition that puts seats out`},
+			want: `$.end.conditions: until first_out needs a condition that puts seats out (or a meld phase where seats knock)`},
 		{name: "no end condition, one left", seed: "war", patch: func(t *testing.T, m map[string]any) { del(t, m, "end.conditions") },
-			want: `$.end.conditions: until one_left needs a condition that puts seats out`},
+			want: `$.end.conditions: until one_left needs a condition that puts seats out (or a meld phase where seats knock)`},
 		{name: "too many end conditions", patch: func(t *testing.T, m map[string]any) {
 			c := `{"when": "hand_empty", "result": "win"}`
 			set(t, m, "end.conditions", js(t, "["+strings.Repeat(c+",", 4)+c+"]"))

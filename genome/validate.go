@@ -187,6 +187,7 @@ func (g *Genome) Validate() error {
 		ps.add("$.score.meld", "scores sets laid down, but the game lays none (meld is 0)")
 	}
 	validateCardPoints(&ps, "$.score.cards", g.Score.Cards, cardrules.MaxScoreRules, cardrules.MaxCardPoints, cards)
+	g.validateMelds(&ps)
 	if g.Score.Chips != (Chips{}) {
 		validateChips(g, &ps)
 	}
@@ -248,8 +249,8 @@ func (g *Genome) Validate() error {
 	if len(g.End.Conditions) > cardrules.MaxConditions {
 		ps.add("$.end.conditions", "at most %d conditions, got %d", cardrules.MaxConditions, len(g.End.Conditions))
 	}
-	if len(g.End.Conditions) == 0 && (g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft) {
-		ps.add("$.end.conditions", "until %s needs a condition that puts seats out", g.End.Until)
+	if len(g.End.Conditions) == 0 && !g.Knocks() && (g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft) {
+		ps.add("$.end.conditions", "until %s needs a condition that puts seats out (or a meld phase where seats knock)", g.End.Until)
 	}
 	if g.End.Rank >= cardrules.NumRankBys {
 		ps.add("$.end.rank", "unknown rank %d", g.End.Rank)
@@ -522,7 +523,7 @@ func validateChips(g *Genome, ps *Problems) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
 	}
-	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() {
+	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() || g.Score.Deadwood {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
 	}
 	if g.Match != nil {

@@ -25,6 +25,11 @@ const (
 	DecideClaim                         // the rank to claim (the ranks the claim rule allows, ascending)
 	DecideClaimCard                     // a further card to put face down with a claim (ascending), then OptDone
 	DecideChallenge                     // whether to challenge a claim: OptPass (let it be), then OptChallenge
+	DecideDraw                          // where to draw from in a meld phase: OptDraw (the stock), then OptTake (the discard pile's top card)
+	DecideMeld                          // a card to begin a new meld with (ascending), then OptDone (lay no more melds)
+	DecideMeldCard                      // a further card of the meld being laid (ascending), then OptDone where the cards laid form a meld
+	DecideLayOff                        // a card to lay off onto a meld on the table (ascending), then OptDone
+	DecideKnock                         // whether to knock: OptPass (play on), then OptKnock
 )
 
 // View is what a seat may see when it decides: its own hand, the public

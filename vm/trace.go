@@ -52,6 +52,12 @@ const (
 	EvClaim                      // Seat claims that the N cards it put face down are of rank Card
 	EvChallenge                  // Seat challenges the claim of seat Card: N 1 it was true, 0 false
 	EvReveal                     // Seat's claimed Card is turned up after a challenge
+	EvTakeTop                    // Seat takes Card, the top card of the discard pile, into its hand
+	EvLay                        // Seat lays Card into meld N on the table (the meld's first card starts it)
+	EvLayOff                     // Seat lays Card off onto meld N on the table
+	EvKnock                      // Seat knocks with N deadwood
+	EvDeadwood                   // as a deal ends, Seat's unmatched cards count N
+	EvOutScore                   // as a deal ends, Seat scores N points: Card 0 the difference of deadwood, 1 an undercut, 2 gin
 )
 
 // Event is one step of a traced game.

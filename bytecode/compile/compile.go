@@ -151,6 +151,8 @@ func Compile(g *genome.Genome) ([]byte, error) {
 			t = append(t, byte(bytecode.OpClimb), byte(p.ClimbMax()))
 		case cardrules.PhaseClaim:
 			t = append(t, byte(bytecode.OpClaim), byte(p.Claims), byte(p.Start), byte(p.ClimbMax()))
+		case cardrules.PhaseMeld:
+			t = append(t, byte(bytecode.OpMeld), byte(p.Sets), byte(p.Runs), byte(p.Lay), byte(p.Knock))
 		case cardrules.PhaseCapture:
 			var rules byte
 			if p.EqualFirst {
@@ -182,6 +184,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 		e = append(e, bytecode.TailChips, byte(ch.Stake), byte(ch.Stake>>8), byte(ch.Ante), byte(ch.Pass), byte(ch.PerCard))
 	}
 	e = bytecode.AppendTally(e, compileTally(c))
+	if c.Score.Deadwood {
+		e = append(e, bytecode.TailOut, byte(c.Score.Gin), byte(c.Score.Undercut))
+	}
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -293,6 +298,9 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	g.Deal = genome.Deal{Cards: im.DealCards, All: im.Flags&bytecode.FlagDealAll != 0, Starter: im.Flags&bytecode.FlagStarter != 0,
 		StarterFires: im.Flags&bytecode.FlagStarterFires != 0, Layout: im.Layout, Refill: im.Refill}
 	decompileTally(g, &im.Tally)
+	if im.Out.At != 0 {
+		g.Score.Deadwood, g.Score.Gin, g.Score.Undercut = true, im.Out.Gin, im.Out.Undercut
+	}
 	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {
 			g.Deal.StarterNot = append(g.Deal.StarterNot, r)
@@ -369,6 +377,8 @@ func Decompile(p []byte) (*genome.Genome, error) {
 			if ph.Max == cardrules.MaxClimb {
 				p.Max = 0 // canonical: absent
 			}
+		case bytecode.OpMeld:
+			p = genome.Phase{Kind: cardrules.PhaseMeld, Sets: ph.Sets, Runs: ph.Runs, Lay: ph.Lay, Knock: ph.Knock}
 		case bytecode.OpClimb:
 			p = genome.Phase{Kind: cardrules.PhaseClimb, Max: ph.Max}
 			if ph.Max == cardrules.MaxClimb {

@@ -59,5 +59,5 @@ var tables = []*Table{
 	&eventTable, &resultTable, &untilTable, &rankByTable, &trumpTable, &matchKindTable,
 	&drawRuleTable, &passRuleTable, &abilityTable, &respondentsTable, &triggerSuitTable,
 	&triggerTable, &condOfTable, &compareTable, &durationTable, &scopeTable, &stackTable, &resolveTable, &whoTable,
-	&suppressedTable, &rankOrderTable, &passToTable, &claimRuleTable,
+	&suppressedTable, &rankOrderTable, &passToTable, &claimRuleTable, &layRuleTable,
 }

@@ -82,6 +82,12 @@ const (
 	// gives the challenger the whole pile, a false one gives it to the
 	// claimer.
 	PhaseClaim
+	// PhaseMeld: the seat draws the top card of the stock or takes the top
+	// card of the discard pile; where the phase lays melds in the turn, it
+	// may lay sets and runs and lay cards off onto melds on the table; it
+	// discards one card; where the phase lays out, it may then knock when
+	// its unmatched cards (deadwood) are worth at most the phase's limit.
+	PhaseMeld
 	NumPhaseKinds
 )
 
@@ -97,6 +103,7 @@ var phaseKindNames = [...]string{
 	PhaseClimb:   "climb",
 	PhaseCapture: "capture",
 	PhaseClaim:   "claim",
+	PhaseMeld:    "meld",
 }
 
 // ClaimRule says which ranks a claim phase's seat may claim.
@@ -120,13 +127,31 @@ var claimRuleNames = [...]string{ClaimNext: "next", ClaimNear: "near", ClaimAny:
 
 var claimRuleTable = Table{"claim rule", "ClaimRule", claimRuleNames[:], 0}
 
+// LayRule says when a meld phase's melds are laid.
+type LayRule uint8
+
+// Lay rules.
+const (
+	// LayTurn: in the seat's turn, voluntarily, with lay-offs onto the
+	// melds on the table.
+	LayTurn LayRule = iota
+	// LayOut: never in play; the hand is arranged into melds only as the
+	// deal ends, and the seat may knock to end it.
+	LayOut
+	NumLayRules
+)
+
+var layRuleNames = [...]string{LayTurn: "turn", LayOut: "out"}
+
+var layRuleTable = Table{"lay rule", "LayRule", layRuleNames[:], 0}
+
 var phaseKindTable = Table{"phase kind", "PhaseKind", phaseKindNames[:], 0}
 
 // PlaysCards reports whether a phase of kind k moves cards from a hand to
 // the table, so that effects can fire in it.
 func (k PhaseKind) PlaysCards() bool {
 	return k == PhasePlay || k == PhaseBattle || k == PhaseTrick || k == PhaseTableau || k == PhaseTurnUp ||
-		k == PhaseClimb || k == PhaseCapture
+		k == PhaseClimb || k == PhaseCapture || k == PhaseMeld
 }
 
 // HandKind says how a seat holds its cards.

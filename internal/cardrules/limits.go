@@ -21,6 +21,10 @@ const (
 	MaxLayout      = 12    // cards dealt face up to the layout
 	MaxMostRules   = 4     // most-won-cards scoring rules
 	MaxRankValue   = 30    // a rank's value in a best-of-each-suit total
+	MaxMeldMin     = 5     // a meld phase's least cards of a set or a run
+	MaxKnock       = 30    // a meld phase's most deadwood a seat may knock with
+	MaxBonus       = 50    // points of a gin or undercut bonus
+	DeadwoodCap    = 10    // the most a card counts as deadwood
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression

@@ -30,6 +30,7 @@ var (
 	_ = [1]struct{}{}[len(stackNames)-int(NumStacks)]
 	_ = [1]struct{}{}[len(rankOrderNames)-int(NumRankOrders)]
 	_ = [1]struct{}{}[len(claimRuleNames)-int(NumClaimRules)]
+	_ = [1]struct{}{}[len(layRuleNames)-int(NumLayRules)]
 )
 
 func unmarshal[E ~uint8](t *Table, b []byte, v *E) error {
@@ -60,6 +61,10 @@ func (v *HandKind) UnmarshalText(b []byte) error { return unmarshal(&handKindTab
 func (v ClaimRule) String() string                { return claimRuleTable.String(uint8(v)) }
 func (v ClaimRule) MarshalText() ([]byte, error)  { return claimRuleTable.Text(uint8(v)) }
 func (v *ClaimRule) UnmarshalText(b []byte) error { return unmarshal(&claimRuleTable, b, v) }
+
+func (v LayRule) String() string                { return layRuleTable.String(uint8(v)) }
+func (v LayRule) MarshalText() ([]byte, error)  { return layRuleTable.Text(uint8(v)) }
+func (v *LayRule) UnmarshalText(b []byte) error { return unmarshal(&layRuleTable, b, v) }
 
 func (v Returns) String() string                { return returnsTable.String(uint8(v)) }
 func (v Returns) MarshalText() ([]byte, error)  { return returnsTable.Text(uint8(v)) }
