@@ -32,6 +32,9 @@ func (m *Machine) checkEnd() {
 		empty := m.empty&m.active == m.active
 		m.over = m.nActive <= 1 || empty && (p.until == cardrules.UntilHandsEmpty || m.stockN == 0)
 	}
+	if p.melds && m.mt.stalled {
+		m.over, m.res.Blocked = true, true
+	}
 }
 
 // out puts seat s out of play with result.

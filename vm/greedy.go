@@ -25,6 +25,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 			return index(set, m.greedyCapture(set))
 		case bytecode.OpClaim:
 			return index(set, m.greedyClaimCard(s, set))
+		case bytecode.OpMeld:
+			return index(set, m.greedyMeldDiscard(s, set))
 		}
 		// A card when it has one; else it draws rather than pass.
 		if cards := set &^ (1<<OptDraw | 1<<OptPass); cards != 0 {
@@ -60,6 +62,13 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return n - 1
 	case DecideChallenge:
 		return m.greedyChallenge(s)
+	case DecideDraw:
+		return m.greedyMeldDraw(s)
+	case DecideMeld, DecideMeldCard, DecideLayOff:
+		// Lay every card it can, lowest first: the done option is last.
+		return 0
+	case DecideKnock:
+		return 1
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0

@@ -90,6 +90,16 @@ type Machine struct {
 	// responses never reset or copy them.
 	piles [MaxSeats]pile
 	chain [cardrules.MaxDeck + 1]link
+	// The melds on the table (meld.go): game state too, kept apart so
+	// that programs without melds never reset or copy it.
+	mt meldTable
+
+	// Scratch of the deadwood's arrangements (deadwood.go): a hand's own
+	// and a defender's, the knocker and the others' deadwood chosen.
+	arr    [2]arranger
+	dwBest [MaxSeats]int
+	dwK    int
+	dwHave bool
 
 	// The active effects, the rules' values and the delayed effects are
 	// game state too (Fork copies them), kept apart from game so that a
@@ -421,6 +431,9 @@ func (m *Machine) dealOut(dealer, k int) {
 	}
 	if p.answers != 0 {
 		m.chain = [cardrules.MaxDeck + 1]link{}
+	}
+	if p.melds {
+		m.mt = meldTable{taken: noFace}
 	}
 	if p.lasts || p.waits {
 		// (No active effect can end before one starts.)

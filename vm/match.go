@@ -42,6 +42,9 @@ func (m *Machine) endDeal() bool {
 	if p.mostN > 0 || p.bestPts > 0 {
 		m.scoreTally()
 	}
+	if p.deadwood {
+		m.scoreDeadwood()
+	}
 	if p.keepOrder {
 		m.dealOrder()
 	}

@@ -127,6 +127,7 @@ type Program struct {
 	capture  bool
 
 	tallying // the won-card comparisons and the refill rule (tally.go)
+	melding  // the meld phase and the deadwood scores (meld.go)
 
 	// Claims (claim.go): the claimable ranks in the deck's order, their
 	// count, each rank's place among them, and each rank's cards in the
@@ -310,6 +311,9 @@ func Load(code []byte) (*Program, error) {
 		if ph.Op == bytecode.OpClimb || ph.Op == bytecode.OpClaim {
 			p.phases[i].count = uint8(ph.Max)
 		}
+		if ph.Op == bytecode.OpMeld {
+			p.phases[i].count = uint8(ph.Knock)
+		}
 		if ph.Op == bytecode.OpClaim {
 			p.phases[i].claims, p.phases[i].start = ph.Claims, uint8(ph.Start)
 			p.lowerClaims(im)
@@ -327,6 +331,7 @@ func Load(code []byte) (*Program, error) {
 	p.lowerPass(im)
 	p.lowerCapture(im)
 	p.lowerTally(im)
+	p.lowerMelds(im)
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

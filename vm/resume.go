@@ -104,6 +104,9 @@ func (m *Machine) Fork(d *Decision) {
 	if m.p.answers != 0 {
 		m.chain = src.chain
 	}
+	if m.p.melds {
+		m.mt = src.mt
+	}
 	m.resuming = true
 	m.paused = d.Kind
 	m.trace = nil

@@ -95,6 +95,8 @@ func (m *Machine) turn() {
 			m.capturePhase(ph)
 		case bytecode.OpClaim:
 			m.claimPhase(ph)
+		case bytecode.OpMeld:
+			m.meldPhase(ph)
 		}
 		if m.trigN > 0 {
 			m.resolveTriggers()

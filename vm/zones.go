@@ -194,6 +194,12 @@ func (m *Machine) refill() bool {
 		}
 	}
 	m.stockN = k
+	if m.p.melds {
+		// A whole stock drawn with nothing laid on the table: the deal is
+		// stuck, and ends blocked (checkEnd).
+		m.mt.stalled = !m.mt.laidSince
+		m.mt.laidSince = false
+	}
 	m.disc[0] = m.disc[k]
 	m.discN = 1
 	m.rng.ShuffleBytes(m.stock[:k])

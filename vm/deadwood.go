@@ -1,0 +1,339 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
+
+// Deadwood. Where a meld phase lays out, a hand's deadwood is the least
+// total value of the cards left unmatched when it is arranged into disjoint
+// melds; elsewhere it is the hand's total value. The arrangement is a
+// search over the hand in position-major order (bit (position-1)*4 + suit,
+// a face held twice also in the second word): the lowest card left is
+// either in a set with other cards of its position, at the bottom of a run
+// up its suit, laid off onto a knocker's meld (anchors), or unmatched.
+
+// arrMeld is a meld of an arrangement: a set of position index q, or a run
+// of suit from position index lo to hi.
+type arrMeld struct {
+	set     bool
+	q, suit uint8
+	lo, hi  uint8
+}
+
+// arranger searches the arrangements of one hand.
+type arranger struct {
+	p    *Program
+	best int // the least deadwood found (a bound while enumerating)
+	// enumerate: every arrangement of deadwood best is a leaf (knockLeaf)
+	enumerate bool
+	// The anchors a defender lays off onto: sets' position indexes (bit
+	// q) and runs.
+	setQ  uint16
+	runs  [maxMelds]arrMeld
+	nRuns int
+	// The melds of the arrangement being built.
+	stack [maxMelds]arrMeld
+	sp    int
+	m     *Machine
+}
+
+// handBits returns seat s's hand in position-major order (faces held
+// twice in the second word) and the value of its jokers.
+func (m *Machine) handBits(s int) (r1, r2 uint64, jokers int) {
+	p := m.p
+	for w, h := range [2]uint64{m.hand[s], m.hand2[s]} {
+		_ = w
+		for ; h != 0; h &= h - 1 {
+			f := bits.TrailingZeros64(h)
+			b := p.pmBit[f]
+			if b == noFace {
+				jokers += int(p.faceVal[f])
+				continue
+			}
+			if r1&(1<<b) != 0 {
+				r2 |= 1 << b
+			} else {
+				r1 |= 1 << b
+			}
+		}
+	}
+	return r1, r2, jokers
+}
+
+// handValue returns the total deadwood value of seat s's hand.
+func (m *Machine) handValue(s int) int {
+	v := 0
+	for _, h := range [2]uint64{m.hand[s], m.hand2[s]} {
+		for ; h != 0; h &= h - 1 {
+			v += int(m.p.faceVal[bits.TrailingZeros64(h)])
+		}
+	}
+	return v
+}
+
+// arrange returns seat s's deadwood: arranged into melds where the meld
+// phase lays out, else its hand's value.
+func (m *Machine) arrange(s int) int {
+	if !m.p.meldOut {
+		return m.handValue(s)
+	}
+	return m.arrangeBits(m.handBits(s))
+}
+
+// arrangeBits returns the least deadwood of the cards r1, r2
+// (position-major) with jokers worth j, arranged into melds.
+func (m *Machine) arrangeBits(r1, r2 uint64, j int) int {
+	a := m.arranger(0)
+	a.setQ, a.nRuns = 0, 0
+	a.search(r1, r2, j)
+	return a.best
+}
+
+// arranger returns scratch arranger i (0: a hand's own, 1: a defender's
+// with anchors), reset.
+func (m *Machine) arranger(i int) *arranger {
+	a := &m.arr[i]
+	a.p, a.m, a.best, a.enumerate, a.sp = m.p, m, 1<<30, false, 0
+	return a
+}
+
+// search arranges the cards r1, r2 (position-major) with acc deadwood so
+// far.
+func (a *arranger) search(r1, r2 uint64, acc int) {
+	if acc > a.best || acc == a.best && !a.enumerate {
+		return
+	}
+	if r1 == 0 {
+		if a.enumerate {
+			a.m.knockLeaf()
+			return
+		}
+		a.best = acc
+		return
+	}
+	b := uint8(bits.TrailingZeros64(r1))
+	bit := uint64(1) << b
+	n1, n2 := r1, r2
+	if r2&bit != 0 {
+		n2 &^= bit
+	} else {
+		n1 &^= bit
+	}
+	q, suit := b>>2, b&3
+	p := a.p
+	if p.meldSets > 0 {
+		a.sets(n1, n2, acc, q)
+	}
+	if p.meldRuns > 0 {
+		x1, x2 := n1, n2
+		for k, nb := 1, b+4; nb < 64; k, nb = k+1, nb+4 {
+			nbit := uint64(1) << nb
+			if x1&nbit == 0 {
+				break
+			}
+			if x2&nbit != 0 {
+				x2 &^= nbit
+			} else {
+				x1 &^= nbit
+			}
+			if k+1 >= int(p.meldRuns) {
+				a.push(arrMeld{suit: suit, lo: q, hi: nb >> 2})
+				a.search(x1, x2, acc)
+				a.sp--
+			}
+		}
+	}
+	if a.setQ&(1<<q) != 0 {
+		a.search(n1, n2, acc) // (laid off onto a set of its position)
+	}
+	for i := range a.nRuns {
+		r := &a.runs[i]
+		if r.suit != suit {
+			continue
+		}
+		switch {
+		case q == r.hi+1:
+			// Laid off above the run, with the cards in a row above it.
+			x1, x2 := n1, n2
+			a.search(x1, x2, acc)
+			for nb := b + 4; nb < 64; nb += 4 {
+				nbit := uint64(1) << nb
+				if x1&nbit == 0 {
+					break
+				}
+				if x2&nbit != 0 {
+					x2 &^= nbit
+				} else {
+					x1 &^= nbit
+				}
+				a.search(x1, x2, acc)
+			}
+		case q < r.lo:
+			// Laid off below the run with every card up to it.
+			x1, x2, ok := n1, n2, true
+			for nq := q + 1; nq < r.lo && ok; nq++ {
+				nbit := uint64(1) << (nq*4 + suit)
+				switch {
+				case x1&nbit == 0:
+					ok = false
+				case x2&nbit != 0:
+					x2 &^= nbit
+				default:
+					x1 &^= nbit
+				}
+			}
+			if ok {
+				a.search(x1, x2, acc)
+			}
+		}
+	}
+	a.search(n1, n2, acc+int(p.pmVal[b]))
+}
+
+// sets tries the sets of position index q holding the card just taken
+// from r1, r2 and some of the other cards of that position left in n1, n2.
+func (a *arranger) sets(n1, n2 uint64, acc int, q uint8) {
+	need := int(a.p.meldSets) - 1
+	same1, same2 := n1&(0xf<<(q*4)), n2&(0xf<<(q*4))
+	if bits.OnesCount64(same1)+bits.OnesCount64(same2) < need {
+		return
+	}
+	a.push(arrMeld{set: true, q: q})
+	for sub1 := same1; ; sub1 = (sub1 - 1) & same1 {
+		both := sub1 & same2
+		for sub2 := both; ; sub2 = (sub2 - 1) & both {
+			if bits.OnesCount64(sub1)+bits.OnesCount64(sub2) >= need {
+				one := sub1 &^ sub2
+				a.search(n1&^sub2&^(one&^n2), n2&^sub2&^one, acc)
+			}
+			if sub2 == 0 {
+				break
+			}
+		}
+		if sub1 == 0 {
+			break
+		}
+	}
+	a.sp--
+}
+
+func (a *arranger) push(x arrMeld) {
+	a.stack[a.sp] = x
+	a.sp++
+}
+
+// scoreDeadwood scores the deal's deadwood (score.deadwood): the first
+// seat out as a winner scores each other seat's deadwood less its own, or
+// a seat with no more deadwood than it (an undercut, where it has any)
+// scores the difference and the undercut bonus; a knock with no deadwood
+// scores the gin bonus.
+func (m *Machine) scoreDeadwood() {
+	k := -1
+	for i, s := range m.outOrder[:m.nOut] {
+		if m.outRes[i] == cardrules.ResultWin {
+			k = int(s)
+			break
+		}
+	}
+	if k < 0 {
+		return
+	}
+	d := &m.dwBest
+	dk := m.arrange(k)
+	for s := range m.n {
+		if s != k {
+			d[s] = m.arrange(s)
+		}
+	}
+	if m.p.meldOut && dk > 0 && m.n > 1 {
+		// The knocker's melds, of all its least arrangements, are those
+		// that leave the others the most deadwood once they lay off.
+		m.dwK, m.dwHave = k, false
+		a := m.arranger(0)
+		a.best, a.enumerate = dk, true
+		r1, r2, j := m.handBits(k)
+		a.search(r1, r2, j)
+	}
+	d[k] = dk
+	if m.trace != nil {
+		m.trace.add(EvDeadwood, k, 0, dk)
+		for s := range m.n {
+			if s != k {
+				m.trace.add(EvDeadwood, s, 0, d[s])
+			}
+		}
+	}
+	for s := range m.n {
+		switch {
+		case s == k:
+		case d[s] > dk:
+			m.outScore(k, 0, d[s]-dk)
+		case dk > 0:
+			m.outScore(s, 1, dk-d[s]+int(m.p.undercut))
+		}
+	}
+	if m.p.meldOut && dk == 0 {
+		m.outScore(k, 2, int(m.p.gin))
+	}
+}
+
+// outScore scores n deadwood points to seat s, for reason why (0 the
+// difference, 1 an undercut, 2 gin).
+func (m *Machine) outScore(s, why, n int) {
+	if n == 0 {
+		return
+	}
+	m.score[s] += int32(n)
+	if m.trace != nil {
+		m.trace.add(EvOutScore, s, uint8(why), n)
+	}
+}
+
+// knockLeaf takes the knocker's arrangement on arr[0]'s stack: each other
+// seat's deadwood once it lays off onto its melds, kept in dwBest when it
+// beats the best so far (more in total, then more for seat 0, 1, ...).
+func (m *Machine) knockLeaf() {
+	k := &m.arr[0]
+	d := m.arranger(1)
+	d.setQ, d.nRuns = 0, 0
+	for _, x := range k.stack[:k.sp] {
+		if x.set {
+			d.setQ |= 1 << x.q
+		} else {
+			d.runs[d.nRuns] = x
+			d.nRuns++
+		}
+	}
+	var v [MaxSeats]int
+	sum, best := 0, 0
+	for s := range m.n {
+		if s == m.dwK {
+			continue
+		}
+		d.best, d.sp = 1<<30, 0
+		r1, r2, j := m.handBits(s)
+		d.search(r1, r2, j)
+		v[s] = d.best
+		sum += v[s]
+		best += m.dwBest[s]
+	}
+	better := !m.dwHave || sum > best
+	if !better && sum == best {
+		for s := range m.n {
+			if v[s] != m.dwBest[s] {
+				better = v[s] > m.dwBest[s]
+				break
+			}
+		}
+	}
+	if better {
+		m.dwHave = true
+		for s := range m.n {
+			if s != m.dwK {
+				m.dwBest[s] = v[s]
+			}
+		}
+	}
+}
