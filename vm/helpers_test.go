@@ -295,6 +295,7 @@ func checkConservation(m *Machine) error {
 		zLayout
 		zPlaying
 		zClaims
+		zMelds
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -314,6 +315,8 @@ func checkConservation(m *Machine) error {
 			return "tableau"
 		case zClaims:
 			return "claim pile"
+		case zMelds:
+			return "melds"
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
@@ -412,6 +415,9 @@ func checkConservation(m *Machine) error {
 	for _, c := range pile[:m.claimN] {
 		note(c, zClaims)
 	}
+	for _, c := range pile[:m.mt.melded.cards(pile[:])] {
+		note(c, zMelds)
+	}
 	if bad != nil {
 		return bad
 	}
@@ -502,6 +508,9 @@ func checkState(m *Machine, betweenTurns bool) error {
 		return err
 	}
 	if err := checkLasting(m, betweenTurns); err != nil {
+		return err
+	}
+	if err := checkMelds(m); err != nil {
 		return err
 	}
 	return checkSeats(m, betweenTurns)
@@ -862,4 +871,61 @@ func tallyScores(p *Program, won []pair) (out [MaxSeats]int32) {
 		out[s] += int32(p.bestPts)
 	}
 	return out
+}
+
+// checkMelds: the melds on the table hold exactly the melded cards, each
+// a valid meld (a set of one standard rank, a run of one suit at
+// consecutive positions, one card each), complete unless it is the one
+// being laid, and their counts agree.
+func checkMelds(m *Machine) error {
+	t := &m.mt
+	p := m.p
+	var cards [cardrules.MaxDeck]uint8
+	n := t.melded.cards(cards[:])
+	total := 0
+	var seenPos [maxMelds]uint16 // the positions of each run's cards
+	// (A card belongs to the meld whose rank or suit and span it fits;
+	// runs of one suit never overlap, two sets of one rank may share
+	// their cards between them in any way.)
+	for i, md := range t.melds[:t.meldN] {
+		total += int(md.n)
+		least := p.meldRuns
+		if md.set {
+			least = p.meldSets
+		}
+		if md.n < least && (!t.open || i != int(t.meldN)-1) && md.n > 1 {
+			return fmt.Errorf("meld %d holds %d cards, fewer than %d", i, md.n, least)
+		}
+		if !md.set && md.n > 1 && int(md.hi-md.lo)+1 != int(md.n) {
+			return fmt.Errorf("run %d spans positions %d..%d with %d cards", i, md.lo, md.hi, md.n)
+		}
+	}
+	if total != n {
+		return fmt.Errorf("the melds count %d cards, the table holds %d", total, n)
+	}
+	for _, c := range cards[:n] {
+		f := c % cardrules.PackStride
+		if p.pmBit[f] == noFace {
+			return fmt.Errorf("card %v is a joker in a meld", genome.Card(c))
+		}
+		fits := false
+		for i, md := range t.melds[:t.meldN] {
+			if md.set && rankOf[f] == md.rank || !md.set && md.n > 1 && suitOf[f] == md.suit && p.posOf[f] >= md.lo && p.posOf[f] <= md.hi ||
+				!md.set && md.n == 1 && f == md.first {
+				fits = true
+				seenPos[i] |= 1 << p.posOf[f]
+			}
+		}
+		if !fits {
+			return fmt.Errorf("card %v on the table fits no meld", genome.Card(c))
+		}
+	}
+	for i, md := range t.melds[:t.meldN] {
+		// (Two packs: the other copy of a card may be in another run of
+		// the suit over the same positions.)
+		if !md.set && md.n > 1 && bits.OnesCount16(seenPos[i]) != int(md.n) {
+			return fmt.Errorf("run %d has %d cards but %d of its positions are on the table", i, md.n, bits.OnesCount16(seenPos[i]))
+		}
+	}
+	return nil
 }

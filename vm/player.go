@@ -78,6 +78,10 @@ type View struct {
 	// current decision's claim (-1 outside one) and ClaimBy the seat
 	// claiming it.
 	ClaimPile, ClaimRank, ClaimCount, Claimed, ClaimBy int
+	// A meld game's table: the cards in melds on it (first pack, second
+	// pack: bit f is card f+64) and how many melds there are.
+	Melds, Melds2 uint64
+	MeldCount     int
 	// Before a deal's play, the seat the cards being chosen are passed to
 	// (-1: no pass is being chosen) and the cards chosen so far, of the
 	// first pack and of the second.
@@ -168,6 +172,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	v.ClimbRank, v.ClimbCount, v.ClimbBy = m.climbView()
 	v.ClimbPassed = m.climbPass
 	v.ClaimPile, v.ClaimRank, v.ClaimCount, v.Claimed, v.ClaimBy = int(m.claimN), int(m.claimLast), int(m.claimCurN), -1, -1
+	v.Melds, v.Melds2, v.MeldCount = m.mt.melded[0], m.mt.melded[1], int(m.mt.meldN)
 	if m.claimN == 0 {
 		v.ClaimCount = 0
 	}

@@ -18,7 +18,8 @@ import (
 // that a card moved. Everything else a trace holds is public: the starter,
 // plays, named suits, effects, forced discards (face up onto the discard
 // pile), asks and how many cards they gained, sets laid down, the table
-// taken, reshuffles and their size, passes, seats going out, and turns.
+// taken, cards taken from the discard pile, melds and lay-offs, knocks and
+// deadwood, reshuffles and their size, passes, seats going out, and turns.
 // The game's seed is not part of any seat's view: it fixes the deck order.
 
 // HiddenCard stands for a card, in an Event as a seat sees it (SeenBy),
@@ -52,7 +53,8 @@ func (m *Machine) Stop() { m.steps = m.budget + 1 }
 func (m *Machine) SeatView(s int) View {
 	v := View{Seat: s, Hand: m.hand[s], Hand2: m.hand2[s], Counts: m.count, Scores: m.score, Pot: m.pot, Active: m.active,
 		Top: -1, Suit: m.suit, Table: m.table[:m.tableN], Played: m.played, Stock: m.stockN, Discard: m.discN, Forbid: m.forbid,
-		Tableau: m.tab, TableauEnds: m.tabEnds, Layout: m.lay[0], Layout2: m.lay[1]}
+		Tableau: m.tab, TableauEnds: m.tabEnds, Layout: m.lay[0], Layout2: m.lay[1],
+		Melds: m.mt.melded[0], Melds2: m.mt.melded[1], MeldCount: int(m.mt.meldN)}
 	if m.discN > 0 {
 		v.Top = int(m.disc[m.discN-1])
 	}
@@ -199,6 +201,19 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d's %s demands %d cards", e.Seat, seenCard(e.Card), e.N)
 	case EvCapture:
 		return fmt.Sprintf("seat %d takes the discard pile (%d cards)", e.Seat, e.N)
+	case EvTakeTop:
+		return fmt.Sprintf("seat %d takes %s from the discard pile", e.Seat, seenCard(e.Card))
+	case EvLay:
+		return fmt.Sprintf("seat %d lays %s in meld %d", e.Seat, seenCard(e.Card), e.N)
+	case EvLayOff:
+		return fmt.Sprintf("seat %d lays %s off onto meld %d", e.Seat, seenCard(e.Card), e.N)
+	case EvKnock:
+		return fmt.Sprintf("seat %d knocks with %d deadwood", e.Seat, e.N)
+	case EvDeadwood:
+		return fmt.Sprintf("seat %d's unmatched cards count %d", e.Seat, e.N)
+	case EvOutScore:
+		why := [...]string{"the difference of deadwood", "an undercut", "gin"}[min(int(e.Card), 2)]
+		return fmt.Sprintf("seat %d scores %d for %s", e.Seat, e.N, why)
 	case EvChips:
 		if e.N < 0 {
 			return fmt.Sprintf("seat %d takes the pool (%d chips)", e.Seat, -e.N)
