@@ -35,10 +35,9 @@
 // stacking key and mode; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
 // every end rule, with no end condition where the rule allows none (or
-// where seats knock), both
-// results, every ranking and every blocked rule; turn caps from 1 to the
-// maximum; metadata (name, summary, printable text of any script) present or
-// not.
+// where seats knock), both results, every ranking and every blocked rule;
+// turn caps from 1 to the maximum; metadata (name, summary, printable text
+// of any script) present or not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle and turn_up phases only
