@@ -281,6 +281,8 @@ func describePhase(g *Genome, p Phase) string {
 		return describeCapture(p)
 	case cardrules.PhaseClaim:
 		return describeClaim(g, p)
+	case cardrules.PhaseMeld:
+		return describeMeld(g, p)
 	case cardrules.PhaseDraw:
 		if p.Count == 1 {
 			return "Draw a card from the stock (if it has one)."

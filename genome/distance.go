@@ -72,7 +72,11 @@ import (
 //     the multiset distance of the card scoring rules (with sweeps in
 //     either game, rel of the points per sweep is a fourth part); the deal's-end
 //     scores join in as s + d - sd, d the mean of the multiset distance of
-//     the hand rules and the flag of shooting the moon.
+//     the hand rules and the flag of shooting the moon; the deadwood scores
+//     join d in the same way, as d + w - dw, w 1 between a game that scores
+//     the deadwood and one that does not, else the mean of rel of the gin
+//     and of the undercut bonuses (so games without deadwood keep the
+//     distance they had).
 //   - end (1): the mean of the larger of flag of until and rel of the
 //     blocked rule, of the conditions (compared position by position,
 //     event and result), and of the ranking; the match joins in as
@@ -123,6 +127,9 @@ func Distance(a, b *Genome) float64 {
 		sc = (float64(3*sc) + d) / 4
 	}
 	ds := dealScoreDiff(&a.Score, &b.Score)
+	if w := deadwoodDiff(&a.Score, &b.Score); w != 0 {
+		ds = ds + w - float64(ds*w) // exactly ds when the deadwood scores are equal
+	}
 	parts[partScore] = sc + ds - float64(sc*ds) // exactly sc when ds is 0
 	en := (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -135,6 +142,19 @@ func Distance(a, b *Genome) float64 {
 		total += partWeights[i]
 	}
 	return min(sum/total, 1)
+}
+
+// deadwoodDiff compares the deadwood scores: 1 between a game that scores
+// the deadwood and one that does not, else the mean of rel of the gin and
+// the undercut bonuses (0 for two games without deadwood).
+func deadwoodDiff(a, b *Score) float64 {
+	switch {
+	case a.Deadwood != b.Deadwood:
+		return 1
+	case !a.Deadwood:
+		return 0
+	}
+	return (rel(a.Gin, b.Gin) + rel(a.Undercut, b.Undercut)) / 2
 }
 
 // The parts of Distance.

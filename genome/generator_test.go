@@ -197,6 +197,16 @@ func TestGeneratorCoverage(t *testing.T) {
 			case cardrules.PhaseClaim:
 				saw("claim.claims=%s", p.Claims)
 				saw("claim.max=%d", p.Max)
+			case cardrules.PhaseMeld:
+				saw("meld.sets=%d", p.Sets)
+				saw("meld.runs=%d", p.Runs)
+				saw("meld.lay=%s", p.Lay)
+				switch p.Knock {
+				case 0, cardrules.MaxKnock:
+					saw("meld.knock=%d", p.Knock)
+				default:
+					saw("meld.knock.between")
+				}
 			case cardrules.PhaseTurnUp:
 				saw("turn_up.returns=%s", p.Returns)
 				saw("turn_up.demands=%d", len(p.Demands))
@@ -243,6 +253,20 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		if len(g.Score.Finish) > 0 {
 			saw("score.finish")
+		}
+		if g.Score.Deadwood {
+			saw("score.deadwood")
+			if g.MeldPhase() < 0 {
+				saw("score.deadwood.without_meld")
+			}
+			for name, v := range map[string]int{"gin": g.Score.Gin, "undercut": g.Score.Undercut} {
+				switch v {
+				case 0, cardrules.MaxBonus:
+					saw("score.%s=%d", name, v)
+				default:
+					saw("score.%s.between", name)
+				}
+			}
 		}
 		for _, e := range g.Effects {
 			saw("effect=%s", e.Type)
@@ -361,6 +385,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		if len(g.End.Conditions) == 0 {
 			saw("end.no_conditions")
+			if g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft {
+				saw("end.no_conditions.knock")
+			}
 		}
 		for _, c := range g.End.Conditions {
 			saw("result=%s", c.Result)
@@ -530,6 +557,17 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for c := range cardrules.NumClaimRules {
 		want = append(want, "claim.claims="+c.String())
+	}
+	for _, n := range []int{0, 2, 3, 4, cardrules.MaxMeldMin} {
+		want = append(want, fmt.Sprintf("meld.sets=%d", n), fmt.Sprintf("meld.runs=%d", n))
+	}
+	for l := range cardrules.NumLayRules {
+		want = append(want, "meld.lay="+l.String())
+	}
+	want = append(want, "meld.knock=0", fmt.Sprintf("meld.knock=%d", cardrules.MaxKnock), "meld.knock.between",
+		"score.deadwood", "score.deadwood.without_meld", "end.no_conditions.knock")
+	for _, b := range []string{"gin", "undercut"} {
+		want = append(want, "score."+b+"=0", fmt.Sprintf("score.%s=%d", b, cardrules.MaxBonus), "score."+b+".between")
 	}
 	for _, w := range want {
 		if seen[w] == 0 {

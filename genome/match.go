@@ -129,8 +129,10 @@ func (g *Genome) describeMatchPlay() string {
 		}
 		b.WriteString(" ")
 	}
-	if s := g.describeFinish(); s != "" {
-		b.WriteString(s + " ")
+	for _, s := range []string{g.describeFinish(), g.describeDeadwood()} {
+		if s != "" {
+			b.WriteString(s + " ")
+		}
 	}
 	if g.Score.Moon {
 		b.WriteString("A player who takes every card that scores in a deal shoots the moon: they score nothing for them, and every other player scores their total instead. ")

@@ -55,16 +55,16 @@ func (g *Genome) validateMelds(ps *Problems) {
 		ps.add("$.score.deadwood", "scores the cards left in hand, but pile hands are played out in battles (use a fan hand)")
 	}
 	for _, b := range []struct {
-		name string
-		v    int
-	}{{"gin", sc.Gin}, {"undercut", sc.Undercut}} {
+		name, bonus string
+		v           int
+	}{{"gin", "a gin bonus", sc.Gin}, {"undercut", "an undercut bonus", sc.Undercut}} {
 		switch {
 		case b.v < 0 || b.v > cardrules.MaxBonus:
 			ps.add("$.score."+b.name, "must be between 0 and %d, got %d", cardrules.MaxBonus, b.v)
 		case b.v > 0 && !sc.Deadwood:
-			ps.add("$.score."+b.name, "a %s bonus is scored with the deadwood, but score.deadwood is false", b.name)
+			ps.add("$.score."+b.name, "%s is scored with the deadwood, but score.deadwood is false", b.bonus)
 		case b.v > 0 && !g.Knocks():
-			ps.add("$.score."+b.name, "a %s bonus needs a meld phase where seats knock (lay: out)", b.name)
+			ps.add("$.score."+b.name, "%s needs a meld phase where seats knock (lay: out)", b.bonus)
 		}
 	}
 }

@@ -18,8 +18,12 @@
 // (from each allowed target), ask, battle (war and returns), turn_up (one to
 // every rank of the deck demanding, every count, both returns), capture
 // (with or without equal_first; fan hands, with a layout of 1 to 12 cards
-// two games in three that deal hands) and draw (count); scoring per trick,
-// per set, per sweep and per matching rank, suit or card;
+// two games in three that deal hands), meld (sets and runs, each 0 or 2 to
+// 5 and not both 0, laid in the turn or out with a knock limit of 0 to 30;
+// at most one a turn, only where the deal leaves a stock) and draw
+// (count); scoring per trick, per set, per sweep and per matching rank,
+// suit or card; the deadwood (fan hands; the gin and undercut bonuses where
+// seats knock);
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
@@ -30,10 +34,10 @@
 // continuous rules of every lasting type, holder, condition, scale,
 // stacking key and mode; responses to draws and forced discards (every ability,
 // stack value, ignore_legal, who and lose_turn) in games with a play phase;
-// every end rule, with no end condition where the rule allows none, both
-// results, every ranking and every blocked rule; turn caps from 1 to the
-// maximum; metadata (name, summary, printable text of any script) present or
-// not.
+// every end rule, with no end condition where the rule allows none (or
+// where seats knock), both results, every ranking and every blocked rule;
+// turn caps from 1 to the maximum; metadata (name, summary, printable text
+// of any script) present or not.
 //
 // Candidates are built to validate by construction: play, trick, take and
 // ask phases appear only with a fan hand and battle and turn_up phases only
@@ -211,13 +215,13 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	n := rapid.IntRange(1, cardrules.MaxPhases).Draw(t, "turn.len")
 	anchor := rapid.IntRange(0, n-1).Draw(t, "turn.anchor")
 	kinds := make([]genome.PhaseKind, n)
-	kinds[anchor] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
+	kinds[anchor] = rapid.SampledFrom(meldKinds(mains, stock, nil)).Draw(t, "turn.kind")
 	drawOK := stock || (g.Reshuffle && kinds[anchor] == cardrules.PhasePlay)
 	for i := range kinds {
 		if i == anchor {
 			continue
 		}
-		kinds[i] = rapid.SampledFrom(mains).Draw(t, "turn.kind")
+		kinds[i] = rapid.SampledFrom(meldKinds(mains, stock, kinds)).Draw(t, "turn.kind")
 		if drawOK && rapid.IntRange(0, 2).Draw(t, "turn.kind.draw") == 0 {
 			kinds[i] = cardrules.PhaseDraw
 		}
@@ -286,10 +290,11 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	if g.Meld > 0 && rapid.Bool().Draw(t, "score.meld.has") {
 		g.Score.Meld = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.meld")
 	}
+	drawDeadwood(t, g)
 
 	g.End.Until = genome.Until(rapid.IntRange(0, int(cardrules.NumUntils)-1).Draw(t, "end.until"))
 	needsOut := g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft
-	if needsOut || rapid.Bool().Draw(t, "end.conditions.has") {
+	if needsOut && !g.Knocks() || rapid.Bool().Draw(t, "end.conditions.has") {
 		g.End.Conditions = []genome.Condition{{
 			When:   cardrules.EventHandEmpty,
 			Result: genome.Result(rapid.IntRange(0, int(cardrules.NumResults)-1).Draw(t, "end.result")),
@@ -451,14 +456,15 @@ var fanKinds = []genome.PhaseKind{
 	cardrules.PhasePlay, cardrules.PhasePlay, cardrules.PhasePlay,
 	cardrules.PhaseTrick, cardrules.PhaseTrick,
 	cardrules.PhaseTake, cardrules.PhaseAsk, cardrules.PhaseTableau, cardrules.PhaseClimb,
-	cardrules.PhaseCapture, cardrules.PhaseClaim,
+	cardrules.PhaseCapture, cardrules.PhaseClaim, cardrules.PhaseMeld,
 }
 
 // drawLayout draws, for two capture games in three that deal hands (not
 // the whole deck), a layout of 1 to 12 cards that still fits the deck
 // with the hands and the starter at every seat count, and leaves a stock
-// at the default seat count where a draw phase needs one (Validate's
-// condition: no reshuffle from a play or turn_up phase refills it).
+// at the default seat count where a draw or a meld phase needs one
+// (Validate's condition: no reshuffle from a play or turn_up phase refills
+// it).
 func drawLayout(t *rapid.T, g *genome.Genome, deckSize int) {
 	if g.Deal.All || rapid.IntRange(0, 2).Draw(t, "deal.layout.has") == 0 {
 		return
@@ -474,7 +480,7 @@ func drawLayout(t *rapid.T, g *genome.Genome, deckSize int) {
 	refills := g.Reshuffle && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool {
 		return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp
 	})
-	if g.HasPhase(cardrules.PhaseDraw) && !refills {
+	if (g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseMeld)) && !refills {
 		n := g.Seats.Default
 		room = min(room, deckSize-starter-g.DealFor(n)*n-1)
 	}
@@ -630,6 +636,8 @@ func drawPhase(t *rapid.T, k genome.PhaseKind, cards []genome.Card, ranks []geno
 			p.Start = rapid.SampledFrom(standardRanks(ranks)).Draw(t, "turn.claims.start")
 		}
 		p.Max = rapid.IntRange(0, cardrules.MaxClimb).Draw(t, "turn.claims.max")
+	case cardrules.PhaseMeld:
+		p = drawMeld(t)
 	case cardrules.PhaseTurnUp:
 		p.Demands = drawDemands(t, standardRanks(ranks))
 		p.Returns = genome.Returns(rapid.IntRange(0, int(cardrules.NumReturns)-1).Draw(t, "turn.returns"))
