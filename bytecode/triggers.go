@@ -192,7 +192,7 @@ func (im *Image) hasOp(op Op) bool {
 func (im *Image) canHappen(t cardrules.Trigger) bool {
 	switch t {
 	case cardrules.Played:
-		return im.hasOp(OpPlay) || im.hasOp(OpBattle) || im.hasOp(OpTrick) || im.hasOp(OpTableau) || im.hasOp(OpTurnUp) || im.hasOp(OpClimb) || im.hasOp(OpCapture)
+		return im.hasOp(OpPlay) || im.hasOp(OpBattle) || im.hasOp(OpTrick) || im.hasOp(OpTableau) || im.hasOp(OpTurnUp) || im.hasOp(OpClimb) || im.hasOp(OpCapture) || im.hasOp(OpMeld)
 	case cardrules.Drawn:
 		draws := im.hasOp(OpDraw) || im.hasOp(OpAsk)
 		for _, ph := range im.Phases {

@@ -13,17 +13,18 @@ import (
 // the family descriptor's bins: the kind of a turn's first phase that is
 // not a draw (a draw phase only fills a hand for the phase that follows).
 // New kinds join a family rather than change the archive's grid: a
-// tableau, a climb and a claim (Cheat's cards put face down) are ways of
-// shedding cards, and count as play; a turn_up phase, like a battle, turns
-// up the top cards of pile hands; a capture phase, like a trick, wins
-// cards that score, and counts as trick.
+// tableau, a climb, a claim (Cheat's cards put face down) and a meld
+// (rummy's sets and runs) are ways of shedding cards, and count as play;
+// a turn_up phase, like a battle, turns up the top cards of pile hands; a
+// capture phase, like a trick, wins cards that score, and counts as
+// trick.
 var Families = []string{"play", "trick", "ask", "take", "battle"}
 
 // familyOf maps a phase kind to its index in Families.
 var familyOf = map[cardrules.PhaseKind]int{
 	cardrules.PhasePlay: 0, cardrules.PhaseTrick: 1, cardrules.PhaseAsk: 2, cardrules.PhaseTake: 3, cardrules.PhaseBattle: 4,
 	cardrules.PhaseTableau: 0, cardrules.PhaseTurnUp: 4, cardrules.PhaseClimb: 0, cardrules.PhaseCapture: 1,
-	cardrules.PhaseClaim: 0,
+	cardrules.PhaseClaim: 0, cardrules.PhaseMeld: 0,
 }
 
 // Family returns g's turn-structure family (one of Families): the kind of

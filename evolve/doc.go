@@ -103,8 +103,10 @@
 // child of either crossover drops the abilities it cannot hold: all of them
 // without a play phase, one whose rank its deck lacks; a child of the
 // crossover drops the demands of ranks its deck lacks, moves a claim's
-// start its deck lacks to the deck's next rank, and without a capture
-// phase drops the layout and the sweep. Structural operators:
+// start its deck lacks to the deck's next rank, without a capture
+// phase drops the layout and the sweep, and fits the deadwood scores, the
+// deal and the end to its meld phase or its lack of one (fitMeld).
+// Structural operators:
 // deal size (by one, within what the deck can deal at every seat count),
 // turn cap, draw_max, the legality predicate (add a disjunct or
 // conjunct, drop an argument, replace or negate a comparison), suit-naming
@@ -123,7 +125,11 @@
 // up to four cards half the time), claims (a claim phase's claims rule,
 // its max by one within 1..4 or, with claims next, its start moved to
 // another rank of the deck; or, in a game of fan hands with none, a play
-// phase turned into a claim phase), end result and
+// phase turned into a claim phase), melds (a meld phase's sets or runs a
+// step along 0, 2..5, its lay rule switched, its knock by 1 or 2 within
+// 0..30, score.deadwood switched, the gin or undercut bonus by 1 to 5
+// within 0..50; or, in a game of fan hands with none, a play phase turned
+// into a meld phase of sets and runs of 3 laid in the turn), end result and
 // until, reshuffle, starter, default seats, deck ranks (dropping only a
 // rank the deal, the starter, the lead card, the score's card rules and
 // the last demand of a turn_up phase can spare; a claim that started with
@@ -276,9 +282,9 @@
 //
 //	family              the turn structure: the kind of the turn's first
 //	                    phase that is not a draw (play, trick, ask, take,
-//	                    battle, which turn_up joins; tableau, climb and
-//	                    claim join play, capture trick); 5 bins, one per
-//	                    family
+//	                    battle, which turn_up joins; tableau, climb,
+//	                    claim and meld join play, capture trick); 5 bins,
+//	                    one per family
 //	decisions_per_seat  decisions per seat and game under random play;
 //	                    bins <4, 4-8, 8-16, 16-32, >=32 (doubling, around
 //	                    the length target of 15)

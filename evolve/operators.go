@@ -64,6 +64,7 @@ var structural = []operator{
 	{"capture", mutCapture},
 	{"tally", mutTally},
 	{"claim", mutClaim},
+	{"meld_phase", mutMeldPhase},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -171,8 +172,10 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // needed their cards). A child whose turn has no capture phase has no
 // layout and no sweep, nor, when the first parent captured and the child
 // plays no trick, card rules in its score (fitCapture). A child's claim
-// phases start with a rank of its deck (fitClaims). A child ranks its
-// seats by what it scores, whichever end it took (fitRanking).
+// phases start with a rank of its deck (fitClaims). A child's deadwood
+// scores, deal and end fit its meld phase or its lack of one (fitMeld,
+// through fitMatch). A child ranks its seats by what it scores, whichever
+// end it took (fitRanking).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -398,7 +401,8 @@ func collect(e *genome.Expr) []*genome.Expr {
 // stock to draw from), a copy of one of the turn's phases, or, in a game
 // of pile hands, a turn_up phase (randomTurnUp) a third of the time, and in
 // a game of fan hands a climb (randomClimb) a sixth of the time and a
-// capture phase (randomCapture) a sixth of the rest.
+// capture phase (randomCapture) a sixth of the rest. It does not copy a
+// meld phase (a turn has at most one).
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
@@ -415,6 +419,9 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 		p = genome.Phase{Kind: cardrules.PhaseDraw, Count: 1 + r.IntN(2)}
 	default:
 		p = g.Turn[r.IntN(len(g.Turn))]
+		if p.Kind == cardrules.PhaseMeld {
+			return false // (a turn has at most one meld phase)
+		}
 		if p.Legal != nil {
 			l := p.Legal.Clone()
 			p.Legal = &l
@@ -432,7 +439,9 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 // the last phase whose events set off some effects drops those effects
 // (fitTriggers), and dropping the last capture phase drops the layout,
 // the sweep and, with no trick left, the card rules of the score
-// (fitCapture).
+// (fitCapture), and dropping the meld phase drops the gin and undercut
+// bonuses and, in a game that knocked and has no end condition, gives it
+// one (fitMeld).
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	var can []int
 	plays := 0 // the phases that are not draws
@@ -455,6 +464,7 @@ func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	fitCapture(g, had)
 	fitTriggers(g)
 	fitResponses(g)
+	fitMeld(g)
 	return true
 }
 

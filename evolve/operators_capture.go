@@ -98,11 +98,12 @@ func layoutRoom(g *genome.Genome) int {
 }
 
 // stockKept reports whether the deal of g must leave the stock a card at
-// the default seat count: the game has a draw phase, and no discard pile
-// refills the stock (reshuffled, in a game that plays cards to it).
+// the default seat count: the game has a draw phase or a meld phase (which
+// draws), and no discard pile refills the stock (reshuffled, in a game
+// that plays cards to it).
 func stockKept(g *genome.Genome) bool {
 	refills := g.Reshuffle && (g.HasPhase(cardrules.PhasePlay) || g.HasPhase(cardrules.PhaseTurnUp))
-	return !refills && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Count > 0 })
+	return !refills && slices.ContainsFunc(g.Turn, func(p genome.Phase) bool { return p.Count > 0 || p.Kind == cardrules.PhaseMeld })
 }
 
 // fitCapture repairs g after its turn may have lost its last capture
