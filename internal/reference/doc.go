@@ -328,6 +328,64 @@
 // goes out only when no challenge gave it the pile. The claim pile is a
 // zone of the conservation check.
 //
+// # Melds, knocking and deadwood
+//
+// A meld phase (meld.go) plays the rummy family. A standard card's
+// position is its capture value; a run is cards of one suit at
+// consecutive positions (no wrapping, one card per position), a set cards
+// of one rank (both copies of a card may be in it); jokers are never in a
+// meld and never laid off. A seat that cannot draw (the stock empty and
+// nothing refills it) passes (N 0) and does nothing else that turn, not
+// even an end check. Otherwise, with a card on the discard pile, it
+// decides between drawing (first) and taking the pile's top card
+// (EvTakeTop; not a draw: nothing is set off, Result.Draws unchanged, the
+// active suit kept); with an empty pile it draws without a decision.
+// Where melds are laid in the turn, it then lays melds: while some face
+// it holds begins a meld its hand can complete (at least sets cards of
+// its rank, or its suit held at each of the runs-1 positions above it) it
+// decides among those faces, ascending, then done (with none, no
+// decision); a face starts the deal's next meld (EvLay, N the meld's index
+// from 0), and each further card is a decision (even when forced: one
+// option) among the faces the meld can take (with one card laid: its
+// rank's faces while sets-1 of them are held, and its suit's next
+// position while the run can be completed; then a set its rank's, a run
+// the position above its highest), with done last once the meld is
+// complete. Then lay-offs: while it holds a face extending a meld on the
+// table (a set's rank; a run's suit just below its lowest or above its
+// highest), it decides among them, ascending, then done; the card goes
+// onto the first meld in table order that it extends (EvLayOff). A hand
+// emptied so is followed by the end check, and no discard. The discard's
+// options are a capture phase's cards (the lead card alone while owed,
+// else the hand less forbidden cards), less those a gate holds back (the
+// card lands on the discard pile), less the face taken this turn unless
+// that leaves none; the card goes onto the discard pile as a play (EvPlay,
+// the active suit, a reshuffle at once, its effects with no response
+// window). Where melds are laid out, a seat still in and holding cards
+// whose deadwood is at most the knock limit then decides (play on first,
+// then knock): a knock (EvKnock, N its deadwood) puts it out as a winner
+// holding its cards. The end check follows. The table's melds are a zone
+// of the conservation check, and a deal begins with none.
+//
+// A card's deadwood value is its position, at most 10 (a joker's 10). A
+// hand's deadwood is, where melds are laid out, the least total value
+// its arrangements into disjoint melds leave unmatched (found by an
+// exhaustive search, deadwood.go), and otherwise its whole value. With
+// score.deadwood, as a deal ends (after the layout is gathered and the
+// tallies, before the finishing order and the hand scores), K, the first
+// seat out as a winner in the deal (none: nothing scores), has deadwood
+// dK; where melds are laid out every other seat's deadwood is its least
+// after arranging its hand and laying unmatched cards off onto K's melds
+// (a card of a K set's rank; a group of consecutive cards up from just
+// above a K run or up to just below it; nothing onto gin, dK 0), each
+// seat as if alone, and of K's arrangements of least deadwood the one
+// leaving the others the greatest total, then the greatest to seat 0, to
+// seat 1, ... counts. EvDeadwood for K, then each other seat in seat
+// order; then per other seat s in seat order: ds > dK scores ds - dK to
+// K, otherwise (dK > 0) s scores dK - ds and the undercut; then gin to K
+// for dK 0 where melds are laid out. Each nonzero score is an
+// EvOutScore, Card 0 a difference, 1 an undercut, 2 gin (an undercut's
+// difference and bonus are two events).
+//
 // # Jokers
 //
 // A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no

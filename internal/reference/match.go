@@ -8,8 +8,9 @@ import (
 
 // endDeal scores the deal that just ended and reports whether a match's
 // next deal has begun. First the layout's cards go to the deal's last
-// capturer (gatherLayout); then every seat scores the hand rules' points for
-// each card still in its hand; then, with shooting the moon, a seat that
+// capturer (gatherLayout), the won cards are compared (scoreTally) and
+// the deadwood scores (scoreDeadwood); then every seat scores the hand
+// rules' points for each card still in its hand; then, with shooting the moon, a seat that
 // won every card of the deck that a card rule scores gives up their
 // points (the sum of the card rules over those cards) and every other
 // seat scores them. In a match the deals then go on unless the deal
@@ -21,6 +22,7 @@ func (m *game) endDeal() bool {
 	g := m.g
 	m.gatherLayout()
 	m.scoreTally()
+	m.scoreDeadwood()
 	if len(g.Score.Finish) > 0 || g.Passes() {
 		m.order = m.finishingOrder()
 	}

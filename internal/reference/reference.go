@@ -41,7 +41,7 @@ type Result struct {
 // EventKind is what happened at one step. The kinds from EvTurn to
 // EvClear mirror the VM's trace events one for one (same numbering,
 // meaning and fields); EvDecision has no VM trace counterpart, and the
-// kinds after it (EvDeal to EvReveal) are the VM's numbered one below.
+// kinds after it (EvDeal to EvOutScore) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
@@ -84,11 +84,17 @@ const (
 	EvClaim                      // Seat claims that the N cards it just laid face down on the claim pile (each an EvPlay, N 1) are of rank Card
 	EvChallenge                  // Seat challenges the claim of seat Card: N 1 when it was true, 0 when false
 	EvReveal                     // Seat's card Card of the challenged claim is turned up (ascending ids)
+	EvTakeTop                    // Seat takes Card, the top card of the discard pile, into its hand (a meld phase's draw)
+	EvLay                        // Seat lays Card into meld N on the table (N from 0 in the deal; its first card begins it)
+	EvLayOff                     // Seat lays Card off onto meld N on the table
+	EvKnock                      // Seat knocks with N deadwood
+	EvDeadwood                   // as a deal ends, Seat's deadwood is N
+	EvOutScore                   // as a deal ends, Seat scores N: Card OutDifference, OutUndercut or OutGin
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
 	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally",
-	"claim", "challenge", "reveal"}
+	"claim", "challenge", "reveal", "take-top", "lay", "lay-off", "knock", "deadwood", "out-score"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -159,6 +165,7 @@ type game struct {
 	pool           int        // the chips in the pool
 	capturer       int        // the seat that captured last in the deal, or -1
 	claims         claimState // the claim phases' pile and last claim (claim.go)
+	melds          meldState  // the meld phase's melds on the table and knocks (meld.go)
 	over           bool
 
 	// A match (match.go): the deal being played (from 0), its dealer,

@@ -313,7 +313,7 @@ func (m *game) verify() {
 	}
 	for s := range m.n {
 		note(fmt.Sprintf("seat %d", s), m.hands[s])
-		if !m.active[s] && len(m.hands[s]) > 0 {
+		if !m.active[s] && len(m.hands[s]) > 0 && !slices.Contains(m.melds.knocked, s) {
 			panic(fmt.Sprintf("reference: seat %d is out but holds %v", s, m.hands[s]))
 		}
 	}
@@ -323,12 +323,14 @@ func (m *game) verify() {
 	note("gone", m.gone)
 	note("layout", m.layout)
 	note("claim pile", m.claims.pile)
+	note("melds", m.meldCardsOnTable())
 	for _, row := range m.rows {
 		note("tableau", row)
 	}
 	m.verifyLasting()
 	m.verifyRules()
 	m.verifyClaims()
+	m.verifyMelds()
 	if c := m.g.Score.Chips; c.Stake > 0 {
 		sum := m.pool
 		for _, v := range m.score {

@@ -105,6 +105,8 @@ func (m *game) turn() {
 			m.capturePhase(s, p)
 		case cardrules.PhaseClaim:
 			m.claimPhase(s, p)
+		case cardrules.PhaseMeld:
+			m.meldPhase(s, p)
 		}
 		m.verify()
 		// The events of the phase that effects wait for resolve now,
