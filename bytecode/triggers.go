@@ -194,7 +194,7 @@ func (im *Image) canHappen(t cardrules.Trigger) bool {
 	case cardrules.Played:
 		return im.hasOp(OpPlay) || im.hasOp(OpBattle) || im.hasOp(OpTrick) || im.hasOp(OpTableau) || im.hasOp(OpTurnUp) || im.hasOp(OpClimb) || im.hasOp(OpCapture) || im.hasOp(OpMeld)
 	case cardrules.Drawn:
-		draws := im.hasOp(OpDraw) || im.hasOp(OpAsk)
+		draws := im.hasOp(OpDraw) || im.hasOp(OpAsk) || im.hasOp(OpMeld)
 		for _, ph := range im.Phases {
 			draws = draws || ph.Op == OpPlay && ph.DrawMax > 0
 		}

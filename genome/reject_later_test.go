@@ -88,7 +88,7 @@ func TestValidateRejectsRules(t *testing.T) {
 		{name: "a lock where no card is chosen", seed: "go-fish", patch: rules(`[{"type": "lock_rank", "rank": "Q"}]`),
 			want: `$.rules[0].type: no play or trick phase chooses a card, so lock_rank never narrows a choice`},
 		{name: "a draw limit where nothing is drawn", seed: "whist", patch: rules(`[{"type": "draw_limit", "value": 1}]`),
-			want: `$.rules[0].type: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), so draw_limit never limits a draw`},
+			want: `$.rules[0].type: nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), so draw_limit never limits a draw`},
 		{name: "a bonus where nothing scores", patch: rules(`[{"type": "bonus", "value": 1}]`),
 			want: `$.rules[0].type: bonus adds to the points of tricks won and sets laid down, and the game scores neither`},
 		// The condition.

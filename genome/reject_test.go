@@ -687,15 +687,15 @@ func TestValidateRejectsTriggers(t *testing.T) {
 	cases := []patchCase{
 		// Triggers whose event cannot happen.
 		{name: "drawn with nothing drawing", seed: "whist", patch: effects(`[{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[0].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[0].when: nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
 		{name: "drawn with only a triggered draw", seed: "old-maid", patch: effects(`[
 			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1, "when": "taken"},
 			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[1].when: nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
 		{name: "drawn with only a delayed draw", seed: "whist", patch: effects(`[
 			{"rank": "2", "type": "draw_cards", "target": "next", "value": 1, "at": "turn_end"},
 			{"rank": "A", "type": "reverse", "when": "drawn"}]`),
-			want: `$.effects[1].when: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
+			want: `$.effects[1].when: nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), ` + fmt.Sprintf(never, "drawn")},
 		{name: "forced_discard with only a delayed discard", patch: effects(`[
 			{"rank": "2", "type": "force_discard", "target": "next", "value": 1, "at": "target_turn"},
 			{"rank": "K", "type": "reverse", "when": "forced_discard"}]`),
@@ -882,7 +882,7 @@ func TestValidateRejectsLasting(t *testing.T) {
 			m["effects"] = js(t, `[{"rank": "Q", "type": "ban_suit", "target": "next", "when": "set_laid", "lasts": {"for": "deal"}}]`)
 		}, want: `$.effects[0].when: ban_suit reads the suit of the card that sets it off, and set_laid names only a rank`},
 		{name: "a draw limit where nothing is drawn", seed: "whist", patch: effects(`[{"rank": "Q", "type": "draw_limit", "target": "next", "value": 1, "lasts": {"for": "trick"}}]`),
-			want: `$.effects[0].type: nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), so draw_limit never limits a draw`},
+			want: `$.effects[0].type: nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now), so draw_limit never limits a draw`},
 		{name: "a bonus where nothing scores", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "bonus", "target": "self", "value": 2, "lasts": {"for": "deal"}}]`),
 			want: `$.effects[0].type: bonus adds to the points of tricks won and sets laid down, and the game scores neither`},
 		{name: "every problem of one lasting", seed: "uno-style", patch: effects(`[{"rank": "Q", "type": "lock_rank", "target": "next",

@@ -25,7 +25,7 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 			return "no phase plays a card (play, battle, trick or turn_up)"
 		}
 	case cardrules.Drawn:
-		draws := g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseAsk) ||
+		draws := g.HasPhase(cardrules.PhaseDraw) || g.HasPhase(cardrules.PhaseAsk) || g.HasPhase(cardrules.PhaseMeld) ||
 			slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay && p.DrawMax > 0 }) ||
 			slices.ContainsFunc(g.Effects, func(e Effect) bool {
 				return e.Type == cardrules.DrawCards && e.When == cardrules.Played && e.At == cardrules.ResolveNow
@@ -33,7 +33,7 @@ func (g *Genome) triggerPossible(t cardrules.Trigger) string {
 		switch {
 		case !draws:
 			// (The draws of a triggered or delayed effect set nothing off.)
-			return "nothing draws a card (a draw or ask phase, a play phase with draw_max, a draw_cards effect of a played card resolving now)"
+			return "nothing draws a card (a draw, ask or meld phase, a play phase with draw_max, a draw_cards effect of a played card resolving now)"
 		case g.Deal.All && !g.Reshuffle:
 			return "the whole deck is dealt and the stock is never refilled"
 		}

@@ -155,8 +155,12 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 		}
 		switch {
 		case q == r.hi+1:
-			// Laid off above the run, with the cards in a row above it.
+			// Laid off above the run, with the cards in a row above it
+			// (the run then ends higher: another copy of a card laid off
+			// does not fit it).
+			hi := r.hi
 			x1, x2 := n1, n2
+			r.hi = q
 			a.search(x1, x2, acc)
 			for nb := b + 4; nb < 64; nb += 4 {
 				nbit := uint64(1) << nb
@@ -168,8 +172,10 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 				} else {
 					x1 &^= nbit
 				}
+				r.hi = nb >> 2
 				a.search(x1, x2, acc)
 			}
+			r.hi = hi
 		case q < r.lo:
 			// Laid off below the run with every card up to it.
 			x1, x2, ok := n1, n2, true
@@ -185,7 +191,10 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 				}
 			}
 			if ok {
+				lo := r.lo
+				r.lo = q
 				a.search(x1, x2, acc)
+				r.lo = lo
 			}
 		}
 	}
@@ -271,7 +280,8 @@ func (m *Machine) scoreDeadwood() {
 		case d[s] > dk:
 			m.outScore(k, 0, d[s]-dk)
 		case dk > 0:
-			m.outScore(s, 1, dk-d[s]+int(m.p.undercut))
+			m.outScore(s, 0, dk-d[s])
+			m.outScore(s, 1, int(m.p.undercut))
 		}
 	}
 	if m.p.meldOut && dk == 0 {

@@ -140,10 +140,7 @@ func (m *Machine) meldPhase(ph *phase) {
 	if step == 0 {
 		m.mt.taken = noFace
 		if !m.meldDraw(s) {
-			if !m.over { // (a blocked end)
-				m.checkEnd()
-			}
-			return
+			return // (a pass ends the turn, as in a play phase)
 		}
 	}
 	if !m.p.meldOut && step <= 2 {

@@ -58,6 +58,10 @@ func (m *game) endCheck() {
 	case m.g.End.Until == cardrules.UntilNoCards && m.handsEmpty() && len(m.stock) == 0:
 		m.over = true
 	}
+	if m.melds.stalled {
+		// A whole stock drawn with nothing laid on the table.
+		m.over, m.res.Blocked = true, true
+	}
 }
 
 func (m *game) handsEmpty() bool {

@@ -23,6 +23,10 @@ type tableMeld struct {
 type meldState struct {
 	table   []tableMeld
 	knocked []int
+	// laidSince: a card was laid on the table since the deal began or the
+	// stock was last refilled; stalled: a refill found none was, so the
+	// deal is stuck and ends blocked at the next end check.
+	laidSince, stalled bool
 }
 
 // position is card c's position: its capture value (1 + the deck's ranks
@@ -257,6 +261,7 @@ func (m *game) layInto(s, k int, f genome.Card) {
 		md.run = c.Rank() != md.cards[0].Rank()
 	}
 	md.cards = append(md.cards, c)
+	m.melds.laidSince = true
 	m.emit(Event{Kind: EvLay, Seat: s, Card: int(c), N: k})
 }
 
@@ -310,6 +315,7 @@ func (m *game) layOffs(s int) {
 		} else {
 			md.cards = append(md.cards, c)
 		}
+		m.melds.laidSince = true
 		m.emit(Event{Kind: EvLayOff, Seat: s, Card: int(c), N: k})
 	}
 }

@@ -245,6 +245,9 @@ func (m *game) refill() {
 	m.shuffleCards(below)
 	m.stock = append(m.stock, below...)
 	m.discard = []genome.Card{top}
+	if m.g.MeldPhase() >= 0 {
+		m.melds.stalled, m.melds.laidSince = !m.melds.laidSince, false
+	}
 	m.emit(Event{Kind: EvReshuffle, Seat: -1, N: len(below)})
 }
 
