@@ -239,33 +239,12 @@ func (a *arranger) push(x arrMeld) {
 // scores the difference and the undercut bonus; a knock with no deadwood
 // scores the gin bonus.
 func (m *Machine) scoreDeadwood() {
-	k := -1
-	for i, s := range m.outOrder[:m.nOut] {
-		if m.outRes[i] == cardrules.ResultWin {
-			k = int(s)
-			break
-		}
-	}
+	k := m.deadwoods()
 	if k < 0 {
 		return
 	}
 	d := &m.dwBest
-	dk := m.arrange(k)
-	for s := range m.n {
-		if s != k {
-			d[s] = m.arrange(s)
-		}
-	}
-	if m.p.meldOut && dk > 0 && m.n > 1 {
-		// The knocker's melds, of all its least arrangements, are those
-		// that leave the others the most deadwood once they lay off.
-		m.dwK, m.dwHave = k, false
-		a := m.arranger(0)
-		a.best, a.enumerate = dk, true
-		r1, r2, j := m.handBits(k)
-		a.search(r1, r2, j)
-	}
-	d[k] = dk
+	dk := d[k]
 	if m.trace != nil {
 		m.trace.add(EvDeadwood, k, 0, dk)
 		for s := range m.n {
@@ -287,6 +266,41 @@ func (m *Machine) scoreDeadwood() {
 	if m.p.meldOut && dk == 0 {
 		m.outScore(k, 2, int(m.p.gin))
 	}
+}
+
+// deadwoods returns the first seat out as a winner in the deal (-1:
+// none, and nothing scores) and puts every seat's deadwood in dwBest:
+// where the meld phase lays out, the others' once they lay off onto that
+// seat's melds (unless it has none).
+func (m *Machine) deadwoods() int {
+	k := -1
+	for i, s := range m.outOrder[:m.nOut] {
+		if m.outRes[i] == cardrules.ResultWin {
+			k = int(s)
+			break
+		}
+	}
+	if k < 0 {
+		return -1
+	}
+	d := &m.dwBest
+	dk := m.arrange(k)
+	for s := range m.n {
+		if s != k {
+			d[s] = m.arrange(s)
+		}
+	}
+	if m.p.meldOut && dk > 0 && m.n > 1 {
+		// The knocker's melds, of all its least arrangements, are those
+		// that leave the others the most deadwood once they lay off.
+		m.dwK, m.dwHave = k, false
+		a := m.arranger(0)
+		a.best, a.enumerate = dk, true
+		r1, r2, j := m.handBits(k)
+		a.search(r1, r2, j)
+	}
+	d[k] = dk
+	return k
 }
 
 // outScore scores n deadwood points to seat s, for reason why (0 the

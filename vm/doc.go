@@ -561,7 +561,7 @@
 // where offered; in a climb phase, a pass (OptPass) after a play's first
 // cards and done (OptDone, 58)
 // after its further cards where offered (a claim's further cards too: see
-// doc_claim.go); in a pass before a deal, the hand
+// doc_claim.go; a meld phase's options: doc_meld.go); in a pass before a deal, the hand
 // less the cards chosen; in a response
 // window, the answering cards, then letting the link be (OptPass); suits in the
 // order clubs, diamonds, hearts, spades, restricted to the deck's suits. A decision with one option is

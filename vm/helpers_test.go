@@ -477,7 +477,7 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 		if m.isActive(s) {
 			return fmt.Errorf("seat %d is listed out but active", s)
 		}
-		if m.count[s] != 0 {
+		if m.count[s] != 0 && !m.p.meldOut { // (a seat that knocked holds its cards)
 			return fmt.Errorf("seat %d is out but holds %d cards", s, m.count[s])
 		}
 	}
@@ -695,6 +695,25 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 	tallied := tallyScores(m.p, won[:m.n])
 	for s := range m.n {
 		out[s] += tallied[s]
+	}
+	if k := m.deadwoods(); m.p.deadwood && k >= 0 {
+		// The seat out scores the others' deadwood above its own; a
+		// seat with no more than it (it having some) scores the
+		// difference and the undercut bonus; none after a knock is gin.
+		d := m.dwBest
+		for s := range m.n {
+			if s == k {
+				continue
+			}
+			if d[s] > d[k] {
+				out[k] += int32(d[s] - d[k])
+			} else if d[k] > 0 {
+				out[s] += int32(d[k]-d[s]) + m.p.undercut
+			}
+		}
+		if m.p.meldOut && d[k] == 0 {
+			out[k] += m.p.gin
+		}
 	}
 	gathered := out
 	for s := range m.n {

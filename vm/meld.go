@@ -159,12 +159,16 @@ func (m *Machine) meldPhase(ph *phase) {
 	case step == 4:
 		m.onPlayMore(s, uint8(m.last))
 	}
-	if m.p.meldOut && !m.over && m.isActive(s) && m.count[s] > 0 && (step == 5 || m.arrange(s) <= int(ph.count)) {
+	if m.over {
+		return
+	}
+	if m.p.meldOut && m.isActive(s) && m.count[s] > 0 && (step == 5 || m.arrange(s) <= int(ph.count)) {
 		const opts = 1<<OptPass | 1<<OptKnock
 		if m.decide(s, DecideKnock, 2, opts) == 1 {
 			if m.trace != nil {
 				m.trace.add(EvKnock, s, 0, m.arrange(s))
 			}
+			m.lastLeft[s] = 0 // (it goes out on no card: went_out waits for nothing)
 			m.out(s, cardrules.ResultWin)
 		}
 	}

@@ -53,15 +53,26 @@ func (m *game) endCheck() {
 		m.over = true
 	case m.g.End.Until == cardrules.UntilFirstOut && len(m.outSeat) > 0:
 		m.over = true
-	case m.g.End.Until == cardrules.UntilHandsEmpty && m.handsEmpty():
+	case m.g.End.Until == cardrules.UntilHandsEmpty && m.handsInEmpty():
 		m.over = true
-	case m.g.End.Until == cardrules.UntilNoCards && m.handsEmpty() && len(m.stock) == 0:
+	case m.g.End.Until == cardrules.UntilNoCards && m.handsInEmpty() && len(m.stock) == 0:
 		m.over = true
 	}
 	if m.melds.stalled {
 		// A whole stock drawn with nothing laid on the table.
 		m.over, m.res.Blocked = true, true
 	}
+}
+
+// handsInEmpty reports whether every seat still in holds no card (a seat
+// that knocked is out holding its cards).
+func (m *game) handsInEmpty() bool {
+	for s := range m.n {
+		if m.active[s] && len(m.hands[s]) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (m *game) handsEmpty() bool {

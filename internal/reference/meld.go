@@ -143,6 +143,7 @@ func (m *game) meldPhase(s int, p *genome.Phase) {
 		if dw := m.deadwood(m.hands[s]); dw <= p.Knock && m.decide(s, 2) == 1 {
 			m.emit(Event{Kind: EvKnock, Seat: s, N: dw})
 			m.melds.knocked = append(m.melds.knocked, s)
+			m.lastLeft[s] = -1 // (it goes out on no card: went_out waits for nothing)
 			m.goOut(s, cardrules.ResultWin)
 		}
 	}

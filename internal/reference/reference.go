@@ -132,7 +132,7 @@ type game struct {
 	deck    []genome.Card // ascending
 	suits   []genome.Suit // the deck's suits, ascending
 	pile    bool          // pile hands (else fan hands, kept sorted ascending)
-	hasPlay bool          // some phase plays to the discard pile (play, turn_up)
+	hasPlay bool          // some phase plays to the discard pile (play, turn_up, meld)
 
 	hands   [][]genome.Card                   // fan: ascending; pile: top first
 	stock   []genome.Card                     // bottom first (top is last)

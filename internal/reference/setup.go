@@ -49,7 +49,7 @@ func (m *game) setup(dealer, deal int) {
 	}
 	m.pile = g.Hand == cardrules.HandPile
 	for _, p := range g.Turn {
-		if p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp {
+		if p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp || p.Kind == cardrules.PhaseMeld {
 			m.hasPlay = true
 		}
 	}
