@@ -25,18 +25,12 @@ type arrMeld struct {
 // arranger searches the arrangements of one hand.
 type arranger struct {
 	p    *Program
-	best int // the least deadwood found (a bound while enumerating)
-	// enumerate: every arrangement of deadwood best is a leaf (knockLeaf)
-	enumerate bool
+	best int // the least deadwood found
 	// The anchors a defender lays off onto: sets' position indexes (bit
 	// q) and runs.
 	setQ  uint16
 	runs  [maxMelds]arrMeld
 	nRuns int
-	// The melds of the arrangement being built.
-	stack [maxMelds]arrMeld
-	sp    int
-	m     *Machine
 }
 
 // handBits returns seat s's hand in position-major order (faces held
@@ -95,21 +89,17 @@ func (m *Machine) arrangeBits(r1, r2 uint64, j int) int {
 // with anchors), reset.
 func (m *Machine) arranger(i int) *arranger {
 	a := &m.arr[i]
-	a.p, a.m, a.best, a.enumerate, a.sp = m.p, m, 1<<30, false, 0
+	a.p, a.best = m.p, 1<<30
 	return a
 }
 
 // search arranges the cards r1, r2 (position-major) with acc deadwood so
 // far.
 func (a *arranger) search(r1, r2 uint64, acc int) {
-	if acc > a.best || acc == a.best && !a.enumerate {
+	if acc >= a.best {
 		return
 	}
 	if r1 == 0 {
-		if a.enumerate {
-			a.m.knockLeaf()
-			return
-		}
 		a.best = acc
 		return
 	}
@@ -139,9 +129,7 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 				x1 &^= nbit
 			}
 			if k+1 >= int(p.meldRuns) {
-				a.push(arrMeld{suit: suit, lo: q, hi: nb >> 2})
 				a.search(x1, x2, acc)
-				a.sp--
 			}
 		}
 	}
@@ -209,7 +197,6 @@ func (a *arranger) sets(n1, n2 uint64, acc int, q uint8) {
 	if bits.OnesCount64(same1)+bits.OnesCount64(same2) < need {
 		return
 	}
-	a.push(arrMeld{set: true, q: q})
 	for sub1 := same1; ; sub1 = (sub1 - 1) & same1 {
 		both := sub1 & same2
 		for sub2 := both; ; sub2 = (sub2 - 1) & both {
@@ -225,12 +212,6 @@ func (a *arranger) sets(n1, n2 uint64, acc int, q uint8) {
 			break
 		}
 	}
-	a.sp--
-}
-
-func (a *arranger) push(x arrMeld) {
-	a.stack[a.sp] = x
-	a.sp++
 }
 
 // scoreDeadwood scores the deal's deadwood (score.deadwood): the first
@@ -270,8 +251,8 @@ func (m *Machine) scoreDeadwood() {
 
 // deadwoods returns the first seat out as a winner in the deal (-1:
 // none, and nothing scores) and puts every seat's deadwood in dwBest:
-// where the meld phase lays out, the others' once they lay off onto that
-// seat's melds (unless it has none).
+// where the meld phase lays out and that seat has some, the others' once
+// they lay off onto the melds on the table (those it laid as it knocked).
 func (m *Machine) deadwoods() int {
 	k := -1
 	for i, s := range m.outOrder[:m.nOut] {
@@ -284,22 +265,31 @@ func (m *Machine) deadwoods() int {
 		return -1
 	}
 	d := &m.dwBest
-	dk := m.arrange(k)
 	for s := range m.n {
-		if s != k {
-			d[s] = m.arrange(s)
+		d[s] = m.arrange(s)
+	}
+	if !m.p.meldOut || d[k] == 0 {
+		return k
+	}
+	a := &m.arr[1]
+	a.p, a.setQ, a.nRuns = m.p, 0, 0
+	t := &m.mt
+	for _, md := range t.melds[:t.meldN] {
+		if md.set {
+			a.setQ |= 1 << (m.p.posOf[md.first] - 1)
+		} else {
+			a.runs[a.nRuns] = arrMeld{suit: md.suit, lo: md.lo - 1, hi: md.hi - 1}
+			a.nRuns++
 		}
 	}
-	if m.p.meldOut && dk > 0 && m.n > 1 {
-		// The knocker's melds, of all its least arrangements, are those
-		// that leave the others the most deadwood once they lay off.
-		m.dwK, m.dwHave = k, false
-		a := m.arranger(0)
-		a.best, a.enumerate = dk, true
-		r1, r2, j := m.handBits(k)
-		a.search(r1, r2, j)
+	for s := range m.n {
+		if s != k {
+			a.best = 1 << 30
+			r1, r2, j := m.handBits(s)
+			a.search(r1, r2, j)
+			d[s] = a.best
+		}
 	}
-	d[k] = dk
 	return k
 }
 
@@ -312,52 +302,5 @@ func (m *Machine) outScore(s, why, n int) {
 	m.score[s] += int32(n)
 	if m.trace != nil {
 		m.trace.add(EvOutScore, s, uint8(why), n)
-	}
-}
-
-// knockLeaf takes the knocker's arrangement on arr[0]'s stack: each other
-// seat's deadwood once it lays off onto its melds, kept in dwBest when it
-// beats the best so far (more in total, then more for seat 0, 1, ...).
-func (m *Machine) knockLeaf() {
-	k := &m.arr[0]
-	d := m.arranger(1)
-	d.setQ, d.nRuns = 0, 0
-	for _, x := range k.stack[:k.sp] {
-		if x.set {
-			d.setQ |= 1 << x.q
-		} else {
-			d.runs[d.nRuns] = x
-			d.nRuns++
-		}
-	}
-	var v [MaxSeats]int
-	sum, best := 0, 0
-	for s := range m.n {
-		if s == m.dwK {
-			continue
-		}
-		d.best, d.sp = 1<<30, 0
-		r1, r2, j := m.handBits(s)
-		d.search(r1, r2, j)
-		v[s] = d.best
-		sum += v[s]
-		best += m.dwBest[s]
-	}
-	better := !m.dwHave || sum > best
-	if !better && sum == best {
-		for s := range m.n {
-			if v[s] != m.dwBest[s] {
-				better = v[s] > m.dwBest[s]
-				break
-			}
-		}
-	}
-	if better {
-		m.dwHave = true
-		for s := range m.n {
-			if s != m.dwK {
-				m.dwBest[s] = v[s]
-			}
-		}
 	}
 }

@@ -95,11 +95,9 @@ type Machine struct {
 	mt meldTable
 
 	// Scratch of the deadwood's arrangements (deadwood.go): a hand's own
-	// and a defender's, the knocker and the others' deadwood chosen.
+	// and one laying off onto the table's melds; every seat's deadwood.
 	arr    [2]arranger
 	dwBest [MaxSeats]int
-	dwK    int
-	dwHave bool
 
 	// The active effects, the rules' values and the delayed effects are
 	// game state too (Fork copies them), kept apart from game so that a

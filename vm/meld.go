@@ -121,12 +121,15 @@ func (m *Machine) meldPhase(ph *phase) {
 	if !m.isActive(s) {
 		return
 	}
-	step := 0 // 0 draw, 1 melds, 2 lay-offs, 3 discard, 4 the discard's effects, 5 the knock
+	step := 0 // 0 draw, 1 melds, 2 lay-offs, 3 discard, 4 the discard's effects, 5 the knock, 6 the knocker's melds
 	if m.resuming {
 		switch m.paused {
 		case DecideDraw:
 		case DecideMeld, DecideMeldCard:
 			step = 1
+			if m.p.meldOut {
+				step = 6
+			}
 		case DecideLayOff:
 			step = 2
 		case DecideCard:
@@ -162,15 +165,19 @@ func (m *Machine) meldPhase(ph *phase) {
 	if m.over {
 		return
 	}
-	if m.p.meldOut && m.isActive(s) && m.count[s] > 0 && (step == 5 || m.arrange(s) <= int(ph.count)) {
+	knocks := step == 6
+	if !knocks && m.p.meldOut && m.isActive(s) && m.count[s] > 0 && (step == 5 || m.arrange(s) <= int(ph.count)) {
 		const opts = 1<<OptPass | 1<<OptKnock
-		if m.decide(s, DecideKnock, 2, opts) == 1 {
-			if m.trace != nil {
-				m.trace.add(EvKnock, s, 0, m.arrange(s))
-			}
-			m.lastLeft[s] = 0 // (it goes out on no card: went_out waits for nothing)
-			m.out(s, cardrules.ResultWin)
+		if knocks = m.decide(s, DecideKnock, 2, opts) == 1; knocks && m.trace != nil {
+			m.trace.add(EvKnock, s, 0, m.arrange(s))
 		}
+	}
+	if knocks {
+		// It lays its melds out, for the others to lay off onto, and goes
+		// out on no card (went_out waits for nothing).
+		m.layMelds(ph, s)
+		m.lastLeft[s] = 0
+		m.out(s, cardrules.ResultWin)
 	}
 	m.checkEnd()
 }

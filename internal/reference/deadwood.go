@@ -89,8 +89,6 @@ type arranging struct {
 	melds      []shape
 	dw         int
 	best       int
-	collect    bool      // keep every arrangement of the least deadwood
-	all        [][]shape // (collect) the arrangements of deadwood best
 }
 
 func (m *game) arranger(cs []genome.Card, sets, runs int, onto []shape) *arranging {
@@ -139,17 +137,12 @@ func (a *arranging) place(js []int, on bool) {
 }
 
 func (a *arranging) search(i int) {
-	if a.dw > a.best || (!a.collect && a.dw == a.best) {
+	if a.dw >= a.best {
 		return
 	}
 	i = a.next(i)
 	if i == len(a.cards) {
-		if a.dw < a.best {
-			a.best, a.all = a.dw, nil
-		}
-		if a.collect {
-			a.all = append(a.all, slices.Clone(a.melds))
-		}
+		a.best = a.dw
 		return
 	}
 	c := a.cards[i]
@@ -262,18 +255,15 @@ func (m *game) knocker() int {
 // scoreDeadwood scores the deadwood as a deal ends (score.deadwood),
 // after the layout is gathered and the tallies, before the finishing
 // order and the hand scores. K is the first seat out as a winner (none:
-// nothing scores). In a game whose meld phase lays out, K's hand is
-// arranged into melds of least deadwood dK, and every other seat's
-// deadwood is the least after arranging its own hand and laying off its
-// unmatched cards onto K's melds (none when dK is 0), each as if alone;
-// of K's least arrangements, the one leaving the others the greatest
-// total deadwood, then the greatest of seat 0, of seat 1, ... counts.
-// Otherwise every deadwood is the hand's total value. EvDeadwood for K,
-// then each other seat in seat order; then for each other seat s: K
-// scores ds - dK when ds > dK, else (dK > 0) s scores dK - ds and the
-// undercut; then K scores gin when dK is 0 in a game that lays out. Each
-// nonzero score is an EvOutScore (Card the kind: OutDifference,
-// OutUndercut, OutGin).
+// nothing scores). Every seat's deadwood is that of its hand (deadwood);
+// in a game whose meld phase lays out, where K has some, every other seat's
+// is the least after arranging its own hand and laying off its unmatched
+// cards onto the melds on the table (those K laid as it knocked), each as
+// if alone. EvDeadwood for K, then each other seat in seat order; then for
+// each other seat s: K scores ds - dK when ds > dK, else (dK > 0) s scores
+// dK - ds and the undercut; then K scores gin when dK is 0 in a game that
+// lays out. Each nonzero score is an EvOutScore (Card the kind:
+// OutDifference, OutUndercut, OutGin).
 func (m *game) scoreDeadwood() {
 	k := m.knocker()
 	if !m.g.Score.Deadwood || k < 0 {
@@ -281,36 +271,27 @@ func (m *game) scoreDeadwood() {
 	}
 	sets, runs, out := m.meldMins()
 	ds := make([]int, m.n)
-	if !out {
-		for s := range m.n {
-			ds[s] = m.handValue(m.hands[s])
-		}
-	} else {
-		a := m.arranger(m.hands[k], sets, runs, nil)
-		a.collect = true
-		a.search(0)
-		arrangements := a.all
-		if a.best == 0 {
-			arrangements = [][]shape{nil} // no lay-offs onto gin
-		}
-		var best []int
-		for _, onto := range arrangements {
-			v := make([]int, m.n)
-			v[k] = a.best
-			for s := range m.n {
-				if s != k {
-					b := m.arranger(m.hands[s], sets, runs, onto)
-					b.search(0)
-					v[s] = b.best
-				}
-			}
-			if best == nil || leaves(v, best) {
-				best = v
-			}
-		}
-		ds = best
+	for s := range m.n {
+		ds[s] = m.deadwood(m.hands[s])
 	}
 	dk := ds[k]
+	if out && dk > 0 {
+		var onto []shape
+		for _, t := range m.melds.table {
+			sh := shape{run: t.run, rank: t.cards[0].Rank(), suit: t.cards[0].Suit(), lo: 1 << 30}
+			for _, c := range t.cards {
+				sh.lo, sh.hi = min(sh.lo, m.position(c)), max(sh.hi, m.position(c))
+			}
+			onto = append(onto, sh)
+		}
+		for s := range m.n {
+			if s != k {
+				b := m.arranger(m.hands[s], sets, runs, onto)
+				b.search(0)
+				ds[s] = b.best
+			}
+		}
+	}
 	m.emit(Event{Kind: EvDeadwood, Seat: k, N: dk})
 	for s := range m.n {
 		if s != k {
@@ -330,21 +311,6 @@ func (m *game) scoreDeadwood() {
 	if out && dk == 0 {
 		m.outScore(k, OutGin, m.g.Score.Gin)
 	}
-}
-
-// leaves reports whether deadwoods v leave the others more than w: a
-// greater total, or an equal total and a greater deadwood of the first
-// seat (from 0) where they differ.
-func leaves(v, w []int) bool {
-	sv, sw := 0, 0
-	for s := range v {
-		sv += v[s]
-		sw += w[s]
-	}
-	if sv != sw {
-		return sv > sw
-	}
-	return slices.Compare(v, w) > 0
 }
 
 // outScore scores pts of kind kind to seat s (nothing when pts is 0).

@@ -142,6 +142,7 @@ func (m *game) meldPhase(s int, p *genome.Phase) {
 	if p.Lay == cardrules.LayOut && m.active[s] && len(m.hands[s]) > 0 {
 		if dw := m.deadwood(m.hands[s]); dw <= p.Knock && m.decide(s, 2) == 1 {
 			m.emit(Event{Kind: EvKnock, Seat: s, N: dw})
+			m.layMelds(s, p) // (it lays its melds out, for the others to lay off onto)
 			m.melds.knocked = append(m.melds.knocked, s)
 			m.lastLeft[s] = -1 // (it goes out on no card: went_out waits for nothing)
 			m.goOut(s, cardrules.ResultWin)
@@ -340,8 +341,8 @@ func (m *game) verifyMelds() {
 		return
 	}
 	i := m.g.MeldPhase()
-	if i < 0 || m.g.Turn[i].Lay != cardrules.LayTurn {
-		panic("reference: melds on the table without a meld phase that lays in the turn")
+	if i < 0 {
+		panic("reference: melds on the table without a meld phase")
 	}
 	if err := m.validMeld(&m.g.Turn[i], m.melds.table); err != nil {
 		panic("reference: " + err.Error())

@@ -293,8 +293,9 @@ func TestReferenceMeldGoOut(t *testing.T) {
 
 // TestReferenceMeldKnock: after its discard a seat whose deadwood is at
 // most the knock limit decides (play on, knock); a knock puts it out as a
-// winner and ends the deal. Above the limit there is no decision; with
-// knock 0 only gin.
+// winner and ends the deal, once it has laid out its melds (as in a turn,
+// without lay-offs). Above the limit there is no decision; with knock 0
+// only gin.
 func TestReferenceMeldKnock(t *testing.T) {
 	hand := []string{"AC", "2C", "3C", "4D", "4H", "4S", "7D", "8D", "9D", "KS"}
 	// Discard options, ascending ids: 2C 3C 5C AC 4D 7D 8D 9D 4H 4S KS.
@@ -305,11 +306,13 @@ func TestReferenceMeldKnock(t *testing.T) {
 		picks [][2]int
 		want  []string
 	}{
-		{"knock", 10, "5C", [][2]int{{11, 10}, {2, 1}}, []string{"draw 0 5C", "decide 0 10/11", "play 0 KS", "decide 0 1/2", ev(EvKnock, 0, "", 5), "out 0 0"}},
+		// (A knocker lays its melds out: here it lays none, done being
+		// the last of its options.)
+		{"knock", 10, "5C", [][2]int{{11, 10}, {2, 1}, {6, 5}}, []string{"draw 0 5C", "decide 0 10/11", "play 0 KS", "decide 0 1/2", ev(EvKnock, 0, "", 5), "decide 0 5/6", "out 0 0"}},
 		{"play on", 10, "5C", [][2]int{{11, 10}, {2, 0}}, []string{"draw 0 5C", "decide 0 10/11", "play 0 KS", "decide 0 0/2"}},
 		{"over the limit", 10, "5C", [][2]int{{11, 9}}, []string{"draw 0 5C", "decide 0 9/11", "play 0 4S"}},
 		{"not gin", 0, "5C", [][2]int{{11, 10}}, []string{"draw 0 5C", "decide 0 10/11", "play 0 KS"}},
-		{"gin", 0, "4C", [][2]int{{11, 10}, {2, 1}}, []string{"draw 0 4C", "decide 0 10/11", "play 0 KS", "decide 0 1/2", ev(EvKnock, 0, "", 0), "out 0 0"}},
+		{"gin", 0, "4C", [][2]int{{11, 10}, {2, 1}, {8, 7}}, []string{"draw 0 4C", "decide 0 10/11", "play 0 KS", "decide 0 1/2", ev(EvKnock, 0, "", 0), "decide 0 7/8", "out 0 0"}},
 	} {
 		g := meldGenome(t, ginJSON, func(g *genome.Genome) { g.Turn[0].Knock = tc.knock })
 		m := meldLab(t, g, 2, layout{hands: [][]string{hand, {"2D"}}, stock: []string{tc.top}})
@@ -364,11 +367,12 @@ func TestReferenceDeadwood(t *testing.T) {
 	}
 }
 
-// scoreLab is meldLab with seat k out as a winner holding its hand (a
-// knock) and no events yet; scoreDeadwood scores it.
-func scoreLab(t *testing.T, g *genome.Genome, k int, hands ...[]string) *game {
+// scoreLab is meldLab with seat k out as a winner holding its hand and
+// its melds laid on the table (a knock), and no events yet; scoreDeadwood
+// scores it.
+func scoreLab(t *testing.T, g *genome.Genome, k int, melds [][]string, hands ...[]string) *game {
 	t.Helper()
-	m := meldLab(t, g, len(hands), layout{hands: hands})
+	m := meldLab(t, g, len(hands), layout{hands: hands}, melds...)
 	m.melds.knocked = []int{k}
 	m.goOut(k, cardrules.ResultWin)
 	m.events = nil
@@ -381,53 +385,50 @@ func scoreLab(t *testing.T, g *genome.Genome, k int, hands ...[]string) *game {
 // (a group reaching the run; a gap lays off nothing).
 func TestReferenceDeadwoodScores(t *testing.T) {
 	g := meldGenome(t, ginJSON, nil)
-	k := []string{"5H", "6H", "7H", "9C", "9D", "9S", "AC"} // deadwood 1
+	kMelds := [][]string{{"5H", "6H", "7H"}, {"9C", "9D", "9S"}}
+	k := []string{"AC"} // deadwood 1
 	for _, tc := range []struct {
 		name  string
+		melds [][]string
 		k     []string
 		other []string
 		want  []string
 		score [2]int
 	}{
-		{"lay-offs", k, []string{"3H", "4H", "8H", "9H", "KS"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 10), ev(EvOutScore, 0, "", 9)}, [2]int{9, 0}},
-		{"a gap", k, []string{"3H", "8H", "10H", "2S"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 15), ev(EvOutScore, 0, "", 14)}, [2]int{14, 0}},
-		{"own set, not a lay-off", k, []string{"8H", "8C", "8S"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 0),
+		{"lay-offs", kMelds, k, []string{"3H", "4H", "8H", "9H", "KS"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 10), ev(EvOutScore, 0, "", 9)}, [2]int{9, 0}},
+		{"a gap", kMelds, k, []string{"3H", "8H", "10H", "2S"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 15), ev(EvOutScore, 0, "", 14)}, [2]int{14, 0}},
+		{"own set, not a lay-off", kMelds, k, []string{"8H", "8C", "8S"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 0),
 			ev(EvOutScore, 1, "", 1), Event{Kind: EvOutScore, Seat: 1, Card: OutUndercut, N: 25}.String()}, [2]int{0, 26}},
-		{"undercut, equal", []string{"5H", "6H", "7H", "9C", "9D", "9S", "5C"}, []string{"5D"}, []string{ev(EvDeadwood, 0, "", 5), ev(EvDeadwood, 1, "", 5),
+		{"undercut, equal", kMelds, []string{"5C"}, []string{"5D"}, []string{ev(EvDeadwood, 0, "", 5), ev(EvDeadwood, 1, "", 5),
 			Event{Kind: EvOutScore, Seat: 1, Card: OutUndercut, N: 25}.String()}, [2]int{0, 25}},
-		{"gin", []string{"5H", "6H", "7H", "9C", "9D", "9S"}, []string{"4H", "8H", "KS"}, []string{ev(EvDeadwood, 0, "", 0), ev(EvDeadwood, 1, "", 22),
+		{"gin", kMelds, nil, []string{"4H", "8H", "KS"}, []string{ev(EvDeadwood, 0, "", 0), ev(EvDeadwood, 1, "", 22),
 			ev(EvOutScore, 0, "", 22), Event{Kind: EvOutScore, Seat: 0, Card: OutGin, N: 25}.String()}, [2]int{47, 0}},
+		{"melds kept in hand count", nil, []string{"5H", "6H", "7H", "AC"}, []string{"8H", "KS"}, []string{ev(EvDeadwood, 0, "", 1), ev(EvDeadwood, 1, "", 18),
+			ev(EvOutScore, 0, "", 17)}, [2]int{17, 0}},
 	} {
-		m := scoreLab(t, g, 0, tc.k, tc.other)
+		m := scoreLab(t, g, 0, tc.melds, tc.k, tc.other)
 		checkTrace(t, tc.name, m, tc.want...)
 		if [2]int(m.score) != tc.score {
 			t.Errorf("%s: scores %v, want %v", tc.name, m.score, tc.score)
 		}
 	}
 	// Seat 1 knocked: its deadwood comes first, then seat 0's.
-	m := scoreLab(t, g, 1, []string{"KD", "QD"}, k)
+	m := scoreLab(t, g, 1, nil, []string{"KD", "QD"}, k)
 	checkTrace(t, "seat 1", m, ev(EvDeadwood, 1, "", 1), ev(EvDeadwood, 0, "", 20), ev(EvOutScore, 1, "", 19))
 }
 
-// TestReferenceDeadwoodTie: K's hand 10C 10D 10H JH QH is worth 20 as the
-// set of tens or as the run 10H-QH. With the set the others may lay off
-// 10S, with the run 9H and KH: K's melds are those leaving the others the
-// most deadwood, then the most to seat 0.
-func TestReferenceDeadwoodTie(t *testing.T) {
-	g := meldGenome(t, ginJSON, threeSeats)
-	k := []string{"10C", "10D", "10H", "JH", "QH"}
-	m := scoreLab(t, g, 0, k, []string{"10S", "9H", "KH"})
-	// The set: 9H KH left (19); the run: 10S left (10).
-	checkTrace(t, "total", m, ev(EvDeadwood, 0, "", 20), ev(EvDeadwood, 1, "", 19), ev(EvOutScore, 1, "", 1),
+// TestReferenceDeadwoodLaidMelds: K's 10C 10D 10H JH QH is worth 20 as the
+// set of tens or as the run 10H-QH; the melds K laid decide what the
+// others lay off: 10S onto the set, 9H and KH onto the run.
+func TestReferenceDeadwoodLaidMelds(t *testing.T) {
+	g := meldGenome(t, ginJSON, nil)
+	other := []string{"10S", "9H", "KH"}
+	m := scoreLab(t, g, 0, [][]string{{"10C", "10D", "10H"}}, []string{"JH", "QH"}, other)
+	checkTrace(t, "the set", m, ev(EvDeadwood, 0, "", 20), ev(EvDeadwood, 1, "", 19), ev(EvOutScore, 1, "", 1),
 		Event{Kind: EvOutScore, Seat: 1, Card: OutUndercut, N: 25}.String())
-
-	// Seat 1 knocked; seat 0 holds 10S 2C, seat 2 KH 2C: the set leaves
-	// seat 0 2 and seat 2 12, the run 12 and 2; seat 0's is the greater
-	// with the run.
-	m = scoreLab(t, g, 1, []string{"10S", "2C"}, k, []string{"KH", "2D"})
-	checkTrace(t, "seat 0", m, ev(EvDeadwood, 1, "", 20), ev(EvDeadwood, 0, "", 12), ev(EvDeadwood, 2, "", 2),
-		ev(EvOutScore, 0, "", 8), Event{Kind: EvOutScore, Seat: 0, Card: OutUndercut, N: 25}.String(),
-		ev(EvOutScore, 2, "", 18), Event{Kind: EvOutScore, Seat: 2, Card: OutUndercut, N: 25}.String())
+	m = scoreLab(t, g, 0, [][]string{{"10H", "JH", "QH"}}, []string{"10C", "10D"}, other)
+	checkTrace(t, "the run", m, ev(EvDeadwood, 0, "", 20), ev(EvDeadwood, 1, "", 10), ev(EvOutScore, 1, "", 10),
+		Event{Kind: EvOutScore, Seat: 1, Card: OutUndercut, N: 25}.String())
 }
 
 // meldGames are the gin-rummy and rummy genomes and variants of them for
@@ -525,8 +526,13 @@ func meldsFollow(g *genome.Genome, evs []Event) error {
 				return fmt.Errorf("event %d: %v", k, err)
 			}
 		case EvKnock:
-			if e.N > p.Knock || p.Lay != cardrules.LayOut || k+1 >= len(evs) || evs[k+1].Kind != EvOut || evs[k+1].Seat != e.Seat {
-				return fmt.Errorf("event %d: %v (knock %d), then %v", k, e, p.Knock, evs[min(k+1, len(evs)-1)])
+			// (The knocker lays its melds out, then goes out.)
+			j := k + 1
+			for j < len(evs) && (evs[j].Kind == EvDecision || evs[j].Kind == EvLay && evs[j].Seat == e.Seat) {
+				j++
+			}
+			if e.N > p.Knock || p.Lay != cardrules.LayOut || j >= len(evs) || evs[j].Kind != EvOut || evs[j].Seat != e.Seat {
+				return fmt.Errorf("event %d: %v (knock %d), then %v", k, e, p.Knock, evs[min(j, len(evs)-1)])
 			}
 		}
 	}
