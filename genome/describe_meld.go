@@ -22,6 +22,9 @@ import (
 func describeMeld(g *Genome, p Phase) string {
 	s := "Take the top card of the stock or, if the discard pile has a card, the top card of the discard pile. If " + g.emptyStock() +
 		", you may not take from the discard pile either: pass, and do nothing else this turn. " + meldWords(g, p) + "."
+	if g.Reshuffle {
+		s += " If the discard pile is turned into a new stock when no card has been laid on the table since the deal began or since it was last turned, the deal ends there, blocked."
+	}
 	discard := "discard a card from your hand face up onto the discard pile, but not the card you took from the discard pile this turn"
 	if g.Deck.TwoPacks() {
 		discard += " (nor the other pack's copy of it)"
@@ -34,9 +37,9 @@ func describeMeld(g *Genome, p Phase) string {
 	}
 	s += " Melds are never laid on the table during play. " + g.deadwoodWords() + ". Then " + discard
 	if p.Knock == 0 {
-		return s + " Then, if you hold cards and have no deadwood at all (gin), you may knock: you go out as a winner."
+		return s + " Then, if you hold cards and have no deadwood at all (gin), you may knock: you lay out the melds you choose (without adding to other melds) and go out as a winner."
 	}
-	return s + fmt.Sprintf(" Then, if you hold cards and your deadwood is %d or less, you may knock: you go out as a winner.", p.Knock)
+	return s + fmt.Sprintf(" Then, if you hold cards and your deadwood is %d or less, you may knock: you lay out the melds you choose (without adding to other melds) and go out as a winner.", p.Knock)
 }
 
 // meldWords words what a meld phase's melds are: sets of at least Sets
@@ -151,9 +154,9 @@ func (g *Genome) describeDeadwood() string {
 	s := "When a deal ends with a player out as a winner, the first such player (the winner) scores against each other player by deadwood. "
 	if g.Knocks() {
 		p := g.Turn[g.MeldPhase()]
-		s += "Every hand is arranged into melds as above, the winner's first; then, unless the winner has no deadwood, each other player may add unmatched cards to the winner's melds (" +
+		s += "Every hand is arranged into melds as above (the winner's cards left in hand after laying out); then, unless the winner has no deadwood, each other player may add unmatched cards to the melds the winner laid out (" +
 			layOffWords(p, "a card of a set's rank", "cards continuing a run of its suit up from its highest or down from its lowest") +
-			") to lower their deadwood, each as if alone. Of the winner's arrangements with the least deadwood, the one that leaves the others the most counts. "
+			") to lower their deadwood, each as if alone. "
 	} else {
 		s += g.deadwoodWords() + ". "
 	}

@@ -47,9 +47,10 @@
 //  4. With LayOut, once the discard's effects are resolved and the game is
 //     not over: when the seat is still in, holds cards and its deadwood is
 //     at most knock, it decides (DecideKnock: OptPass 57, then OptKnock
-//     61). A knock (EvKnock, N its deadwood) puts it out as a winner,
-//     holding its cards; it goes out on no card (went_out triggers wait
-//     for nothing).
+//     61). After a knock (EvKnock, N its deadwood) it lays its melds out
+//     (DecideMeld and DecideMeldCard as in step 2, without lay-offs) and
+//     goes out as a winner holding the rest of its cards, on no card
+//     (went_out triggers wait for nothing).
 //  5. The end conditions are checked.
 //
 // A hand's deadwood, where the meld phase lays out, is the least total
@@ -59,12 +60,11 @@
 // gathered and the won cards compared, before the finishing order and the
 // hand scores) the first seat out as a winner, K, scores: EvDeadwood for K,
 // then every other seat in seat order. Where the meld phase lays out and
-// K has deadwood, each other seat's deadwood is the least once it also lays
-// off onto K's melds (a card of a K set's rank; cards in a row from one
-// position above a K run's highest, or up to one below its lowest; each
-// seat as if alone); K's melds are, of its least-deadwood arrangements,
-// those that leave the others the greatest total, then the greatest for
-// seat 0, then 1, ... Then for each other seat s in seat order: with more
+// K has deadwood (that of the cards it still holds), each other seat's
+// deadwood is the least once it also lays off onto the melds on the table,
+// those K laid out (a card of a set's rank; cards in a row from one
+// position above a run's highest, or up to one below its lowest; each seat
+// as if alone). Then for each other seat s in seat order: with more
 // deadwood than K, K scores the difference; else, when K has deadwood, s
 // scores the difference and the undercut bonus (two EvOutScore events,
 // Card 0 and 1); then, where the phase lays out and K has none, K scores
@@ -77,7 +77,7 @@
 // Views show the melds' cards (View.Melds, Melds2) and count. Greedy takes
 // the discard pile's top card when it joins a meld of its hand's best
 // arrangement (or, laying in the turn, extends a meld on the table), lays
-// every meld and lay-off it can, lowest first, discards the card whose loss
+// every meld and lay-off it can, lowest first (as it knocks too), discards the card whose loss
 // leaves the least deadwood once arranged (the highest valued on ties) and
 // always knocks.
 package vm

@@ -77,7 +77,8 @@ type shape struct {
 // the group of consecutive cards that extends a run of onto up from its
 // highest (the card just above it) or down from its lowest (the group
 // reaching the card just below it). Each end of a run of onto takes one
-// group. Jokers are always unmatched.
+// group. Jokers are always unmatched. Each state's least deadwood is
+// remembered (rest).
 type arranging struct {
 	m          *game
 	sets, runs int
@@ -86,13 +87,13 @@ type arranging struct {
 	used       []bool
 	onto       []shape
 	up, down   []bool // onto's runs extended up, down
-	melds      []shape
-	dw         int
+	dw         int // the jokers' deadwood
 	best       int
+	memo       map[arrangeKey]int
 }
 
 func (m *game) arranger(cs []genome.Card, sets, runs int, onto []shape) *arranging {
-	a := &arranging{m: m, sets: sets, runs: runs, onto: onto, best: 1 << 30,
+	a := &arranging{m: m, sets: sets, runs: runs, onto: onto, best: 1 << 30, memo: map[arrangeKey]int{},
 		up: make([]bool, len(onto)), down: make([]bool, len(onto))}
 	for _, c := range cs {
 		if isJoker(c) {
@@ -136,21 +137,50 @@ func (a *arranging) place(js []int, on bool) {
 	}
 }
 
-func (a *arranging) search(i int) {
-	if a.dw >= a.best {
-		return
+func (a *arranging) search(int) { a.best = a.dw + a.rest() }
+
+// arrangeKey is a state of the search: the cards placed and the ends of
+// onto's runs already extended.
+type arrangeKey struct{ used, ext [2]uint64 }
+
+func (a *arranging) key() arrangeKey {
+	var k arrangeKey
+	for j, u := range a.used {
+		if u {
+			k.used[j/64] |= 1 << (j % 64)
+		}
 	}
-	i = a.next(i)
+	for r := range a.onto {
+		if a.up[r] {
+			k.ext[(2*r)/64] |= 1 << ((2 * r) % 64)
+		}
+		if a.down[r] {
+			k.ext[(2*r+1)/64] |= 1 << ((2*r + 1) % 64)
+		}
+	}
+	return k
+}
+
+// rest returns the least deadwood of the cards not yet placed, remembered
+// per state (the search is otherwise exponential in large hands).
+func (a *arranging) rest() int {
+	i := a.next(0)
 	if i == len(a.cards) {
-		a.best = a.dw
-		return
+		return 0
+	}
+	k := a.key()
+	if v, ok := a.memo[k]; ok {
+		return v
 	}
 	c := a.cards[i]
-	// Unmatched.
 	a.used[i] = true
-	a.dw += a.m.deadwoodValue(c)
-	a.search(i + 1)
-	a.dw -= a.m.deadwoodValue(c)
+	// Unmatched.
+	best := a.m.deadwoodValue(c) + a.rest()
+	try := func(js []int) {
+		a.place(js, true)
+		best = min(best, a.rest())
+		a.place(js, false)
+	}
 	// A set of c and some later cards of its rank.
 	if a.sets > 0 {
 		var same []int
@@ -160,33 +190,32 @@ func (a *arranging) search(i int) {
 			}
 		}
 		for bits := 1; bits < 1<<len(same); bits++ {
-			js := []int{i}
+			var js []int
 			for b, j := range same {
 				if bits&(1<<b) != 0 {
 					js = append(js, j)
 				}
 			}
-			if len(js) < a.sets {
-				continue
+			if len(js)+1 >= a.sets {
+				try(js)
 			}
-			a.with(js, shape{run: false, rank: c.Rank()}, i)
 		}
 	}
 	// A run up from c.
 	if a.runs > 0 {
-		js := []int{i}
+		var js []int
 		for j := a.after(i, c.Suit(), a.pos[i]+1); j >= 0; j = a.after(i, c.Suit(), a.pos[j]+1) {
 			js = append(js, j)
-			a.used[j] = true
-			if len(js) >= a.runs {
-				a.with(js, shape{run: true, suit: c.Suit(), lo: a.pos[i], hi: a.pos[j]}, i)
+			if len(js)+1 >= a.runs {
+				try(slices.Clone(js))
 			}
+			a.used[j] = true
 		}
-		a.place(js[1:], false)
+		a.place(js, false)
 	}
 	// Laid off onto a set of its rank.
 	if slices.ContainsFunc(a.onto, func(o shape) bool { return !o.run && o.rank == c.Rank() }) {
-		a.search(i + 1)
+		try(nil)
 	}
 	// Laid off onto a run, up from its highest or down to its lowest.
 	for r, o := range a.onto {
@@ -195,51 +224,44 @@ func (a *arranging) search(i int) {
 		}
 		if !a.up[r] && a.pos[i] == o.hi+1 {
 			a.up[r] = true
-			js := []int{i}
+			var js []int
+			last := i
 			for {
-				a.search(i + 1)
-				j := a.after(i, c.Suit(), a.pos[js[len(js)-1]]+1)
+				try(slices.Clone(js))
+				j := a.after(i, c.Suit(), a.pos[last]+1)
 				if j < 0 {
 					break
 				}
 				js = append(js, j)
+				last = j
 				a.used[j] = true
 			}
-			a.place(js[1:], false)
+			a.place(js, false)
 			a.up[r] = false
 		}
 		if !a.down[r] && a.pos[i] < o.lo {
-			js := []int{i}
+			var js []int
+			last := i
 			for p := a.pos[i] + 1; p < o.lo; p++ {
 				j := a.after(i, c.Suit(), p)
 				if j < 0 {
 					break
 				}
 				js = append(js, j)
+				last = j
 				a.used[j] = true
 			}
-			if a.pos[js[len(js)-1]] == o.lo-1 {
+			a.place(js, false)
+			if a.pos[last] == o.lo-1 {
 				a.down[r] = true
-				a.search(i + 1)
+				try(js)
 				a.down[r] = false
 			}
-			a.place(js[1:], false)
 		}
 	}
 	a.used[i] = false
-}
-
-// with searches on with the cards js (js[0] = i, already placed) placed
-// as the meld sh.
-func (a *arranging) with(js []int, sh shape, i int) {
-	a.place(js, true)
-	for _, j := range js {
-		sh.cards = append(sh.cards, a.cards[j])
-	}
-	a.melds = append(a.melds, sh)
-	a.search(i + 1)
-	a.melds = a.melds[:len(a.melds)-1]
-	a.place(js[1:], false)
+	a.memo[k] = best
+	return best
 }
 
 // knocker returns the first seat out as a winner in the deal, or -1.

@@ -362,8 +362,10 @@
 // the active suit, a reshuffle at once, its effects with no response
 // window). Where melds are laid out, a seat still in and holding cards
 // whose deadwood is at most the knock limit then decides (play on first,
-// then knock): a knock (EvKnock, N its deadwood) puts it out as a winner
-// holding its cards. The end check follows. The table's melds are a zone
+// then knock): a knock (EvKnock, N its deadwood) is followed by its melds
+// laid out, as in a turn without lay-offs, and puts it out as a winner
+// holding the rest of its cards, on no card (went_out waits for nothing).
+// The end check follows. The table's melds are a zone
 // of the conservation check, and a deal begins with none.
 //
 // A card's deadwood value is its position, at most 10 (a joker's 10). A
@@ -373,13 +375,12 @@
 // score.deadwood, as a deal ends (after the layout is gathered and the
 // tallies, before the finishing order and the hand scores), K, the first
 // seat out as a winner in the deal (none: nothing scores), has deadwood
-// dK; where melds are laid out every other seat's deadwood is its least
-// after arranging its hand and laying unmatched cards off onto K's melds
-// (a card of a K set's rank; a group of consecutive cards up from just
-// above a K run or up to just below it; nothing onto gin, dK 0), each
-// seat as if alone, and of K's arrangements of least deadwood the one
-// leaving the others the greatest total, then the greatest to seat 0, to
-// seat 1, ... counts. EvDeadwood for K, then each other seat in seat
+// dK (that of the cards it still holds); where melds are laid out every
+// other seat's deadwood is its least after arranging its hand and laying
+// unmatched cards off onto the melds on the table, those K laid out as it
+// knocked (a card of a set's rank; a group of consecutive cards up from
+// just above a run or up to just below it; nothing onto gin, dK 0), each
+// seat as if alone. EvDeadwood for K, then each other seat in seat
 // order; then per other seat s in seat order: ds > dK scores ds - dK to
 // K, otherwise (dK > 0) s scores dK - ds and the undercut; then gin to K
 // for dK 0 where melds are laid out. Each nonzero score is an
