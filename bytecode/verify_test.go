@@ -1110,6 +1110,8 @@ var seedSizes = map[string]int{
 	"whist":                          64,
 	"scopa":                          86,
 	"cheat":                          56,
+	"gin-rummy":                      64,
+	"rummy":                          72,
 }
 
 func TestSeedProgramSizes(t *testing.T) {

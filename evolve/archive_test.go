@@ -153,7 +153,7 @@ func TestFamily(t *testing.T) {
 		"beggar-my-neighbour": "battle",
 		"crazy-eights-match":  "play", "hearts-match": "trick",
 		"scopa": "trick",
-		"cheat": "play",
+		"cheat": "play", "gin-rummy": "play", "rummy": "play",
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

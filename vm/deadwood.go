@@ -25,7 +25,7 @@ type arrMeld struct {
 // arranger searches the arrangements of one hand.
 type arranger struct {
 	p    *Program
-	best int // the least deadwood found
+	memo *[arrMemoSize]arrEntry
 	// The anchors a defender lays off onto: sets' position indexes (bit
 	// q) and runs.
 	setQ  uint16
@@ -81,27 +81,74 @@ func (m *Machine) arrange(s int) int {
 func (m *Machine) arrangeBits(r1, r2 uint64, j int) int {
 	a := m.arranger(0)
 	a.setQ, a.nRuns = 0, 0
-	a.search(r1, r2, j)
-	return a.best
+	return j + a.least(r1, r2)
+}
+
+// least returns the least deadwood of the cards r1, r2, or their whole
+// value when they are more than cardrules.MaxArranged (a limit of the
+// model: the search grows too fast with such hands).
+func (a *arranger) least(r1, r2 uint64) int {
+	if bits.OnesCount64(r1)+bits.OnesCount64(r2) > cardrules.MaxArranged {
+		v := 0
+		for _, r := range [2]uint64{r1, r2} {
+			for ; r != 0; r &= r - 1 {
+				v += int(a.p.pmVal[bits.TrailingZeros64(r)])
+			}
+		}
+		return v
+	}
+	return a.rest(r1, r2, 1<<30)
 }
 
 // arranger returns scratch arranger i (0: a hand's own, 1: a defender's
-// with anchors), reset.
+// with anchors).
 func (m *Machine) arranger(i int) *arranger {
 	a := &m.arr[i]
-	a.p, a.best = m.p, 1<<30
+	a.p, a.memo = m.p, &m.arrMemo
 	return a
 }
 
-// search arranges the cards r1, r2 (position-major) with acc deadwood so
-// far.
-func (a *arranger) search(r1, r2 uint64, acc int) {
-	if acc >= a.best {
-		return
+// arrMemoSize is the number of remembered states of the arrangements'
+// search (a power of two).
+const arrMemoSize = 1 << 12
+
+// arrEntry remembers the least deadwood of a state: the cards left (r1, r2;
+// r1 0: an empty entry) and the anchors' state (sig).
+type arrEntry struct {
+	r1, r2, sig uint64
+	val         int32
+}
+
+// sig returns the state of the anchors (0: none): the sets' positions and
+// each run's current ends.
+func (a *arranger) sig() uint64 {
+	if a.nRuns == 0 {
+		return uint64(a.setQ)
 	}
-	if r1 == 0 {
-		a.best = acc
-		return
+	h := uint64(a.setQ) | 1<<16
+	for _, r := range a.runs[:a.nRuns] {
+		h = h*0x100000001b3 ^ uint64(r.lo)<<8 ^ uint64(r.hi)
+	}
+	return h
+}
+
+// rest returns the least deadwood of the cards r1, r2 (position-major)
+// when it is below bound, else some value at least bound. The lowest card
+// left is unmatched, or in a set with other cards of its position, or at
+// the bottom of a run up its suit, or laid off onto an anchor; the melds
+// are tried first, each option bounded by the best so far, and the states
+// whose value is found exactly are remembered (for the program's life:
+// a state's value depends on nothing else), which keeps large hands with
+// small melds from an exponential search.
+func (a *arranger) rest(r1, r2 uint64, bound int) int {
+	if r1 == 0 || bound <= 0 {
+		return 0
+	}
+	sig := a.sig()
+	h := (r1*0x9e3779b97f4a7c15 ^ r2*0xc2b2ae3d27d4eb4f ^ sig*0x165667b19e3779f9) >> 52
+	e := &a.memo[h&(arrMemoSize-1)]
+	if e.r1 == r1 && e.r2 == r2 && e.sig == sig {
+		return int(e.val)
 	}
 	b := uint8(bits.TrailingZeros64(r1))
 	bit := uint64(1) << b
@@ -113,12 +160,36 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 	}
 	q, suit := b>>2, b&3
 	p := a.p
+	best := 1 << 30
+	try := func(x1, x2 uint64, cost int) {
+		if v := cost + a.rest(x1, x2, min(best, bound)-cost); v < best {
+			best = v
+		}
+	}
 	if p.meldSets > 0 {
-		a.sets(n1, n2, acc, q)
+		need := int(p.meldSets) - 1
+		same1, same2 := n1&(0xf<<(q*4)), n2&(0xf<<(q*4))
+		if bits.OnesCount64(same1)+bits.OnesCount64(same2) >= need {
+			for sub1 := same1; best > 0; sub1 = (sub1 - 1) & same1 {
+				both := sub1 & same2
+				for sub2 := both; best > 0; sub2 = (sub2 - 1) & both {
+					if bits.OnesCount64(sub1)+bits.OnesCount64(sub2) >= need {
+						one := sub1 &^ sub2
+						try(n1&^sub2&^(one&^n2), n2&^sub2&^one, 0)
+					}
+					if sub2 == 0 {
+						break
+					}
+				}
+				if sub1 == 0 {
+					break
+				}
+			}
+		}
 	}
 	if p.meldRuns > 0 {
 		x1, x2 := n1, n2
-		for k, nb := 1, b+4; nb < 64; k, nb = k+1, nb+4 {
+		for k, nb := 1, b+4; nb < 64 && best > 0; k, nb = k+1, nb+4 {
 			nbit := uint64(1) << nb
 			if x1&nbit == 0 {
 				break
@@ -129,16 +200,16 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 				x1 &^= nbit
 			}
 			if k+1 >= int(p.meldRuns) {
-				a.search(x1, x2, acc)
+				try(x1, x2, 0)
 			}
 		}
 	}
 	if a.setQ&(1<<q) != 0 {
-		a.search(n1, n2, acc) // (laid off onto a set of its position)
+		try(n1, n2, 0) // (laid off onto a set of its position)
 	}
 	for i := range a.nRuns {
 		r := &a.runs[i]
-		if r.suit != suit {
+		if r.suit != suit || best == 0 {
 			continue
 		}
 		switch {
@@ -149,7 +220,7 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 			hi := r.hi
 			x1, x2 := n1, n2
 			r.hi = q
-			a.search(x1, x2, acc)
+			try(x1, x2, 0)
 			for nb := b + 4; nb < 64; nb += 4 {
 				nbit := uint64(1) << nb
 				if x1&nbit == 0 {
@@ -161,7 +232,7 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 					x1 &^= nbit
 				}
 				r.hi = nb >> 2
-				a.search(x1, x2, acc)
+				try(x1, x2, 0)
 			}
 			r.hi = hi
 		case q < r.lo:
@@ -181,37 +252,18 @@ func (a *arranger) search(r1, r2 uint64, acc int) {
 			if ok {
 				lo := r.lo
 				r.lo = q
-				a.search(x1, x2, acc)
+				try(x1, x2, 0)
 				r.lo = lo
 			}
 		}
 	}
-	a.search(n1, n2, acc+int(p.pmVal[b]))
-}
-
-// sets tries the sets of position index q holding the card just taken
-// from r1, r2 and some of the other cards of that position left in n1, n2.
-func (a *arranger) sets(n1, n2 uint64, acc int, q uint8) {
-	need := int(a.p.meldSets) - 1
-	same1, same2 := n1&(0xf<<(q*4)), n2&(0xf<<(q*4))
-	if bits.OnesCount64(same1)+bits.OnesCount64(same2) < need {
-		return
+	if best > 0 {
+		try(n1, n2, int(p.pmVal[b]))
 	}
-	for sub1 := same1; ; sub1 = (sub1 - 1) & same1 {
-		both := sub1 & same2
-		for sub2 := both; ; sub2 = (sub2 - 1) & both {
-			if bits.OnesCount64(sub1)+bits.OnesCount64(sub2) >= need {
-				one := sub1 &^ sub2
-				a.search(n1&^sub2&^(one&^n2), n2&^sub2&^one, acc)
-			}
-			if sub2 == 0 {
-				break
-			}
-		}
-		if sub1 == 0 {
-			break
-		}
+	if best < bound {
+		*e = arrEntry{r1: r1, r2: r2, sig: sig, val: int32(best)}
 	}
+	return best
 }
 
 // scoreDeadwood scores the deal's deadwood (score.deadwood): the first
@@ -271,8 +323,8 @@ func (m *Machine) deadwoods() int {
 	if !m.p.meldOut || d[k] == 0 {
 		return k
 	}
-	a := &m.arr[1]
-	a.p, a.setQ, a.nRuns = m.p, 0, 0
+	a := m.arranger(1)
+	a.setQ, a.nRuns = 0, 0
 	t := &m.mt
 	for _, md := range t.melds[:t.meldN] {
 		if md.set {
@@ -284,10 +336,8 @@ func (m *Machine) deadwoods() int {
 	}
 	for s := range m.n {
 		if s != k {
-			a.best = 1 << 30
 			r1, r2, j := m.handBits(s)
-			a.search(r1, r2, j)
-			d[s] = a.best
+			d[s] = j + a.least(r1, r2)
 		}
 	}
 	return k

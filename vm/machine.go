@@ -96,8 +96,9 @@ type Machine struct {
 
 	// Scratch of the deadwood's arrangements (deadwood.go): a hand's own
 	// and one laying off onto the table's melds; every seat's deadwood.
-	arr    [2]arranger
-	dwBest [MaxSeats]int
+	arr     [2]arranger
+	arrMemo [arrMemoSize]arrEntry
+	dwBest  [MaxSeats]int
 
 	// The active effects, the rules' values and the delayed effects are
 	// game state too (Fork copies them), kept apart from game so that a

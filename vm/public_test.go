@@ -59,8 +59,12 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 	}
 	for i, e := range tr.Events {
 		switch e.Kind {
-		case EvPlay, EvDiscard, EvRespond, EvLayout:
+		case EvPlay, EvDiscard, EvRespond, EvLayout, EvLay, EvLayOff:
 			known |= 1 << e.Card
+		case EvDeal: // (a later deal's starter, turned up)
+			if e.Card != 0xff {
+				known |= 1 << e.Card
+			}
 		case EvDraw:
 			if int(e.Seat) == s {
 				known |= 1 << e.Card

@@ -117,10 +117,11 @@ func (gm *gameMachine) finished(t *rapid.T) {
 		t.Fatalf("after the game: %v", err)
 	}
 	// Over exactly when the end rule holds, or blocked by the blocked rule
-	// (passes in a row with nothing to draw).
+	// (passes in a row with nothing to draw), or a meld game's deal stuck
+	// (a whole stock drawn with nothing laid).
 	until := gm.p.until
 	if m.res.Blocked {
-		if gm.p.blocked == 0 || m.passes < m.nActive+gm.p.blocked-1 || m.canDraw() {
+		if !m.mt.stalled && (gm.p.blocked == 0 || m.passes < m.nActive+gm.p.blocked-1 || m.canDraw()) {
 			t.Fatalf("blocked with blocked rule %d after %d passes in a row (can draw %v)", gm.p.blocked, m.passes, m.canDraw())
 		}
 		until = cardrules.NumUntils // no end rule need hold

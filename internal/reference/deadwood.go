@@ -87,7 +87,7 @@ type arranging struct {
 	used       []bool
 	onto       []shape
 	up, down   []bool // onto's runs extended up, down
-	dw         int // the jokers' deadwood
+	dw         int    // the jokers' deadwood
 	best       int
 	memo       map[arrangeKey]int
 }
@@ -137,7 +137,14 @@ func (a *arranging) place(js []int, on bool) {
 	}
 }
 
-func (a *arranging) search(int) { a.best = a.dw + a.rest() }
+func (a *arranging) search(int) {
+	if len(a.cards) > cardrules.MaxArranged {
+		// (A limit of the model: such a hand is not arranged.)
+		a.best = a.dw + a.m.handValue(a.cards)
+		return
+	}
+	a.best = a.dw + a.rest()
+}
 
 // arrangeKey is a state of the search: the cards placed and the ends of
 // onto's runs already extended.
