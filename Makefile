@@ -36,7 +36,7 @@ RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 # invariants after every turn, the seed games' soaks and outcome hashes),
 # whose batches' concurrency the batch tests still cover. The names are
 # unique across the race packages, so that skipping them skips nothing else.
-NO_RACE := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestScopaPlays|TestTwoPackSeedsPlay)$$
+NO_RACE := ^(TestREADME|TestGolden|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay)$$
 
 SHORT_TIMEOUT ?= 300s
 RACE_TIMEOUT ?= 480s

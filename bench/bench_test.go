@@ -74,6 +74,11 @@ var bands = map[string][vm.NumPolicies]band{
 	// (20000 games each, seed 99)
 	"scopa": {vm.Random: {130, 203}, vm.Greedy: {100, 157}},
 	"cheat": {vm.Random: {120, 187}, vm.Greedy: {32, 50}},
+	// gin-rummy 3709.5 (random: it rarely knocks, 58.5 deals a match) and
+	// 127.9 (greedy); rummy 1135.4 and 876.8, at 2 seats (20000 games
+	// each, seed 99, by darwinsim simulate)
+	"gin-rummy": {vm.Random: {2968, 4637}, vm.Greedy: {102, 160}},
+	"rummy":     {vm.Random: {908, 1419}, vm.Greedy: {701, 1096}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -90,7 +95,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president", "hearts-match", "crazy-eights-match", "scopa", "cheat"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president", "hearts-match", "crazy-eights-match", "scopa", "cheat", "gin-rummy", "rummy"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a

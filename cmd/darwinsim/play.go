@@ -363,6 +363,9 @@ func (t *table) view(v *vm.View) {
 	if v.Layout|v.Layout2 != 0 {
 		fmt.Fprintf(t.out, "the layout: %s\n", cardSet(v.Layout, v.Layout2))
 	}
+	if v.MeldCount > 0 {
+		fmt.Fprintf(t.out, "melds on the table (%d): %s\n", v.MeldCount, cardSet(v.Melds, v.Melds2))
+	}
 	if v.ClaimPile > 0 {
 		pile := "the face-down pile: " + plural(v.ClaimPile, "card")
 		if v.ClaimRank >= 0 && v.Claimed < 0 {
@@ -461,6 +464,37 @@ func (t *table) options(d *vm.Decision) string {
 				return "challenge: turn the cards up"
 			}
 			return "let it be"
+		}
+	case vm.DecideDraw:
+		what, prompt = fmt.Sprintf("draw from the stock, or take %s from the discard pile", bytecode.CardName(uint8(d.View.Top))), "draw"
+		label = func(o uint8) string {
+			if o == vm.OptTake {
+				return "take " + bytecode.CardName(uint8(d.View.Top))
+			}
+			return "draw from the stock"
+		}
+	case vm.DecideMeld, vm.DecideMeldCard, vm.DecideLayOff:
+		what, prompt = "choose a card to begin a meld with", "card to lay"
+		done := "done: lay no more melds"
+		switch d.Kind {
+		case vm.DecideMeldCard:
+			what, prompt, done = "choose the next card of the meld you are laying", "card to add", "done: the meld is laid"
+		case vm.DecideLayOff:
+			what, prompt, done = "choose a card to add to a meld on the table", "card to lay off", "done: lay off no more"
+		}
+		label = func(o uint8) string {
+			if o == vm.OptDone {
+				return done
+			}
+			return bytecode.CardName(o)
+		}
+	case vm.DecideKnock:
+		what, prompt = "your deadwood is low enough to knock and end the deal", "answer"
+		label = func(o uint8) string {
+			if o == vm.OptKnock {
+				return "knock"
+			}
+			return "play on"
 		}
 	case vm.DecideSuit:
 		what, prompt = "choose a suit to name", "suit to name"
