@@ -14,12 +14,11 @@ import (
 // either in a set with other cards of its position, at the bottom of a run
 // up its suit, laid off onto a knocker's meld (anchors), or unmatched.
 
-// arrMeld is a meld of an arrangement: a set of position index q, or a run
-// of suit from position index lo to hi.
+// arrMeld is a run a defender lays off onto: of suit, from position index
+// lo to hi.
 type arrMeld struct {
-	set     bool
-	q, suit uint8
-	lo, hi  uint8
+	suit   uint8
+	lo, hi uint8
 }
 
 // arranger searches the arrangements of one hand.

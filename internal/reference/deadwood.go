@@ -61,7 +61,6 @@ func (m *game) deadwood(cs []genome.Card) int {
 // shape is a meld of an arrangement of a hand: a set of one rank or a
 // run of one suit from position lo to hi.
 type shape struct {
-	cards  []genome.Card
 	run    bool
 	rank   genome.Rank
 	suit   genome.Suit

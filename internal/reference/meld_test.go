@@ -45,9 +45,6 @@ func meldGenome(t *testing.T, js string, edit func(g *genome.Genome)) *genome.Ge
 	return g
 }
 
-// threeSeats lets a game be played by 2 to 4 seats.
-func threeSeats(g *genome.Genome) { g.Seats = genome.Seats{Min: 2, Max: 4, Default: 3} }
-
 // meldLab is lab with the given melds (out of play in l) on the table, in
 // order: each a run when its first two cards differ in rank.
 func meldLab(t *testing.T, g *genome.Genome, n int, l layout, melds ...[]string) *game {
