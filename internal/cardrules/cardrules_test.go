@@ -137,6 +137,10 @@ func values() []struct {
 			var x ClaimRule
 			return ClaimRule(v), &x, func() uint8 { return uint8(x) }
 		}},
+		{&layRuleTable, int(NumLayRules), func(v uint8) (textEnum, encoding.TextUnmarshaler, func() uint8) {
+			var x LayRule
+			return LayRule(v), &x, func() uint8 { return uint8(x) }
+		}},
 	}
 }
 
