@@ -103,7 +103,7 @@ func (a *arranger) least(r1, r2 uint64) int {
 // with anchors).
 func (m *Machine) arranger(i int) *arranger {
 	a := &m.arr[i]
-	a.p, a.memo = m.p, &m.arrMemo
+	a.p, a.memo = m.p, m.arrMemo
 	return a
 }
 

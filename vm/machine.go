@@ -96,8 +96,10 @@ type Machine struct {
 
 	// Scratch of the deadwood's arrangements (deadwood.go): a hand's own
 	// and one laying off onto the table's melds; every seat's deadwood.
+	// (The remembered states are allocated with the machine of a program
+	// with a meld phase or deadwood scores: others never arrange.)
 	arr     [2]arranger
-	arrMemo [arrMemoSize]arrEntry
+	arrMemo *[arrMemoSize]arrEntry
 	dwBest  [MaxSeats]int
 
 	// The active effects, the rules' values and the delayed effects are
@@ -333,6 +335,9 @@ func NewMachine(p *Program, seats int, policies []Policy) (*Machine, error) {
 		}
 	}
 	m.budget = p.turnCap*2048 + 4096
+	if p.melds || p.deadwood {
+		m.arrMemo = new([arrMemoSize]arrEntry)
+	}
 	return m, nil
 }
 

@@ -25,7 +25,7 @@ const (
 	MaxKnock       = 30    // a meld phase's most deadwood a seat may knock with
 	MaxBonus       = 50    // points of a gin or undercut bonus
 	DeadwoodCap    = 10    // the most a card counts as deadwood
-	MaxArranged    = 24    // the most standard cards of a hand arranged into melds for its deadwood (a larger hand's deadwood is its whole value)
+	MaxArranged    = 16    // the most standard cards of a hand arranged into melds for its deadwood (a larger hand's deadwood is its whole value)
 	MaxDrawCount   = 13    // a draw phase's cards
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression
