@@ -215,7 +215,7 @@ func (m *Machine) meldDraw(s int) bool {
 // face it took from the discard pile this turn (unless nothing else is
 // playable). With none, it discards nothing.
 func (m *Machine) meldDiscard(s int) {
-	opts := m.must(s, m.held(s)&^m.forbid[s]) &^ m.gated(s, false)
+	opts := m.must(s, m.held(s)&^m.forbid[s]) &^ m.gated(s, true) // (it lands on the discard pile)
 	if t := m.mt.taken; t != noFace && opts&^(1<<t) != 0 {
 		opts &^= 1 << t
 	}
