@@ -251,7 +251,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 		// blocked too.)
 		return fmt.Errorf("blocked with end.blocked %d, winner %d after %d passes", g.End.Blocked, r.Winner, r.Passes)
 	case r.Blocked && !stuck && !endsWithPass(evs):
-		return fmt.Errorf("blocked, but the last event (but the ends of active effects, chips paid, the layout gathered and the won cards compared) is not a pass")
+		return fmt.Errorf("blocked, but the last event (but the ends of active effects, chips paid, the layout gathered, the won cards compared and the deadwood scored) is not a pass")
 	case r.Fizzled < 0 || r.Fizzled > r.Effects[cardrules.DrawCards]+r.Effects[cardrules.ForceDiscard]+resolved:
 		return fmt.Errorf("%d fizzled of %d draw and %d discard effects and %d resolutions", r.Fizzled, r.Effects[cardrules.DrawCards], r.Effects[cardrules.ForceDiscard], resolved)
 	case r.Responses > 0 && g.Responses.IsZero(), r.Cancelled > r.Responses:
@@ -267,7 +267,7 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 // layout's cards gathered at the deal's end, is a pass.
 func endsWithPass(evs []Event) bool {
 	i := len(evs) - 1
-	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvTally || evs[i].Kind == EvCollect && evs[i].N == 1) {
+	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvTally || evs[i].Kind == EvDeadwood || evs[i].Kind == EvOutScore || evs[i].Kind == EvCollect && evs[i].N == 1) {
 		i--
 	}
 	return i >= 0 && evs[i].Kind == EvPass
