@@ -105,7 +105,7 @@ func TestErrors(t *testing.T) {
 	}
 	t.Run("invalid genome lists every problem", func(t *testing.T) {
 		_, _, errOut := runCLI(t, "describe", bad)
-		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw, trick, take, ask, tableau, turn_up, climb, capture, claim)`} {
+		for _, want := range []string{`$.bogus: unknown field "bogus"`, `$.turn[0].kind: unknown phase kind "dance" (want one of play, battle, draw, trick, take, ask, tableau, turn_up, climb, capture, claim, meld)`} {
 			if !strings.Contains(errOut, want) {
 				t.Errorf("stderr lacks %q:\n%s", want, errOut)
 			}
