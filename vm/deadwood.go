@@ -36,8 +36,7 @@ type arranger struct {
 // twice in the second word) and the value of its jokers.
 func (m *Machine) handBits(s int) (r1, r2 uint64, jokers int) {
 	p := m.p
-	for w, h := range [2]uint64{m.hand[s], m.hand2[s]} {
-		_ = w
+	for _, h := range [2]uint64{m.hand[s], m.hand2[s]} {
 		for ; h != 0; h &= h - 1 {
 			f := bits.TrailingZeros64(h)
 			b := p.pmBit[f]

@@ -55,7 +55,9 @@
 //
 // A hand's deadwood, where the meld phase lays out, is the least total
 // value of the cards left unmatched when it is arranged into disjoint sets
-// and runs of the phase's sizes; elsewhere, the total value of the hand.
+// and runs of the phase's sizes (a hand of more than
+// cardrules.MaxArranged standard cards is not arranged: the search grows
+// too fast); elsewhere, the total value of the hand.
 // With score.deadwood (the OUT block), as a deal ends (after the layout is
 // gathered and the won cards compared, before the finishing order and the
 // hand scores) the first seat out as a winner, K, scores: EvDeadwood for K,

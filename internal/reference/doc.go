@@ -371,7 +371,9 @@
 // A card's deadwood value is its position, at most 10 (a joker's 10). A
 // hand's deadwood is, where melds are laid out, the least total value
 // its arrangements into disjoint melds leave unmatched (found by an
-// exhaustive search, deadwood.go), and otherwise its whole value. With
+// exhaustive search that remembers each state, deadwood.go; a hand of
+// more than cardrules.MaxArranged standard cards is not arranged), and
+// otherwise its whole value. With
 // score.deadwood, as a deal ends (after the layout is gathered and the
 // tallies, before the finishing order and the hand scores), K, the first
 // seat out as a winner in the deal (none: nothing scores), has deadwood
