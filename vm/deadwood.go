@@ -117,17 +117,23 @@ type arrEntry struct {
 	val         int32
 }
 
-// sig returns the state of the anchors (0: none): the sets' positions and
-// each run's current ends.
-func (a *arranger) sig() uint64 {
-	if a.nRuns == 0 {
-		return uint64(a.setQ)
+// memoRuns is the most runs among the anchors whose state fits a sig
+// exactly; with more, the search remembers nothing.
+const memoRuns = 5
+
+// sig returns the state of the anchors exactly (0: none): the sets'
+// positions in bits 0-12, then 10 bits per run (its suit, its current
+// lowest and highest position indexes; never all 0, as a run holds two
+// positions); ok is false when they are too many to fit.
+func (a *arranger) sig() (sig uint64, ok bool) {
+	if a.nRuns > memoRuns {
+		return 0, false
 	}
-	h := uint64(a.setQ) | 1<<16
-	for _, r := range a.runs[:a.nRuns] {
-		h = h*0x100000001b3 ^ uint64(r.lo)<<8 ^ uint64(r.hi)
+	sig = uint64(a.setQ)
+	for i, r := range a.runs[:a.nRuns] {
+		sig |= (uint64(r.suit)<<8 | uint64(r.lo)<<4 | uint64(r.hi)) << (13 + 10*i)
 	}
-	return h
+	return sig, true
 }
 
 // rest returns the least deadwood of the cards r1, r2 (position-major)
@@ -136,16 +142,17 @@ func (a *arranger) sig() uint64 {
 // the bottom of a run up its suit, or laid off onto an anchor; the melds
 // are tried first, each option bounded by the best so far, and the states
 // whose value is found exactly are remembered (for the program's life:
-// a state's value depends on nothing else), which keeps large hands with
+// a state's value depends on nothing else; not where the anchors hold more
+// than memoRuns runs), which keeps large hands with
 // small melds from an exponential search.
 func (a *arranger) rest(r1, r2 uint64, bound int) int {
 	if r1 == 0 || bound <= 0 {
 		return 0
 	}
-	sig := a.sig()
+	sig, remember := a.sig()
 	h := (r1*0x9e3779b97f4a7c15 ^ r2*0xc2b2ae3d27d4eb4f ^ sig*0x165667b19e3779f9) >> 52
 	e := &a.memo[h&(arrMemoSize-1)]
-	if e.r1 == r1 && e.r2 == r2 && e.sig == sig {
+	if remember && e.r1 == r1 && e.r2 == r2 && e.sig == sig {
 		return int(e.val)
 	}
 	b := uint8(bits.TrailingZeros64(r1))
@@ -258,7 +265,7 @@ func (a *arranger) rest(r1, r2 uint64, bound int) int {
 	if best > 0 {
 		try(n1, n2, int(p.pmVal[b]))
 	}
-	if best < bound {
+	if remember && best < bound {
 		*e = arrEntry{r1: r1, r2: r2, sig: sig, val: int32(best)}
 	}
 	return best
