@@ -84,6 +84,9 @@ type Score struct {
 	// chips staked, paid into a pool and won from it (absent: none); a
 	// game with chips scores nothing else
 	Chips Chips `json:"chips,omitzero"`
+	// bids and contracts: the seats bid tricks before each deal's play
+	// and score by their contracts as it ends (absent: no bidding)
+	Contract *Contract `json:"contract,omitempty"`
 }
 
 // Chips are counters the seats pay into a pool: each seat starts with
@@ -106,7 +109,7 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies() && !s.Deadwood
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies() && !s.Deadwood && s.Contract == nil
 }
 
 // playZero reports whether nothing scores during play (tricks, sets, won
@@ -389,6 +392,10 @@ func (g *Genome) Clone() *Genome {
 			m := *r.Match
 			c.Score.Most[i].Match = &m
 		}
+	}
+	if g.Score.Contract != nil {
+		k := *g.Score.Contract
+		c.Score.Contract = &k
 	}
 	if g.Score.Best != nil {
 		b := *g.Score.Best

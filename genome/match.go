@@ -24,9 +24,9 @@ func (g *Genome) IsMatch() bool { return g.Match != nil }
 
 // DealScores reports whether something scores at a deal's end (hand
 // scores, shooting the moon, finishing places, won-card comparisons or
-// deadwood).
+// deadwood, contracts).
 func (s Score) DealScores() bool {
-	return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 || s.Tallies() || s.Deadwood
+	return len(s.Hand) > 0 || s.Moon || len(s.Finish) > 0 || s.Tallies() || s.Deadwood || s.Contract != nil
 }
 
 // validateMatch adds the problems of the match and the deal's-end scores.

@@ -277,6 +277,7 @@ func (g *Genome) Validate() error {
 	}
 	g.validateMatch(&ps, cards)
 	g.validateTally(&ps, cards, capture || slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick }))
+	g.validateContract(&ps)
 	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
 		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}
@@ -523,7 +524,7 @@ func validateChips(g *Genome, ps *Problems) {
 	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
 		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
 	}
-	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() || g.Score.Deadwood {
+	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() || g.Score.Deadwood || g.Score.Contract != nil {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
 	}
 	if g.Match != nil {

@@ -27,6 +27,11 @@ const (
 	DeadwoodCap    = 10    // the most a card counts as deadwood
 	MaxArranged    = 16    // the most standard cards of a hand arranged into melds for its deadwood (a larger hand's deadwood is its whole value)
 	MaxDrawCount   = 13    // a draw phase's cards
+	MaxBid         = 13    // the most tricks a seat may bid
+	MaxBidPoints   = 50    // a contract's points per trick bid
+	MaxOvertrick   = 10    // a contract's points per overtrick
+	MaxBags        = 20    // the overtricks a contract's bag penalty counts
+	MaxBidBonus    = 250   // a contract's bag penalty, and its nil bid's bonus
 	MaxExprNodes   = 48    // nodes of one predicate expression
 	MaxExprDepth   = 6     // depth of one predicate expression
 	MaxScoreRules  = 8     // card scoring rules
