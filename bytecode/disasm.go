@@ -185,6 +185,9 @@ func Disassemble(p []byte) (string, error) {
 	if im.Out.At != 0 {
 		line(im.Out.At, "  out deadwood: gin %d undercut %d", im.Out.Gin, im.Out.Undercut)
 	}
+	if k := im.Contract; k.At != 0 {
+		line(k.At, "  bid contract: trick %d over %d bags %d penalty %d nil %d", k.Trick, k.Over, k.Bags, k.Penalty, k.Nil)
+	}
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

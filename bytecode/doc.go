@@ -70,7 +70,11 @@
 //	    last not 0); tag 2 (TailChips), chips: the stake u16 (1..1000) and the
 //	    chips an ante, a pass and a card left in hand pay, u8 each (0..20,
 //	    not all 0; chips are the only score, ranked highest first, and
-//	    the game is one deal).
+//	    the game is one deal); tag 3 (TailTally), the won-card
+//	    comparisons (tally.go); tag 4 (TailOut), the deadwood scores
+//	    (meld.go); tag 5 (TailBid), bids and contracts (contract.go):
+//	    points per trick bid, per overtrick, the bags per penalty, the
+//	    penalty and a nil bid's points, u8 each.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12 in
 //	    bits 0-3 and, in bits 4-6, the one suit that triggers it, 1..4, or
 //	    0 for any suit,

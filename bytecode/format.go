@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 17
+	FormatVersion    = 18
 	SemanticsVersion = 4
 )
 
@@ -123,10 +123,11 @@ type Image struct {
 	Effects                          []Effect
 	Respond                          uint8 // response rules (RespondEveryone, RespondLoseTurn)
 	Responses                        []Response
-	Rules                            []Rule // the RULES block (rules.go)
-	Match                            Match  // the END section's MATCH block (match.go)
-	Tally                            Tally  // the END section's TALLY block (tally.go)
-	Out                              Out    // the END section's OUT block (meld.go)
+	Rules                            []Rule   // the RULES block (rules.go)
+	Match                            Match    // the END section's MATCH block (match.go)
+	Tally                            Tally    // the END section's TALLY block (tally.go)
+	Out                              Out      // the END section's OUT block (meld.go)
+	Contract                         Contract // the END section's BID block (contract.go)
 	// when every hand in play is empty and the stock is not, deal again
 	// (bit LayoutRefill of the layout byte)
 	Refill bool

@@ -546,7 +546,7 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
-	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 && im.Out.At == 0 {
+	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 && im.Out.At == 0 && im.Contract.At == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
 	r.finish(OpEnd, start, end)
@@ -559,6 +559,7 @@ const (
 	TailChips = 2 // the chips
 	TailTally = 3 // the TALLY block (tally.go)
 	TailOut   = 4 // the OUT block (meld.go)
+	TailBid   = 5 // the BID block (contract.go)
 )
 
 // readTails reads the END section's optional blocks up to its end.
@@ -567,8 +568,8 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 	for r.off < end && !r.truncated {
 		at := r.off
 		tag := r.u8()
-		if tag <= last || tag > TailOut {
-			r.fail(at, "END block tag %d: want MATCH (1), chips (2), TALLY (3) then OUT (4), each at most once", tag)
+		if tag <= last || tag > TailBid {
+			r.fail(at, "END block tag %d: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once", tag)
 			r.off = end
 			return
 		}
@@ -580,8 +581,10 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 			readChips(r, im, rankAt)
 		case TailTally:
 			readTally(r, im)
-		default:
+		case TailOut:
 			readOut(r, im)
+		default:
+			readBid(r, im)
 		}
 	}
 }

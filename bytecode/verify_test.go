@@ -671,7 +671,7 @@ func corruptCases() []corruptCase {
 		{"no end condition", "crazy-eights", simple(end, eCount, 0, func(off int) string {
 			// (The condition left behind reads as an optional block.)
 			return errList(errAt(off, "no end condition and no knocking, so no seat can go out and the game can never end before its cap"),
-				errAt(off+1, "END block tag 0: want MATCH (1), chips (2), TALLY (3) then OUT (4), each at most once"))
+				errAt(off+1, "END block tag 0: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once"))
 		})},
 		{"too many end conditions", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[end] = []byte{0, 0, 0, 5, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0}

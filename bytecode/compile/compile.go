@@ -187,6 +187,9 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if c.Score.Deadwood {
 		e = append(e, bytecode.TailOut, byte(c.Score.Gin), byte(c.Score.Undercut))
 	}
+	if k := c.Score.Contract; k != nil {
+		e = append(e, bytecode.TailBid, byte(k.Trick), byte(k.Over), byte(k.Bags), byte(k.Penalty), byte(k.Nil))
+	}
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -300,6 +303,9 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	decompileTally(g, &im.Tally)
 	if im.Out.At != 0 {
 		g.Score.Deadwood, g.Score.Gin, g.Score.Undercut = true, im.Out.Gin, im.Out.Undercut
+	}
+	if k := im.Contract; k.At != 0 {
+		g.Score.Contract = &genome.Contract{Trick: k.Trick, Over: k.Over, Bags: k.Bags, Penalty: k.Penalty, Nil: k.Nil}
 	}
 	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {
