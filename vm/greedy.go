@@ -16,7 +16,7 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 	case DecideCard:
 		switch m.ph.op {
 		case bytecode.OpTrick:
-			return index(set, m.greedyTrick(m.ph, set))
+			return index(set, m.greedyTrick(s, m.ph, set))
 		case bytecode.OpTableau:
 			return index(set, m.greedyTableau(s, set))
 		case bytecode.OpClimb:
@@ -69,6 +69,8 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return 0
 	case DecideKnock:
 		return 1
+	case DecideBid:
+		return index(set, m.greedyBid(s, set))
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0
@@ -176,8 +178,14 @@ func (m *Machine) greedyAsk(s, n, opp int) int {
 // table: when taking tricks pays (the game ranks by high score), it plays
 // the lowest card that would win, else its lowest card; when taking tricks
 // costs, it plays the highest card that would not win, else its lowest.
-func (m *Machine) greedyTrick(ph *phase, legal uint64) uint8 {
+func (m *Machine) greedyTrick(s int, ph *phase, legal uint64) uint8 {
 	want := m.p.rankBy == cardrules.RankScoreHigh
+	if m.p.contract {
+		// Tricks while its side's contract is not made, and never on a
+		// nil bid.
+		bid, won := m.contractOf(m.side(s))
+		want = m.bids[s] > 0 && won < bid
+	}
 	var low, winLow, loseHigh int = -1, -1, -1
 	for x := legal; x != 0; x &= x - 1 {
 		c := uint8(bits.TrailingZeros64(x))

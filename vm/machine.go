@@ -125,7 +125,8 @@ type carry struct {
 	leader int
 	steps  int
 	res    Result
-	order  [MaxSeats]int8 // the last deal's finishing order, where the program keeps it (pass.go)
+	order  [MaxSeats]int8  // the last deal's finishing order, where the program keeps it (pass.go)
+	bags   [MaxSeats]int16 // with contracts, each side's bags (at its first seat; contract.go)
 }
 
 type game struct {
@@ -289,6 +290,10 @@ type game struct {
 	claimLast int8
 	claimRank int8
 	claimAsk  int8
+
+	// Bids and contracts (contract.go): the deal's bidding and the tricks
+	// each seat has won in it.
+	bidState
 }
 
 // Result is what one game produced.
@@ -354,6 +359,9 @@ func (m *Machine) run() Result {
 	for {
 		if m.cardPass.due {
 			m.passCards()
+		}
+		if m.bidDue {
+			m.bidRound()
 		}
 		if m.starterDue {
 			m.fireStarter()
@@ -522,6 +530,9 @@ func (m *Machine) dealRest() {
 	}
 	if len(p.rules) > 0 {
 		m.rerule()
+	}
+	if p.contract {
+		m.bidSetup()
 	}
 }
 

@@ -36,6 +36,9 @@ func (p *Program) Match() bool { return p.deals > 0 }
 // (rankKeys then ranks the totals alone).
 func (m *Machine) endDeal() bool {
 	p := m.p
+	if p.contract {
+		m.scoreContract()
+	}
 	if p.capture {
 		m.gatherLayout()
 	}
@@ -83,8 +86,13 @@ func (m *Machine) endDeal() bool {
 	k := int(m.dealNo) + 1
 	done := k >= p.deals
 	if p.target > 0 {
+		// (With partnerships, a partnership's total.)
+		var total [MaxSeats]int32
 		for s := range m.n {
-			done = done || m.score[s] >= p.target
+			total[m.side(s)] += m.score[s]
+		}
+		for s := range m.n {
+			done = done || total[s] >= p.target
 		}
 	}
 	if done {

@@ -30,6 +30,7 @@ const (
 	DecideMeldCard                      // a further card of the meld being laid (ascending), then OptDone where the cards laid form a meld
 	DecideLayOff                        // a card to lay off onto a meld on the table (ascending), then OptDone
 	DecideKnock                         // whether to knock: OptPass (play on), then OptKnock
+	DecideBid                           // the tricks to bid before a deal's play (ascending; 0 a nil bid)
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -87,6 +88,12 @@ type View struct {
 	// first pack and of the second.
 	PassTo                  int
 	PassChosen, PassChosen2 uint64
+	// With contracts: each seat's bid in the deal (-1: not yet; 0: nil),
+	// the tricks each seat has won in it, and each side's bags (at its
+	// first seat).
+	Bids   [MaxSeats]int8
+	Tricks [MaxSeats]uint8
+	Bags   [MaxSeats]int16
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -179,6 +186,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 	if kind == DecideCard && m.ph != nil && m.ph.op == bytecode.OpClaim || kind == DecideClaimCard || kind == DecideChallenge {
 		v.Claimed, v.ClaimBy = int(m.claimRank), m.cur
 	}
+	v.Bids, v.Tricks, v.Bags = m.bids, m.tricks, m.bags
 	v.PassTo, v.PassChosen, v.PassChosen2 = -1, 0, 0
 	if kind == DecidePass {
 		v.PassTo, v.PassChosen, v.PassChosen2 = int(m.cardPass.to[s]), m.cardPass.sel[s][0], m.cardPass.sel[s][1]
@@ -195,7 +203,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 // tells the options apart (a blind take).
 func (d *Decision) Greedy() int {
 	var set uint64
-	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass || d.Kind == DecideCapture {
+	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass || d.Kind == DecideCapture || d.Kind == DecideBid {
 		for _, c := range d.Options {
 			set |= 1 << c
 		}

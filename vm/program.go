@@ -115,7 +115,9 @@ type Program struct {
 	handPts    [cardrules.MaxCardID]int16 // points of each card left in hand at a deal's end
 	hasHandPts bool
 
-	passing // the pass before each deal and the finishing scores (pass.go)
+	passing           // the pass before each deal and the finishing scores (pass.go)
+	contracting       // bids and contracts (contract.go)
+	topRV       uint8 // the highest rank value of the deck's cards
 
 	// Capture by sum (capture.go): the cards dealt to the layout, the
 	// points of a sweep, each card's capture value, the first pack's cards
@@ -332,6 +334,10 @@ func Load(code []byte) (*Program, error) {
 	p.lowerCapture(im)
 	p.lowerTally(im)
 	p.lowerMelds(im)
+	p.lowerContract(im)
+	for _, c := range p.deck[:p.deckN] {
+		p.topRV = max(p.topRV, p.rv[c])
+	}
 	p.nPhases = len(im.Phases)
 	p.preds = make([]predTable, len(im.Preds))
 	for i, pred := range im.Preds {

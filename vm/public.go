@@ -214,6 +214,17 @@ func (e Event) String() string {
 	case EvOutScore:
 		why := [...]string{"the difference of deadwood", "an undercut", "gin"}[min(int(e.Card), 2)]
 		return fmt.Sprintf("seat %d scores %d for %s", e.Seat, e.N, why)
+	case EvBid:
+		if e.N == 0 {
+			return fmt.Sprintf("seat %d bids nil", e.Seat)
+		}
+		return fmt.Sprintf("seat %d bids %d", e.Seat, e.N)
+	case EvContract:
+		why := [...]string{"its contract", "a bag penalty", "a nil bid"}[min(int(e.Card), 2)]
+		if e.N < 0 {
+			return fmt.Sprintf("seat %d loses %d for %s", e.Seat, -e.N, why)
+		}
+		return fmt.Sprintf("seat %d scores %d for %s", e.Seat, e.N, why)
 	case EvChips:
 		if e.N < 0 {
 			return fmt.Sprintf("seat %d takes the pool (%d chips)", e.Seat, -e.N)

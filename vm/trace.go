@@ -58,6 +58,8 @@ const (
 	EvKnock                      // Seat knocks with N deadwood
 	EvDeadwood                   // as a deal ends, Seat's unmatched cards count N
 	EvOutScore                   // as a deal ends, Seat scores N points: Card 0 the difference of deadwood, 1 an undercut, 2 gin
+	EvBid                        // before a deal's play, Seat bids N tricks (0: nil)
+	EvContract                   // as a deal ends, Seat scores N points (negative: loses -N): Card 0 a contract made or set, 1 a bag penalty, 2 a nil bid
 )
 
 // Event is one step of a traced game.

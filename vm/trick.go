@@ -77,6 +77,7 @@ func (m *Machine) trick(ph *phase) {
 		pts += m.p.points[c]
 	}
 	m.score[ws] += int32(pts + m.bonus[ws])
+	m.tricks[ws]++
 	if m.p.keepWon {
 		for _, c := range m.table[:m.tableN] {
 			m.won[ws].add(c)

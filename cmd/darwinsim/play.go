@@ -387,6 +387,24 @@ func (t *table) view(v *vm.View) {
 }
 
 // seatName names seat s for the person.
+// bidsSoFar lists the bids made before a bid decision (" (bids so far:
+// seat 0 3, ...)"), or "" before the first.
+func (t *table) bidsSoFar(d *vm.Decision) string {
+	var bids []string
+	for s, b := range d.View.Bids[:d.Seats()] {
+		switch {
+		case b == 0:
+			bids = append(bids, t.seatName(s)+" nil")
+		case b > 0:
+			bids = append(bids, fmt.Sprintf("%s %d", t.seatName(s), b))
+		}
+	}
+	if len(bids) == 0 {
+		return ""
+	}
+	return " (bids so far: " + strings.Join(bids, ", ") + ")"
+}
+
 func (t *table) seatName(s int) string {
 	switch {
 	case s == t.seat:
@@ -516,6 +534,14 @@ func (t *table) options(d *vm.Decision) string {
 		prompt = fmt.Sprintf("rank to ask seat %d for", t.asked)
 		label = func(o uint8) string {
 			return fmt.Sprintf("%ss (you hold %d)", cardrules.Rank(o), bits.OnesCount64(d.View.Hand&bytecode.RankCards[o])+bits.OnesCount64(d.View.Hand2&bytecode.RankCards[o]))
+		}
+	case vm.DecideBid:
+		what, prompt = "before the deal is played, bid the tricks you mean to win"+t.bidsSoFar(d), "bid"
+		label = func(o uint8) string {
+			if o == 0 {
+				return "nil: win no trick"
+			}
+			return plural(int(o), "trick")
 		}
 	case vm.DecidePass:
 		what = fmt.Sprintf("before the deal is played, choose a card to pass to seat %d", d.View.PassTo)
