@@ -41,7 +41,7 @@ type Result struct {
 // EventKind is what happened at one step. The kinds from EvTurn to
 // EvClear mirror the VM's trace events one for one (same numbering,
 // meaning and fields); EvDecision has no VM trace counterpart, and the
-// kinds after it (EvDeal to EvOutScore) are the VM's numbered one below.
+// kinds after it (EvDeal to EvContract) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
