@@ -389,6 +389,37 @@
 // EvOutScore, Card 0 a difference, 1 an undercut, 2 gin (an undercut's
 // difference and bonus are two events).
 //
+// # Bids and contracts
+//
+// With score.contract (contract.go) the game is one of bids and contracts,
+// as Spades. Once per deal, after the deal, the pass before it, the
+// finding of the lead card's holder and the dealt sets, and before the
+// starter fires and the first turn, every seat bids once, in seat order
+// from the seat after the dealer. A bid is a decision among, ascending, 0
+// (nil) where score.contract.nil is not 0, then 1 up to the cards the seat
+// holds, at most cardrules.MaxBid and at least 1 (a seat holding no card
+// may bid 1); with one option it is forced. Each bid is an EvBid (Seat,
+// N the bid, 0 for nil, Card 0); bids are public. Every trick a seat wins
+// in a trick phase counts among its tricks of the deal.
+//
+// A side is a partnership with teams (seat s in side s mod 2, its first
+// seat s mod 2), otherwise a seat alone. A side's contract C is its
+// seats' bids other than nil, its tricks T those its seats that did not
+// bid nil won in the deal; its bags, a count kept from deal to deal for
+// the whole game, start at 0. As a deal ends, before every other score
+// of a deal's end, each side in order of its first seat with C > 0
+// scores to its first seat: with T >= C, C*trick + (T-C)*over (EvContract,
+// Card 0), its bags then grow by T-C and, where bags is not 0, while they
+// reach it the first seat loses the penalty and they drop by bags (an
+// EvContract, Card 1, N minus the penalty, per penalty); with T < C it
+// loses C*trick (Card 0, N negative). A side whose seats all bid nil
+// scores nothing so. Then each seat that bid nil, in seat order, wins its
+// side's first seat the nil points when it won no trick, else loses them
+// (EvContract, Card 2, N plus or minus nil). A partnership's standing is
+// its seats' total; in a match with teams and a target, the match ends
+// after a deal once a partnership's total reaches the target (without
+// teams, a seat's score), contracts or not.
+//
 // # Jokers
 //
 // A deck's jokers (deck.jokers) are the cards 52 and 53: rank Joker and no
@@ -552,9 +583,10 @@
 package reference
 
 // (Matches: endDeal in match.go plays the vm doc's "Matches and deal's-end
-// scores" from its words: the hand rules, then the moon, then the match's
-// end check and the next deal through setup, which keeps the scores, the
-// result, the events and the leader. Passing before a deal (pass.go) plays
+// scores" from its words: the contracts, then the hand rules, then the
+// moon, then the match's end check and the next deal through setup, which
+// keeps the scores, the result, the events, the leader and the sides'
+// bags. Passing before a deal (pass.go) plays
 // the vm doc's "Passing before a deal and the finishing order": setup
 // deals, turns the starter, emits the deal's EvDeal, then passCards asks
 // every choosing seat for its cards through decide and moves them all at

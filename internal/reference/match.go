@@ -7,19 +7,22 @@ import (
 )
 
 // endDeal scores the deal that just ended and reports whether a match's
-// next deal has begun. First the layout's cards go to the deal's last
-// capturer (gatherLayout), the won cards are compared (scoreTally) and
-// the deadwood scores (scoreDeadwood); then every seat scores the hand
-// rules' points for each card still in its hand; then, with shooting the moon, a seat that
+// next deal has begun. First the contracts score (scoreContract), then
+// the layout's cards go to the deal's last capturer (gatherLayout), the
+// won cards are compared (scoreTally) and the deadwood scores
+// (scoreDeadwood); then every seat scores the hand rules' points for each
+// card still in its hand; then, with shooting the moon, a seat that
 // won every card of the deck that a card rule scores gives up their
 // points (the sum of the card rules over those cards) and every other
 // seat scores them. In a match the deals then go on unless the deal
-// limit is reached or some seat's total reaches the target; the next
+// limit is reached or some seat's total (with partnerships, some
+// partnership's: its seats' scores summed) reaches the target; the next
 // deal is dealt by the seat after the last dealer. When the match is
 // over, the totals alone rank the seats (ranking), whether or not they
 // went out in the last deal.
 func (m *game) endDeal() bool {
 	g := m.g
+	m.scoreContract()
 	m.gatherLayout()
 	m.scoreTally()
 	m.scoreDeadwood()
@@ -74,12 +77,7 @@ func (m *game) endDeal() bool {
 	}
 	next := m.dealNo + 1
 	done := next >= g.Match.Deals
-	for s := range m.n {
-		if g.Match.Target > 0 && m.score[s] >= g.Match.Target {
-			done = true
-		}
-	}
-	if done {
+	if done || m.targetReached() {
 		return false
 	}
 	m.res.Blocked = false // a game is blocked when its last deal is

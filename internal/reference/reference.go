@@ -41,7 +41,7 @@ type Result struct {
 // EventKind is what happened at one step. The kinds from EvTurn to
 // EvClear mirror the VM's trace events one for one (same numbering,
 // meaning and fields); EvDecision has no VM trace counterpart, and the
-// kinds after it (EvDeal to EvOutScore) are the VM's numbered one below.
+// kinds after it (EvDeal to EvContract) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
@@ -90,11 +90,14 @@ const (
 	EvKnock                      // Seat knocks with N deadwood
 	EvDeadwood                   // as a deal ends, Seat's deadwood is N
 	EvOutScore                   // as a deal ends, Seat scores N: Card OutDifference, OutUndercut or OutGin
+	EvBid                        // before a deal's play, Seat bids N tricks (0: nil); Card 0
+	EvContract                   // as a deal ends, Seat (a side's first seat) scores N: Card ContractTricks, ContractBags or ContractNil
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
 	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally",
-	"claim", "challenge", "reveal", "take-top", "lay", "lay-off", "knock", "deadwood", "out-score"}
+	"claim", "challenge", "reveal", "take-top", "lay", "lay-off", "knock", "deadwood", "out-score",
+	"bid", "contract"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -173,6 +176,12 @@ type game struct {
 	dealNo, dealer int
 	won            [][]genome.Card
 	order          []int // the last deal's finishing order, best first (pass.go)
+
+	// Bids and contracts (contract.go): each seat's bid this deal (0:
+	// nil), the tricks it won this deal, and each side's bags, kept for
+	// the whole game (indexed by the side's first seat).
+	bids, tricks []int
+	bags         []int
 
 	// Triggers other than a play (triggers.go).
 	live      bool      // the deal is over: events may set effects off

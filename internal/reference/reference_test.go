@@ -264,10 +264,11 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 
 // endsWithPass reports whether the last event of evs, but the ends of
 // active effects at the end of the last turn, the chips settled and the
-// layout's cards gathered at the deal's end, is a pass.
+// deal's-end scores (contracts, the layout's cards gathered, the won
+// cards compared, the deadwood), is a pass.
 func endsWithPass(evs []Event) bool {
 	i := len(evs) - 1
-	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvTally || evs[i].Kind == EvDeadwood || evs[i].Kind == EvOutScore || evs[i].Kind == EvCollect && evs[i].N == 1) {
+	for i >= 0 && (evs[i].Kind == EvLastEnd || evs[i].Kind == EvChips || evs[i].Kind == EvTally || evs[i].Kind == EvDeadwood || evs[i].Kind == EvOutScore || evs[i].Kind == EvContract || evs[i].Kind == EvCollect && evs[i].N == 1) {
 		i--
 	}
 	return i >= 0 && evs[i].Kind == EvPass

@@ -23,21 +23,23 @@ func (m *game) setupGame(seed uint64) {
 		m.pool = m.n * min(c.Ante, c.Stake)
 	}
 	m.leader = -1
+	m.bags = make([]int, m.n)
 	m.setup(m.n-1, 0)
 }
 
 // setup deals deal number deal of the game (0 for the first; dealer n-1), the
 // state that carries over a match's deals (the scores, the result's
 // counts, the chips' pool, the events, the leader, the turns done, by which effects that
-// last turns are timed) kept and all else afresh. The deal
+// last turns are timed, the sides' bags) kept and all else afresh. The deal
 // goes round from the seat after the dealer, who is the first to move.
 func (m *game) setup(dealer, deal int) {
 	g := m.g
 	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, pool: m.pool, res: m.res, events: m.events,
-		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done, order: m.order}
+		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done, order: m.order, bags: m.bags}
 	first := (dealer + 1) % m.n
 	m.cur = first
 	m.won = make([][]genome.Card, m.n)
+	m.bids, m.tricks = make([]int, m.n), make([]int, m.n)
 	m.deck = g.Deck.Cards()
 	// The suits a seat may name: the deck's suit restriction (all four
 	// when it has none), even when removed cards leave a suit without a
@@ -135,6 +137,7 @@ func (m *game) setup(dealer, deal int) {
 			m.meld(s)
 		}
 	}
+	m.bidRound()
 	// The rules hold from the deal on (the dealt sets scored no rule's
 	// bonus).
 	m.rerule()

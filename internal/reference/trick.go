@@ -8,11 +8,12 @@ import (
 // trickPhase: s leads and the other active seats holding cards follow one
 // at a time in the current play direction; the highest trump, else the
 // highest card of the led suit, takes the trick, scores it (with its
-// bonus) and moves next; then the effects of duration trick end. A seat
-// none of whose cards its active locks and bans and the predicates allow,
-// or whose allowed cards a gate all holds back, plays nothing; when the leader plays nothing, the next
-// seat to play a card leads (by the lead predicates) and the seats that
-// passed have had their chance.
+// bonus; the trick counts among the deal's tricks it won) and moves next;
+// then the effects of duration trick end. A seat none of whose cards its
+// active locks and bans and the predicates allow, or whose allowed cards a
+// gate all holds back, plays nothing; when the leader plays nothing, the
+// next seat to play a card leads (by the lead predicates) and the seats
+// that passed have had their chance.
 func (m *game) trickPhase(s int, p *genome.Phase) {
 	type played struct {
 		seat int
@@ -111,6 +112,7 @@ func (m *game) trickPhase(s int, p *genome.Phase) {
 		}
 	}
 	m.score[w] += pts + m.bonus(w)
+	m.tricks[w]++
 	for _, x := range trick {
 		m.won[w] = append(m.won[w], x.card)
 	}
