@@ -131,11 +131,15 @@ func TestDescribeContractFields(t *testing.T) {
 			"10 points for each trick bid, and nothing for overtricks (tricks beyond the contract). The overtricks are also added to its bags"},
 		{"over 10", func(g *genome.Genome) { g.Score.Contract.Over = cardrules.MaxOvertrick },
 			"and 10 points for each overtrick (a trick beyond the contract)"},
-		{"over 0, no bags", func(g *genome.Genome) { g.Score.Contract.Over, g.Score.Contract.Bags, g.Score.Contract.Penalty = 0, 0, 0 },
+		{"over 0, no bags", func(g *genome.Genome) {
+			g.Score.Contract.Over, g.Score.Contract.Bags, g.Score.Contract.Penalty = 0, 0, 0
+		},
 			"10 points for each trick bid, and nothing for overtricks (tricks beyond the contract). If its tricks are fewer"},
 		{"bags 1", func(g *genome.Genome) { g.Score.Contract.Bags = 1 },
 			"each time its bags reach 1, the partnership loses 100 points and its bags drop by 1"},
-		{"bags 20, penalty 250", func(g *genome.Genome) { g.Score.Contract.Bags, g.Score.Contract.Penalty = cardrules.MaxBags, cardrules.MaxBidBonus },
+		{"bags 20, penalty 250", func(g *genome.Genome) {
+			g.Score.Contract.Bags, g.Score.Contract.Penalty = cardrules.MaxBags, cardrules.MaxBidBonus
+		},
 			"each time its bags reach 20, the partnership loses 250 points and its bags drop by 20"},
 		{"penalty 1", func(g *genome.Genome) { g.Score.Contract.Penalty = 1 },
 			"the partnership loses 1 point and its bags drop by 10"},
@@ -149,7 +153,9 @@ func TestDescribeContractFields(t *testing.T) {
 			"added to its bags, a count kept through the deal: each time"},
 		{"one deal: the scores", func(g *genome.Genome) { g.Match = nil },
 			"When the deal ends, each partnership with a contract scores it."},
-		{"a pass", func(g *genome.Genome) { g.Match.Pass = &genome.PassRules{Count: 3, To: []genome.PassTo{cardrules.PassLeft}} },
+		{"a pass", func(g *genome.Genome) {
+			g.Match.Pass = &genome.PassRules{Count: 3, To: []genome.PassTo{cardrules.PassLeft}}
+		},
 			"Bidding: Before each deal's play (after the cards are passed), each player in turn from the dealer's left bids"},
 		{"a starter that fires", func(g *genome.Genome) {
 			g.Deal = genome.Deal{Cards: 12, Starter: true, StarterFires: true}
@@ -157,7 +163,9 @@ func TestDescribeContractFields(t *testing.T) {
 		}, "Before each deal's play (before the starter's effects apply), each player"},
 		{"sets laid down", func(g *genome.Genome) { g.Meld = 4 },
 			"from 1 to the number of cards they hold (at most 13), 1 if sets laid down have left them none, or nil (0)"},
-		{"other deal's-end scores", func(g *genome.Genome) { g.Score.Moon, g.Score.Cards = true, []genome.CardPoints{{Match: genome.Match{Kind: cardrules.MatchSuit, Value: 2}, Points: 1}} },
+		{"other deal's-end scores", func(g *genome.Genome) {
+			g.Score.Moon, g.Score.Cards = true, []genome.CardPoints{{Match: genome.Match{Kind: cardrules.MatchSuit, Value: 2}, Points: 1}}
+		},
 			"When a deal ends, before the other scores of its end (below), each partnership with a contract scores it."},
 		{"six players in partnerships", func(g *genome.Genome) {
 			g.Seats = genome.Seats{Min: 6, Max: 6, Default: 6}
