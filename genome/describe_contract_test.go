@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
@@ -224,4 +227,47 @@ func TestDescribeContractDistinct(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPropDescribeShowsContractChange: in generated games that may bid
+// (a trick phase, fan hands), a change of one field of the contract, or
+// a contract added or taken away, that leaves the game valid and alters
+// its canonical form changes its rules text and moves it away.
+func TestPropDescribeShowsContractChange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := genometest.Genome().Draw(t, "g")
+		if !g.HasPhase(cardrules.PhaseTrick) || g.Hand != cardrules.HandFan || g.Score.Chips.Stake > 0 {
+			t.Skip("a game that cannot bid")
+		}
+		m := g.Clone()
+		if m.Score.Contract == nil {
+			m.Score.Contract = &genome.Contract{Trick: 1}
+		} else {
+			k := m.Score.Contract
+			field := rapid.SampledFrom([]string{"trick", "over", "bags", "penalty", "nil", "none"}).Draw(t, "field")
+			switch field {
+			case "trick":
+				k.Trick = rapid.IntRange(1, cardrules.MaxBidPoints).Draw(t, "trick")
+			case "over":
+				k.Over = rapid.IntRange(0, cardrules.MaxOvertrick).Draw(t, "over")
+			case "bags":
+				k.Bags = rapid.IntRange(0, cardrules.MaxBags).Draw(t, "bags")
+			case "penalty":
+				k.Penalty = rapid.IntRange(0, cardrules.MaxBidBonus).Draw(t, "penalty")
+			case "nil":
+				k.Nil = rapid.IntRange(0, cardrules.MaxBidBonus).Draw(t, "nil")
+			case "none":
+				m.Score.Contract = nil
+			}
+		}
+		if m.Validate() != nil || string(m.CanonicalJSON()) == string(g.CanonicalJSON()) {
+			return
+		}
+		if m.Describe() == g.Describe() {
+			t.Fatalf("the contract changes the canonical form but not Describe\nbefore: %s\nafter:  %s", g.CanonicalJSON(), m.CanonicalJSON())
+		}
+		if d := genome.Distance(g, m); d <= 0 {
+			t.Fatalf("the contract changes the canonical form, but the distance is %v\nbefore: %s\nafter:  %s", d, g.CanonicalJSON(), m.CanonicalJSON())
+		}
+	})
 }
