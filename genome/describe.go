@@ -141,6 +141,11 @@ func (g *Genome) Describe() string {
 		}
 		w("\n")
 	}
+	// The bidding and the contracts score first as a deal ends, before
+	// the deal's-end scores of the next paragraph.
+	if s := g.describeContract(); s != "" {
+		w("\nBidding: %s\n", s)
+	}
 	if s := g.describeMatchPlay(); s != "" {
 		w("\nDeals: %s\n", s)
 	}

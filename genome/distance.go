@@ -76,7 +76,11 @@ import (
 //     join d in the same way, as d + w - dw, w 1 between a game that scores
 //     the deadwood and one that does not, else the mean of rel of the gin
 //     and of the undercut bonuses (so games without deadwood keep the
-//     distance they had).
+//     distance they had); the contracts join d in the same way, as
+//     d + k - dk, k 1 between a game of bids and contracts and one
+//     without, else the mean of rel of the five fields (points per trick
+//     bid and per overtrick, the bags, their penalty, the nil bid), so
+//     games without contracts keep the distance they had too.
 //   - end (1): the mean of the larger of flag of until and rel of the
 //     blocked rule, of the conditions (compared position by position,
 //     event and result), and of the ranking; the match joins in as
@@ -130,6 +134,9 @@ func Distance(a, b *Genome) float64 {
 	if w := deadwoodDiff(&a.Score, &b.Score); w != 0 {
 		ds = ds + w - float64(ds*w) // exactly ds when the deadwood scores are equal
 	}
+	if k := contractDiff(a.Score.Contract, b.Score.Contract); k != 0 {
+		ds = ds + k - float64(ds*k) // exactly ds when the contracts are equal
+	}
 	parts[partScore] = sc + ds - float64(sc*ds) // exactly sc when ds is 0
 	en := (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -155,6 +162,20 @@ func deadwoodDiff(a, b *Score) float64 {
 		return 0
 	}
 	return (rel(a.Gin, b.Gin) + rel(a.Undercut, b.Undercut)) / 2
+}
+
+// contractDiff compares the contracts: 1 between a game of bids and
+// contracts and one without, else the mean of rel of the points per trick
+// bid, the points per overtrick, the bags, the penalty and the nil bid's
+// points (0 for two games without contracts).
+func contractDiff(a, b *Contract) float64 {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil || b == nil:
+		return 1
+	}
+	return (rel(a.Trick, b.Trick) + rel(a.Over, b.Over) + rel(a.Bags, b.Bags) + rel(a.Penalty, b.Penalty) + rel(a.Nil, b.Nil)) / 5
 }
 
 // The parts of Distance.

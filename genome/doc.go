@@ -88,6 +88,16 @@
 // at the end, for each card left, and the first seat out as a winner takes
 // the pool (Validate: a stake of 1..1000, payments of 0..20 and not all 0,
 // no other score, ranked by score_high, one deal).
+// With a contract (score.contract: trick, over, bags, penalty, nil) the
+// game is one of bids and contracts, as Spades: before each deal's play
+// every seat bids the tricks it means to win (or nil, none), and as the
+// deal ends, first of its scores, each side (a partnership, else a seat)
+// scores its contract made or set, its overtricks gathering as bags that
+// cost a penalty, and each nil bid apart (contract.go; Validate: a trick
+// phase and fan hands, 1..50 points per trick bid, 0..10 per overtrick,
+// bags of 0..20 with a penalty of 1..250 exactly when there are bags, a
+// nil bid of 0..250). With partnerships, a match's target is reached by a
+// partnership's total.
 //
 // docs/genome.md is the reference of the JSON form: every field, phase
 // kind, effect type, name and limit. It is generated from this package's

@@ -122,6 +122,12 @@ func TestFuzzCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A game of bids and contracts, whose fields no seed has yet.
+	var contract bytes.Buffer
+	if err := json.Compact(&contract, []byte(spadesJSON)); err != nil {
+		t.Fatal(err)
+	}
+	want["contract-spades"] = contract.Bytes()
 	for name, data := range want {
 		if len(data) > maxFuzzGenome*2/3 {
 			t.Errorf("corpus entry %s is %d bytes, more than %d", name, len(data), maxFuzzGenome*2/3)

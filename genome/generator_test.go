@@ -268,6 +268,12 @@ func TestGeneratorCoverage(t *testing.T) {
 				}
 			}
 		}
+		if k := g.Score.Contract; k != nil {
+			saw("score.contract")
+			for name, v := range map[string]int{"trick": k.Trick, "over": k.Over, "bags": k.Bags, "penalty": k.Penalty, "nil": k.Nil} {
+				saw("score.contract.%s=%d", name, v)
+			}
+		}
 		for _, e := range g.Effects {
 			saw("effect=%s", e.Type)
 			if e.Rank == cardrules.Joker {
@@ -568,6 +574,16 @@ func TestGeneratorCoverage(t *testing.T) {
 		"score.deadwood", "score.deadwood.without_meld", "end.no_conditions.knock")
 	for _, b := range []string{"gin", "undercut"} {
 		want = append(want, "score."+b+"=0", fmt.Sprintf("score.%s=%d", b, cardrules.MaxBonus), "score."+b+".between")
+	}
+	// Bids and contracts: every field at both ends of its range (a
+	// penalty exactly with bags: 0 with none).
+	want = append(want, "score.contract")
+	for _, f := range []struct {
+		name   string
+		lo, hi int
+	}{{"trick", 1, cardrules.MaxBidPoints}, {"over", 0, cardrules.MaxOvertrick}, {"bags", 0, cardrules.MaxBags},
+		{"penalty", 0, cardrules.MaxBidBonus}, {"penalty", 1, cardrules.MaxBidBonus}, {"nil", 0, cardrules.MaxBidBonus}} {
+		want = append(want, fmt.Sprintf("score.contract.%s=%d", f.name, f.lo), fmt.Sprintf("score.contract.%s=%d", f.name, f.hi))
 	}
 	for _, w := range want {
 		if seen[w] == 0 {

@@ -114,7 +114,9 @@ func dealScoreDiff(a, b *Score) float64 {
 	return d
 }
 
-// describeMatch says how the match is played and how a deal's end scores.
+// describeMatch says how the match is played and how a deal's end scores
+// (but for the contracts, which have a paragraph of their own before it:
+// describeContract).
 func (g *Genome) describeMatchPlay() string {
 	var b strings.Builder
 	if len(g.Score.Hand) > 0 {
@@ -141,9 +143,13 @@ func (g *Genome) describeMatchPlay() string {
 	if m == nil {
 		return strings.TrimSpace(b.String())
 	}
-	if m.Target > 0 {
+	switch {
+	case m.Target > 0 && g.Teams == 2:
+		// With partnerships, a partnership's total (its players') ends it.
+		fmt.Fprintf(&b, "The game is played in deals until a partnership's total reaches %s, at most %s; ", plural(m.Target, "point"), plural(m.Deals, "deal"))
+	case m.Target > 0:
 		fmt.Fprintf(&b, "The game is played in deals until a player reaches %s, at most %s; ", plural(m.Target, "point"), plural(m.Deals, "deal"))
-	} else {
+	default:
 		fmt.Fprintf(&b, "The game is played over %s; ", plural(m.Deals, "deal"))
 	}
 	if g.End.Rank == cardrules.RankScoreHigh {

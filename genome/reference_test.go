@@ -387,58 +387,6 @@ func table(b *strings.Builder, header []string, rows [][]string) {
 	b.WriteString("\n")
 }
 
-// rulesSection writes the reference's section on continuous rules: what a rule
-// is, when it is worked out, and each field's part, with an example of
-// each holder, a condition and a scale, as Describe words them.
-func rulesSection(t *testing.T, b *strings.Builder) {
-	w := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	var lasting []string
-	for ty := range genome.EffectType(cardrules.NumEffectTypes) {
-		if ty.Lasts() {
-			lasting = append(lasting, ty.String())
-		}
-	}
-	w("## Rules\n\n")
-	w("The list `rules` holds at most %d continuous rules. A rule is no card's effect: it holds a lasting type (%s) over the seats it picks, as an active effect of that type would, and never ends. ", cardrules.MaxRules, codes(lasting))
-	w("The seats it holds for and its value are worked out from the seats still in after the deal and again at the end of every turn (after the turn count grows and the effects counted in turns end, before the move passes on), and hold until the next time. ")
-	w("`who` picks every seat, or those holding the most or the fewest cards (all of them on a tie). ")
-	w("An `if` on `hand` leaves out the seats whose own hand fails it; one on the table (`stock`, `pile`, `seats`, `top_suit`) makes the rule hold for nobody while it fails; `target_hand` is refused. ")
-	w("`draw_limit` and `bonus` take a `value` 1..%d, which a `scale` makes grow by one for every `per` of a count (the seat's own hand, the stock, the discard pile or the seats still in), up to %d; ", cardrules.MaxEffectValue, cardrules.MaxEffectValue)
-	w("`lock_rank` and `ban_rank` take a `rank`, `lock_suit` and `ban_suit` a `suit`, `suppress` the type it `suppresses`. ")
-	w("Over a seat, a rule's value combines with those of the other rules and the active effects of its type and stacking `key`, the rules' first in list order, by the `stack` mode that every effect and rule of one type and key share; a suppress rule switches off the effects, active effects and rules of its type for its seats. ")
-	w("A rule must be able to act in its game, as a lasting effect must (a lock or a ban needs a phase that plays a chosen card, `draw_limit` a draw, `bonus` a scored trick or set). Rules are not active effects: they count nothing toward `MaxActive`.\n\n")
-	g, err := genome.Seed("crazy-eights")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Rules = []genome.Rule{
-		{Type: cardrules.DrawLimit, Who: cardrules.WhoMostCards, Value: 1, Scale: genome.Scale{By: cardrules.CondPile, Per: 10}, Stack: cardrules.StackMin},
-		{Type: cardrules.BanRank, Rank: 6, If: genome.EffectCondition{Of: cardrules.CondHand, Cmp: cardrules.AtMost, Value: 2}},
-		{Type: cardrules.LockSuit, Who: cardrules.WhoFewestCards, Suit: cardrules.TriggerOn(2), If: genome.EffectCondition{Of: cardrules.CondStock, Cmp: cardrules.AtMost, Value: 5}},
-		{Type: cardrules.MissTurns, If: genome.EffectCondition{Of: cardrules.CondHand, Cmp: cardrules.AtLeast, Value: 12}},
-	}
-	if err := g.Validate(); err != nil {
-		t.Fatalf("the rules' examples: %v", err)
-	}
-	_, section, _ := strings.Cut(g.Describe(), "\nStanding rules")
-	var rows [][]string
-	for i, r := range g.Rules {
-		j, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, line, ok := strings.Cut(section, "\n- ")
-		if !ok {
-			t.Fatalf("Describe has no line for rule %d", i)
-		}
-		line, rest, _ := strings.Cut(line, "\n")
-		section = "\n" + rest
-		rows = append(rows, []string{code(string(j)), line})
-	}
-	w("In crazy-eights, for example:\n\n")
-	table(b, []string{"Rule", "Describe"}, rows)
-}
-
 // reference builds docs/genome.md.
 func reference(t *testing.T) string {
 	src := parseSource(t, ".", "../internal/cardrules")
@@ -454,7 +402,7 @@ func reference(t *testing.T) string {
 	w("A genome written in an older schema version still loads: it is migrated to version %d first; a newer version is refused. ", genome.SchemaVersion)
 	w("Fields marked *optional* may be left out, and the encoder leaves them out when they are zero; a field left out reads as zero (0, false, an empty list, or the first name of its enum). ")
 	w("Validation then checks the rules of the model (see the `genome` package documentation), and `darwinsim describe` renders a genome as rules in plain English.\n\n")
-	w("Contents: [Genome fields](#genome-fields), [Phases](#phases), [Effects](#effects), [Rules](#rules), [Expressions](#expressions), [Cards](#cards), [Enums](#enums), [Limits](#limits).\n\n")
+	w("Contents: [Genome fields](#genome-fields), [Phases](#phases), [Effects](#effects), [Rules](#rules), [Contracts](#contracts), [Expressions](#expressions), [Cards](#cards), [Enums](#enums), [Limits](#limits).\n\n")
 
 	all := src.fields(t, reflect.TypeFor[genome.Genome](), "")
 	usedBy := map[reflect.Type][]string{}
@@ -607,6 +555,7 @@ func reference(t *testing.T) string {
 	w("Its targets are taken when it fires, and its condition is tested then, but a condition on the target's hand is tested when it acts; it acts even if its player has gone out by then, takes no `gate`, and at most %d wait at once. ", cardrules.MaxDelayed)
 	w("A `target` of `chosen_opponent` lets the effect's player choose the opponent it hits (a decision), for an immediate, lasting or delayed effect alike; it is refused in a game of pile hands, whose battles leave no one a choice, and in a take phase's `from`.\n\n")
 	rulesSection(t, &b)
+	contractSection(t, &b)
 
 	// Expressions.
 	w("## Expressions\n\n")

@@ -19,9 +19,16 @@ var meldBases = map[string]string{"": ginRummyJSON, "gin-rummy": ginRummyJSON, "
 // rummyJSON), as runPatchCases does on a seed game.
 func runMeldCases(t *testing.T, cases []patchCase, parse func([]byte) (*genome.Genome, error)) {
 	t.Helper()
+	runBaseCases(t, meldBases, cases, parse)
+}
+
+// runBaseCases runs patch cases on the games of bases, by the name a case
+// gives as its seed, and the other cases on the seed games (runPatchCases).
+func runBaseCases(t *testing.T, bases map[string]string, cases []patchCase, parse func([]byte) (*genome.Genome, error)) {
+	t.Helper()
 	var seeded []patchCase
 	for _, tc := range cases {
-		base, ok := meldBases[tc.seed]
+		base, ok := bases[tc.seed]
 		if !ok {
 			seeded = append(seeded, tc)
 			continue

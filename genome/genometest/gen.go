@@ -23,7 +23,9 @@
 // at most one a turn, only where the deal leaves a stock) and draw
 // (count); scoring per trick, per set, per sweep and per matching rank,
 // suit or card; the deadwood (fan hands; the gin and undercut bonuses where
-// seats knock);
+// seats knock); bids and contracts (one game in four with a trick phase and
+// fan hands, every field over its whole range, a penalty exactly with
+// bags);
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
@@ -291,6 +293,7 @@ func drawGenome(t *rapid.T) *genome.Genome {
 		g.Score.Meld = rapid.IntRange(1, cardrules.MaxScore).Draw(t, "score.meld")
 	}
 	drawDeadwood(t, g)
+	drawContract(t, g)
 
 	g.End.Until = genome.Until(rapid.IntRange(0, int(cardrules.NumUntils)-1).Draw(t, "end.until"))
 	needsOut := g.End.Until == cardrules.UntilFirstOut || g.End.Until == cardrules.UntilOneLeft
