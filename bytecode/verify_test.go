@@ -1108,6 +1108,7 @@ var seedSizes = map[string]int{
 	"fan-tan":                        60,
 	"war":                            55,
 	"whist":                          64,
+	"spades":                         84,
 	"scopa":                          86,
 	"cheat":                          56,
 	"gin-rummy":                      64,

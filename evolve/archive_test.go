@@ -146,7 +146,7 @@ func TestFamily(t *testing.T) {
 	want := map[string]string{
 		"crazy-eights": "play", "crazy-eights-openspiel": "play", "crazy-eights-openspiel-special": "play",
 		"uno-style": "play", "uno-stacking": "play",
-		"hearts": "trick", "whist": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
+		"hearts": "trick", "whist": "trick", "spades": "trick", "go-fish": "ask", "old-maid": "take", "war": "battle",
 		"sevens":              "play",
 		"fan-tan":             "play",
 		"president":           "play",

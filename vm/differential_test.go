@@ -91,7 +91,7 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvDeal: reference.EvDeal, vm.EvMoon: reference.EvMoon, vm.EvPassCard: reference.EvPassCard,
 	vm.EvLayout: reference.EvLayout, vm.EvCollect: reference.EvCollect, vm.EvSweep: reference.EvSweep,
 	vm.EvTally: reference.EvTally, vm.EvClaim: reference.EvClaim, vm.EvChallenge: reference.EvChallenge, vm.EvReveal: reference.EvReveal,
-	vm.EvTakeTop: reference.EvTakeTop, vm.EvLay: reference.EvLay, vm.EvLayOff: reference.EvLayOff, vm.EvKnock: reference.EvKnock, vm.EvDeadwood: reference.EvDeadwood, vm.EvOutScore: reference.EvOutScore,
+	vm.EvTakeTop: reference.EvTakeTop, vm.EvLay: reference.EvLay, vm.EvLayOff: reference.EvLayOff, vm.EvKnock: reference.EvKnock, vm.EvDeadwood: reference.EvDeadwood, vm.EvOutScore: reference.EvOutScore, vm.EvBid: reference.EvBid, vm.EvContract: reference.EvContract,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

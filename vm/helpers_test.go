@@ -608,6 +608,12 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 				return m.res, fmt.Errorf("after the pass of deal %d: %w", m.dealNo, err)
 			}
 		}
+		if m.bidDue {
+			m.bidRound()
+			if err := checkBids(m); err != nil {
+				return m.res, fmt.Errorf("after the bids of deal %d: %w", m.dealNo, err)
+			}
+		}
 		if m.starterDue {
 			m.fireStarter()
 			if err := checkState(m, true); err != nil {
@@ -693,8 +699,9 @@ func dealEndScores(m *Machine) [MaxSeats]int32 {
 		}
 	}
 	tallied := tallyScores(m.p, won[:m.n])
+	contracts := contractScores(m)
 	for s := range m.n {
-		out[s] += tallied[s]
+		out[s] += tallied[s] + contracts[s]
 	}
 	if k := m.deadwoods(); m.p.deadwood && k >= 0 {
 		// The seat out scores the others' deadwood above its own; a
@@ -947,4 +954,70 @@ func checkMelds(m *Machine) error {
 		}
 	}
 	return nil
+}
+
+// checkBids checks a deal's bids once made, and the sides' bags: every
+// seat bid one of its options (nil only where the contract allows it, at
+// most the cards it holds or 1, and never above cardrules.MaxBid); no
+// trick is won yet; each side's bags are below the count that costs the
+// penalty, and no seat but a side's first has any.
+func checkBids(m *Machine) error {
+	p := m.p
+	for s := range m.n {
+		b := int(m.bids[s])
+		hi := max(1, min(int(m.count[s]), cardrules.MaxBid))
+		switch {
+		case b < 0 || b > hi:
+			return fmt.Errorf("seat %d bid %d, want 0..%d", s, b, hi)
+		case b == 0 && p.kNil == 0:
+			return fmt.Errorf("seat %d bid nil, which the contract does not allow", s)
+		case m.tricks[s] != 0:
+			return fmt.Errorf("seat %d has won %d tricks before the deal's play", s, m.tricks[s])
+		}
+		if m.bags[s] < 0 || p.kBags > 0 && int32(m.bags[s]) >= p.kBags || m.bags[s] != 0 && m.side(s) != s {
+			return fmt.Errorf("seat %d holds %d bags (a penalty every %d)", s, m.bags[s], p.kBags)
+		}
+	}
+	return nil
+}
+
+// contractScores recomputes the deal's contract scores from the bids, the
+// tricks and the bags, seat by seat: a partnership (seats of one parity,
+// with teams) scores at its first seat.
+func contractScores(m *Machine) (out [MaxSeats]int32) {
+	p := m.p
+	if !p.contract {
+		return out
+	}
+	first := func(s int) int {
+		if p.teams == 2 {
+			return s % 2
+		}
+		return s
+	}
+	var bid, won [MaxSeats]int32
+	for s := range m.n {
+		switch b := int32(m.bids[s]); {
+		case b > 0:
+			bid[first(s)] += b
+			won[first(s)] += int32(m.tricks[s])
+		case m.tricks[s] == 0:
+			out[first(s)] += p.kNil
+		default:
+			out[first(s)] -= p.kNil
+		}
+	}
+	for f := range m.n {
+		switch {
+		case bid[f] == 0:
+		case won[f] < bid[f]:
+			out[f] -= bid[f] * p.kTrick
+		default:
+			out[f] += bid[f]*p.kTrick + (won[f]-bid[f])*p.kOver
+			if p.kBags > 0 {
+				out[f] -= (int32(m.bags[f]) + won[f] - bid[f]) / p.kBags * p.kPenalty
+			}
+		}
+	}
+	return out
 }
