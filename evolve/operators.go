@@ -65,6 +65,7 @@ var structural = []operator{
 	{"tally", mutTally},
 	{"claim", mutClaim},
 	{"meld_phase", mutMeldPhase},
+	{"contract", mutContract},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -465,6 +466,9 @@ func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	fitTriggers(g)
 	fitResponses(g)
 	fitMeld(g)
+	if g.Score.Contract != nil && !mayBid(g) {
+		fitMatch(g) // (the contract goes, and what nothing scores any more)
+	}
 	return true
 }
 

@@ -76,13 +76,15 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 }
 
 // fitMatch keeps the match and the deal's-end scores valid after a
-// crossover or a change of deck or hand: it fits the deadwood scores, and
+// crossover or a change of deck or hand: it drops a contract the game
+// may no longer bid for (fitContract), fits the deadwood scores, and
 // the deal and the end to the meld phase (fitMeld), and the won-card
 // comparisons (fitTally), drops the hand rules that match no card of the
 // deck (all of them with pile hands), the moon where no card scores, and
 // a match, or a ranking by score, that nothing scores any more; a match
 // ranks by score.
 func fitMatch(g *genome.Genome) {
+	fitContract(g)
 	fitMeld(g)
 	fitTally(g)
 	fitPass(g)

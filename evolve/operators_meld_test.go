@@ -443,7 +443,7 @@ func TestMeldPhaseReached(t *testing.T) {
 		parents[name] = testkit.SeedGenome(t, name).Canonical()
 	}
 	for i, name := range []string{"gin-rummy", "crazy-eights", "uno-style"} {
-		for w := range uint64(8) {
+		for w := range uint64(32) {
 			r := rng.New(rng.Derive(uint64(900+i), w))
 			g := parents[name]
 			var st OpStats
