@@ -83,6 +83,12 @@ var bands = map[string][vm.NumPolicies]band{
 	// and 128.0 (greedy, sometimes to 500 sooner) at 4 seats (2000 games
 	// each, seed 1, by darwinsim simulate)
 	"spades": {vm.Random: {104, 163}, vm.Greedy: {102, 160}},
+	// draw-poker 236.7 (random) and 262.1 (greedy; a turn a betting
+	// action or an exchange, 20 hands) at 4 seats; blackjack 60.0 for both
+	// (a turn a seat a hand, 20 hands; fewer once a seat is out of chips)
+	// at 3 seats (20000 games each, seed 1, by darwinsim simulate)
+	"draw-poker": {vm.Random: {189, 296}, vm.Greedy: {210, 328}},
+	"blackjack":  {vm.Random: {54, 60}, vm.Greedy: {54, 60}},
 }
 
 // workBands bands the mean decisions and plays per game as well, for the
@@ -99,7 +105,7 @@ var workBands = map[string][vm.NumPolicies]struct{ decisions, plays band }{
 
 // benchSeeds are the seed games with a length band, in a fixed order. (A
 // seed game added to the library gets game benchmarks once it has a band.)
-var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president", "hearts-match", "crazy-eights-match", "scopa", "cheat", "gin-rummy", "rummy", "spades"}
+var benchSeeds = []string{"crazy-eights", "uno-style", "war", "hearts", "crazy-eights-openspiel", "uno-stacking", "beggar-my-neighbour", "sevens", "fan-tan", "president", "hearts-match", "crazy-eights-match", "scopa", "cheat", "gin-rummy", "rummy", "spades", "draw-poker", "blackjack"}
 
 // lengthSEs is how many standard errors of the sample mean the band is
 // widened by when few games were timed: a false alarm rate below 1e-6 for a

@@ -4,7 +4,7 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 
 // readChips reads the END section's chips, after its conditions: the
 // stake u16 (1..MaxStake), then the ante, pass and per-card payments u8
-// (0..MaxChipPayment, not all 0). Chips are the only score, and rank the
+// (0..MaxChipPayment, not all 0 without betting). Chips are the only score, and rank the
 // seats, most first.
 func readChips(r *reader, im *Image, rankAt int) {
 	at := r.off
@@ -22,14 +22,8 @@ func readChips(r *reader, im *Image, rankAt int) {
 			r.fail(at+2+i, "chips' payment %d above %d", v, cardrules.MaxChipPayment)
 		}
 	}
-	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
-		r.fail(at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
-	}
 	if im.ScoreTrick != 0 || im.ScoreMeld != 0 || im.ScoreSweep != 0 || len(im.ScoreRules) != 0 || len(im.Match.Hand) != 0 || len(im.Match.Finish) != 0 {
 		r.fail(at, "chips and other scores: with chips, the scores are the chips")
-	}
-	if im.Match.Deals > 0 {
-		r.fail(at, "chips in a match of several deals (not supported: a game with chips is one deal)")
 	}
 	if im.Rank != cardrules.RankScoreHigh {
 		r.fail(rankAt, "chips rank the seats, most first (ranking 2), not ranking %d", im.Rank)

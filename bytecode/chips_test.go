@@ -30,7 +30,7 @@ func chipsCases() []corruptCase {
 		})},
 		{"chips that never move", ft, func(t *testing.T, q *prog) ([]byte, string) {
 			copy(q.secs[end][at+2:], []byte{0, 0, 0})
-			return q.bytes(), errAt(q.payload(end)+at+2, "chips with no ante, pass or per-card payment: no chip ever moves")
+			return q.bytes(), errAt(q.payload(end)+at+2, "chips with no ante, pass or per-card payment, no betting and no dealer: no chip ever moves")
 		}},
 		{"chips ranked lowest first", ft, func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[end][1] = 1
@@ -43,14 +43,14 @@ func chipsCases() []corruptCase {
 				errAt(q.payload(end)+at, "chips and other scores: with chips, the scores are the chips"))
 		}},
 		{"an unknown END block", ft, func(t *testing.T, q *prog) ([]byte, string) {
-			q.secs[end][at-1] = 6
+			q.secs[end][at-1] = 8
 			// (Without its chips the program scores nothing.)
 			return q.bytes(), errList(errAt(q.payload(end)+1, "ranks by score, but the program scores nothing"),
-				errAt(q.payload(end)+at-1, "END block tag 6: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once"))
+				errAt(q.payload(end)+at-1, "END block tag 8: want MATCH (1), chips (2), TALLY (3), OUT (4), BID (5), BET (6) then DEALER (7), each at most once"))
 		}},
 		{"chips before a match", ft, func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[end] = append(q.secs[end], 1, 2, 0, 0, 0, 0)
-			return q.bytes(), errAt(q.payload(end)+at+5, "END block tag 1: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once")
+			return q.bytes(), errAt(q.payload(end)+at+5, "END block tag 1: want MATCH (1), chips (2), TALLY (3), OUT (4), BID (5), BET (6) then DEALER (7), each at most once")
 		}},
 	}
 }

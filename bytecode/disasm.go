@@ -188,6 +188,12 @@ func Disassemble(p []byte) (string, error) {
 	if k := im.Contract; k.At != 0 {
 		line(k.At, "  bid contract: trick %d over %d bags %d penalty %d nil %d", k.Trick, k.Over, k.Bags, k.Penalty, k.Nil)
 	}
+	if b := im.Betting; b.At != 0 {
+		line(b.At, "  bet: bet %d raises %d blind %d draw %d showdown %t", b.Bet, b.Raises, b.Blind, b.Draw, b.Showdown)
+	}
+	if d := im.Dealer; d.At != 0 {
+		line(d.At, "  dealer: wager %d stand %d soft_hits %t", d.Wager, d.Stand, d.SoftHits)
+	}
 
 	line(at.Sections[4], "EFFECTS count %d", len(im.Effects))
 	for i, e := range im.Effects {

@@ -69,12 +69,17 @@
 //	    count u8 (1..the most seats) and points u8 per place (0..50, the
 //	    last not 0); tag 2 (TailChips), chips: the stake u16 (1..1000) and the
 //	    chips an ante, a pass and a card left in hand pay, u8 each (0..20,
-//	    not all 0; chips are the only score, ranked highest first, and
-//	    the game is one deal); tag 3 (TailTally), the won-card
+//	    not all 0 without betting; chips are the only score, ranked
+//	    highest first); tag 3 (TailTally), the won-card
 //	    comparisons (tally.go); tag 4 (TailOut), the deadwood scores
 //	    (meld.go); tag 5 (TailBid), bids and contracts (contract.go):
 //	    points per trick bid, per overtrick, the bags per penalty, the
-//	    penalty and a nil bid's points, u8 each.
+//	    penalty and a nil bid's points, u8 each; tag 6 (TailBet), limit
+//	    betting for the chips' pool (betting.go): bet, raises, blind and
+//	    draw u8 each, flags u8 (bit 0 a showdown); tag 7 (TailDealer),
+//	    card sums against a dealer (dealer.go): wager and stand u8,
+//	    flags u8 (bit 0 the dealer draws on a soft stand). A program has
+//	    no phases only with a showdown or a dealer.
 //	EFFECTS (60): count u8, then count x 4 bytes (trigger rank 0..12 in
 //	    bits 0-3 and, in bits 4-6, the one suit that triggers it, 1..4, or
 //	    0 for any suit,

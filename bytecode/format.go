@@ -16,7 +16,7 @@ var Magic = [4]byte{'D', 'S', 'B', 'C'}
 // reads only its own versions: programs are not migrated, because the
 // genome is the durable form and a program is recompiled from it.
 const (
-	FormatVersion    = 18
+	FormatVersion    = 19
 	SemanticsVersion = 4
 )
 
@@ -128,6 +128,8 @@ type Image struct {
 	Tally                            Tally    // the END section's TALLY block (tally.go)
 	Out                              Out      // the END section's OUT block (meld.go)
 	Contract                         Contract // the END section's BID block (contract.go)
+	Betting                          Betting  // the END section's BET block (betting.go)
+	Dealer                           Dealer   // the END section's DEALER block (dealer.go)
 	// when every hand in play is empty and the stock is not, deal again
 	// (bit LayoutRefill of the layout byte)
 	Refill bool

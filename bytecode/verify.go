@@ -300,8 +300,8 @@ func readTurn(r *reader, im *Image) {
 	im.nPreds = preds
 	verifyWins(r, im, start)
 	r.finish(OpTurn, start, end)
-	if len(im.Phases) == 0 || len(im.Phases) > cardrules.MaxPhases {
-		r.fail(start, "%d phases, want 1..%d", len(im.Phases), cardrules.MaxPhases)
+	if len(im.Phases) > cardrules.MaxPhases {
+		r.fail(start, "%d phases, want 0..%d", len(im.Phases), cardrules.MaxPhases)
 	}
 	progress := false
 	for _, ph := range im.Phases {
@@ -546,6 +546,12 @@ func readEnd(r *reader, im *Image) {
 		r.fail(at, "count says %d end conditions but the section holds %d", n, len(im.Conditions))
 	}
 	readTails(r, im, end, rankAt)
+	if len(im.Phases) == 0 && !im.Betting.Showdown && im.Dealer.At == 0 && !r.truncated {
+		r.fail(r.sections[1], "0 phases, want 1..%d (0 only for a game of betting with a showdown or against a dealer)", cardrules.MaxPhases)
+	}
+	if c := im.Chips; im.At.Chips != 0 && c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 && im.Betting.At == 0 && im.Dealer.At == 0 {
+		r.fail(im.At.Chips+2, "chips with no ante, pass or per-card payment, no betting and no dealer: no chip ever moves")
+	}
 	if im.Rank < cardrules.NumRankBys && im.Rank != cardrules.RankCards && im.ScoreTrick == 0 && im.ScoreMeld == 0 && im.ScoreSweep == 0 && len(im.ScoreRules) == 0 && len(im.Match.Hand) == 0 && len(im.Match.Finish) == 0 && im.At.Chips == 0 && im.Tally.At == 0 && im.Out.At == 0 && im.Contract.At == 0 {
 		r.fail(rankAt, "ranks by score, but the program scores nothing")
 	}
@@ -555,11 +561,13 @@ func readEnd(r *reader, im *Image) {
 // The END section's optional blocks, after its conditions, each opened by
 // its tag, in increasing tag order, each at most once.
 const (
-	TailMatch = 1 // the MATCH block (match.go)
-	TailChips = 2 // the chips
-	TailTally = 3 // the TALLY block (tally.go)
-	TailOut   = 4 // the OUT block (meld.go)
-	TailBid   = 5 // the BID block (contract.go)
+	TailMatch  = 1 // the MATCH block (match.go)
+	TailChips  = 2 // the chips
+	TailTally  = 3 // the TALLY block (tally.go)
+	TailOut    = 4 // the OUT block (meld.go)
+	TailBid    = 5 // the BID block (contract.go)
+	TailBet    = 6 // the BET block (betting.go)
+	TailDealer = 7 // the DEALER block (dealer.go)
 )
 
 // readTails reads the END section's optional blocks up to its end.
@@ -568,8 +576,8 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 	for r.off < end && !r.truncated {
 		at := r.off
 		tag := r.u8()
-		if tag <= last || tag > TailBid {
-			r.fail(at, "END block tag %d: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once", tag)
+		if tag <= last || tag > TailDealer {
+			r.fail(at, "END block tag %d: want MATCH (1), chips (2), TALLY (3), OUT (4), BID (5), BET (6) then DEALER (7), each at most once", tag)
 			r.off = end
 			return
 		}
@@ -583,8 +591,12 @@ func readTails(r *reader, im *Image, end, rankAt int) {
 			readTally(r, im)
 		case TailOut:
 			readOut(r, im)
-		default:
+		case TailBid:
 			readBid(r, im)
+		case TailBet:
+			readBet(r, im)
+		default:
+			readDealer(r, im)
 		}
 	}
 }

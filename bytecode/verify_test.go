@@ -486,12 +486,12 @@ func corruptCases() []corruptCase {
 
 		// Turn.
 		{"unknown phase opcode", "crazy-eights", simple(turn, 0, 0x2f, func(off int) string {
-			return errList(errAt(off-3, "0 phases, want 1..8"),
+			return errList(errAt(off-3, "0 phases, want 1..8 (0 only for a game of betting with a showdown or against a dealer)"),
 				errAt(off, "unknown phase opcode Op(47)"),
 				errAt(off+7+3, "1 predicates, but the phases reference 0"))
 		})},
 		{"predicate opcode as a phase", "war", simple(turn, 0, eq, func(off int) string {
-			return errList(errAt(off-3, "0 phases, want 1..8"), errAt(off, "unknown phase opcode EQ"))
+			return errList(errAt(off-3, "0 phases, want 1..8 (0 only for a game of betting with a showdown or against a dealer)"), errAt(off, "unknown phase opcode EQ"))
 		})},
 		{"predicate reference out of order", "crazy-eights", simple(turn, pLegal, 1, func(off int) string {
 			return errAt(off, "predicate reference 1; references must number the predicates 0, 1, 2... in order (next: 0)")
@@ -553,11 +553,11 @@ func corruptCases() []corruptCase {
 		}},
 		{"no phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[turn] = nil
-			return q.bytes(), errAt(q.at(turn), "0 phases, want 1..8")
+			return q.bytes(), errAt(q.at(turn), "0 phases, want 1..8 (0 only for a game of betting with a showdown or against a dealer)")
 		}},
 		{"nine phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[turn] = bytes.Repeat(q.secs[turn], 9)
-			return q.bytes(), errAt(q.at(turn), "9 phases, want 1..8")
+			return q.bytes(), errAt(q.at(turn), "9 phases, want 0..8")
 		}},
 		{"only draw phases", "war", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[turn] = []byte{byte(bytecode.OpDraw), 1}
@@ -671,7 +671,7 @@ func corruptCases() []corruptCase {
 		{"no end condition", "crazy-eights", simple(end, eCount, 0, func(off int) string {
 			// (The condition left behind reads as an optional block.)
 			return errList(errAt(off, "no end condition and no knocking, so no seat can go out and the game can never end before its cap"),
-				errAt(off+1, "END block tag 0: want MATCH (1), chips (2), TALLY (3), OUT (4) then BID (5), each at most once"))
+				errAt(off+1, "END block tag 0: want MATCH (1), chips (2), TALLY (3), OUT (4), BID (5), BET (6) then DEALER (7), each at most once"))
 		})},
 		{"too many end conditions", "crazy-eights", func(t *testing.T, q *prog) ([]byte, string) {
 			q.secs[end] = []byte{0, 0, 0, 5, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0}
@@ -958,7 +958,7 @@ func safeVerify(t *testing.T, p []byte) (err error, panicked bool) {
 }
 
 func TestVerifyRejectsCorruptPrograms(t *testing.T) {
-	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases(), climbCases(), passCases(), captureCases(), claimCases(), contractCases()) {
+	for _, tc := range slices.Concat(corruptCases(), triggerCases(), lastingCases(), ruleCases(), laterCases(), turnUpCases(), chipsCases(), climbCases(), passCases(), captureCases(), claimCases(), contractCases(), bettingCases()) {
 		t.Run(tc.name, func(t *testing.T) {
 			q := split(t, testkit.SeedProgram(t, tc.base))
 			p, want := tc.build(t, q)
@@ -1109,6 +1109,8 @@ var seedSizes = map[string]int{
 	"war":                            55,
 	"whist":                          64,
 	"spades":                         84,
+	"draw-poker":                     68,
+	"blackjack":                      66,
 	"scopa":                          86,
 	"cheat":                          56,
 	"gin-rummy":                      64,

@@ -29,7 +29,8 @@ var familyOf = map[cardrules.PhaseKind]int{
 
 // Family returns g's turn-structure family (one of Families): the kind of
 // its turn's first phase that is not a draw phase, or "play" for a turn of
-// draws only.
+// draws only or of no phases (a game of betting and a showdown, or of
+// hits against a dealer).
 func Family(g *genome.Genome) string { return Families[family(g)] }
 
 func family(g *genome.Genome) int {

@@ -154,6 +154,7 @@ func TestFamily(t *testing.T) {
 		"crazy-eights-match":  "play", "hearts-match": "trick",
 		"scopa": "trick",
 		"cheat": "play", "gin-rummy": "play", "rummy": "play",
+		"draw-poker": "play", "blackjack": "play", // (no phases: betting and a showdown, or hits against a dealer)
 	}
 	for _, g := range genome.Seeds() {
 		w, ok := want[g.Name]

@@ -66,6 +66,8 @@ var structural = []operator{
 	{"claim", mutClaim},
 	{"meld_phase", mutMeldPhase},
 	{"contract", mutContract},
+	{"betting", mutBetting},
+	{"dealer", mutDealer},
 }
 
 // OperatorNames lists every operator in reporting order.
@@ -176,7 +178,11 @@ func crossEffects(a, b *genome.Genome, r *rng.Source) []genome.Effect {
 // phases start with a rank of its deck (fitClaims). A child's deadwood
 // scores, deal and end fit its meld phase or its lack of one (fitMeld,
 // through fitMatch). A child ranks its seats by what it scores, whichever
-// end it took (fitRanking).
+// end it took (fitRanking). A child takes the other parent's turn of no
+// phases only where its betting has a showdown or it has a dealer, keeps
+// its betting where it has chips (fitBetting, through fitMatch), and
+// loses its dealer where it took the other parent's phases (fitDealer,
+// through fitMatch).
 func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	c := a.Clone()
 	bc := b.Clone()
@@ -186,6 +192,11 @@ func crossWhole(a, b *genome.Genome, r *rng.Source) *genome.Genome {
 	}
 	if r.IntN(2) == 1 {
 		c.Turn = bc.Turn
+	}
+	if len(c.Turn) == 0 && (c.Score.Betting == nil || !c.Score.Betting.Showdown) && c.Score.Dealer == nil {
+		// The turn of a game of betting and a showdown, or against a
+		// dealer, which has no phases, does not make a game of the other.
+		c.Turn = a.Clone().Turn
 	}
 	if r.IntN(2) == 1 {
 		c.Effects, c.LastCardInert, c.Responses, c.Rules = bc.Effects, bc.LastCardInert, bc.Responses, bc.Rules
@@ -403,13 +414,26 @@ func collect(e *genome.Expr) []*genome.Expr {
 // of pile hands, a turn_up phase (randomTurnUp) a third of the time, and in
 // a game of fan hands a climb (randomClimb) a sixth of the time and a
 // capture phase (randomCapture) a sixth of the rest. It does not copy a
-// meld phase (a turn has at most one).
+// meld phase (a turn has at most one). Into a game with no phases (its
+// deals only betting and a showdown, or against a dealer) it inserts a
+// play phase, of any card or of a random comparison; a game against a
+// dealer then loses its dealer, and gains an ante of 1 where nothing else
+// would move its chips (fitDealer).
 func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 	if len(g.Turn) >= cardrules.MaxPhases {
 		return false
 	}
 	var p genome.Phase
 	switch {
+	case len(g.Turn) == 0:
+		// A game of betting and a showdown, or against a dealer, gains
+		// some play: a play phase of any card, or of the rule mutLegal
+		// would draw.
+		p = genome.Phase{Kind: cardrules.PhasePlay, Legal: &genome.Expr{Op: genome.OpTrue}}
+		if r.IntN(2) == 0 {
+			e := randomCompare(r)
+			p.Legal = &e
+		}
 	case g.Hand == cardrules.HandPile && r.IntN(3) == 0:
 		p = randomTurnUp(g, r)
 	case g.Hand == cardrules.HandFan && r.IntN(6) == 0:
@@ -431,6 +455,7 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 		p.Demands = slices.Clone(p.Demands)
 	}
 	g.Turn = slices.Insert(g.Turn, r.IntN(len(g.Turn)+1), p)
+	fitDealer(g) // (a game of play has no dealer)
 	return true
 }
 
@@ -442,7 +467,8 @@ func phaseInsert(g *genome.Genome, r *rng.Source) bool {
 // the sweep and, with no trick left, the card rules of the score
 // (fitCapture), and dropping the meld phase drops the gin and undercut
 // bonuses and, in a game that knocked and has no end condition, gives it
-// one (fitMeld).
+// one (fitMeld). In a game of betting with a showdown, which needs no
+// phase, any phase may go, the last one too.
 func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 	var can []int
 	plays := 0 // the phases that are not draws
@@ -451,12 +477,13 @@ func phaseRemove(g *genome.Genome, r *rng.Source) bool {
 			plays++
 		}
 	}
+	noPlay := g.Score.Betting != nil && g.Score.Betting.Showdown // (no phase needed)
 	for i, p := range g.Turn {
-		if p.Kind == cardrules.PhaseDraw || plays > 1 {
+		if p.Kind == cardrules.PhaseDraw || plays > 1 || noPlay {
 			can = append(can, i)
 		}
 	}
-	if len(g.Turn) < 2 || len(can) == 0 {
+	if len(g.Turn) < 2 && !(noPlay && len(g.Turn) == 1) || len(can) == 0 {
 		return false
 	}
 	i := pick(r, can)

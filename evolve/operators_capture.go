@@ -108,18 +108,23 @@ func stockKept(g *genome.Genome) bool {
 
 // fitCapture repairs g after its turn may have lost its last capture
 // phase (had: the genome had one before): without a capture phase, the
-// layout and the sweep go, and so do the won-card comparisons where no
-// trick wins cards either; where the game had captures but now plays
-// no trick either, the card rules of the score, which no card won could
-// meet, go too (and with them the moon, a match or a ranking by score
-// that nothing scores, and the effects and rules that added to them:
-// fitMatch, fitTriggers). It makes no random draw and changes nothing in a
-// game with a capture phase.
+// layout and the sweep go (and, where the sweep was the only score, a
+// match or a ranking by score: fitMatch), and so do the won-card
+// comparisons where no trick wins cards either; where the game had
+// captures but now plays no trick either, the card rules of the score,
+// which no card won could meet, go too (and with them the moon, a match
+// or a ranking by score that nothing scores, and the effects and rules
+// that added to them: fitMatch, fitTriggers). It makes no random draw
+// and changes nothing in a game with a capture phase.
 func fitCapture(g *genome.Genome, had bool) {
 	if g.HasPhase(cardrules.PhaseCapture) {
 		return
 	}
+	swept := g.Score.Sweep > 0
 	g.Deal.Layout, g.Score.Sweep = 0, 0
+	if swept && g.Score.IsZero() {
+		fitMatch(g) // (the sweep was the only score: a match or a ranking by score goes)
+	}
 	if !winsCards(g) && g.Score.Tallies() {
 		fitMatch(g) // (fitTally drops the comparisons)
 	}

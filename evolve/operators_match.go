@@ -77,7 +77,9 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 
 // fitMatch keeps the match and the deal's-end scores valid after a
 // crossover or a change of deck or hand: it drops a contract the game
-// may no longer bid for (fitContract), fits the deadwood scores, and
+// may no longer bid for (fitContract), fits the betting to the chips and
+// the hand (fitBetting), drops a dealer from a game of play or betting
+// (fitDealer), fits the deadwood scores, and
 // the deal and the end to the meld phase (fitMeld), and the won-card
 // comparisons (fitTally), drops the hand rules that match no card of the
 // deck (all of them with pile hands), the moon where no card scores, and
@@ -85,6 +87,8 @@ func mutMatch(g *genome.Genome, r *rng.Source) bool {
 // ranks by score.
 func fitMatch(g *genome.Genome) {
 	fitContract(g)
+	fitBetting(g)
+	fitDealer(g)
 	fitMeld(g)
 	fitTally(g)
 	fitPass(g)

@@ -200,7 +200,7 @@ func TestResponseOperators(t *testing.T) {
 		return nil
 	}
 	walk := opWalk(parents, pick, check, responseChanges, seen, 6)
-	walkAllN(t, parents, 1100, 6, walk)
+	walkAllN(t, parents, 1100, 24, walk)
 	want := []string{
 		"add_response: on a rank firing the type", "add_response: on another rank",
 		"add_response: ignore_legal=true", "add_response: ignore_legal=false",

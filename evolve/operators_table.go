@@ -130,8 +130,10 @@ var stakes = []int{5, 10, 20, 50, 100, 200, 500, cardrules.MaxStake}
 // ranked by chips), and in a game with chips moves the stake one step
 // along stakes, changes one payment by one (reflected at 0 and
 // cardrules.MaxChipPayment; a last payment of 1 goes to 2, not 0), or, one time
-// in four, removes the chips (the seats ranked by cards again). It does
-// not apply to a game that scores something else (sweeps included).
+// in four, removes the chips and with them any betting and match (the
+// seats ranked by cards again; not in a game with no phases, whose deals
+// are only betting). It does not apply to a game that scores something
+// else (sweeps included).
 func mutChips(g *genome.Genome, r *rng.Source) bool {
 	c := &g.Score.Chips
 	if c.Stake == 0 {
@@ -152,8 +154,13 @@ func mutChips(g *genome.Genome, r *rng.Source) bool {
 	}
 	switch r.IntN(4) {
 	case 0:
+		if len(g.Turn) == 0 {
+			return false // (a game of no phases is its betting, of chips)
+		}
 		*c = genome.Chips{}
+		g.Score.Betting = nil
 		g.End.Rank = cardrules.RankCards
+		g.Match = nil // (a match of nothing scored)
 	case 1:
 		i := max(slices.Index(stakes, c.Stake), 0)
 		i = reflectStep(i, r, 0, len(stakes)-1)
@@ -170,13 +177,17 @@ func mutChips(g *genome.Genome, r *rng.Source) bool {
 }
 
 // fitRanking ranks the seats of a game with chips by them, most first, in
-// one deal, and those of a game that scores nothing by their cards (a
-// crossover may have brought the end of a game that scores otherwise).
+// one deal but for a game of betting or against a dealer (whose match goes
+// on while the chips do), and those of a game that scores nothing by their
+// cards (a crossover may have brought the end of a game that scores
+// otherwise).
 func fitRanking(g *genome.Genome) {
 	switch {
 	case g.Score.Chips.Stake > 0:
 		g.End.Rank = cardrules.RankScoreHigh
-		g.Match = nil
+		if g.Score.Betting == nil && g.Score.Dealer == nil {
+			g.Match = nil
+		}
 	case g.Score.IsZero():
 		g.End.Rank = cardrules.RankCards
 	}

@@ -66,13 +66,26 @@ func (g *Genome) Describe() string {
 	if g.Meld > 0 {
 		w("Whenever a player holds %d cards of one rank (after the deal too), they lay them down face up as a set.\n", g.Meld)
 	}
-	if g.LeadCard != nil {
+	switch {
+	case len(g.Turn) == 0:
+		// (Only a game of betting with a showdown, or against a dealer,
+		// has no phases.)
+		deal := "the deal"
+		if g.IsMatch() {
+			deal = "each deal"
+		}
+		if g.Score.Dealer != nil {
+			w("\nThere is no play of cards: %s is played against the dealer (below).\n", deal)
+		} else {
+			w("\nThere is no play: %s is only its betting and a showdown (below).\n", deal)
+		}
+	case g.LeadCard != nil:
 		w("\nThe player holding the %s starts, and must play it first.", g.leadCard())
 		if g.Deck.TwoPacks() {
 			w(" (The packs are told apart by their backs; the other pack's %s is an ordinary card.)", *g.LeadCard)
 		}
 		w(" Play then passes to the left. On your turn:\n")
-	} else {
+	default:
 		w("\nPlay starts with the first player and passes to the left. On your turn:\n")
 	}
 	for i, p := range g.Turn {
@@ -120,7 +133,7 @@ func (g *Genome) Describe() string {
 	if s := g.describeRules(); s != "" {
 		w("\n%s", s)
 	}
-	if !g.Score.playZero() || g.Score.Tallies() {
+	if !g.Score.playZero() || g.Score.Tallies() || g.Score.Chips.Stake > 0 {
 		w("\nScoring:")
 		if g.Score.Trick > 0 {
 			w(" Each trick won scores %s.", plural(g.Score.Trick, "point"))
@@ -137,7 +150,7 @@ func (g *Genome) Describe() string {
 			}
 		}
 		if c := g.Score.Chips; c.Stake > 0 {
-			w(" %s", describeChips(c))
+			w(" %s", describeChips(g))
 		}
 		w("\n")
 	}
@@ -146,53 +159,19 @@ func (g *Genome) Describe() string {
 	if s := g.describeContract(); s != "" {
 		w("\nBidding: %s\n", s)
 	}
+	// The betting is worked out as each deal starts, and its pot is won
+	// as the deal ends.
+	if s := g.describeBetting(); s != "" {
+		w("\nBetting: %s\n", s)
+	}
+	// The wagers are made as each deal starts and settled as it ends.
+	if s := g.describeDealer(); s != "" {
+		w("\nDealer: %s\n", s)
+	}
 	if s := g.describeMatchPlay(); s != "" {
 		w("\nDeals: %s\n", s)
 	}
-	w("\nEnd:")
-	for _, c := range g.End.Conditions {
-		w(" %s", describeCondition(c))
-	}
-	switch g.End.Until {
-	case cardrules.UntilFirstOut:
-		w(" The game ends as soon as one player is out.")
-	case cardrules.UntilOneLeft:
-		w(" Play continues until at most one player is left in.")
-	case cardrules.UntilHandsEmpty:
-		w(" The game ends when every hand is empty.")
-	case cardrules.UntilNoCards:
-		w(" The game ends when every hand and the stock are empty.")
-	}
-	if n := g.End.Blocked; n > 0 {
-		who := "every player"
-		if len(g.End.Conditions) > 0 {
-			who = "every player still in"
-		}
-		more := ""
-		switch {
-		case n == 2:
-			more = ", plus one more pass"
-		case n > 2:
-			more = fmt.Sprintf(", plus %d more passes", n-1)
-		}
-		w(" If %s and %s passes in turn%s, the game also ends, blocked.", g.emptyStock(), who, more)
-	}
-	switch g.End.Rank {
-	case cardrules.RankCards:
-		w(" Players still in at the end are ranked by how many cards they hold (%s is better).", map[bool]string{true: "fewer", false: "more"}[g.fewerIsBetter()])
-	case cardrules.RankScoreLow:
-		w(" Players still in at the end are ranked by score, lowest first.")
-	case cardrules.RankScoreHigh:
-		if g.Score.Chips.Stake > 0 {
-			w(" Players still in at the end are ranked by their chips, most first.")
-		} else {
-			w(" Players still in at the end are ranked by score, highest first.")
-		}
-	}
-	if g.Teams == 2 {
-		w(" A partnership's score is the sum of its players'.")
-	}
-	w(" If nobody has won after %d turns, the game is a draw.\n", g.TurnCap)
+	w("\nEnd: %s\n", g.describeEnd())
 	return b.String()
 }
 
@@ -652,23 +631,4 @@ func triggerWords(e Effect) string {
 		return e.Rank.String()
 	}
 	return e.Rank.String() + " of " + e.Suit.String()
-}
-
-// describeChips says how chips move: the stake, the ante, the payments
-// for passing and for the cards left, and who takes the pool.
-func describeChips(c Chips) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Each player starts with %s", plural(c.Stake, "chip"))
-	if c.Ante > 0 {
-		fmt.Fprintf(&b, " and puts %s into the pool as the deal starts", plural(c.Ante, "chip"))
-	}
-	b.WriteString(".")
-	if c.Pass > 0 {
-		fmt.Fprintf(&b, " Each time you pass you put %s into the pool.", plural(c.Pass, "chip"))
-	}
-	if c.PerCard > 0 {
-		fmt.Fprintf(&b, " When the game ends, each player puts %s into the pool for each card left in their hand.", plural(c.PerCard, "chip"))
-	}
-	b.WriteString(" Then the first player to go out as a winner takes the pool (with no such player it stays). Nobody pays more chips than they have.")
-	return b.String()
 }

@@ -80,7 +80,13 @@ import (
 //     d + k - dk, k 1 between a game of bids and contracts and one
 //     without, else the mean of rel of the five fields (points per trick
 //     bid and per overtrick, the bags, their penalty, the nil bid), so
-//     games without contracts keep the distance they had too.
+//     games without contracts keep the distance they had too; the betting
+//     joins d in the same way, as d + k - dk, k 1 between a game of
+//     betting and one without, else the mean of rel of the bet, the
+//     raises, the blind and the draw and the flag of the showdown; and
+//     the dealer joins d in the same way, as d + k - dk, k 1 between a
+//     game against a dealer and one without, else the mean of rel of the
+//     wager and of the stand total and the flag of soft_hits.
 //   - end (1): the mean of the larger of flag of until and rel of the
 //     blocked rule, of the conditions (compared position by position,
 //     event and result), and of the ranking; the match joins in as
@@ -137,6 +143,12 @@ func Distance(a, b *Genome) float64 {
 	if k := contractDiff(a.Score.Contract, b.Score.Contract); k != 0 {
 		ds = ds + k - float64(ds*k) // exactly ds when the contracts are equal
 	}
+	if k := bettingDiff(a.Score.Betting, b.Score.Betting); k != 0 {
+		ds = ds + k - float64(ds*k) // exactly ds when the bettings are equal
+	}
+	if k := dealerDiff(a.Score.Dealer, b.Score.Dealer); k != 0 {
+		ds = ds + k - float64(ds*k) // exactly ds when the dealers are equal
+	}
 	parts[partScore] = sc + ds - float64(sc*ds) // exactly sc when ds is 0
 	en := (max(flag(a.End.Until != b.End.Until), rel(a.End.Blocked, b.End.Blocked)) +
 		conditionsDiff(a.End.Conditions, b.End.Conditions) + flag(a.End.Rank != b.End.Rank)) / 3
@@ -176,6 +188,32 @@ func contractDiff(a, b *Contract) float64 {
 		return 1
 	}
 	return (rel(a.Trick, b.Trick) + rel(a.Over, b.Over) + rel(a.Bags, b.Bags) + rel(a.Penalty, b.Penalty) + rel(a.Nil, b.Nil)) / 5
+}
+
+// bettingDiff compares the bettings: 1 between a game of betting and one
+// without, else the mean of rel of the bet, the raises, the blind and the
+// draw, and the flag of the showdown (0 for two games without betting).
+func bettingDiff(a, b *Betting) float64 {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil || b == nil:
+		return 1
+	}
+	return (rel(a.Bet, b.Bet) + rel(a.Raises, b.Raises) + rel(a.Blind, b.Blind) + rel(a.Draw, b.Draw) + flag(a.Showdown != b.Showdown)) / 5
+}
+
+// dealerDiff compares the dealers: 1 between a game against a dealer and
+// one without, else the mean of rel of the wager and of the stand total
+// and the flag of soft_hits (0 for two games without a dealer).
+func dealerDiff(a, b *Dealer) float64 {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil || b == nil:
+		return 1
+	}
+	return (rel(a.Wager, b.Wager) + rel(a.Stand, b.Stand) + flag(a.SoftHits != b.SoftHits)) / 3
 }
 
 // The parts of Distance.

@@ -85,9 +85,35 @@
 // last scoring).
 // With chips (score.chips: stake, ante, pass, per_card) a seat's score is
 // the chips it holds: each seat stakes and antes, pays for each pass and,
-// at the end, for each card left, and the first seat out as a winner takes
-// the pool (Validate: a stake of 1..1000, payments of 0..20 and not all 0,
-// no other score, ranked by score_high, one deal).
+// at a deal's end, for each card left, and the first seat out as a winner
+// takes the pool (Validate: a stake of 1..1000, payments of 0..20 and not
+// all 0 without betting or a dealer, no other score, ranked by
+// score_high). Over a
+// match the chips carry from deal to deal, and the match also ends once at
+// most one seat holds any (none, against a dealer).
+// With betting (score.betting: bet, raises, blind, draw, showdown) the
+// pool is the pot, played for in rounds of limit betting as each deal
+// starts, as in draw poker: after an optional blind, each seat in turn
+// folds, checks or calls, or bets or raises by the bet, a round allowing
+// one bet and so many raises; a seat that folds is out of the deal. A
+// draw round (each seat exchanges up to so many cards) and a second round
+// may follow. The last seat in takes the pot at once; else, at the deal's
+// end, with a showdown the best poker hand of the seats still in takes it,
+// and without, the first seat out as a winner (betting.go; Validate:
+// chips, a bet of 1..50, 0..5 raises, a blind of 0 up to the bet, a draw
+// of 0..5, fan hands for a draw or a showdown). A game of betting with a
+// showdown may have no phases: its deals are betting and a showdown.
+// With a dealer (score.dealer: wager, stand, soft_hits) each deal is a
+// game of card sums against a dealer, as Blackjack: a role the rules play,
+// not a seat. Each seat with chips wagers so many, the dealer takes two
+// cards, one face down, each seat in turn draws cards one at a time until
+// it stands, reaches 21 or goes over (bust), and the dealer then draws
+// below its stand total (on a soft one equal to it too, with soft_hits)
+// and settles each wager: a bust loses, a higher total than the dealer's
+// or a dealer bust wins the wager from the house, equal totals push.
+// Over a match, the match also ends once no seat holds chips (dealer.go;
+// Validate: chips, a wager of 1..50, a stand of 12..21, fan hands, no
+// phases and no betting).
 // With a contract (score.contract: trick, over, bags, penalty, nil) the
 // game is one of bids and contracts, as Spades: before each deal's play
 // every seat bids the tricks it means to win (or nil, none), and as the
@@ -145,7 +171,9 @@
 // cards that are not in the deck; a deck of fewer than 2 cards; a deal with
 // fewer than one card per seat, or larger than the deck at any seat count,
 // or a starter card when the whole deck is dealt; deal overrides for seat
-// counts the game does not allow, or twice for one count; 1 to 8 phases, at
+// counts the game does not allow, or twice for one count; 1 to 8 phases (0
+// in a game of betting with a showdown, and always in a game against a
+// dealer), at
 // least one of which plays a card; per phase, the fields its kind does not
 // use set, a play phase without a fan hand or a battle or turn_up phase
 // without a pile hand, a legality predicate that is ill-typed (a rank compared with a suit,

@@ -87,18 +87,30 @@ type Score struct {
 	// bids and contracts: the seats bid tricks before each deal's play
 	// and score by their contracts as it ends (absent: no bidding)
 	Contract *Contract `json:"contract,omitempty"`
+	// betting: rounds of limit betting for the chips' pool as each deal
+	// starts, folds, a draw round and a showdown (betting.go; needs
+	// chips; absent: no betting)
+	Betting *Betting `json:"betting,omitempty"`
+	// a game of card sums against a dealer, as Blackjack: each seat
+	// wagers, draws or stands, and settles with the dealer (dealer.go;
+	// needs chips and fan hands, no phases and no betting; absent: no
+	// dealer)
+	Dealer *Dealer `json:"dealer,omitempty"`
 }
 
-// Chips are counters the seats pay into a pool: each seat starts with
-// Stake and antes Ante into the pool as the deal starts, pays Pass each
-// time it passes, and, when the game ends, PerCard for each card left in
-// its hand; then the first seat out as a winner takes the pool. A seat
-// never pays more than it holds, so chips are conserved.
+// Chips are counters the seats pay into a pool: each seat starts the game
+// with Stake and antes Ante into the pool as each deal starts, pays Pass
+// each time it passes, and, when the deal ends, PerCard for each card left
+// in its hand; then the first seat out as a winner takes the pool (with
+// betting, the pool is the pot, won as Betting says). A seat never pays
+// more than it holds, so chips are conserved. Over a match, the chips
+// carry from deal to deal, and the match also ends once at most one seat
+// holds any (none, against a dealer: Dealer).
 type Chips struct {
 	Stake   int `json:"stake"`              // the chips each seat starts with (1 to cardrules.MaxStake)
-	Ante    int `json:"ante,omitempty"`     // the chips each seat puts into the pool as the deal starts
+	Ante    int `json:"ante,omitempty"`     // the chips each seat puts into the pool as each deal starts
 	Pass    int `json:"pass,omitempty"`     // the chips a seat pays into the pool each time it passes
-	PerCard int `json:"per_card,omitempty"` // the chips a seat pays into the pool for each card left in its hand at the end
+	PerCard int `json:"per_card,omitempty"` // the chips a seat pays into the pool for each card left in its hand at a deal's end
 }
 
 // CardPoints scores Points for each won card that Match names.
@@ -109,7 +121,7 @@ type CardPoints struct {
 
 // IsZero reports whether the game scores nothing.
 func (s Score) IsZero() bool {
-	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies() && !s.Deadwood && s.Contract == nil
+	return s.playZero() && len(s.Hand) == 0 && !s.Moon && len(s.Finish) == 0 && s.Chips == Chips{} && !s.Tallies() && !s.Deadwood && s.Contract == nil && s.Betting == nil && s.Dealer == nil
 }
 
 // playZero reports whether nothing scores during play (tricks, sets, won
@@ -375,9 +387,11 @@ func (g *Genome) Clone() *Genome {
 	c.Deck.Remove = slices.Clone(g.Deck.Remove)
 	c.Deal.Overrides = slices.Clone(g.Deal.Overrides)
 	c.Deal.StarterNot = slices.Clone(g.Deal.StarterNot)
-	c.Turn = make([]Phase, len(g.Turn))
-	for i, p := range g.Turn {
-		c.Turn[i] = p.clone()
+	if g.Turn != nil { // (nil, as Decode reads an empty turn, stays nil)
+		c.Turn = make([]Phase, len(g.Turn))
+		for i, p := range g.Turn {
+			c.Turn[i] = p.clone()
+		}
 	}
 	c.Effects = slices.Clone(g.Effects)
 	c.Rules = slices.Clone(g.Rules)
@@ -396,6 +410,14 @@ func (g *Genome) Clone() *Genome {
 	if g.Score.Contract != nil {
 		k := *g.Score.Contract
 		c.Score.Contract = &k
+	}
+	if g.Score.Betting != nil {
+		b := *g.Score.Betting
+		c.Score.Betting = &b
+	}
+	if g.Score.Dealer != nil {
+		d := *g.Score.Dealer
+		c.Score.Dealer = &d
 	}
 	if g.Score.Best != nil {
 		b := *g.Score.Best
@@ -447,6 +469,9 @@ func (g *Genome) Canonical() *Genome {
 	c := g.Clone()
 	c.Name, c.Summary = "", ""
 	c.Schema = SchemaVersion
+	if c.Turn == nil {
+		c.Turn = []Phase{} // (written "turn": [], as every canonical turn is a list)
+	}
 	c.Deck.Ranks = sortedSet(c.Deck.Ranks, cardrules.NumRanks)
 	c.Deck.Suits = sortedSet(c.Deck.Suits, cardrules.NumSuits)
 	c.Deck.Remove = sortedSet(c.Deck.Remove, 0)

@@ -50,10 +50,14 @@ func TestSeedsValidate(t *testing.T) {
 			if !reflect.DeepEqual(g, seeds[i]) {
 				t.Errorf("Seeds()[%d] differs from Seed(%q)", i, name)
 			}
-			// Seed returns a fresh copy each time.
-			g.Turn[0].Kind = cardrules.PhaseDraw
+			// Seed returns a fresh copy each time (its phases too; a game
+			// of betting with a showdown may have none).
+			g.TurnCap++
+			if len(g.Turn) > 0 {
+				g.Turn[0].Kind = cardrules.PhaseDraw
+			}
 			again, _ := genome.Seed(name)
-			if again.Turn[0].Kind == cardrules.PhaseDraw {
+			if again.TurnCap == g.TurnCap || len(again.Turn) > 0 && again.Turn[0].Kind == cardrules.PhaseDraw {
 				t.Error("Seed returned a shared genome")
 			}
 			// The embedded copy is the file in seeds/.
@@ -328,6 +332,7 @@ var mutations = []string{
 	"reshuffle_at_once", "deal.starter_not", "deal.starter_fires",
 	"phase.draw", "phase.pass", "phase.play_drawn", "end.blocked",
 	"last_card_inert",
+	"score.dealer.wager", "score.dealer.stand", "score.dealer.soft_hits",
 	"effect.when", "effect.if", "effect.if.cmp", "effect.if.value",
 	"effect.lasts", "effect.lasts.for", "effect.lasts.turns", "effect.lasts.scope", "effect.lasts.key",
 	"effect.lasts.stack", "effect.lasts.persists", "effect.lasts.suppresses",
@@ -362,6 +367,9 @@ func mutate(t *rapid.T, g *genome.Genome) string {
 // applyMutation applies the change named what (one of mutations or
 // responseMutations) to g.
 func applyMutation(t *rapid.T, g *genome.Genome, what string) {
+	if len(g.Turn) == 0 && (strings.HasPrefix(what, "phase.") || what == "turn.delete" || what == "turn.swap") {
+		return // (a game of no phases: betting with a showdown, or against a dealer)
+	}
 	cards := g.Deck.Cards()
 	intIn := func(label string, lo, hi int) int { return rapid.IntRange(lo, hi).Draw(t, label) }
 	phase := func() *genome.Phase { return &g.Turn[intIn("phase", 0, len(g.Turn)-1)] }
@@ -800,6 +808,18 @@ func applyMutation(t *rapid.T, g *genome.Genome, what string) {
 	case "score.cards.points":
 		if n := len(g.Score.Cards); n > 0 {
 			g.Score.Cards[intIn("i", 0, n-1)].Points = intIn("v", 1, cardrules.MaxCardPoints)
+		}
+	case "score.dealer.wager":
+		if d := g.Score.Dealer; d != nil {
+			d.Wager = intIn("v", 1, cardrules.MaxBet)
+		}
+	case "score.dealer.stand":
+		if d := g.Score.Dealer; d != nil {
+			d.Stand = intIn("v", cardrules.MinStand, cardrules.MaxStand)
+		}
+	case "score.dealer.soft_hits":
+		if d := g.Score.Dealer; d != nil {
+			d.SoftHits = !d.SoftHits
 		}
 	case "score.cards.match":
 		if n := len(g.Score.Cards); n > 0 {

@@ -143,7 +143,23 @@ func (g *Genome) describeMatchPlay() string {
 	if m == nil {
 		return strings.TrimSpace(b.String())
 	}
+	chips := g.Score.Chips.Stake > 0
+	// A match of chips ends once at most one seat holds any; against a
+	// dealer (the house never runs out), once none does.
+	holders := "at most one player"
+	if g.Score.Dealer != nil {
+		holders = "no player"
+	}
 	switch {
+	case m.Target > 0 && chips:
+		// A seat's score is the chips it holds.
+		who := "a player holds"
+		if g.Teams == 2 {
+			who = "a partnership's players hold"
+		}
+		fmt.Fprintf(&b, "The game is played in deals until %s %s, or %s has any, at most %s; ", who, plural(m.Target, "chip"), holders, plural(m.Deals, "deal"))
+	case chips:
+		fmt.Fprintf(&b, "The game is played over %s, or until %s has chips left; ", plural(m.Deals, "deal"), holders)
 	case m.Target > 0 && g.Teams == 2:
 		// With partnerships, a partnership's total (its players') ends it.
 		fmt.Fprintf(&b, "The game is played in deals until a partnership's total reaches %s, at most %s; ", plural(m.Target, "point"), plural(m.Deals, "deal"))
@@ -152,14 +168,23 @@ func (g *Genome) describeMatchPlay() string {
 	default:
 		fmt.Fprintf(&b, "The game is played over %s; ", plural(m.Deals, "deal"))
 	}
-	if g.End.Rank == cardrules.RankScoreHigh {
+	switch {
+	case chips:
+		b.WriteString("the most chips win.")
+	case g.End.Rank == cardrules.RankScoreHigh:
 		b.WriteString("the highest total wins.")
-	} else {
+	default:
 		b.WriteString("the lowest total wins.")
 	}
-	if g.LeadCard != nil {
+	switch {
+	case g.Score.Dealer != nil:
+		// (Who goes first in each deal: describeDealer; a lead card never
+		// applies: describeUnplayed.)
+	case g.LeadCard != nil:
 		fmt.Fprintf(&b, " The deal passes to the left after each deal, and in each deal the player holding the %s starts.", g.leadCard())
-	} else {
+	case len(g.Turn) == 0:
+		b.WriteString(" The deal passes to the left after each deal.")
+	default:
 		b.WriteString(" The deal passes to the left after each deal, and the player after the dealer starts.")
 	}
 	if s := g.describePass(); s != "" {

@@ -402,7 +402,7 @@ func reference(t *testing.T) string {
 	w("A genome written in an older schema version still loads: it is migrated to version %d first; a newer version is refused. ", genome.SchemaVersion)
 	w("Fields marked *optional* may be left out, and the encoder leaves them out when they are zero; a field left out reads as zero (0, false, an empty list, or the first name of its enum). ")
 	w("Validation then checks the rules of the model (see the `genome` package documentation), and `darwinsim describe` renders a genome as rules in plain English.\n\n")
-	w("Contents: [Genome fields](#genome-fields), [Phases](#phases), [Effects](#effects), [Rules](#rules), [Contracts](#contracts), [Expressions](#expressions), [Cards](#cards), [Enums](#enums), [Limits](#limits).\n\n")
+	w("Contents: [Genome fields](#genome-fields), [Phases](#phases), [Effects](#effects), [Rules](#rules), [Contracts](#contracts), [Betting](#betting), [Dealer](#dealer), [Expressions](#expressions), [Cards](#cards), [Enums](#enums), [Limits](#limits).\n\n")
 
 	all := src.fields(t, reflect.TypeFor[genome.Genome](), "")
 	usedBy := map[reflect.Type][]string{}
@@ -451,7 +451,7 @@ func reference(t *testing.T) string {
 	}
 	kinds := cardrules.Enums()[slices.IndexFunc(cardrules.Enums(), func(tab cardrules.Table) bool { return tab.GoName == "PhaseKind" })]
 	w("## Phases\n\n")
-	w("A turn is the list `turn` of %d to %d phases, run in order. ", 1, cardrules.MaxPhases)
+	w("A turn is the list `turn` of %d to %d phases, run in order (none only in a game of betting with a showdown, [Betting](#betting), or against a dealer, [Dealer](#dealer)). ", 1, cardrules.MaxPhases)
 	w("Each phase is an object whose `kind` says what it does; it sets only the fields its kind uses, and every other field must be left out.\n\n")
 	rows = nil
 	for _, f := range all {
@@ -556,6 +556,8 @@ func reference(t *testing.T) string {
 	w("A `target` of `chosen_opponent` lets the effect's player choose the opponent it hits (a decision), for an immediate, lasting or delayed effect alike; it is refused in a game of pile hands, whose battles leave no one a choice, and in a take phase's `from`.\n\n")
 	rulesSection(t, &b)
 	contractSection(t, &b)
+	bettingSection(t, &b)
+	dealerSection(t, &b)
 
 	// Expressions.
 	w("## Expressions\n\n")

@@ -301,14 +301,14 @@ func TestValidateRejects(t *testing.T) {
 			want: `$.deal.overrides[0].cards: must be at least 1, got 0`},
 		// Turn.
 		{name: "no phases", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[]`) },
-			want: `$.turn: must have 1 to 8 phases, got 0`},
+			want: `$.turn: must have 1 to 8 phases (0 only for a game of betting with a showdown or against a dealer), got 0`},
 		{name: "nine phases", patch: func(t *testing.T, m map[string]any) {
 			var ps []any
 			for range 9 {
 				ps = append(ps, js(t, `{"kind": "play", "legal": {"op": "true"}}`))
 			}
 			m["turn"] = ps
-		}, want: `$.turn: must have 1 to 8 phases, got 9`},
+		}, want: `$.turn: must have 1 to 8 phases (0 only for a game of betting with a showdown or against a dealer), got 9`},
 		{name: "only draw phases", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[{"kind": "draw", "count": 1}]`) },
 			want: `$.turn: no phase plays a card, so the game can never progress`},
 		{name: "battle with a fan hand", patch: func(t *testing.T, m map[string]any) { m["turn"] = js(t, `[{"kind": "battle"}]`) },

@@ -129,8 +129,8 @@ func (g *Genome) Validate() error {
 	// (Cards land on the discard pile in play and turn_up phases.)
 	hasPlay := slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhasePlay || p.Kind == cardrules.PhaseTurnUp })
 	refills := g.Reshuffle && hasPlay
-	if len(g.Turn) == 0 || len(g.Turn) > cardrules.MaxPhases {
-		ps.add("$.turn", "must have 1 to %d phases, got %d", cardrules.MaxPhases, len(g.Turn))
+	if len(g.Turn) == 0 && !g.allowsNoPlay() || len(g.Turn) > cardrules.MaxPhases {
+		ps.add("$.turn", "must have 1 to %d phases (0 only for a game of betting with a showdown or against a dealer), got %d", cardrules.MaxPhases, len(g.Turn))
 	}
 	if len(g.Turn) > 0 && !slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind != cardrules.PhaseDraw }) {
 		ps.add("$.turn", "no phase plays a card, so the game can never progress")
@@ -278,6 +278,8 @@ func (g *Genome) Validate() error {
 	g.validateMatch(&ps, cards)
 	g.validateTally(&ps, cards, capture || slices.ContainsFunc(g.Turn, func(p Phase) bool { return p.Kind == cardrules.PhaseTrick }))
 	g.validateContract(&ps)
+	g.validateBetting(&ps)
+	g.validateDealer(&ps)
 	if g.TurnCap < 1 || g.TurnCap > cardrules.MaxTurnCap {
 		ps.add("$.turn_cap", "must be between 1 and %d, got %d", cardrules.MaxTurnCap, g.TurnCap)
 	}
@@ -521,14 +523,11 @@ func validateChips(g *Genome, ps *Problems) {
 			ps.add("$.score.chips."+f.name, "must be between 0 and %d, got %d", cardrules.MaxChipPayment, f.v)
 		}
 	}
-	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 {
-		ps.add("$.score.chips", "no ante, pass or per_card payment, so no chip ever moves")
+	if c.Ante == 0 && c.Pass == 0 && c.PerCard == 0 && g.Score.Betting == nil && g.Score.Dealer == nil {
+		ps.add("$.score.chips", "no ante, pass or per_card payment, no betting and no dealer, so no chip ever moves")
 	}
 	if !g.Score.playZero() || len(g.Score.Hand) != 0 || g.Score.Moon || len(g.Score.Finish) != 0 || g.Score.Tallies() || g.Score.Deadwood || g.Score.Contract != nil {
 		ps.add("$.score.chips", "a game with chips scores nothing else: its scores are the chips the seats hold")
-	}
-	if g.Match != nil {
-		ps.add("$.match", "a game with chips is one deal (chips over a match of several deals are not supported)")
 	}
 	if g.End.Rank != cardrules.RankScoreHigh {
 		ps.add("$.end.rank", "a game with chips ranks the seats by them: want score_high, got %s", g.End.Rank)

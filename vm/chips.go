@@ -9,15 +9,21 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // holds, so the chips in the seats' scores and the pool always sum to the
 // seats times the stake.
 
-// stake gives every seat its stake, less the ante it puts into the pool.
-// (The ante is not traced: every seat pays it.)
-func (m *Machine) stake() {
+// stake gives every seat its stake as the game starts (deal k 0), then
+// each seat puts the ante into the pool, or all it holds if less. (The
+// ante is not traced: every seat pays it.)
+func (m *Machine) stake(k int) {
 	c := m.p.chips
-	ante := min(c.Ante, c.Stake)
-	for s := range m.n {
-		m.score[s] = int32(c.Stake - ante)
+	if k == 0 {
+		for s := range m.n {
+			m.score[s] = int32(c.Stake)
+		}
 	}
-	m.pot = int32(m.n * ante)
+	for s := range m.n {
+		a := min(int32(c.Ante), m.score[s])
+		m.score[s] -= a
+		m.pot += a
+	}
 }
 
 // payChips moves up to n of seat s's chips into the pool.
@@ -41,9 +47,10 @@ func (m *Machine) finish() int {
 	return m.winner()
 }
 
-// settleChips: every seat pays for the cards left in its hand, in seat
-// order, and the first seat out as a winner takes the pool; with none, the
-// pool stays.
+// settleChips settles a deal's chips: every seat pays for the cards left
+// in its hand, in seat order; then, with betting, the pot may go as
+// settlePot says; else the first seat out as a winner takes the pool, and
+// with none, the pool stays.
 func (m *Machine) settleChips() {
 	m.settled = true
 	if per := int(m.p.chips.PerCard); per > 0 {
@@ -52,6 +59,9 @@ func (m *Machine) settleChips() {
 				m.payChips(s, per*int(m.count[s]))
 			}
 		}
+	}
+	if m.p.betOn && m.settlePot() {
+		return
 	}
 	for i := range m.nOut {
 		if m.outRes[i] == cardrules.ResultWin {

@@ -209,6 +209,9 @@ func TestDealOrder(t *testing.T) {
 			if tr.Starter != starter {
 				t.Fatalf("%s game %d: starter %d, want %d", np.name, i, tr.Starter, starter)
 			}
+			if p.dealerOn {
+				k -= 2 // (the dealer's two cards, once the seats' are dealt)
+			}
 			// And the machine's stock after the deal is the rest, top last.
 			m := mustMachine(p, 0, nil)
 			m.reset(seed)

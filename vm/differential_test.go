@@ -92,6 +92,8 @@ var vmEventKinds = map[vm.EventKind]reference.EventKind{
 	vm.EvLayout: reference.EvLayout, vm.EvCollect: reference.EvCollect, vm.EvSweep: reference.EvSweep,
 	vm.EvTally: reference.EvTally, vm.EvClaim: reference.EvClaim, vm.EvChallenge: reference.EvChallenge, vm.EvReveal: reference.EvReveal,
 	vm.EvTakeTop: reference.EvTakeTop, vm.EvLay: reference.EvLay, vm.EvLayOff: reference.EvLayOff, vm.EvKnock: reference.EvKnock, vm.EvDeadwood: reference.EvDeadwood, vm.EvOutScore: reference.EvOutScore, vm.EvBid: reference.EvBid, vm.EvContract: reference.EvContract,
+	vm.EvBet: reference.EvBet, vm.EvFold: reference.EvFold, vm.EvSetAside: reference.EvSetAside, vm.EvShow: reference.EvShow,
+	vm.EvDealer: reference.EvDealer, vm.EvStand: reference.EvStand, vm.EvBust: reference.EvBust, vm.EvSettle: reference.EvSettle,
 }
 
 // traceEvent is an event in the common form both sides are compared in.

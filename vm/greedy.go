@@ -71,6 +71,12 @@ func (m *Machine) greedy(s int, kind DecisionKind, n int, set uint64) int {
 		return 1
 	case DecideBid:
 		return index(set, m.greedyBid(s, set))
+	case DecideBet:
+		return index(set, uint8(m.greedyBet(s, set)))
+	case DecideExchange:
+		return index(set, m.greedyExchange(s))
+	case DecideHit:
+		return m.greedyHit(s)
 	case DecideClimb:
 		// Its lowest card of the rank, never done (see greedyClimb).
 		return 0

@@ -296,6 +296,7 @@ func checkConservation(m *Machine) error {
 		zPlaying
 		zClaims
 		zMelds
+		zDealer
 	)
 	zoneName := func(z int) string {
 		switch z {
@@ -317,6 +318,8 @@ func checkConservation(m *Machine) error {
 			return "claim pile"
 		case zMelds:
 			return "melds"
+		case zDealer:
+			return "the dealer's hand"
 		}
 		return fmt.Sprintf("seat %d", z)
 	}
@@ -418,6 +421,9 @@ func checkConservation(m *Machine) error {
 	for _, c := range pile[:m.mt.melded.cards(pile[:])] {
 		note(c, zMelds)
 	}
+	for _, c := range pile[:m.dealerCards.cards(pile[:])] {
+		note(c, zDealer)
+	}
 	if bad != nil {
 		return bad
 	}
@@ -517,10 +523,10 @@ func checkState(m *Machine, betweenTurns bool) error {
 }
 
 // checkChips: with chips, no seat holds fewer than none, and the seats'
-// chips and the pool sum to the seats times the stake; without, there is
-// no pool.
+// chips, the pool and the house's (against a dealer) sum to the seats
+// times the stake; without, there is no pool.
 func checkChips(m *Machine) error {
-	sum := int(m.pot)
+	sum := int(m.pot) + int(m.house)
 	for s := range m.n {
 		if m.p.chips.Stake > 0 && m.score[s] < 0 {
 			return fmt.Errorf("seat %d holds %d chips", s, m.score[s])
@@ -614,6 +620,25 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 				return m.res, fmt.Errorf("after the bids of deal %d: %w", m.dealNo, err)
 			}
 		}
+		if m.dealerDue {
+			m.dealerRound()
+			if err := checkState(m, true); err != nil {
+				return m.res, fmt.Errorf("after the dealer's deal %d: %w", m.dealNo, err)
+			}
+		}
+		if m.betDue {
+			m.betRounds()
+			if !m.capped {
+				if err := checkBets(m); err != nil {
+					return m.res, fmt.Errorf("after the betting of deal %d: %w", m.dealNo, err)
+				}
+			}
+		}
+		if m.capped {
+			m.res.Winner = Capped
+			m.res.Deals = int(m.dealNo) + 1
+			return m.res, nil
+		}
 		if m.starterDue {
 			m.fireStarter()
 			if err := checkState(m, true); err != nil {
@@ -659,7 +684,9 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 		}
 		// (Sets laid down as a new deal is dealt score at once.)
 		for s := range m.n {
-			if (!again || m.p.scoreMeld == 0) && m.score[s] != before[s]+want[s] {
+			// (Chips move as the deal's end settles them and the next
+			// deal's ante is paid: checkState counts them.)
+			if (!again || m.p.scoreMeld == 0) && m.p.chips.Stake == 0 && m.score[s] != before[s]+want[s] {
 				return m.res, fmt.Errorf("deal %d: seat %d's total went from %d to %d, want %d more", k, s, before[s], m.score[s], want[s])
 			}
 		}
@@ -1020,4 +1047,31 @@ func contractScores(m *Machine) (out [MaxSeats]int32) {
 		}
 	}
 	return out
+}
+
+// checkBets checks the betting once it is over: every seat still in that
+// is not all in has put in as much as the most any seat has in the last
+// round, a seat that folded is out as a loser, and the deal is over when
+// one seat is left in or the program has no phases.
+func checkBets(m *Machine) error {
+	if err := checkState(m, true); err != nil {
+		return err
+	}
+	b := &m.betState
+	in := m.betsIn()
+	for s := range m.n {
+		if in&(1<<s) == 0 {
+			if m.isActive(s) {
+				return fmt.Errorf("seat %d folded but is still in", s)
+			}
+			continue
+		}
+		if m.score[s] > 0 && b.put[s] != b.high && bits.OnesCount8(in) > 1 {
+			return fmt.Errorf("seat %d is in with %d chips left but put in %d of the round's %d", s, m.score[s], b.put[s], b.high)
+		}
+	}
+	if (bits.OnesCount8(in) <= 1 || m.p.nPhases == 0) && !m.over {
+		return fmt.Errorf("%d seats left in, %d phases, but the deal is not over", bits.OnesCount8(in), m.p.nPhases)
+	}
+	return nil
 }

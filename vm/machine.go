@@ -127,6 +127,8 @@ type carry struct {
 	res    Result
 	order  [MaxSeats]int8  // the last deal's finishing order, where the program keeps it (pass.go)
 	bags   [MaxSeats]int16 // with contracts, each side's bags (at its first seat; contract.go)
+	pot    int32           // the chips in the pool (the pot), kept from deal to deal
+	house  int32           // against a dealer, the house's chips (dealer.go)
 }
 
 type game struct {
@@ -160,8 +162,7 @@ type game struct {
 	suit    uint8  // the active suit
 	ph      *phase // the card-playing phase being played (play, battle, trick)
 
-	pot       int32 // the chips in the pool
-	settled   bool  // the chips were settled at the game's end
+	settled   bool  // the chips were settled at the deal's end
 	played    uint8 // bit s: a card of suit s has been played
 	last      int16 // the last card played, -1 before any
 	lastSuit  uint8 // the suit named after the last card played, else its suit
@@ -294,6 +295,8 @@ type game struct {
 	// Bids and contracts (contract.go): the deal's bidding and the tricks
 	// each seat has won in it.
 	bidState
+	betState
+	dealerState
 }
 
 // Result is what one game produced.
@@ -362,6 +365,18 @@ func (m *Machine) run() Result {
 		}
 		if m.bidDue {
 			m.bidRound()
+		}
+		if m.dealerDue || m.betDue {
+			if m.dealerDue {
+				m.dealerRound()
+			} else {
+				m.betRounds()
+			}
+			if m.capped {
+				m.res.Winner = Capped
+				m.res.Deals = int(m.dealNo) + 1
+				return m.res
+			}
 		}
 		if m.starterDue {
 			m.fireStarter()
@@ -452,7 +467,7 @@ func (m *Machine) dealOut(dealer, k int) {
 		m.effState = effState{lasting: lasting{turnEnd: math.MaxInt}}
 	}
 	if p.chips.Stake > 0 {
-		m.stake()
+		m.stake(k)
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
@@ -533,6 +548,12 @@ func (m *Machine) dealRest() {
 	}
 	if p.contract {
 		m.bidSetup()
+	}
+	if p.betOn {
+		m.betSetup()
+	}
+	if p.dealerOn {
+		m.dealerSetup()
 	}
 }
 

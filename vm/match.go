@@ -80,11 +80,27 @@ func (m *Machine) endDeal() bool {
 	if p.hasFinish {
 		m.scoreFinish()
 	}
+	if p.chips.Stake > 0 {
+		// (Last: chips score nothing else, but the layout's cards are
+		// gathered first.)
+		m.settleChips()
+	}
 	if p.deals == 0 {
 		return false
 	}
 	k := int(m.dealNo) + 1
 	done := k >= p.deals
+	if p.chips.Stake > 0 {
+		// A match of chips ends once at most one seat holds any (against
+		// a dealer, once none does).
+		holders := 0
+		for s := range m.n {
+			if m.score[s] > 0 {
+				holders++
+			}
+		}
+		done = done || holders <= 1 && !p.dealerOn || holders == 0
+	}
 	if p.target > 0 {
 		// (With partnerships, a partnership's total.)
 		var total [MaxSeats]int32

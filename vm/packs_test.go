@@ -96,7 +96,7 @@ func TestTwoPackSeedsPlay(t *testing.T) {
 					}
 				}
 			}
-			if second == 0 && !p.pileHands && p.meld == 0 {
+			if second == 0 && !p.pileHands && p.meld == 0 && p.nPhases > 0 {
 				t.Errorf("no card of the second pack was played in %d games", games)
 			}
 		})

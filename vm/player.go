@@ -31,6 +31,9 @@ const (
 	DecideLayOff                        // a card to lay off onto a meld on the table (ascending), then OptDone
 	DecideKnock                         // whether to knock: OptPass (play on), then OptKnock
 	DecideBid                           // the tricks to bid before a deal's play (ascending; 0 a nil bid)
+	DecideBet                           // an action in a betting round: BetFold (where it owes chips), BetCall, BetRaise (where offered)
+	DecideExchange                      // a card to set aside in a draw round (ascending), then OptDone
+	DecideHit                           // against a dealer: HitStand, then HitDraw
 )
 
 // View is what a seat may see when it decides: its own hand, the public
@@ -94,6 +97,15 @@ type View struct {
 	Bids   [MaxSeats]int8
 	Tricks [MaxSeats]uint8
 	Bags   [MaxSeats]int16
+	// With betting: what each seat has put into the pot in the betting
+	// round (Pot is the whole pot) and the seats that folded in the deal.
+	Bets   [MaxSeats]int32
+	Folded uint8
+	// Against a dealer: the dealer's cards the seats see (its face-down
+	// card once it is turned up), of the first pack and of the second, and
+	// the house's chips.
+	Dealer, Dealer2 uint64
+	House           int32
 }
 
 // Decision is one choice put to a Player. Options and View.Table are only
@@ -187,6 +199,9 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 		v.Claimed, v.ClaimBy = int(m.claimRank), m.cur
 	}
 	v.Bids, v.Tricks, v.Bags = m.bids, m.tricks, m.bags
+	v.Bets, v.Folded = m.put, m.folded
+	seen := m.dealerSeen()
+	v.Dealer, v.Dealer2, v.House = seen[0], seen[1], m.house
 	v.PassTo, v.PassChosen, v.PassChosen2 = -1, 0, 0
 	if kind == DecidePass {
 		v.PassTo, v.PassChosen, v.PassChosen2 = int(m.cardPass.to[s]), m.cardPass.sel[s][0], m.cardPass.sel[s][1]
@@ -203,7 +218,7 @@ func (m *Machine) external(s int, kind DecisionKind, n int) int {
 // tells the options apart (a blind take).
 func (d *Decision) Greedy() int {
 	var set uint64
-	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass || d.Kind == DecideCapture || d.Kind == DecideBid {
+	if d.Kind == DecideCard || d.Kind == DecideDiscard || d.Kind == DecideClimb || d.Kind == DecidePass || d.Kind == DecideCapture || d.Kind == DecideBid || d.Kind == DecideBet || d.Kind == DecideExchange || d.Kind == DecideHit {
 		for _, c := range d.Options {
 			set |= 1 << c
 		}

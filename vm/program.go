@@ -117,6 +117,8 @@ type Program struct {
 
 	passing           // the pass before each deal and the finishing scores (pass.go)
 	contracting       // bids and contracts (contract.go)
+	betting           // limit betting for the chips' pool (betting.go)
+	dealing           // card sums against a dealer (dealer.go)
 	topRV       uint8 // the highest rank value of the deck's cards
 
 	// Capture by sum (capture.go): the cards dealt to the layout, the
@@ -335,6 +337,8 @@ func Load(code []byte) (*Program, error) {
 	p.lowerTally(im)
 	p.lowerMelds(im)
 	p.lowerContract(im)
+	p.lowerBetting(im)
+	p.lowerDealer(im)
 	for _, c := range p.deck[:p.deckN] {
 		p.topRV = max(p.topRV, p.rv[c])
 	}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"github.com/darwinsim/darwinsim/internal/handrank"
 	"io"
 
 	"github.com/darwinsim/darwinsim/bytecode"
@@ -73,8 +74,12 @@ func (m *Machine) SeatView(s int) View {
 // Every other event is public and returned unchanged.
 func (e Event) SeenBy(s int) Event {
 	switch e.Kind {
-	case EvDraw:
+	case EvDraw, EvSetAside:
 		if int(e.Seat) != s {
+			e.Card = HiddenCard
+		}
+	case EvDealer:
+		if e.N == 1 {
 			e.Card = HiddenCard
 		}
 	case EvPlay:
@@ -225,6 +230,54 @@ func (e Event) String() string {
 			return fmt.Sprintf("seat %d loses %d for %s", e.Seat, -e.N, why)
 		}
 		return fmt.Sprintf("seat %d scores %d for %s", e.Seat, e.N, why)
+	case EvDeal:
+		if e.Card == 0xff {
+			return fmt.Sprintf("deal %d, dealt by seat %d", e.N+1, e.Seat)
+		}
+		return fmt.Sprintf("deal %d, dealt by seat %d; the starter is %s", e.N+1, e.Seat, seenCard(e.Card))
+	case EvMoon:
+		return fmt.Sprintf("seat %d shoots the moon: every other seat scores %d", e.Seat, e.N)
+	case EvBet:
+		switch {
+		case e.Card == 0:
+			return fmt.Sprintf("seat %d puts a blind of %d into the pot", e.Seat, e.N)
+		case e.Card == 2:
+			return fmt.Sprintf("seat %d bets or raises: %d into the pot", e.Seat, e.N)
+		case e.Card == 3:
+			return fmt.Sprintf("seat %d wagers %d against the dealer", e.Seat, e.N)
+		case e.N == 0:
+			return fmt.Sprintf("seat %d checks", e.Seat)
+		}
+		return fmt.Sprintf("seat %d calls: %d into the pot", e.Seat, e.N)
+	case EvFold:
+		if e.N == 1 {
+			return fmt.Sprintf("seat %d holds no chips and folds", e.Seat)
+		}
+		return fmt.Sprintf("seat %d folds", e.Seat)
+	case EvSetAside:
+		return fmt.Sprintf("seat %d sets %s aside", e.Seat, seenCard(e.Card))
+	case EvShow:
+		return fmt.Sprintf("seat %d shows %s", e.Seat, handrank.Value(e.N).Category())
+	case EvDealer:
+		switch e.N {
+		case 1:
+			return fmt.Sprintf("the dealer gets %s face down", seenCard(e.Card))
+		case 2:
+			return fmt.Sprintf("the dealer turns up %s", seenCard(e.Card))
+		}
+		return fmt.Sprintf("the dealer gets %s", seenCard(e.Card))
+	case EvStand:
+		return fmt.Sprintf("seat %d stands on %d", e.Seat, e.N)
+	case EvBust:
+		return fmt.Sprintf("seat %d is bust with %d", e.Seat, e.N)
+	case EvSettle:
+		switch {
+		case e.N > 0:
+			return fmt.Sprintf("seat %d beats the dealer and wins %d", e.Seat, e.N)
+		case e.N < 0:
+			return fmt.Sprintf("seat %d loses its wager of %d to the dealer", e.Seat, -e.N)
+		}
+		return fmt.Sprintf("seat %d pushes with the dealer", e.Seat)
 	case EvChips:
 		if e.N < 0 {
 			return fmt.Sprintf("seat %d takes the pool (%d chips)", e.Seat, -e.N)

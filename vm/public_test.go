@@ -61,11 +61,15 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 		switch e.Kind {
 		case EvPlay, EvDiscard, EvRespond, EvLayout, EvLay, EvLayOff:
 			known |= 1 << e.Card
+		case EvDealer: // (the dealer's cards face up)
+			if e.N != 1 {
+				known |= 1 << e.Card
+			}
 		case EvDeal: // (a later deal's starter, turned up)
 			if e.Card != 0xff {
 				known |= 1 << e.Card
 			}
-		case EvDraw:
+		case EvDraw, EvSetAside:
 			if int(e.Seat) == s {
 				known |= 1 << e.Card
 			}
@@ -82,7 +86,7 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 		// A draw by another seat, or a blind take between two others,
 		// names no card at all, even one s has seen before (a card played
 		// earlier can come back through a reshuffle).
-		hidden := e.Kind == EvDraw && int(e.Seat) != s ||
+		hidden := (e.Kind == EvDraw || e.Kind == EvSetAside) && int(e.Seat) != s || e.Kind == EvDealer && e.N == 1 ||
 			(e.Kind == EvTakeFrom || e.Kind == EvPassCard) && int(e.Seat) != s && e.N != s
 		if hidden && len(namedCards(tb, events[i])) > 0 {
 			return events[i]
@@ -367,5 +371,15 @@ func TestSeatView(t *testing.T) {
 	}
 	if total+m.stockN+m.discN != 52 {
 		t.Errorf("counts %d + stock %d + discard %d do not make the deck", total, m.stockN, m.discN)
+	}
+}
+
+// TestEveryEventWorded: each event kind has its words (String), none the
+// fallback "event N".
+func TestEveryEventWorded(t *testing.T) {
+	for k := EvTurn; k <= EvSettle; k++ {
+		if s := (Event{Kind: k}).String(); strings.HasPrefix(s, "event ") {
+			t.Errorf("event kind %d is worded %q", k, s)
+		}
 	}
 }

@@ -177,7 +177,11 @@ func (m *Machine) Determinize(x int) {
 	for _, c := range m.stock[:m.stockN] {
 		hidden.add(c)
 	}
-	need[stockPlace] = m.stockN
+	var away awayCards
+	if m.p.betOn || m.p.dealerOn {
+		m.hideAway(x, &away, &hidden)
+	}
+	need[stockPlace] = m.stockN + away.n
 	curN := 0
 	if m.claimN > 0 {
 		need[pilePlace], curN = m.hidePile(seen, &hidden)
@@ -197,6 +201,9 @@ func (m *Machine) Determinize(x int) {
 	}
 	n := dealt[stockPlace].cards(m.stock[:])
 	m.rng.ShuffleBytes(m.stock[:n])
+	if away.n > 0 {
+		m.dealAway(&away, n)
+	}
 	if m.cardPass.due {
 		m.redealPass(x)
 	}

@@ -228,7 +228,7 @@ func TestDeterminize(t *testing.T) {
 						return
 					}
 					src := d.m
-					if a.count != src.count || a.hands(x) != src.hands(x) || a.disc != src.disc || a.table != src.table || a.gone != src.gone || a.stockN != src.stockN ||
+					if a.count != src.count || a.hands(x) != src.hands(x) || a.disc != src.disc || a.table != src.table || !sameGone(a, src, x) || a.stockN != src.stockN || a.dealerSeen() != src.dealerSeen() ||
 						a.claimN != src.claimN || a.claimCurN != src.claimCurN {
 						err = fmt.Errorf("seed %d: the re-deal changed what seat %d sees", seed, x)
 						return
@@ -322,4 +322,22 @@ func TestShares(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameGone reports whether a's cards out of play are src's, but for those
+// seat x did not see go there (set aside or thrown in by another seat).
+func sameGone(a, src *Machine, x int) bool {
+	if a.goneN != src.goneN {
+		return false
+	}
+	for i, c := range src.gone[:src.goneN] {
+		unseen := false
+		for t := range src.n {
+			unseen = unseen || t != x && src.away[t][c/cardrules.PackStride]&(1<<(c%cardrules.PackStride)) != 0
+		}
+		if !unseen && a.gone[i] != c {
+			return false
+		}
+	}
+	return true
 }

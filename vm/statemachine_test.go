@@ -126,6 +126,11 @@ func (gm *gameMachine) finished(t *rapid.T) {
 		}
 		until = cardrules.NumUntils // no end rule need hold
 	}
+	if gm.p.nPhases == 0 {
+		// A deal of betting and a showdown, or against a dealer, ends
+		// after its rounds, whatever the end rule.
+		until = cardrules.NumUntils
+	}
 	switch until {
 	case 0: // first out
 		if m.nOut == 0 && m.nActive > 1 {

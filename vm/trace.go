@@ -60,6 +60,14 @@ const (
 	EvOutScore                   // as a deal ends, Seat scores N points: Card 0 the difference of deadwood, 1 an undercut, 2 gin
 	EvBid                        // before a deal's play, Seat bids N tricks (0: nil)
 	EvContract                   // as a deal ends, Seat scores N points (negative: loses -N): Card 0 a contract made or set, 1 a bag penalty, 2 a nil bid
+	EvBet                        // Seat puts N chips into the pot: Card 0 a blind, 1 a check (N 0) or call, 2 a bet or raise, 3 a wager against the dealer
+	EvFold                       // Seat folds: N 0 it chose to, 1 at once, holding no chips
+	EvSetAside                   // in a draw round, Seat sets Card aside, face down and out of play
+	EvShow                       // at a showdown, Seat shows its hand, N its handrank.Value
+	EvDealer                     // the dealer (Seat -1) gets Card: N 0 face up, 1 face down, 2 its face-down card turned up
+	EvStand                      // against a dealer, Seat stands on total N
+	EvBust                       // against a dealer, Seat's total N is bust
+	EvSettle                     // Seat's wager settles with the dealer: N the chips it wins from the house (negative: its wager lost; 0 a push)
 )
 
 // Event is one step of a traced game.

@@ -190,6 +190,12 @@ func Compile(g *genome.Genome) ([]byte, error) {
 	if k := c.Score.Contract; k != nil {
 		e = append(e, bytecode.TailBid, byte(k.Trick), byte(k.Over), byte(k.Bags), byte(k.Penalty), byte(k.Nil))
 	}
+	if b := c.Score.Betting; b != nil {
+		e = bytecode.AppendBet(e, bytecode.Betting{Bet: b.Bet, Raises: b.Raises, Blind: b.Blind, Draw: b.Draw, Showdown: b.Showdown})
+	}
+	if d := c.Score.Dealer; d != nil {
+		e = bytecode.AppendDealer(e, bytecode.Dealer{Wager: d.Wager, Stand: d.Stand, SoftHits: d.SoftHits})
+	}
 	out = section(out, bytecode.OpEnd, e)
 
 	// EFFECTS
@@ -306,6 +312,12 @@ func Decompile(p []byte) (*genome.Genome, error) {
 	}
 	if k := im.Contract; k.At != 0 {
 		g.Score.Contract = &genome.Contract{Trick: k.Trick, Over: k.Over, Bags: k.Bags, Penalty: k.Penalty, Nil: k.Nil}
+	}
+	if b := im.Betting; b.At != 0 {
+		g.Score.Betting = &genome.Betting{Bet: b.Bet, Raises: b.Raises, Blind: b.Blind, Draw: b.Draw, Showdown: b.Showdown}
+	}
+	if d := im.Dealer; d.At != 0 {
+		g.Score.Dealer = &genome.Dealer{Wager: d.Wager, Stand: d.Stand, SoftHits: d.SoftHits}
 	}
 	for r := range cardrules.Joker + 1 {
 		if im.StarterNot&(1<<r) != 0 {

@@ -525,6 +525,8 @@ func (t *table) options(d *vm.Decision) string {
 			}
 			return plural(int(o), "trick")
 		}
+	case vm.DecideBet, vm.DecideExchange, vm.DecideHit:
+		what, prompt, label = chipWords(d, label)
 	case vm.DecidePass:
 		what = fmt.Sprintf("before the deal is played, choose a card to pass to seat %d", d.View.PassTo)
 		if d.View.PassChosen|d.View.PassChosen2 != 0 {

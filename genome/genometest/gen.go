@@ -25,7 +25,12 @@
 // suit or card; the deadwood (fan hands; the gin and undercut bonuses where
 // seats knock); bids and contracts (one game in four with a trick phase and
 // fan hands, every field over its whole range, a penalty exactly with
-// bags);
+// bags); limit betting (one game of chips in three, every field over its
+// whole range, a draw round and a showdown only with fan hands, now and
+// then a game of betting and a showdown with no phases) and chips over a
+// match (one game of chips in three); a game against a dealer (one
+// fan-hand game of chips without betting in four: no phases, every field
+// over its whole range);
 // up to 255 effects of every type, target and value, gated or not where the
 // type can fizzle, set off by a play or by any other event the game makes
 // possible (even in games that play no card), with or without a condition
@@ -338,6 +343,8 @@ func drawGenome(t *rapid.T) *genome.Genome {
 	drawLasting(t, g)
 	drawLater(t, g, standardRanks(ranksInDeck), presentSuits(cards))
 	drawMatch(t, g, cards)
+	drawBetting(t, g)
+	drawDealer(t, g)
 	return g
 }
 

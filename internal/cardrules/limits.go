@@ -39,6 +39,11 @@ const (
 	MaxScore       = 13    // points per trick won or per set laid down
 	MaxStake       = 1000  // the chips each seat starts with
 	MaxChipPayment = 20    // chips of one ante, pass or card left in hand
+	MaxBet         = 50    // chips of one bet or raise
+	MaxRaises      = 5     // raises in one betting round after its bet
+	MaxExchange    = 5     // cards a seat may exchange in a draw round
+	MinStand       = 12    // the lowest total a dealer may stand on
+	MaxStand       = 21    // the highest total a dealer may stand on
 	MaxNameLen     = 200   // characters of a name (metadata)
 	MaxSummaryLen  = 4000  // characters of a summary (metadata)
 )

@@ -230,11 +230,12 @@
 // # Chips
 //
 // With chips (chips.go) the scores are chips: the stake less the ante
-// before the shuffle, a pass payment after every EvPass, and, once the game
-// is over (before ranking; a capped game settles nothing), every seat's
-// payment for the cards it holds, in seat order, then the pool to the
-// first seat out as a winner. Nobody pays more than it holds; every
-// payment and the taking of the pool is an EvChips event.
+// before each deal's shuffle, a pass payment after every EvPass, and, once
+// each deal is over (before ranking; a capped game settles nothing), every
+// seat's payment for the cards it holds, in seat order, then the pool to
+// the first seat out as a winner (with betting, as below). Nobody pays
+// more than it holds; every payment and the taking of the pool is an
+// EvChips event.
 // # Climbing
 //
 // A climb phase (climb.go) keeps a table: the last play (its rank and
@@ -419,6 +420,91 @@
 // its seats' total; in a match with teams and a target, the match ends
 // after a deal once a partnership's total reaches the target (without
 // teams, a seat's score), contracts or not.
+//
+// # Betting
+//
+// With score.betting (betting.go) each deal has rounds of limit betting
+// for the chips' pool (the pot), as the vm doc's "Betting" says. Chips
+// may be played over a match: the stake is given once, as the game
+// starts; every deal's ante is paid before its shuffle, untraced, by each
+// seat up to what it holds; each deal's end settles the chips (every
+// seat's per-card payment, in seat order, then the pot); a match of chips
+// also ends after a deal once at most one seat holds chips.
+//
+// The betting comes after the deal's start (the deal, the pass, the lead
+// card's holder, the dealt sets, the bids, the rules' groups) and before
+// the starter fires; the turn cap is checked before each of its turns (an
+// action or an exchange), and a game that reaches it there is capped at
+// once. A seat holding no chips folds at once (EvFold N 1, seat order from seat
+// 0). The first round opens with the blind where there is one (EvBet Card
+// 0, no decision, no turn; it counts as the round's bet), then from the
+// seat after the blind's (else after the dealer) each seat still in and
+// holding chips acts in seat order (DecideBet: fold where it owes, check
+// or call, bet or raise where offered; an EvBet Card 1 or 2, or an EvFold
+// N 0 and its EvOut; one turn each, its EvTurn first) until the round closes:
+// with two seats or more that can act, once each has acted since the last
+// bet or raise and put in the most; with fewer, once they have put in the
+// most. Where Draw is not 0, each seat still in, from the seat after the
+// dealer, exchanges (DecideExchange among its faces, ascending, then
+// done; EvSetAside per card at once, then the draws; one turn, its
+// EvTurn first), and a
+// second round follows, with no blind. One seat left in ends the deal at
+// once, as does a game with no phases after the betting. At the deal's
+// end, after the per-card payments: the one seat left in takes the pot;
+// with none left in it stays; with a showdown each seat still in shows
+// (EvShow, seat order from the seat after the dealer) and the best hands
+// (handrank.Slow) share it, the first of them taking the odd chips;
+// without one, the first seat out as a winner takes it, as without
+// betting.
+//
+// Where the vm doc leaves the betting open, the reference reads it so:
+//
+//   - "Still in" is "has not folded" (a seat out as a winner by emptying
+//     its hand is still in for the pot). A folded seat's hand goes out
+//     of play, unseen (it pays nothing for it at the deal's end), and the
+//     seat is out as a loser, on no card: goOut, with no went_out
+//     effect set off. Where a seat is out after the betting, the end is
+//     checked at once, before the starter and any play (with until
+//     first_out, a fold ends the deal), and a deal so ended fires no
+//     starter.
+//   - The rules' groups are computed once, after the deal as before, not
+//     again after the betting.
+//   - When the seat to move first has folded (the seat after the dealer,
+//     or the lead card's holder), the first seat still in after the
+//     dealer moves first; a deal the betting ends fires no starter.
+//   - The closing rule is checked before every seat's action: a round in
+//     which fewer than two seats can act closes, with no action, as soon
+//     as those seats have put in the most (at the start of a second round
+//     in which one seat holds chips; the blind's seat whose only
+//     opponents called all in gets no option).
+//   - An exchange stops, with no decision, once the seat has set aside
+//     Draw cards or holds none; its draws are draws from the stock like
+//     any (Result.Draws, drawn effects set off, a refill from the discard
+//     pile where the rules allow), with no draw limit and no set laid.
+//   - With no seat left in (every seat folded at once for want of chips)
+//     the pot stays, with or without a showdown.
+//
+// # A dealer's fixed rule
+//
+// With score.dealer (dealer.go) each deal is played against a dealer, as
+// the vm doc's "A dealer's fixed rule" says, where the betting would be:
+// the dealer's two cards from the top of the stock (EvDealer N 0, then N
+// 1 face down), the folds at once and the wagers (EvBet Card BetWager);
+// each seat's turn from the seat after the dealer (the turn cap checked
+// before each; hit or stand, totals by handrank.SlowTotal); the dealer's
+// turn; the settling in seat order, which ends the deal. The dealer's
+// cards are a zone of their own (verify), dropped with the deal; the
+// house's chips are kept for the game, and the seats' chips, the pot and
+// the house sum to the stakes. A match of chips ends once no seat holds
+// any. Where the vm doc leaves it open, the reference reads it (as the VM
+// plays it) so:
+//
+//   - The dealer's cards come off the stock with no refill; its later
+//     draws refill an empty stock from the discard pile as any draw does
+//     (but not at once), and count in no Result field.
+//   - A seat below 21 always decides between two options, even when no
+//     card can be drawn; a draw that finds none stands on its total.
+//   - With no seat in, the dealer still plays its turn.
 //
 // # Jokers
 //

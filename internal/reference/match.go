@@ -19,7 +19,9 @@ import (
 // partnership's: its seats' scores summed) reaches the target; the next
 // deal is dealt by the seat after the last dealer. When the match is
 // over, the totals alone rank the seats (ranking), whether or not they
-// went out in the last deal.
+// went out in the last deal. With chips the deal's chips are settled
+// last (settleChips), and a match also ends once at most one seat holds
+// chips (against a dealer, once none does).
 func (m *game) endDeal() bool {
 	g := m.g
 	m.scoreContract()
@@ -72,11 +74,16 @@ func (m *game) endDeal() bool {
 			m.score[m.order[i]] += v
 		}
 	}
+	chips := g.Score.Chips.Stake > 0
+	if chips {
+		// (Chips score nothing else; the layout's cards were gathered.)
+		m.settleChips()
+	}
 	if g.Match == nil {
 		return false
 	}
 	next := m.dealNo + 1
-	done := next >= g.Match.Deals
+	done := next >= g.Match.Deals || chips && m.chipsGone()
 	if done || m.targetReached() {
 		return false
 	}

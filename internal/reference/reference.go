@@ -41,7 +41,7 @@ type Result struct {
 // EventKind is what happened at one step. The kinds from EvTurn to
 // EvClear mirror the VM's trace events one for one (same numbering,
 // meaning and fields); EvDecision has no VM trace counterpart, and the
-// kinds after it (EvDeal to EvContract) are the VM's numbered one below.
+// kinds after it (EvDeal to EvSettle) are the VM's numbered one below.
 type EventKind uint8
 
 // Events.
@@ -92,12 +92,20 @@ const (
 	EvOutScore                   // as a deal ends, Seat scores N: Card OutDifference, OutUndercut or OutGin
 	EvBid                        // before a deal's play, Seat bids N tricks (0: nil); Card 0
 	EvContract                   // as a deal ends, Seat (a side's first seat) scores N: Card ContractTricks, ContractBags or ContractNil
+	EvBet                        // Seat puts N chips into the pot: Card BetBlind, BetCall (N 0: a check), BetRaise or BetWager
+	EvFold                       // Seat folds: N 0 by choice, 1 at once, holding no chips (its EvOut follows)
+	EvSetAside                   // in a draw round, Seat sets Card aside, face down and out of play
+	EvShow                       // at a showdown, Seat shows its hand: N its handrank.Value
+	EvDealer                     // the dealer (Seat -1) gets Card: N 0 face up, 1 face down, 2 its face-down card turned up
+	EvStand                      // against a dealer, Seat stands on total N
+	EvBust                       // against a dealer, Seat's total N is bust
+	EvSettle                     // Seat's wager settles with the dealer: N the chips it wins from the house (negative: its wager lost; 0 a push)
 )
 
 var kindNames = [...]string{"turn", "draw", "reshuffle", "pass", "play", "name-suit", "effect", "discard",
 	"war", "take", "out", "take-from", "ask", "meld", "respond", "chain", "lose-turn", "active", "last-end", "rule", "resolve", "wait", "demand", "capture", "chips", "climb", "clear", "decision", "deal", "moon", "pass-card", "layout", "collect", "sweep", "tally",
 	"claim", "challenge", "reveal", "take-top", "lay", "lay-off", "knock", "deadwood", "out-score",
-	"bid", "contract"}
+	"bid", "contract", "bet", "fold", "set-aside", "show", "dealer", "stand", "bust", "settle"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -183,6 +191,20 @@ type game struct {
 	bids, tricks []int
 	bags         []int
 
+	// Betting (betting.go): the seats that folded in this deal, and
+	// whether the game reached its turn cap in the betting (or against
+	// the dealer).
+	folded []bool
+	capped bool
+
+	// Against a dealer (dealer.go): the dealer's cards in the order dealt
+	// (the second face down while holeDown), each seat's wager this deal,
+	// and the house's chips, kept for the whole game.
+	dealerCards []genome.Card
+	holeDown    bool
+	wagers      []int
+	house       int
+
 	// Triggers other than a play (triggers.go).
 	live      bool      // the deal is over: events may set effects off
 	resolving bool      // queued events are resolving: no event is queued
@@ -200,7 +222,8 @@ type game struct {
 
 	res    Result
 	events []Event
-	check  bool // verify conservation after every step (tests)
+	check  bool  // verify conservation after every step (tests)
+	picks  []int // tests: the choices of the next decisions of two options or more, instead of random draws
 }
 
 // Play plays one game of g (a valid genome) at seats seats (0: the
@@ -222,9 +245,29 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 	}
 	m := &game{g: g, n: seats, check: check}
 	m.setupGame(seed)
+	return m.run()
+}
+
+// run plays the game m was set up for to its end.
+func (m *game) run() (Result, []Event) {
+	g := m.g
 	for {
 		m.live = true
-		m.start()
+		// The turn cap is checked before each turn of the betting and
+		// before each seat's turn against the dealer.
+		switch {
+		case g.Score.Betting != nil:
+			m.bet()
+		case g.Score.Dealer != nil:
+			m.againstDealer()
+		}
+		if m.capped {
+			m.res.Winner, m.res.WinMask, m.res.Deals = Capped, 0, m.dealNo+1
+			return m.res, m.events
+		}
+		if !m.over {
+			m.start()
+		}
 		for !m.over {
 			if m.res.Turns >= g.TurnCap {
 				m.res.Winner, m.res.WinMask, m.res.Deals = Capped, 0, m.dealNo+1
@@ -239,9 +282,6 @@ func play(g *genome.Genome, seats int, policies []string, seed uint64, check boo
 		if !m.endDeal() {
 			break
 		}
-	}
-	if m.g.Score.Chips.Stake > 0 {
-		m.settleChips()
 	}
 	m.res.Deals = m.dealNo + 1
 	m.res.Winner, m.res.WinMask = m.ranking()

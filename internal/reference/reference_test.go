@@ -169,7 +169,12 @@ func consistent(g *genome.Genome, seats int, seed uint64) (err error) {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	r, evs := play(g, seats, nil, seed, true)
+	if seats == 0 {
+		seats = g.Seats.Default
+	}
+	m := &game{g: g, n: seats, check: true}
+	m.setupGame(seed)
+	r, evs := m.run()
 	var want Result
 	want.Winner, want.WinMask, want.LeadChanges, want.Interactions = r.Winner, r.WinMask, r.LeadChanges, r.Interactions
 	// A fizzle leaves no event of its own (an effect that moved nothing

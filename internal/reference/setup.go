@@ -12,15 +12,14 @@ import (
 // ---- setup ----
 
 // setupGame starts a game from seed: its random numbers, zero scores (or
-// the chips staked, less the ante) and the first deal.
+// the chips staked) and the first deal.
 func (m *game) setupGame(seed uint64) {
 	m.src = rng.New(seed)
 	m.score = make([]int, m.n)
 	if c := m.g.Score.Chips; c.Stake > 0 {
 		for s := range m.score {
-			m.score[s] = c.Stake - min(c.Ante, c.Stake)
+			m.score[s] = c.Stake
 		}
-		m.pool = m.n * min(c.Ante, c.Stake)
 	}
 	m.leader = -1
 	m.bags = make([]int, m.n)
@@ -29,17 +28,28 @@ func (m *game) setupGame(seed uint64) {
 
 // setup deals deal number deal of the game (0 for the first; dealer n-1), the
 // state that carries over a match's deals (the scores, the result's
-// counts, the chips' pool, the events, the leader, the turns done, by which effects that
+// counts, the chips' pool, the house's chips, the events, the leader, the turns done, by which effects that
 // last turns are timed, the sides' bags) kept and all else afresh. The deal
 // goes round from the seat after the dealer, who is the first to move.
 func (m *game) setup(dealer, deal int) {
 	g := m.g
-	*m = game{g: g, n: m.n, src: m.src, check: m.check, score: m.score, pool: m.pool, res: m.res, events: m.events,
+	*m = game{g: g, n: m.n, src: m.src, check: m.check, picks: m.picks, score: m.score, pool: m.pool, house: m.house, res: m.res, events: m.events,
 		leader: m.leader, dealNo: deal, dealer: dealer, done: m.done, order: m.order, bags: m.bags}
 	first := (dealer + 1) % m.n
 	m.cur = first
 	m.won = make([][]genome.Card, m.n)
 	m.bids, m.tricks = make([]int, m.n), make([]int, m.n)
+	m.folded = make([]bool, m.n)
+	m.wagers = make([]int, m.n)
+	// The ante, as every deal is dealt (untraced): each seat puts it into
+	// the pool, or all it holds when that is less.
+	if c := g.Score.Chips; c.Stake > 0 {
+		for s := range m.n {
+			a := min(c.Ante, m.score[s])
+			m.score[s] -= a
+			m.pool += a
+		}
+	}
 	m.deck = g.Deck.Cards()
 	// The suits a seat may name: the deck's suit restriction (all four
 	// when it has none), even when removed cards leave a suit without a
@@ -302,8 +312,8 @@ func (m *game) meld(s int) {
 }
 
 // verify checks conservation when the game runs checked: every card of
-// the deck is in exactly one zone, and the chips, with the pool, are the
-// seats' stakes.
+// the deck is in exactly one zone (the dealer's cards one of them), and
+// the chips, with the pool and the house's, are the seats' stakes.
 func (m *game) verify() {
 	if !m.check {
 		return
@@ -319,7 +329,7 @@ func (m *game) verify() {
 	}
 	for s := range m.n {
 		note(fmt.Sprintf("seat %d", s), m.hands[s])
-		if !m.active[s] && len(m.hands[s]) > 0 && !slices.Contains(m.melds.knocked, s) {
+		if !m.active[s] && len(m.hands[s]) > 0 && !slices.Contains(m.melds.knocked, s) && !m.folded[s] {
 			panic(fmt.Sprintf("reference: seat %d is out but holds %v", s, m.hands[s]))
 		}
 	}
@@ -328,6 +338,7 @@ func (m *game) verify() {
 	note("table", m.table)
 	note("gone", m.gone)
 	note("layout", m.layout)
+	note("dealer", m.dealerCards)
 	note("claim pile", m.claims.pile)
 	note("melds", m.meldCardsOnTable())
 	for _, row := range m.rows {
@@ -338,7 +349,7 @@ func (m *game) verify() {
 	m.verifyClaims()
 	m.verifyMelds()
 	if c := m.g.Score.Chips; c.Stake > 0 {
-		sum := m.pool
+		sum := m.pool + m.house
 		for _, v := range m.score {
 			if v < 0 {
 				panic(fmt.Sprintf("reference: a seat holds %d chips", v))
@@ -346,7 +357,7 @@ func (m *game) verify() {
 			sum += v
 		}
 		if sum != m.n*c.Stake {
-			panic(fmt.Sprintf("reference: %d chips in the scores and the pool, not %d seats of %d", sum, m.n, c.Stake))
+			panic(fmt.Sprintf("reference: %d chips in the scores, the pool and the house, not %d seats of %d", sum, m.n, c.Stake))
 		}
 	}
 	if len(seen) != len(m.deck) {

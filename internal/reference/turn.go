@@ -1,6 +1,10 @@
 package reference
 
-import "github.com/darwinsim/darwinsim/internal/cardrules"
+import (
+	"fmt"
+
+	"github.com/darwinsim/darwinsim/internal/cardrules"
+)
 
 // ---- decisions ----
 
@@ -22,7 +26,14 @@ func (m *game) choose(s, n int, informed bool) int {
 	if n == 1 {
 		m.res.Forced++
 	} else {
-		i = m.src.IntN(n)
+		if len(m.picks) > 0 {
+			i, m.picks = m.picks[0], m.picks[1:]
+			if i >= n {
+				panic(fmt.Sprintf("reference: pick %d of %d options", i, n))
+			}
+		} else {
+			i = m.src.IntN(n)
+		}
 		if informed {
 			m.res.Informed++
 		}

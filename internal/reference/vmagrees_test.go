@@ -20,6 +20,14 @@ import (
 // ones). Each plays a small genome on both and fails if their games
 // differ.
 
+// vmLacks reports whether g needs what the VM of this branch does not
+// play yet: betting, and chips over a match (the VM's betting is on its
+// own branch). The generated genomes the VM is compared on skip such a
+// genome; drop this once the VM plays them.
+func vmLacks(g *genome.Genome) bool {
+	return g.Score.Betting != nil || g.Match != nil && g.Score.Chips.Stake > 0
+}
+
 // vmDiffers plays games 0..games-1 of batch 1 of g at seats seats on the
 // VM (traced) and on the reference, and returns the first difference of
 // events or results, or "".
@@ -132,7 +140,7 @@ func TestVMAgreesTwoPacksGenomes(t *testing.T) {
 	gen := genometest.Genome()
 	for i, n := 0, 0; n < genomes; i++ {
 		g := gen.Example(i)
-		if !g.Deck.TwoPacks() {
+		if !g.Deck.TwoPacks() || vmLacks(g) {
 			continue
 		}
 		n++
