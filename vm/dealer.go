@@ -32,8 +32,8 @@ func (p *Program) lowerDealer(im *bytecode.Image) {
 // dealerState is the deal against the dealer: whether the seats' turns
 // are due, whether the seats sat out or wagered, the seat whose turn it
 // is, the seats still to take theirs, whether the current seat's turn has
-// begun, the dealer's cards, whether its face-down card (hole) is up, and
-// each seat's wager.
+// begun, the dealer's cards, whether its face-down card (hole) is up,
+// each seat's wager and its total once its turn is over.
 type dealerState struct {
 	dealerDue   bool
 	seated      bool
@@ -44,6 +44,7 @@ type dealerState struct {
 	hole        uint8
 	dealerCards pair
 	wager       [MaxSeats]int32
+	total       [MaxSeats]int8 // each seat's total as its turn ended
 }
 
 // dealerSetup deals the dealer its two cards as the deal starts
@@ -138,6 +139,7 @@ func (m *Machine) hitTurn(s int) {
 		t, _ := handrank.Total(m.hand[s], m.hand2[s])
 		switch {
 		case t > 21:
+			d.total[s] = int8(t)
 			if m.trace != nil {
 				m.trace.add(EvBust, s, 0, t)
 			}
@@ -153,8 +155,9 @@ func (m *Machine) hitTurn(s int) {
 	}
 }
 
-// stand traces seat s standing on total t.
+// stand notes seat s standing on total t.
 func (m *Machine) stand(s, t int) {
+	m.dealerState.total[s] = int8(t)
 	if m.trace != nil {
 		m.trace.add(EvStand, s, 0, t)
 	}
@@ -197,7 +200,7 @@ func (m *Machine) settleDealer() {
 		if m.folded&(1<<s) != 0 {
 			continue
 		}
-		t, _ := handrank.Total(m.hand[s], m.hand2[s])
+		t := int(d.total[s])
 		var won int32
 		switch {
 		case t > 21:
