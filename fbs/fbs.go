@@ -36,7 +36,10 @@ const (
 	// BatchRequestVersion 2 names each seat's policy by its spec
 	// (policy_specs); version 1 had vm.Policy numbers (policies).
 	BatchRequestVersion = 2
-	BatchResultVersion  = 2
+	// BatchResultVersion 3 has the vm.Dist histograms of 2,048 buckets
+	// (exact below 256, then 128 per power of two); version 2 had 192
+	// (exact below 64, then 8 per power of two).
+	BatchResultVersion = 3
 )
 
 // hasIdentifier reports whether buf is long enough to be a FlatBuffer and

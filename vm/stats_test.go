@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"reflect"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -40,27 +41,30 @@ func TestBucketBounds(t *testing.T) {
 	rapidShort()
 	rapid.Check(t, func(rt *rapid.T) { check(rapid.Uint64().Draw(rt, "v")) })
 
-	// Exact below 64, then 8 buckets per power of two.
-	for v := range uint64(64) {
+	// Exact below 256, then 128 buckets per power of two.
+	for v := range uint64(256) {
 		if Bucket(v) != int(v) || BucketLow(int(v)) != v {
 			t.Errorf("value %d: bucket %d low %d", v, Bucket(v), BucketLow(int(v)))
 		}
 	}
-	for b := 64; b < NumBuckets; b++ {
+	for b := 256; b < NumBuckets; b++ {
 		lo := BucketLow(b)
 		if Bucket(lo) != b {
 			t.Errorf("Bucket(BucketLow(%d)) = %d", b, Bucket(lo))
 		}
-		if b > 64 && BucketLow(b) <= BucketLow(b-1) {
+		if b > 256 && BucketLow(b) <= BucketLow(b-1) {
 			t.Errorf("bucket lows not increasing at %d", b)
 		}
-		// Width: 1/8 of the power of two the bucket lies in.
+		// Width: 1/128 of the power of two the bucket lies in.
 		if b < NumBuckets-1 {
 			w := BucketLow(b+1) - lo
-			if e := bits.Len64(lo) - 1; w != 1<<(e-3) {
-				t.Errorf("bucket %d [%d, %d) has width %d, want %d", b, lo, lo+w, w, 1<<(e-3))
+			if e := bits.Len64(lo) - 1; w != 1<<(e-7) {
+				t.Errorf("bucket %d [%d, %d) has width %d, want %d", b, lo, lo+w, w, 1<<(e-7))
 			}
 		}
+	}
+	if lo := BucketLow(NumBuckets - 1); lo != 4177920 {
+		t.Errorf("the last bucket starts at %d, want 4177920", lo)
 	}
 }
 
@@ -69,22 +73,24 @@ func TestDistQuantile(t *testing.T) {
 	if d.Quantile(0.5) != 0 || d.Mean() != 0 || d.Count() != 0 {
 		t.Error("empty Dist")
 	}
-	for v := 1; v <= 100; v++ {
+	for v := 1; v <= 1000; v++ {
 		d.add(v)
 	}
-	if d.Count() != 100 || d.Sum != 5050 || d.Max != 100 || d.Mean() != 50.5 {
+	if d.Count() != 1000 || d.Sum != 500500 || d.Max != 1000 || d.Mean() != 500.5 {
 		t.Errorf("count %d sum %d max %d mean %v", d.Count(), d.Sum, d.Max, d.Mean())
 	}
 	cases := []struct {
 		q    float64
 		want uint64
 	}{
-		{0, 1}, {0.01, 1}, {0.5, 50}, {0.505, 51}, {0.63, 63},
-		{0.64, 64}, // 64 is the low edge of bucket [64, 72)
-		{0.7, 64},  // 70 lies in [64, 72)
-		{0.9, 88},  // 90 lies in [88, 96)
-		{0.99, 96}, // 99 lies in [96, 104)
-		{1, 96},    // 100 too
+		{0, 1}, {0.001, 1}, {0.1, 100}, {0.2555, 256}, {0.255, 255},
+		{0.257, 256}, // 257 lies in [256, 258)
+		{0.5, 500},   // 500 lies in [500, 502)
+		{0.511, 510}, // 511 lies in [510, 512)
+		{0.513, 512}, // 513 lies in [512, 516)
+		{0.9, 900},   // 900 lies in [900, 904)
+		{0.99, 988},  // 990 lies in [988, 992)
+		{1, 1000},    // 1000 lies in [1000, 1004)
 	}
 	for _, c := range cases {
 		if got := d.Quantile(c.q); got != c.want {
@@ -93,21 +99,38 @@ func TestDistQuantile(t *testing.T) {
 	}
 	// One value: every quantile is that value's bucket.
 	var e Dist
-	e.add(1000)
+	e.add(100000)
 	for _, q := range []float64{0, 0.5, 1} {
-		if got := e.Quantile(q); got != BucketLow(Bucket(1000)) || got > 1000 || float64(got) < 1000*0.875 {
-			t.Errorf("single value 1000: Quantile(%v) = %d", q, got)
+		if got := e.Quantile(q); got != BucketLow(Bucket(100000)) || got > 100000 || float64(got) < 100000*(1-1.0/128) {
+			t.Errorf("single value 100000: Quantile(%v) = %d", q, got)
 		}
 	}
-	// Relative error of a quantile above 64 is within 12.5% (for values
-	// a game can reach: below 2^22).
+	// A quantile is exact below 256 and within 1/128 (under 1%) above (for
+	// values a game can reach: below 2^22).
 	rapidShort()
 	rapid.Check(t, func(rt *rapid.T) {
-		v := rapid.Uint64Range(64, 1<<22-1).Draw(rt, "v")
+		v := rapid.Uint64Range(0, 1<<22-1).Draw(rt, "v")
 		var d Dist
 		d.add(int(v))
-		if got := d.Quantile(0.5); got > v || float64(v-got) > 0.125*float64(v) {
+		got := d.Quantile(0.5)
+		if got > v || float64(v-got)*128 > float64(v) || v < 256 && got != v {
 			rt.Fatalf("value %d read back as %d", v, got)
+		}
+	})
+	// Against the exact quantile of many values spread over game lengths.
+	rapid.Check(t, func(rt *rapid.T) {
+		vs := rapid.SliceOfN(rapid.IntRange(0, 20000), 1, 300).Draw(rt, "values")
+		q := rapid.Float64Range(0, 1).Draw(rt, "q")
+		var d Dist
+		for _, v := range vs {
+			d.add(v)
+		}
+		sorted := slices.Clone(vs)
+		slices.Sort(sorted)
+		k := max(int(math.Ceil(q*float64(len(vs)))), 1)
+		exact := uint64(sorted[k-1])
+		if got := d.Quantile(q); got > exact || float64(exact-got)*100 > float64(exact) {
+			rt.Fatalf("Quantile(%v) = %d, exact %d", q, got, exact)
 		}
 	})
 }
