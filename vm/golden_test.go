@@ -25,8 +25,8 @@ const goldenFile = "testdata/outcomes.golden"
 // taken with (exact below 64, then 8 buckets per power of two, the last
 // from 3,932,160 up), which the finer layout refines, so that a finer
 // histogram leaves every outcome hash as it was.
-func coarseHist(d *Dist) [192]uint64 {
-	var c [192]uint64
+func coarseHist(d *Dist) []uint64 {
+	c := make([]uint64, 192)
 	for b, h := range d.Hist {
 		v := BucketLow(b)
 		k := int(v)
@@ -39,16 +39,23 @@ func coarseHist(d *Dist) [192]uint64 {
 	return c
 }
 
-// statsBytes is a deterministic encoding of every field of Stats, in
-// declaration order, little-endian 64-bit words (the histograms folded by
-// coarseHist).
-func statsBytes(s *Stats) []byte {
+// fullHist is d's histogram as it is.
+func fullHist(d *Dist) []uint64 { return d.Hist[:] }
+
+// statsBytes is the encoding the outcome hashes are taken of: encodeStats
+// with the histograms folded by coarseHist.
+func statsBytes(s *Stats) []byte { return encodeStats(s, coarseHist) }
+
+// encodeStats is a deterministic encoding of every field of Stats, in
+// declaration order, little-endian 64-bit words, each histogram as hist
+// gives it.
+func encodeStats(s *Stats, hist func(*Dist) []uint64) []byte {
 	var b []byte
 	u := func(x uint64) { b = binary.LittleEndian.AppendUint64(b, x) }
 	dist := func(d *Dist) {
 		u(d.Sum)
 		u(d.Max)
-		for _, h := range coarseHist(d) {
+		for _, h := range hist(d) {
 			u(h)
 		}
 	}
@@ -187,25 +194,43 @@ func TestGoldenOutcomes(t *testing.T) {
 	}
 }
 
-// TestStatsBytesCoversEveryField guards the encoding: every integer of
+// TestStatsBytesCoversEveryField guards the encoding (with the histograms
+// whole; the hashes fold them, and the folding is checked too): every integer of
 // Stats (each array element and each field of a nested struct included),
 // found by reflection so that a field added later cannot be missed, is
 // encoded in a word of its own.
 func TestStatsBytesCoversEveryField(t *testing.T) {
-	if probs := statsEncodingProblems(statsBytes); len(probs) > 0 {
+	full := func(s *Stats) []byte { return encodeStats(s, fullHist) }
+	if probs := statsEncodingProblems(full); len(probs) > 0 {
 		t.Errorf("statsBytes does not encode every field of Stats (extend it, in declaration order):\n%s", strings.Join(probs, "\n"))
+	}
+	// Folding a value's bucket gives the bucket the first layout put the
+	// value in: the finer layout refines it.
+	first := func(v uint64) int {
+		if v < 64 {
+			return int(v)
+		}
+		e := bits.Len64(v) - 1
+		return min(64+(e-6)*8+int((v>>(e-3))&7), 191)
+	}
+	for v := uint64(0); v < 1<<23; v += 1 + v/97 {
+		var d Dist
+		d.add(int(v))
+		if c := coarseHist(&d); c[first(v)] != 1 {
+			t.Fatalf("value %d folds out of its first bucket %d", v, first(v))
+		}
 	}
 	// The check itself can fail: an encoding that forgets one field, or
 	// writes one field twice in place of another, is caught.
 	forgets := func(s *Stats) []byte {
 		c := *s
 		c.Effects[NumEffectTypes-1] = 0
-		return statsBytes(&c)
+		return encodeStats(&c, fullHist)
 	}
 	doubles := func(s *Stats) []byte {
 		c := *s
 		c.Informed = c.Forced
-		return statsBytes(&c)
+		return encodeStats(&c, fullHist)
 	}
 	for name, enc := range map[string]func(*Stats) []byte{"forgets a field": forgets, "doubles a field": doubles} {
 		if len(statsEncodingProblems(enc)) == 0 {

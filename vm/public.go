@@ -296,19 +296,23 @@ func seenCard(c uint8) string {
 }
 
 // FormatSeenBy writes the game as seat s saw it, one step per line in the
-// layout of Format: its own deal, only the size of the others', the
+// layout of Format: its own deal, only the size of the others' (at every
+// deal of a match), the
 // starter, every event through SeenBy, and the result. The seed is left
 // out: it fixes the deck order, which no seat sees.
 func (t *Trace) FormatSeenBy(w io.Writer, s int) {
 	fmt.Fprintf(w, "%d seats, as seat %d sees the game\n", t.Seats, s)
-	for o, h := range t.Hands {
-		if o == s {
-			fmt.Fprintf(w, "deal: seat %d gets %d cards: %s\n", o, len(h), cardList(h))
-		} else {
-			fmt.Fprintf(w, "deal: seat %d gets %d cards\n", o, len(h))
+	hands := func(indent string, hs [][]uint8) {
+		for o, h := range hs {
+			if o == s {
+				fmt.Fprintf(w, "%sdeal: seat %d gets %d cards: %s\n", indent, o, len(h), cardList(h))
+			} else {
+				fmt.Fprintf(w, "%sdeal: seat %d gets %d cards\n", indent, o, len(h))
+			}
 		}
 	}
-	t.writePlay(w, func(e Event) Event { return e.SeenBy(s) })
+	hands("", t.Hands)
+	t.writePlay(w, func(e Event) Event { return e.SeenBy(s) }, hands)
 }
 
 // Words says how the game ended, as the last line of Format does.

@@ -53,7 +53,7 @@ func leak(tb testing.TB, tr *Trace, s int, deal []string, events []string) strin
 		known |= 1 << tr.Starter
 	}
 	for o, line := range deal {
-		if o != s && len(namedCards(tb, line)) > 0 {
+		if o%tr.Seats != s && len(namedCards(tb, line)) > 0 { // (each deal's lines in seat order)
 			return line
 		}
 	}
@@ -110,9 +110,17 @@ func TestSeenByShowsNothingHidden(t *testing.T) {
 				var buf bytes.Buffer
 				tr.FormatSeenBy(&buf, s)
 				lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-				// header, one deal line per seat, the starter, events, result
+				// header, one deal line per seat, the starter, events
+				// (each later deal's lines after its EvDeal), result
 				deal := lines[1 : 1+tr.Seats]
-				rest := lines[1+tr.Seats:]
+				var rest []string
+				for _, l := range lines[1+tr.Seats:] {
+					if strings.HasPrefix(l, "  deal: seat ") {
+						deal = append(deal, l)
+					} else {
+						rest = append(rest, l)
+					}
+				}
 				if tr.Starter >= 0 {
 					rest = rest[1:]
 				}
@@ -208,7 +216,12 @@ func TestEventStringMatchesFormat(t *testing.T) {
 		if tr.Starter >= 0 {
 			skip++
 		}
-		events := lines[skip : len(lines)-1]
+		var events []string
+		for _, l := range lines[skip : len(lines)-1] {
+			if !strings.HasPrefix(l, "  deal: seat ") { // (a later deal's hands)
+				events = append(events, l)
+			}
+		}
 		if len(events) != len(tr.Events) {
 			t.Fatalf("%s: %d lines for %d events", np.name, len(events), len(tr.Events))
 		}

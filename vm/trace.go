@@ -68,6 +68,8 @@ const (
 	EvStand                      // against a dealer, Seat stands on total N
 	EvBust                       // against a dealer, Seat's total N is bust
 	EvSettle                     // Seat's wager settles with the dealer: N the chips it wins from the house (negative: its wager lost; 0 a push)
+
+	numEventKinds // (the count of kinds above; a new kind goes before it, with its name in eventKindNames)
 )
 
 // Event is one step of a traced game.
@@ -86,8 +88,11 @@ type Trace struct {
 	Seed    uint64
 	Hands   [][]uint8 // each seat's cards after the deal (a pile: top first)
 	Starter int       // the turned-up card, or -1
-	Events  []Event
-	Result  Result
+	// The hands of each later deal of a match, as Hands (DealHands[0]
+	// is deal 2's, dealt just before its EvDeal event).
+	DealHands [][][]uint8
+	Events    []Event
+	Result    Result
 }
 
 func (t *Trace) add(k EventKind, seat int, card uint8, n int) {
@@ -95,31 +100,38 @@ func (t *Trace) add(k EventKind, seat int, card uint8, n int) {
 }
 
 func (t *Trace) deal(m *Machine) {
-	t.Hands = make([][]uint8, m.n)
-	for s := range m.n {
-		if m.p.pileHands {
-			q := m.piles[s]
-			for i := range q.n {
-				t.Hands[s] = append(t.Hands[s], q.c[(q.head+i)%pileCap])
-			}
-		} else {
-			for x := m.hand[s]; x != 0; x &= x - 1 {
-				t.Hands[s] = append(t.Hands[s], uint8(bits.TrailingZeros64(x)))
-			}
-			for x := m.hand2[s]; x != 0; x &= x - 1 {
-				t.Hands[s] = append(t.Hands[s], uint8(bits.TrailingZeros64(x))+cardrules.PackStride)
-			}
-		}
-	}
+	t.Hands = handsOf(m)
 	t.Starter = -1
 	if m.discN > 0 {
 		t.Starter = int(m.disc[0])
 	}
 }
 
-// newDeal records the start of a match's later deal (the first deal's
-// hands are the trace's Hands).
+// handsOf returns each seat's cards as they were dealt.
+func handsOf(m *Machine) [][]uint8 {
+	hands := make([][]uint8, m.n)
+	for s := range m.n {
+		if m.p.pileHands {
+			q := m.piles[s]
+			for i := range q.n {
+				hands[s] = append(hands[s], q.c[(q.head+i)%pileCap])
+			}
+		} else {
+			for x := m.hand[s]; x != 0; x &= x - 1 {
+				hands[s] = append(hands[s], uint8(bits.TrailingZeros64(x)))
+			}
+			for x := m.hand2[s]; x != 0; x &= x - 1 {
+				hands[s] = append(hands[s], uint8(bits.TrailingZeros64(x))+cardrules.PackStride)
+			}
+		}
+	}
+	return hands
+}
+
+// newDeal records the start of a match's later deal: its hands, then its
+// EvDeal event (the first deal's hands are the trace's Hands).
 func (t *Trace) newDeal(m *Machine) {
+	t.DealHands = append(t.DealHands, handsOf(m))
 	st := uint8(0xff)
 	if m.discN > 0 {
 		st = m.disc[0]
@@ -152,15 +164,19 @@ func (c *BatchConfig) Replay(p *Program, i uint64) (*Trace, error) {
 // Format writes the game in words, one step per line.
 func (t *Trace) Format(w io.Writer) {
 	fmt.Fprintf(w, "game seed %#016x, %d seats\n", t.Seed, t.Seats)
-	for s, h := range t.Hands {
-		fmt.Fprintf(w, "deal: seat %d gets %d cards: %s\n", s, len(h), cardList(h))
+	hands := func(indent string, hs [][]uint8) {
+		for s, h := range hs {
+			fmt.Fprintf(w, "%sdeal: seat %d gets %d cards: %s\n", indent, s, len(h), cardList(h))
+		}
 	}
-	t.writePlay(w, func(e Event) Event { return e })
+	hands("", t.Hands)
+	t.writePlay(w, func(e Event) Event { return e }, hands)
 }
 
 // writePlay writes what follows the deal: the starter, every event as view
-// gives it (turns flush left, the rest indented) and the result.
-func (t *Trace) writePlay(w io.Writer, view func(Event) Event) {
+// gives it (turns flush left, the rest indented), each later deal's hands
+// as hands writes them after its EvDeal, and the result.
+func (t *Trace) writePlay(w io.Writer, view func(Event) Event, hands func(indent string, hs [][]uint8)) {
 	if t.Starter >= 0 {
 		fmt.Fprintf(w, "starter: %s\n", bytecode.CardName(uint8(t.Starter)))
 	}
@@ -170,6 +186,9 @@ func (t *Trace) writePlay(w io.Writer, view func(Event) Event) {
 			indent = ""
 		}
 		fmt.Fprintf(w, "%s%s\n", indent, view(e))
+		if e.Kind == EvDeal && e.N >= 1 && e.N <= len(t.DealHands) {
+			hands(indent, t.DealHands[e.N-1])
+		}
 	}
 	fmt.Fprintln(w, t.Result.Words())
 }
