@@ -47,7 +47,7 @@ func (g *Genome) describeDealer() string {
 		w("; a joker counts 0")
 	}
 	w(". A total in which an ace counts 11 is soft, any other hard; a total over 21 is bust. ")
-	w("Then each player who wagered, in turn %s, draws cards from the stock one at a time as they choose (hits) until they stand: a player whose total reaches 21 stands at once, one who goes bust ends their turn, and one who wants a card when none is left to draw stands. ", from)
+	w("Then each player who wagered, in turn %s, draws cards from the stock one at a time as they choose (hits) until they stand: a player whose total reaches 21 stands at once, one who goes bust ends their turn, and one who has no card left to draw stands. ", from)
 	w("Then the dealer turns its face-down card up and draws cards from the stock, face up, one at a time, %s. ", dealerRule(*d))
 	w("Last, each wager is settled with the house: a player who went bust loses their wager, even if the dealer goes bust too; otherwise a player whose total is higher than the dealer's, or who is not bust when the dealer is, wins as many chips as they wagered and takes their wager back; equal totals are a push, and the wager comes back; a lower total loses the wager.")
 	return b.String()

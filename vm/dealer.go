@@ -148,7 +148,7 @@ func (m *Machine) hitTurn(s int) {
 			m.stand(s, t)
 			return
 		}
-		if m.decide(s, DecideHit, 2, 1<<HitStand|1<<HitDraw) == HitStand || !m.draw(s) {
+		if !m.canDraw() || m.decide(s, DecideHit, 2, 1<<HitStand|1<<HitDraw) == HitStand || !m.draw(s) {
 			m.stand(s, t)
 			return
 		}

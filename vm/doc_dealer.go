@@ -29,7 +29,8 @@ package vm
 // its total is below 21 it chooses (DecideHit: HitStand, then HitDraw)
 // to stand (EvStand, N its total) or to draw a card from the stock (EvDraw,
 // N 0, as any draw: refilled from the discard pile where the game
-// reshuffles; with no card to draw, it stands). Reaching 21 it stands
+// reshuffles). With no card to draw (an empty stock that the discard pile
+// cannot refill), it stands without a decision. Reaching 21 it stands
 // without a decision (EvStand, N 21); above 21 it is bust (EvBust, N its
 // total) and its turn ends.
 //

@@ -102,7 +102,7 @@ func (m *game) hitTurn(s int) {
 			m.emit(Event{Kind: EvStand, Seat: s, N: t})
 			return
 		}
-		if m.decide(s, 2) == HitStand {
+		if !m.canDraw() || m.decide(s, 2) == HitStand {
 			m.emit(Event{Kind: EvStand, Seat: s, N: t})
 			return
 		}

@@ -190,7 +190,7 @@ func TestReferenceDealerSoftSeventeen(t *testing.T) {
 // Seat 1 moves first; seat 2 loses its last chips to the dealer's 19.
 func TestReferenceDealerNoChipsSitsOut(t *testing.T) {
 	g := blackjack(t, nil)
-	l := layout{hands: [][]string{{"KC", "AD"}, {"10C", "9H"}, {"10D", "8S"}}, stock: []string{"9C", "KH"}}
+	l := layout{hands: [][]string{{"KC", "AD"}, {"10C", "9H"}, {"10D", "8S"}}, stock: []string{"5S", "9C", "KH"}}
 	m := betLab(t, g, l, []int{0, 100, 3}, HitStand, HitStand)
 	m.againstDealer()
 	checkDealer(t, "sits out", m,
@@ -207,26 +207,36 @@ func TestReferenceDealerNoChipsSitsOut(t *testing.T) {
 	}
 }
 
-// TestReferenceDealerEmptyStock: with the stock empty a seat below 21 is
-// still asked (two options); its draw finds no card and it stands on its
-// total. The dealer, below 17 with nothing to draw, stands too; with a
-// stock of one card it gets no face-down card, and turns none up.
+// TestReferenceDealerEmptyStock: with the stock empty (and no discard
+// pile to refill it) a seat below 21 stands on its total without a
+// decision. The dealer, below 17 with nothing to draw, stands too; with a
+// stock of one card it gets no face-down card, and turns none up. With one
+// card left, the first seat is asked and draws it; the second stands
+// unasked.
 func TestReferenceDealerEmptyStock(t *testing.T) {
 	g := blackjack(t, nil)
 	l := layout{hands: [][]string{{"2C", "3D"}, {"4C", "5D"}}, stock: []string{"2H", "3H"}}
-	m := betLab(t, g, l, []int{100, 100}, HitDraw, HitStand)
+	m := betLab(t, g, l, []int{100, 100})
 	m.againstDealer()
 	checkDealer(t, "empty stock", m,
 		"up 3H", "hole 2H", "wager 0 5", "wager 1 5",
-		"decide 0 1/2", "stand 0 5", "decide 1 0/2", "stand 1 9",
+		"stand 0 5", "stand 1 9",
 		"turned 2H",
 		"settle 0 0", "settle 1 5")
 	l.stock = []string{"3H"}
-	m = betLab(t, g, l, []int{100, 100}, HitStand, HitStand)
+	m = betLab(t, g, l, []int{100, 100})
 	m.againstDealer()
 	checkDealer(t, "one card", m,
 		"up 3H", "wager 0 5", "wager 1 5",
-		"decide 0 0/2", "stand 0 5", "decide 1 0/2", "stand 1 9",
+		"stand 0 5", "stand 1 9",
+		"settle 0 5", "settle 1 5")
+	l.stock = []string{"6S", "2H", "3H"}
+	m = betLab(t, g, l, []int{100, 100}, HitDraw)
+	m.againstDealer()
+	checkDealer(t, "last card", m,
+		"up 3H", "hole 2H", "wager 0 5", "wager 1 5",
+		"decide 0 1/2", "draw 0 6S", "stand 0 11", "stand 1 9",
+		"turned 2H",
 		"settle 0 5", "settle 1 5")
 }
 

@@ -502,8 +502,8 @@
 //   - The dealer's cards come off the stock with no refill; its later
 //     draws refill an empty stock from the discard pile as any draw does
 //     (but not at once), and count in no Result field.
-//   - A seat below 21 always decides between two options, even when no
-//     card can be drawn; a draw that finds none stands on its total.
+//   - A seat below 21 with no card to draw (an empty stock that the
+//     discard pile cannot refill) stands on its total without a decision.
 //   - With no seat in, the dealer still plays its turn.
 //
 // # Jokers
