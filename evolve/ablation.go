@@ -213,7 +213,12 @@ func without(g *genome.Genome, drop []int) (*vm.Program, error) {
 		}
 	}
 	keepEffects(c, keep)
-	code, err := compile.Compile(c)
+	return load(c)
+}
+
+// load compiles g and loads its program.
+func load(g *genome.Genome) (*vm.Program, error) {
+	code, err := compile.Compile(g)
 	if err != nil {
 		return nil, err
 	}
@@ -237,11 +242,7 @@ type EffectImpact struct {
 // game.
 func Ablate(ctx context.Context, g *genome.Genome, seats, games, workers int, seed uint64) ([]EffectImpact, error) {
 	c := g.Canonical()
-	code, err := compile.Compile(c)
-	if err != nil {
-		return nil, err
-	}
-	p, err := vm.Load(code)
+	p, err := load(c)
 	if err != nil {
 		return nil, err
 	}

@@ -137,6 +137,50 @@ func CellName(cell int) string {
 	return name
 }
 
+// DescriptorAxes names the grid's descriptors in the order of CellOf's
+// digits: "family", then each binned descriptor by its JSON name.
+func DescriptorAxes() []string {
+	names := []string{"family"}
+	for _, a := range axes {
+		names = append(names, a.name)
+	}
+	return names
+}
+
+// AxisBins names the bins of descriptor axis i (of DescriptorAxes): the
+// families, or each bin by its bounds ("<4", "4-8", ">=32"); nil for an
+// axis out of range.
+func AxisBins(i int) []string {
+	switch {
+	case i == 0:
+		return slices.Clone(Families)
+	case i < 0 || i > len(axes):
+		return nil
+	}
+	a := &axes[i-1]
+	names := make([]string, len(a.edges)+1)
+	for b := range names {
+		names[b] = a.binName(b)
+	}
+	return names
+}
+
+// CellBins returns the bin of cell on each axis of DescriptorAxes (the
+// digits of CellOf), or nil for a cell out of the grid.
+func CellBins(cell int) []int {
+	if cell < 0 || cell >= NumCells {
+		return nil
+	}
+	bins := make([]int, 1+len(axes))
+	for i := len(axes) - 1; i >= 0; i-- {
+		n := len(axes[i].edges) + 1
+		bins[i+1] = cell % n
+		cell /= n
+	}
+	bins[0] = cell
+	return bins
+}
+
 // Archive is a MAP-Elites archive: at most one genome, its elite, per cell
 // of the grid. An elite lies in its cell (CellOf of its descriptors), and a
 // genome is an elite of one cell at most.

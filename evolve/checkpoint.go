@@ -293,3 +293,39 @@ func checkArchive(cp *Checkpoint, loc locator) error {
 	}
 	return nil
 }
+
+// checkpoint snapshots the run after generation gen.
+func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
+	// The checkpoint is a snapshot: the run goes on to re-score and re-sort
+	// its individuals in place, so it gets copies (one per individual, an
+	// individual both in the population and the hall staying one).
+	copies := map[*Individual]*Individual{}
+	snap := func(xs []*Individual) []*Individual {
+		out := make([]*Individual, len(xs))
+		for i, x := range xs {
+			c, ok := copies[x]
+			if !ok {
+				v := *x
+				c = &v
+				copies[x] = c
+			}
+			out[i] = c
+		}
+		return out
+	}
+	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: snap(pop), History: slices.Clone(history), Hall: snap(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
+	if e.cfg.Search == SearchMapElites {
+		cp.Archive = snap(e.archive.Elites())
+	}
+	for _, n := range OperatorNames() {
+		cp.Ops = append(cp.Ops, *e.ops[n])
+	}
+	for h, sc := range e.cache {
+		cp.Cache = append(cp.Cache, CacheEntry{h, sc})
+	}
+	slices.SortFunc(cp.Cache, func(a, b CacheEntry) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
+	if gen == 0 {
+		cp.Starts = e.starts
+	}
+	return cp
+}

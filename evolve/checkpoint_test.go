@@ -127,11 +127,12 @@ func runRecordedFrom(t testing.TB, cfg Config, seeds []*genome.Genome) (*Result,
 }
 
 // normalized copies cp as decoding gives it back: no workers, no code, no
-// shared fitness (Resume computes it again), the same individual shared
-// where cp shares it (between the population, the hall and the archive).
+// shared fitness (Resume computes it again), no starting games (StartsFile
+// keeps them), the same individual shared where cp shares it (between the
+// population, the hall and the archive).
 func normalized(cp *Checkpoint) *Checkpoint {
 	c := *cp
-	c.Config.Workers = 0
+	c.Config.Workers, c.Starts = 0, nil
 	seen := map[*Individual]*Individual{}
 	copyInds := func(inds []*Individual) []*Individual {
 		var out []*Individual

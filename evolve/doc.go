@@ -370,6 +370,17 @@
 // best games). A MAP-Elites run's directory also holds archive.json (an
 // ArchiveEntry per elite, in cell order, which ParseGenomeList reads too)
 // and archive.csv, and its generations.csv the coverage and QD-score.
+// For the run's report (package report), which plays no game, WriteRun
+// also measures the winner and each of the run's starting games
+// (MeasureGame: at every seat count, Games games under random and under
+// greedy play, each effect's impact, and the skill ladder when the skill
+// metric is the ladder, on seeds from the run's seed and the game's hash)
+// into game_stats.jsonl (GameStatsFile, a GameStats per line, read by
+// ParseGameStats); the starting games are in starting_games.jsonl
+// (StartsFile, one genome per line, read by ParseStarts), which the run's
+// first checkpoint writes, so that a resumed run measures the same games.
+// Both are JSON Lines, not *.json files, so that a run directory given to
+// evolve --from gives the games it always gave.
 //
 // # Run directories and checkpoints
 //

@@ -58,6 +58,9 @@ type Result struct {
 	// Archive is a MAP-Elites run's archive, its elites in cell order,
 	// each without dead effects; nil in a genetic run.
 	Archive []*Individual
+	// Starts are the run's starting games (StartsFile), as Run was given
+	// them; nil after Resume, whose checkpoint does not hold them.
+	Starts []*genome.Genome
 }
 
 // Lineage records how one bred child came to be, so that what each
@@ -77,6 +80,7 @@ const (
 	streamEval    = 0x6576616c   // "eval"
 	streamRescore = 0x7265736372 // "rescr"
 	streamAblate  = 0x61626c74   // "ablt"
+	streamReport  = 0x7265707274 // "reprt"
 	hallSize      = 10
 )
 
@@ -111,6 +115,10 @@ type Checkpoint struct {
 	// population is then the generation's batch of children, and the hall
 	// is empty); nil in a genetic run.
 	Archive []*Individual
+	// Starts are the run's starting games, on generation 0's checkpoint
+	// of a run Run started (nil on every other); they are no part of the
+	// checkpoint file: RunDir.WriteCheckpoint writes them to StartsFile.
+	Starts []*genome.Genome
 }
 
 // CacheEntry is one cached score.
@@ -316,43 +324,11 @@ func (e *engine) pruned(ctx context.Context, ind *Individual, seed uint64) (*Ind
 }
 
 func (e *engine) result(pop []*Individual, history []GenStats) *Result {
-	res := &Result{Config: e.cfg, Population: pop, History: history, Hall: e.hall, Games: e.games, Lineage: e.lineage}
+	res := &Result{Config: e.cfg, Population: pop, History: history, Hall: e.hall, Games: e.games, Lineage: e.lineage, Starts: e.starts}
 	for _, n := range OperatorNames() {
 		res.Ops = append(res.Ops, *e.ops[n])
 	}
 	return res
-}
-
-func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
-	// The checkpoint is a snapshot: the run goes on to re-score and re-sort
-	// its individuals in place, so it gets copies (one per individual, an
-	// individual both in the population and the hall staying one).
-	copies := map[*Individual]*Individual{}
-	snap := func(xs []*Individual) []*Individual {
-		out := make([]*Individual, len(xs))
-		for i, x := range xs {
-			c, ok := copies[x]
-			if !ok {
-				v := *x
-				c = &v
-				copies[x] = c
-			}
-			out[i] = c
-		}
-		return out
-	}
-	cp := &Checkpoint{Config: e.cfg, Gen: gen, Population: snap(pop), History: slices.Clone(history), Hall: snap(e.hall), Games: e.games, Lineage: slices.Clone(e.lineage)}
-	if e.cfg.Search == SearchMapElites {
-		cp.Archive = snap(e.archive.Elites())
-	}
-	for _, n := range OperatorNames() {
-		cp.Ops = append(cp.Ops, *e.ops[n])
-	}
-	for h, sc := range e.cache {
-		cp.Cache = append(cp.Cache, CacheEntry{h, sc})
-	}
-	slices.SortFunc(cp.Cache, func(a, b CacheEntry) int { return bytes.Compare(a.Hash[:], b.Hash[:]) })
-	return cp
 }
 
 type engine struct {
@@ -362,7 +338,8 @@ type engine struct {
 	hall    []*Individual
 	games   uint64
 	lineage []Lineage
-	archive *Archive // MAP-Elites only
+	archive *Archive         // MAP-Elites only
+	starts  []*genome.Genome // the seeds generation 0 holds, when Run started the run
 }
 
 func (e *engine) individual(g *genome.Genome, origin string, born int) (*Individual, error) {
@@ -388,6 +365,7 @@ func (e *engine) initial(seeds []*genome.Genome) ([]*Individual, error) {
 		if !seen[ind.Hash] && len(pop) < e.cfg.Population {
 			seen[ind.Hash] = true
 			pop = append(pop, ind)
+			e.starts = append(e.starts, s.Clone())
 		}
 	}
 	distinct := len(pop) // the seeds, each once

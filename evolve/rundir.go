@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -112,8 +114,9 @@ type HallEntry struct {
 
 // ResultFiles are the files WriteRun writes besides config.json, in the
 // order it writes them: the last, written when all the others are in
-// place, marks a finished run.
-var ResultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "rescore.csv", "operators.csv", "lineage.csv"}
+// place, marks a finished run. StartsFile is written with the run's first
+// checkpoint too.
+var ResultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_fame.json", "rescore.csv", "operators.csv", StartsFile, GameStatsFile, "lineage.csv"}
 
 // ArchiveFiles are the files a MAP-Elites run writes besides ResultFiles,
 // before the last of them.
@@ -138,7 +141,10 @@ const SeedPrefix = "seed:"
 // then ResultFiles, in order). These files are
 // the run's identity: the same configuration writes the same bytes.
 // Timings and provenance go to separate files (RunDir.RecordTiming,
-// provenance.json).
+// provenance.json). The run's starting games are res.Starts, or, for a
+// resumed run, those dir's StartsFile holds (none when it has none);
+// WriteRun measures them and the winner for the report (MeasureGame,
+// GameStatsFile), which plays games.
 func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	files := map[string][]byte{}
 	cfg, err := ConfigJSON(res.Config)
@@ -159,6 +165,17 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	}
 	files["best.json"] = bj
 	files["best.txt"] = []byte(best.Describe() + "\n" + FormatScore(winner.Score))
+
+	starts, err := runStarts(dir, res)
+	if err != nil {
+		return err
+	}
+	if files[StartsFile], err = MarshalStarts(starts); err != nil {
+		return err
+	}
+	if files[GameStatsFile], err = measureRun(res, best, starts); err != nil {
+		return err
+	}
 
 	var hall []HallEntry
 	for i, ind := range res.Hall {
@@ -215,6 +232,28 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 		}
 	}
 	return nil
+}
+
+// runStarts returns the starting games of the run res: res.Starts, or
+// those of dir's StartsFile when res has none (a resumed run), or none
+// when dir has no such file (a run begun before the file existed).
+func runStarts(dir string, res *Result) ([]*genome.Genome, error) {
+	if res.Starts != nil {
+		return res.Starts, nil
+	}
+	path := filepath.Join(dir, StartsFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	gs, err := ParseStarts(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return gs, nil
 }
 
 // generationRows is generations.csv: a row per generation, with the

@@ -75,8 +75,8 @@ func (d *RunDir) Close() error {
 // first generation. A directory that holds anything else than a run's
 // leftovers is refused, so that a run never overwrites another; leftovers
 // are what a run that stopped before its first checkpoint leaves
-// (provenance.json, config.json, temporary files of run files, a stale
-// lock), which it removes, saying so on notes.
+// (provenance.json, config.json, StartsFile, temporary files of run
+// files, a stale lock), which it removes, saying so on notes.
 func CreateRunDir(dir string, cfg Config, inv Invocation, notes io.Writer) (*RunDir, error) {
 	if notes == nil {
 		notes = io.Discard
@@ -119,9 +119,9 @@ func CreateRunDir(dir string, cfg Config, inv Invocation, notes io.Writer) (*Run
 
 // clearLeftovers removes the leftovers of a run that stopped before its
 // first checkpoint, and refuses a directory that holds anything else. A
-// config.json alone (which might be anyone's) is a leftover only beside
-// another sign of a run: provenance.json, a temporary file of a run file,
-// or a stale lock just taken over.
+// config.json or StartsFile alone (which might be anyone's) is a leftover
+// only beside another sign of a run: provenance.json, a temporary file of
+// a run file, or a stale lock just taken over.
 func (d *RunDir) clearLeftovers() error {
 	entries, err := os.ReadDir(d.Dir)
 	if err != nil {
@@ -138,7 +138,7 @@ func (d *RunDir) clearLeftovers() error {
 		switch regular := e.Type().IsRegular(); {
 		case regular && isTempFile(name), regular && name == ProvenanceFile:
 			left, ours = append(left, name), true
-		case regular && name == ConfigFile:
+		case regular && (name == ConfigFile || name == StartsFile):
 			left = append(left, name)
 		}
 	}
@@ -297,7 +297,17 @@ func (d *RunDir) clearTempFiles() error {
 }
 
 // WriteCheckpoint writes cp to the directory's checkpoint file
-// (WriteCheckpointFile).
+// (WriteCheckpointFile), after the run's starting games (StartsFile) when
+// cp holds them (generation 0's checkpoint of a run Run started).
 func (d *RunDir) WriteCheckpoint(cp *Checkpoint) error {
+	if cp.Starts != nil {
+		data, err := MarshalStarts(cp.Starts)
+		if err != nil {
+			return err
+		}
+		if err := atomicfile.Write(filepath.Join(d.Dir, StartsFile), data); err != nil {
+			return err
+		}
+	}
 	return WriteCheckpointFile(filepath.Join(d.Dir, CheckpointFile), cp)
 }

@@ -237,6 +237,7 @@ func TestCreateRunDir(t *testing.T) {
 	}{
 		{"killed writing the first checkpoint", []string{".checkpoint.dsck.tmp123456", ConfigFile, ProvenanceFile}, true},
 		{"killed writing config.json", []string{".config.json.tmp1", ProvenanceFile}, false},
+		{"killed before the first checkpoint's file", []string{ConfigFile, ProvenanceFile, StartsFile}, false},
 		{"stale lock and config.json", []string{ConfigFile}, true},
 		{"stale lock alone", nil, true},
 		{"temporary file alone", []string{".provenance.json.tmp99"}, false},
@@ -270,6 +271,7 @@ func TestCreateRunDir(t *testing.T) {
 		want  string
 	}{
 		{"someone's config.json", []string{ConfigFile}, "already exists and is not empty (it holds config.json); choose another --out"},
+		{"someone's starting games", []string{StartsFile}, "already exists and is not empty (it holds starting_games.jsonl); choose another --out"},
 		{"other files", []string{"a.txt", "b", "c", "d", "e", ".checkpoint.dsck.tmp1"}, "already exists and is not empty (it holds .checkpoint.dsck.tmp1, a.txt, b, c and 2 more); choose another --out"},
 		{"unfinished run", []string{ConfigFile, CheckpointFile, ProvenanceFile}, "holds an unfinished run (its checkpoint.dsck); continue it with darwinsim evolve --resume "},
 		{"finished run", append([]string{ConfigFile, CheckpointFile, TimingsFile}, ResultFiles...), "already holds a finished run; choose another --out"},

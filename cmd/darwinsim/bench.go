@@ -15,8 +15,38 @@ import (
 	"github.com/darwinsim/darwinsim/vm"
 )
 
+// benchReport is bench's --json document. Its figures vary from run to
+// run and machine to machine.
+type benchReport struct {
+	Format  int     `json:"format"`
+	OS      string  `json:"os"`
+	Arch    string  `json:"arch"`
+	Cores   int     `json:"cores"`
+	Go      string  `json:"go"`
+	Seed    uint64  `json:"seed"`
+	Workers int     `json:"workers"`
+	Seconds float64 `json:"seconds"`
+	// SpinSpeedup is the spin loop's speed-up on Workers workers: the best
+	// a batch can get on this machine.
+	SpinSpeedup float64     `json:"spin_speedup"`
+	Games       []benchGame `json:"games"`
+}
+
+// benchGame is one seed game's measurements.
+type benchGame struct {
+	Name               string  `json:"name"`
+	Seats              int     `json:"seats"`
+	GamesPerSecond     float64 `json:"games_per_second"`
+	DecisionsPerSecond float64 `json:"decisions_per_second"`
+	// GamesPerSecondAll is the rate on every worker, and Speedup its
+	// ratio to GamesPerSecond (one worker).
+	GamesPerSecondAll float64 `json:"games_per_second_all"`
+	Speedup           float64 `json:"speedup"`
+}
+
 func newBenchCmd(g *globals) *cobra.Command {
 	var seconds float64
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure this machine: games per second for every seed game",
@@ -25,22 +55,22 @@ decisions per second on one worker (random players, default seats), then a
 batch on every core with its speed-up, and a spin-loop calibration of how
 well the cores run in parallel. Figures vary from run to run; "make bench"
 runs the full benchmark suite with repeated counts for benchstat.`,
+		Example: `  darwinsim bench
+  darwinsim bench --seconds 2 --workers 2
+  darwinsim bench --json > bench.json`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if seconds <= 0 {
 				return usagef("--seconds must be positive, got %v", seconds)
 			}
-			w := cmd.OutOrStdout()
 			workers := g.workers
 			if workers == 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}
 			per := time.Duration(seconds * float64(time.Second))
 			spin1, spinN := spin(per, 1), spin(per, workers)
-			fmt.Fprintf(w, "%s/%s, %d cores, Go %s; spin-loop speed-up on %d workers: %.2fx\n\n",
-				runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), workers, spinN/spin1)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintf(tw, "game\tseats\tgames/s (1 worker)\tdecisions/s\tgames/s (%d workers)\tspeed-up\t\n", workers)
+			rep := benchReport{Format: jsonFormat, OS: runtime.GOOS, Arch: runtime.GOARCH, Cores: runtime.NumCPU(), Go: runtime.Version(),
+				Seed: g.seed, Workers: workers, Seconds: seconds, SpinSpeedup: spinN / spin1, Games: []benchGame{}}
 			for _, name := range genome.SeedNames() {
 				gm, err := genome.Seed(name)
 				if err != nil {
@@ -62,12 +92,27 @@ runs the full benchmark suite with repeated counts for benchstat.`,
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.2fx\t\n", name, p.DefaultSeats(), one, dec, all, all/one)
+				rep.Games = append(rep.Games, benchGame{Name: name, Seats: p.DefaultSeats(), GamesPerSecond: one, DecisionsPerSecond: dec, GamesPerSecondAll: all, Speedup: all / one})
+			}
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, rep)
+			}
+			fmt.Fprintf(w, "%s/%s, %d cores, Go %s; spin-loop speed-up on %d workers: %.2fx\n\n",
+				rep.OS, rep.Arch, rep.Cores, rep.Go, workers, rep.SpinSpeedup)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintf(tw, "game\tseats\tgames/s (1 worker)\tdecisions/s\tgames/s (%d workers)\tspeed-up\t\n", workers)
+			for _, r := range rep.Games {
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.2fx\t\n", r.Name, r.Seats, r.GamesPerSecond, r.DecisionsPerSecond, r.GamesPerSecondAll, r.Speedup)
 			}
 			return tw.Flush()
 		},
 	}
 	cmd.Flags().Float64Var(&seconds, "seconds", 0.5, "time to spend on each measurement")
+	addJSON(cmd, &asJSON, "print the measurements as JSON")
+	g.addSeed(cmd)
+	g.addWorkers(cmd)
+	g.addProfiles(cmd)
 	return cmd
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,7 +34,6 @@ func TestGolden(t *testing.T) {
 		{"compile-war.txt", []string{"compile", "war"}},
 		{"simulate-crazy-eights.txt", []string{"simulate", "-n", "3000", "--seed", "7"}},
 		{"simulate-uno-greedy.txt", []string{"simulate", "uno-style", "-n", "2000", "--policy", "greedy,random,random,random"}},
-		{"simulate-war.json", []string{"simulate", "war", "-n", "500", "--json"}},
 		{"replay-crazy-eights.txt", []string{"replay", "--seed", "3", "--game", "5"}},
 		{"replay-war.txt", []string{"replay", "war", "--game", "1"}},
 		{"evolve-small.txt", []string{"evolve", "--pop", "8", "--generations", "2", "--games", "40", "--skill-games", "10"}},
@@ -41,13 +41,23 @@ func TestGolden(t *testing.T) {
 		{"score-uno-style.txt", []string{"score", "uno-style", "-n", "200"}},
 		{"score-war.txt", []string{"score", "war", "-n", "200"}},
 	}
+	cases = append(cases, jsonGoldens...) // every --json output
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, c.args...)
 			if code != exitOK {
 				t.Fatalf("exit %d, stderr: %s", code, errOut)
 			}
-			testkit.Golden(t, filepath.Join("testdata", "golden", c.name), []byte(out))
+			got := []byte(out)
+			if strings.HasSuffix(c.name, ".json") {
+				if !json.Valid(got) || strings.Contains(out, "\n{") {
+					t.Fatalf("stdout is not one JSON document:\n%s", out)
+				}
+				if c.args[0] == "bench" {
+					got = steady(t, got)
+				}
+			}
+			testkit.Golden(t, filepath.Join("testdata", "golden", c.name), got)
 		})
 	}
 }
@@ -98,8 +108,8 @@ func TestErrors(t *testing.T) {
 			if first != c.want {
 				t.Errorf("stderr first line:\n got %q\nwant %q", first, c.want)
 			}
-			if (code == exitUsage) != strings.Contains(errOut, "Usage:") {
-				t.Errorf("usage text must print exactly for usage mistakes; stderr:\n%s", errOut)
+			if (code == exitUsage) != pointsToHelp(errOut) {
+				t.Errorf("the pointer to --help must print exactly for usage mistakes; stderr:\n%s", errOut)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -15,10 +16,12 @@ import (
 
 	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/report"
 )
 
 func newEvolveCmd(g *globals) *cobra.Command {
 	var preset, configFile, out, from, resume, search string
+	var asJSON, withReport bool
 	cmd := &cobra.Command{
 		Use:   "evolve",
 		Short: "Evolve new games from the seed games",
@@ -27,7 +30,8 @@ by --from) and mutants of them, scored by the statistics of their simulated
 games. The defaults (preset "quick") finish in seconds; --preset default is
 the full-size run. With --out, the run's result files go to a new directory,
 with a checkpoint after every generation; without it, the best game's rules,
-score and genome JSON are printed.
+score and genome JSON are printed. --json prints the run's summary as one
+JSON document instead (docs/json.md), and its progress on stderr.
 
 The configuration is built in layers: the preset, then the JSON file of
 --config, then the flags given on the command line (--pop, --generations,
@@ -78,9 +82,16 @@ holds only what a run stopped before its first checkpoint left can be given to
   darwinsim evolve --config runs/a/config.json --out runs/a-again
   darwinsim evolve --config runs/a/config.json --generations 100 --out runs/b
   darwinsim evolve --config my.json --from runs/a --out runs/c
-  darwinsim evolve --from war,whist,my-game.json,runs/a/hall_of_fame.json`,
+  darwinsim evolve --from war,whist,my-game.json,runs/a/hall_of_fame.json
+  darwinsim evolve --search map-elites -o runs/m --json > runs/m.json`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
+			if out == stdio {
+				return usagef("--out names a new run directory, which standard output (-) cannot be: give a path (--json prints the run's summary on standard output)")
+			}
+			if withReport && out == "" && resume == "" {
+				return usagef("--report writes report.html into the run directory: give --out DIR (or --resume DIR)")
+			}
 			if resume != "" {
 				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from", "search"} {
 					if cmd.Flags().Changed(name) {
@@ -90,7 +101,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 				if cmd.Flags().Changed("seed") {
 					return usagef("--resume continues a run with its own seed; --seed cannot be changed")
 				}
-				return resumeEvolve(cmd, g, resume)
+				return resumeEvolve(cmd, g, resume, asJSON, withReport)
 			}
 			base, err := evolveConfig(cmd, g, preset, configFile)
 			if err != nil {
@@ -107,7 +118,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 				}
 				defer closeRunDir(rd, &err)
 			}
-			w := cmd.OutOrStdout()
+			w := evolveLog(cmd, asJSON)
 			if len(seeds) > base.Population {
 				// Run would take the first Population of them: say so.
 				fmt.Fprintf(w, "--from gives %d games; a population of %d starts from the first %d\n", len(seeds), base.Population, base.Population)
@@ -122,7 +133,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 			if base.Search == evolve.SearchMapElites {
 				fmt.Fprintf(w, "MAP-Elites: a batch of %d children a generation into an archive of %d cells\n", base.Population, evolve.NumCells)
 			}
-			return runEvolve(cmd, g, base, rd, nil, func(opt evolve.Options) (*evolve.Result, error) {
+			return runEvolve(cmd, g, base, rd, nil, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
 			})
 		},
@@ -136,10 +147,16 @@ holds only what a run stopped before its first checkpoint left can be given to
 	f.Int("skill-games", 0, "greedy-vs-random games per evaluation (default: the preset's)")
 	f.Int("elite", 0, "individuals copied unchanged into the next generation (default: the preset's)")
 	f.Int("tournament", 0, "tournament size for selection (default: the preset's)")
-	f.StringVar(&out, "out", "", "write the run's result files to this new directory")
+	f.StringVarP(&out, "out", "o", "", "write the run's result files to this new directory")
 	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
 	f.StringVar(&search, "search", "genetic", "how to search: "+strings.Join(evolve.SearchNames(), " (the genetic loop), ")+" (an archive of distinct good games)")
+	f.BoolVar(&withReport, "report", false, "when the run is done, also write its report ("+ReportFile+": plots and rules, one HTML file) into the run directory")
+	addJSON(cmd, &asJSON, "print the run's summary as JSON (the lines of each generation go to standard error)")
+	g.addSeed(cmd)
+	g.addWorkers(cmd)
+	g.addQuiet(cmd)
+	g.addProfiles(cmd)
 	return cmd
 }
 
@@ -185,6 +202,15 @@ func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.C
 		return cfg, usageError{err}
 	}
 	return cfg, nil
+}
+
+// evolveLog is where evolve reports the run as it goes: stdout, or
+// stderr when stdout carries the JSON summary.
+func evolveLog(cmd *cobra.Command, asJSON bool) io.Writer {
+	if asJSON {
+		return cmd.ErrOrStderr()
+	}
+	return cmd.OutOrStdout()
 }
 
 // jsonNames lists the JSON names of a struct's fields, in field order.
@@ -247,7 +273,7 @@ type interrupted struct{ msg string }
 func (e interrupted) Error() string { return e.msg }
 func (e interrupted) Unwrap() error { return evolve.ErrInterrupted }
 
-func resumeEvolve(cmd *cobra.Command, g *globals, dir string) (err error) {
+func resumeEvolve(cmd *cobra.Command, g *globals, dir string, asJSON, withReport bool) (err error) {
 	rd, cp, err := evolve.OpenRunDir(dir, invocation(g), cmd.ErrOrStderr())
 	if err != nil {
 		return err
@@ -255,9 +281,9 @@ func resumeEvolve(cmd *cobra.Command, g *globals, dir string) (err error) {
 	defer closeRunDir(rd, &err)
 	cfg := cp.Config
 	cfg.Workers = g.workers
-	fmt.Fprintf(cmd.OutOrStdout(), "resuming %s after generation %d of %d: population %d, %d games per evaluation, seed %d\n",
+	fmt.Fprintf(evolveLog(cmd, asJSON), "resuming %s after generation %d of %d: population %d, %d games per evaluation, seed %d\n",
 		dir, cp.Gen, cfg.Generations, cfg.Population, cfg.Games, cfg.Seed)
-	return runEvolve(cmd, g, cfg, rd, cp, func(opt evolve.Options) (*evolve.Result, error) {
+	return runEvolve(cmd, g, cfg, rd, cp, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
 		return evolve.Resume(cmd.Context(), cp, g.workers, opt)
 	})
 }
@@ -265,9 +291,11 @@ func resumeEvolve(cmd *cobra.Command, g *globals, dir string) (err error) {
 // runEvolve runs a new run (from is nil) or resumes one from its
 // checkpoint from, re-scores the best games, and, with a run directory rd,
 // writes the run's files and records what this command did in
-// timings.json, when the run ends or is interrupted.
-func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.RunDir, from *evolve.Checkpoint, run func(evolve.Options) (*evolve.Result, error)) error {
-	w := cmd.OutOrStdout()
+// timings.json, when the run ends or is interrupted. With asJSON, its
+// summary is a JSON document on stdout, and the lines that report the run
+// as it goes are on stderr.
+func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.RunDir, from *evolve.Checkpoint, asJSON, withReport bool, run func(evolve.Options) (*evolve.Result, error)) error {
+	w := evolveLog(cmd, asJSON)
 	start := time.Now()
 	// What this command did, from which checkpoint to which, and the
 	// run's games at its last checkpoint.
@@ -373,6 +401,27 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	if err != nil {
 		return err
 	}
+	winner := evolve.Best(res, rescored)
+	if asJSON {
+		if rd != nil {
+			if err := evolve.WriteRun(rd.Dir, res, rescored); err != nil {
+				return err
+			}
+			if err := record("finished"); err != nil {
+				return err
+			}
+			if withReport {
+				if err := writeRunReport(cmd, rd.Dir, filepath.Join(rd.Dir, ReportFile), report.Options{}); err != nil {
+					return err
+				}
+			}
+		}
+		rep, err := evolveJSON(res, rescored, winner, rd)
+		if err != nil {
+			return err
+		}
+		return writeJSON(cmd.OutOrStdout(), rep)
+	}
 	if cfg.Search == evolve.SearchMapElites {
 		printArchive(w, res, rescored)
 	} else {
@@ -382,7 +431,6 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 		}
 	}
 
-	winner := evolve.Best(res, rescored)
 	best := evolve.Named(winner, cfg.Seed)
 	fmt.Fprintf(w, "\nbest game (by the re-score): %s (%s)\n%s\n", best.Name, best.Summary, evolve.FormatScore(winner.Score))
 	fmt.Fprint(w, best.Describe())
@@ -401,6 +449,13 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 		return err
 	}
 	fmt.Fprintf(w, "\nwrote %s (%s, %s, %s)\n", rd.Dir, strings.Join(evolve.ResultFilesOf(cfg), ", "), evolve.ConfigFile, evolve.CheckpointFile)
+	if withReport {
+		path := filepath.Join(rd.Dir, ReportFile)
+		if err := writeRunReport(cmd, rd.Dir, path, report.Options{}); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "wrote the report %s (open it in a browser)\n", path)
+	}
 	return nil
 }
 

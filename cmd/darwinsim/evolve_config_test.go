@@ -127,7 +127,7 @@ func TestEvolveConfigErrors(t *testing.T) {
 			if first, _, _ := strings.Cut(errOut, "\n"); first != c.want {
 				t.Errorf("stderr first line:\n got %q\nwant %q", first, c.want)
 			}
-			if !strings.Contains(errOut, "Usage:") {
+			if !pointsToHelp(errOut) {
 				t.Errorf("no usage text:\n%s", errOut)
 			}
 			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {

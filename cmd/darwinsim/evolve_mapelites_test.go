@@ -113,7 +113,7 @@ func TestMapElitesSearchFlag(t *testing.T) {
 			if first, _, _ := strings.Cut(e, "\n"); first != tc.want {
 				t.Errorf("stderr first line:\n got %q\nwant %q", first, tc.want)
 			}
-			if !strings.Contains(e, "Usage:") || o != "" {
+			if !pointsToHelp(e) || o != "" {
 				t.Errorf("want the usage text on stderr and nothing on stdout; stdout %q, stderr:\n%s", o, e)
 			}
 			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
@@ -454,7 +454,7 @@ func TestMapElitesSearchConfig(t *testing.T) {
 			// Small counts, should the file be accepted by mistake.
 			code, _, e := runCLI(t, "evolve", "--config", file, "--pop", "4", "--generations", "0", "--games", "10", "--skill-games", "0", "--from", "war,whist", "--out", out)
 			want := "darwinsim: " + file + ": " + tc.want
-			if first, _, _ := strings.Cut(e, "\n"); code != exitUsage || first != want || !strings.Contains(e, "Usage:") {
+			if first, _, _ := strings.Cut(e, "\n"); code != exitUsage || first != want || !pointsToHelp(e) {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %q", code, e, want)
 			}
 			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/internal/testkit"
+	"github.com/darwinsim/darwinsim/vm"
 )
 
 // needFlatc returns the path of flatc, skipping the test when it is missing
@@ -86,7 +87,7 @@ func TestRequestFromScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(st, want.Stats) {
+	if !reflect.DeepEqual(st, (*vm.Stats)(want.Stats)) {
 		t.Error("the result file's statistics differ from simulate --json's")
 	}
 }

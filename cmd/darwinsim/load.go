@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -254,12 +255,36 @@ func notGame(data []byte) string {
 }
 
 // gameArg returns the game named by args, or the default game when there is
-// none.
-func gameArg(args []string, def string) (*game, error) {
-	if len(args) == 0 {
+// none; "-" reads it from cmd's standard input.
+func gameArg(cmd *cobra.Command, args []string, def string) (*game, error) {
+	switch {
+	case len(args) == 0:
 		return loadGame(def)
+	case args[0] == stdio:
+		return stdinGame(cmd.InOrStdin())
 	}
 	return loadGame(args[0])
+}
+
+// stdinName names a game read from standard input that has no name of its
+// own.
+const stdinName = "stdin"
+
+// stdinGame reads a game argument "-": a genome JSON document, a program
+// file or bare bytecode on standard input, which must not be a terminal
+// (a person would wait on a command that waits for them).
+func stdinGame(in io.Reader) (*game, error) {
+	if isTerminalReader(in) {
+		return nil, usagef("-: standard input is a terminal: pipe a genome or a program into it (darwinsim compile war -o - | darwinsim disasm -), or name a game")
+	}
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stdinName, err)
+	}
+	if isList(data) {
+		return nil, fmt.Errorf("%s: a list of games, not one game: save it to a file and pick one as FILE%sNAME", stdinName, listPick)
+	}
+	return decodeGame(stdinName, data)
 }
 
 // completeGames offers the seed games' names for shell completion.

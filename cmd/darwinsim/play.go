@@ -57,10 +57,16 @@ that ends before the game does is an error (exit 1). Without --seed a new
 deal is chosen at random, and its seed printed so the game can be played
 again: with the same --seed and the same choices the opponents make the
 same moves.`,
+		Example: `  darwinsim play hearts
+  darwinsim play crazy-eights --seat 1 --vs greedy
+  yes 1 | darwinsim play war --seed 7`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			gm, err := gameArg(args, "crazy-eights")
+			if len(args) > 0 && args[0] == stdio {
+				return usagef("play reads your moves from standard input: the game cannot come from it too (save it to a file)")
+			}
+			gm, err := gameArg(cmd, args, "crazy-eights")
 			if err != nil {
 				return err
 			}
@@ -104,6 +110,7 @@ same moves.`,
 	f.IntVar(&seat, "seat", 0, "your seat (seat 0 moves first)")
 	f.StringVar(&vs, "vs", defaultOpponents, "the opponents: a policy (random, greedy, ismcts:N, mcts:N) for every other seat, or a comma-separated list, one per other seat in seat order")
 	f.IntVarP(&players, "players", "p", 0, "seats (0: the game's default)")
+	g.addSeed(cmd)
 	return cmd
 }
 

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/darwinsim/darwinsim/internal/testkit"
-	"github.com/darwinsim/darwinsim/vm"
 )
 
 // gameOf returns what game i of a simulate batch was, from the batch's
@@ -19,7 +18,7 @@ import (
 func gameOf(t *testing.T, args []string, i int) string {
 	t.Helper()
 	stats := func(n int) *statsReport {
-		r := statsReport{Stats: &vm.Stats{}}
+		r := statsReport{Stats: &jsonStats{}}
 		if n == 0 {
 			return &r
 		}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime"
 	"runtime/pprof"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,7 +31,8 @@ const DefaultSeed = 1
 // cost memory (each owns a machine and its statistics), never speed.
 const workersPerCore = 4
 
-// globals are the flags every command shares.
+// globals are the flags that several commands share; each command
+// declares those it reads (addSeed, addWorkers, addQuiet, addProfiles).
 type globals struct {
 	seed       uint64
 	workers    int
@@ -42,20 +42,8 @@ type globals struct {
 	cpuFile    *atomicfile.File
 }
 
-// globalUse says which of the shared flags --seed and --workers each
-// command reads; giving one to a command that would ignore it is a usage
-// error, so that no one believes it changed something.
-var globalUse = map[string][]string{
-	"simulate": {"seed", "workers"},
-	"replay":   {"seed"},
-	"evolve":   {"seed", "workers"},
-	"score":    {"seed", "workers"},
-	"bench":    {"seed", "workers"},
-	"play":     {"seed"},
-}
-
-// usageError marks a mistake in how the command was called: it gets the
-// usage text and exit code 2.
+// usageError marks a mistake in how the command was called: it gets exit
+// code 2 and a line that points at the command's help.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
@@ -92,8 +80,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "darwinsim: %s\n", msg)
 		return exitInterrupt
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "darwinsim: %s\n\n", msg)
-		fmt.Fprint(stderr, cmd.UsageString())
+		path := "darwinsim"
+		if cmd != nil {
+			path = cmd.CommandPath()
+		}
+		fmt.Fprintf(stderr, "darwinsim: %s\nRun '%s --help' for usage.\n", msg, path)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "darwinsim: %s\n", msg)
@@ -118,15 +109,6 @@ func (g *globals) stopCPUProfile() error {
 // start checks the shared flags for the command about to run and
 // starts the CPU profile.
 func (g *globals) start(cmd *cobra.Command) error {
-	used := globalUse[cmd.Name()]
-	if cmd.Parent() != cmd.Root() {
-		used = nil
-	}
-	for _, name := range []string{"seed", "workers"} {
-		if cmd.Flags().Changed(name) && !slices.Contains(used, name) {
-			return usagef("--%s has no effect on %s", name, cmd.CommandPath())
-		}
-	}
 	if g.workers < 0 {
 		return usagef("--workers must be 0 (all cores) or more, got %d", g.workers)
 	}
@@ -194,13 +176,18 @@ bytecode that a seeded VM plays thousands of times in parallel; the statistics
 of those games score the genome, and a genetic loop breeds new games.
 
 Game arguments accept a seed game's name (see "darwinsim games"), a genome
-JSON file or a program file. A name that is both a seed game and a file in
-the current directory is refused: write ./NAME for the file or seed:NAME for
-the seed game. Every result is reproducible from --seed.
+JSON file or a program file, or - for a genome or program read from
+standard input. A name that is both a seed game and a file in the current
+directory is refused: write ./NAME for the file or seed:NAME for the seed
+game. Every result is reproducible from --seed.
 
-Output files are written whole or not at all (through a temporary file and a
-rename), and only over regular files: a device, FIFO, socket, directory or
-symbolic link is refused and left as it is.
+Output files (-o/--out) are written whole or not at all (through a
+temporary file and a rename), and only over regular files: a device, FIFO,
+socket, directory or symbolic link is refused and left as it is. -o - writes
+the file to standard output instead.
+
+--json prints a command's result as one JSON document, with a "format"
+version; docs/json.md describes every key.
 
 Ctrl-C or SIGTERM stops the work at its next safe point (evolve: after the
 generation being scored, with a checkpoint to --resume from); a second one
@@ -208,6 +195,10 @@ stops at once.
 
 Exit codes: 0 success, 1 error (an output that could not be written
 included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
+		Example: `  darwinsim games
+  darwinsim describe war
+  darwinsim simulate uno-style -n 20000 --json
+  darwinsim evolve --preset default -o runs/a`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          subcommandArgs,
@@ -219,13 +210,15 @@ included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
 			return g.writeMemProfile()
 		},
 	}
-	pf := root.PersistentFlags()
-	pf.Uint64Var(&g.seed, "seed", DefaultSeed, "seed of every random choice (printed with each result)")
-	pf.IntVar(&g.workers, "workers", 0, fmt.Sprintf("parallel workers (0: one per core; at most %d per core); results do not depend on it", workersPerCore))
-	pf.BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
-	pf.StringVar(&g.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
-	pf.StringVar(&g.memprofile, "memprofile", "", "write an allocation profile to this file")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	// -q before the command's name ("darwinsim -q simulate") is the
+	// command's flag, but cobra looks for the command past the root's
+	// flags, and would take the name for the value of a flag it does not
+	// know: hidden here, -q tells it that --quiet takes none.
+	root.Flags().BoolP("quiet", "q", false, "no progress output")
+	root.Flags().MarkHidden("quiet")
+	root.Version = buildVersion()
+	root.SetVersionTemplate(versionText())
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newGamesCmd(),
 		newDescribeCmd(),
@@ -236,6 +229,7 @@ included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
 		newPlayCmd(g),
 		newEvolveCmd(g),
 		newScoreCmd(g),
+		newReportCmd(g),
 		newBenchCmd(g),
 		newVersionCmd(),
 	)
@@ -243,6 +237,8 @@ included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
 	root.SetErr(stderr)
 	root.SetHelpCommand(newHelpCmd(root))
 	root.InitDefaultCompletionCmd()
+	completionExamples(root)
+	registerCompletions(root)
 	strictArgs(root)
 	return root
 }
@@ -290,7 +286,7 @@ func suggestions(cmd *cobra.Command, arg string) string {
 	if len(s) == 0 {
 		return ""
 	}
-	return "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+	return " (did you mean " + wordList(s, "or") + "?)"
 }
 
 // newHelpCmd replaces cobra's help command, which prints the root's usage
@@ -301,6 +297,8 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 		Short: "Help about any command",
 		Long: `Help provides help for any command in the application.
 Simply type darwinsim help [path to command] for full details.`,
+		Example: `  darwinsim help simulate
+  darwinsim help completion bash`,
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			cmd, rest, err := root.Find(args)
 			if err != nil || len(rest) > 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -17,8 +16,9 @@ import (
 
 // scoreReport is what score prints with --json.
 type scoreReport struct {
-	Game string `json:"game"`
-	Seed uint64 `json:"seed"`
+	Format int    `json:"format"`
+	Game   string `json:"game"`
+	Seed   uint64 `json:"seed"`
 	evolve.Versions
 	Fitness     float64               `json:"fitness"`
 	FitnessCI95 [2]float64            `json:"fitness_ci95"`
@@ -72,7 +72,7 @@ thinking wins climbs; a lottery stays flat.`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			gm, err := gameArg(args, "crazy-eights")
+			gm, err := gameArg(cmd, args, "crazy-eights")
 			if err != nil {
 				return err
 			}
@@ -114,7 +114,7 @@ thinking wins climbs; a lottery stays flat.`,
 			if err != nil {
 				return err
 			}
-			rep := scoreReport{Game: gm.Name, Seed: g.seed, Versions: evolve.CurrentVersions(),
+			rep := scoreReport{Format: jsonFormat, Game: gm.Name, Seed: g.seed, Versions: evolve.CurrentVersions(),
 				Fitness: rs.Mean, FitnessCI95: [2]float64{rs.Lo, rs.Hi}, Degenerate: rs.Degenerate,
 				Metrics: rs.Metrics.Map(), Seats: rs.Seats, Effects: effects, DeadEffects: []evolve.EffectImpact{},
 				Rules: gm.Genome.Canonical().Rules}
@@ -134,9 +134,7 @@ thinking wins climbs; a lottery stays flat.`,
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
+				return writeJSON(w, rep)
 			}
 			printScore(w, &rep, rs, cfg.AblationGames)
 			if rep.Ladder != nil {
@@ -149,10 +147,13 @@ thinking wins climbs; a lottery stays flat.`,
 	f := cmd.Flags()
 	f.IntVar(&seats, "players", 0, "score at this seat count only (0: every seat count the rules allow)")
 	f.IntVarP(&games, "games", "n", 500, "random games per seat count and evaluation (greedy play gets half, as in evolution)")
-	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	addJSON(cmd, &asJSON, "print the report as JSON")
 	f.BoolVar(&ladder, "ladder", false, "also climb the skill ladder: each policy against a field of the first, on the same deals")
 	f.StringVar(&ladderPolicies, "ladder-policies", players.DefaultLadderText, "the ladder's policies, weakest first (random, greedy, ismcts:N, mcts:N)")
 	f.IntVar(&ladderGames, "ladder-games", defaultLadderGames, "ladder games per rung and seat (each rung plays this many with its policy at each seat)")
+	g.addSeed(cmd)
+	g.addWorkers(cmd)
+	g.addProfiles(cmd)
 	return cmd
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
-	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/genome"
-	"github.com/darwinsim/darwinsim/internal/atomicfile"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/players"
 	"github.com/darwinsim/darwinsim/vm"
@@ -57,7 +54,9 @@ func newSimulateCmd(g *globals) *cobra.Command {
 		Long: `Play many games of one game and print win rates, game lengths and the
 other statistics evolution scores games by. The same --seed gives the same
 output, byte for byte, with any number of --workers, search players
-included: each worker has its own, seeded by each game.
+included: each worker has its own, seeded by each game. The p10, median
+and p90 of turns, decisions and plays are read from a histogram: exact
+below 256, and at most 0.8% below the exact value above.
 
 ` + policySpecsHelp + `
 
@@ -66,13 +65,15 @@ comes from a FlatBuffers batch request file (fbs/batch_request.fbs), and
 the flags that file holds (--games, --seed, --players, --policy) cannot be
 given; --workers overrides the request's workers, since results do not
 depend on them.`,
+		Example: `  darwinsim simulate uno-style -n 20000
+  darwinsim simulate crazy-eights -n 500 --policy ismcts:200,greedy --json
+  darwinsim compile war -o - | darwinsim simulate - -n 1000
+  darwinsim simulate --request req.dsrq -o res.dsrs`,
 		Args:              maxArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out != "" {
-				if err := atomicfile.Check(out); err != nil {
-					return fmt.Errorf("--out: %w", err)
-				}
+			if err := checkOut(cmd, out, asJSON); err != nil {
+				return err
 			}
 			if request != "" {
 				if len(args) > 0 {
@@ -85,7 +86,7 @@ depend on them.`,
 				}
 				return runRequest(cmd, g, request, out, asJSON)
 			}
-			gm, err := gameArg(args, "crazy-eights")
+			gm, err := gameArg(cmd, args, "crazy-eights")
 			if err != nil {
 				return err
 			}
@@ -109,9 +110,13 @@ depend on them.`,
 	f.IntVarP(&games, "games", "n", 10000, "games to play")
 	f.IntVarP(&seats, "players", "p", 0, "seats (0: the game's default)")
 	f.StringVar(&policy, "policy", "random", policyHelp)
-	f.BoolVar(&asJSON, "json", false, "print the statistics as JSON")
+	addJSON(cmd, &asJSON, "print the statistics as JSON")
 	f.StringVar(&request, "request", "", "run the batch described by this FlatBuffers batch request file (program, games, seats, policy specs, seed, workers)")
-	f.StringVar(&out, "out", "", "also write the statistics to this FlatBuffers batch result file")
+	f.StringVarP(&out, "out", "o", "", "also write the statistics to this FlatBuffers batch result file (-: to standard output, instead of the table)")
+	g.addSeed(cmd)
+	g.addWorkers(cmd)
+	g.addQuiet(cmd)
+	g.addProfiles(cmd)
 	return cmd
 }
 
@@ -166,8 +171,15 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 		return err
 	}
 	if out != "" {
-		if err := writeResult(out, cfg.Seed, cfg.Games, st); err != nil {
+		buf, err := fbs.WriteBatchResult(cfg.Seed, cfg.Games, st)
+		if err != nil {
 			return err
+		}
+		if err := writeOut(cmd, out, buf); err != nil {
+			return err
+		}
+		if out == stdio {
+			return nil // the result file is the output
 		}
 	}
 	w := cmd.OutOrStdout()
@@ -176,25 +188,6 @@ func playBatch(cmd *cobra.Command, g *globals, name, policy string, p *vm.Progra
 	}
 	writeStatsTable(w, name, cfg.Seed, policy, st, tableShows{blocked: canBlock, responses: p.HasResponses(), captures: p.CanCapture()})
 	return nil
-}
-
-func writeResult(path string, seed uint64, games int, st *vm.Stats) error {
-	buf, err := fbs.WriteBatchResult(seed, games, st)
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(path, buf)
-}
-
-// statsReport is the --json form: the raw integer Stats and a summary
-// derived from them.
-type statsReport struct {
-	Game   string `json:"game"`
-	Seed   uint64 `json:"seed"`
-	Policy string `json:"policy"`
-	evolve.Versions
-	Summary summary   `json:"summary"`
-	Stats   *vm.Stats `json:"stats"`
 }
 
 type summary struct {
@@ -267,15 +260,6 @@ func summarize(st *vm.Stats) summary {
 
 func distOf(d *vm.Dist) distSummary {
 	return distSummary{Mean: d.Mean(), P10: d.Quantile(0.1), Median: d.Quantile(0.5), P90: d.Quantile(0.9), Max: d.Max}
-}
-
-func writeStatsJSON(w io.Writer, name string, seed uint64, policy string, st *vm.Stats) error {
-	b, err := json.MarshalIndent(statsReport{Game: name, Seed: seed, Policy: policy, Versions: evolve.CurrentVersions(), Summary: summarize(st), Stats: st}, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
 }
 
 // tableShows says which figures simulate's table prints although they

@@ -83,7 +83,7 @@ func TestStatsJSONPerGameCounts(t *testing.T) {
 					t.Errorf("blocked %d fizzled %d: summary has no %q", blocked, fizzled, k)
 				}
 			}
-			for _, k := range []string{"Draws", "Passes", "Blocked", "Fizzled", "Responses", "Cancelled"} {
+			for _, k := range []string{"draws", "passes", "blocked", "fizzled", "responses", "cancelled"} {
 				if _, ok := keys.Stats[k]; !ok {
 					t.Errorf("blocked %d fizzled %d: stats has no %q", blocked, fizzled, k)
 				}
@@ -101,7 +101,7 @@ func TestStatsJSONPerGameCounts(t *testing.T) {
 				t.Errorf("blocked %d fizzled %d: summary responses %v cancelled %v, want %v %v",
 					blocked, fizzled, s.ResponsesPerGame, s.CancelledPerGame, float64(2*fizzled)/4, float64(fizzled/3)/4)
 			}
-			if !reflect.DeepEqual(r.Stats, st) {
+			if !reflect.DeepEqual((*vm.Stats)(r.Stats), st) {
 				t.Errorf("blocked %d fizzled %d: raw stats %+v, want %+v", blocked, fizzled, r.Stats, st)
 			}
 		}

@@ -179,7 +179,7 @@ func sweepRun(t *testing.T, r sweepRow) (panicked bool) {
 			t.Errorf("stderr does not say %q:\n%s", h, e)
 		}
 	}
-	if (code == exitUsage) != strings.Contains(e, "Usage:") {
+	if (code == exitUsage) != pointsToHelp(e) {
 		t.Errorf("the usage text goes with exit 2 and only with it; stderr:\n%s", e)
 	}
 	if out.Len() > 0 && !r.partial {
@@ -1020,16 +1020,16 @@ func flagRows(t *testing.T) []sweepRow {
 		usage("bench an argument", []string{"bench", "war"}, "bench takes 0 argument(s), got 1"),
 		usage("bogus flag", []string{"simulate", "--bogus"}, "unknown flag: --bogus"),
 		usage("bogus shorthand", []string{"simulate", "-z"}, "unknown shorthand flag: 'z' in -z"),
-		usage("flag without its value", []string{"--cpuprofile"}, "flag needs an argument: --cpuprofile"),
+		usage("flag without its value", []string{"simulate", "--cpuprofile"}, "flag needs an argument: --cpuprofile"),
 		usage("--seed -1", []string{"--seed", "-1", "simulate", "war"}, `invalid argument "-1" for "--seed" flag`),
-		usage("--quiet=maybe", []string{"--quiet=maybe", "games"}, `invalid argument "maybe" for "-q, --quiet" flag`),
+		usage("--quiet=maybe", []string{"--quiet=maybe", "simulate"}, `invalid argument "maybe" for "-q, --quiet" flag`),
 		usage("describe two arguments", []string{"describe", "war", "whist"}, "describe takes at most 1 argument(s), got 2"),
 		usage("simulate two arguments", []string{"simulate", "war", "extra"}, "simulate takes at most 1 argument(s), got 2"),
 		usage("games an argument", []string{"games", "extra"}, "games takes 0 argument(s), got 1"),
 		usage("version an argument", []string{"version", "extra"}, "version takes 0 argument(s), got 1"),
-		usage("--seed on describe", []string{"describe", "war", "--seed", "3"}, "--seed has no effect on darwinsim describe"),
-		usage("--workers on disasm", []string{"disasm", "--workers", "2"}, "--workers has no effect on darwinsim disasm"),
-		usage("--workers on replay", []string{"replay", "war", "--workers", "2"}, "--workers has no effect on darwinsim replay"),
+		usage("--seed on describe", []string{"describe", "war", "--seed", "3"}, "unknown flag: --seed: darwinsim describe does not take it ("),
+		usage("--workers on disasm", []string{"disasm", "--workers", "2"}, "unknown flag: --workers: darwinsim disasm does not take it ("),
+		usage("--workers on replay", []string{"replay", "war", "--workers", "2"}, "unknown flag: --workers: darwinsim replay does not take it ("),
 		{cat: catFlags, name: "simulate every problem at once", args: []string{"simulate", "uno-style", "-n", "0", "--players", "9"}, code: exitUsage,
 			want: "darwinsim: 2 problems:", has: []string{"games must be at least 1, got 0", "the game is for 2 to 6 players, not 9"}},
 		{cat: catFlags, name: "simulate -n 0 and 2 policies for 3 seats", args: []string{"simulate", "uno-style", "-n", "0", "-p", "3", "--policy", "greedy,greedy"}, code: exitUsage,
@@ -1218,7 +1218,7 @@ func outputRows(t *testing.T, fx string) []sweepRow {
 	for _, tg := range targets[:5] {
 		base := filepath.Base(tg.path)
 		add("--cpuprofile "+base, []string{"simulate", "war", "-n", "20", "--cpuprofile", tg.path}, exitError, refuse("cpuprofile", tg.path, tg.is))
-		add("--memprofile "+base, []string{"--memprofile", tg.path, "describe", "war"}, exitError, refuse("memprofile", tg.path, tg.is))
+		add("--memprofile "+base, []string{"--memprofile", tg.path, "score", "war", "-n", "20"}, exitError, refuse("memprofile", tg.path, tg.is))
 	}
 	nodir := filepath.Join(dir, "nodir", "war.dspf")
 	add("compile -o into a missing directory", []string{"compile", "war", "-o", nodir}, exitError,
