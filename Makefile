@@ -14,6 +14,7 @@
 #   make cover      short tests with a coverage profile in cover.out
 #   make play-test  build, then play a game of `darwinsim play` in tmux (skipped without tmux)
 #   make report-test open generated HTML reports in headless Chromium (skipped without it)
+#   make slurm-test  submit real jobs to a single-node Slurm cluster started for the test
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -65,7 +66,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build install run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test report-test fma-check clean
+.PHONY: build install run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test report-test slurm-test fma-check clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -223,6 +224,22 @@ play-test:
 report-test:
 	@echo '==> REPORT_BROWSER=1 $(GO) test -run TestReportInBrowser ./report'
 	@REPORT_BROWSER=1 $(GO) test -count=1 -timeout 300s -run '^TestReportInBrowser$$' -v ./report
+
+# Slurm for real: scripts/slurm/test.sh starts a single-node cluster
+# (slurmctld, slurmd and munged of Debian's slurm-wlm and munge, with their
+# state in a temporary directory), runs TestSlurmJob against it (a
+# submission script's 4-task job and the job that depends on it) and stops
+# the daemons however the test ends. Installs the two packages if missing.
+slurm-test:
+	@if ! command -v slurmctld >/dev/null 2>&1 || ! [ -x /usr/sbin/munged ]; then \
+		sudo=(); if [ "$$(id -u)" -ne 0 ]; then sudo=(sudo); fi; \
+		echo '==> apt-get install slurm-wlm munge'; \
+		"$${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q; \
+		"$${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q --no-install-recommends slurm-wlm munge; \
+	fi
+	@echo '==> scripts/slurm/test.sh'
+	@GO='$(GO)' scripts/slurm/test.sh
 
 clean:
 	rm -rf bin cover.out

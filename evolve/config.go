@@ -3,6 +3,7 @@ package evolve
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -63,7 +64,58 @@ type Config struct {
 	// a configuration's JSON when unset, so that a genetic run has the
 	// identity it always had.
 	Search string `json:"search,omitempty"`
+	// Islands is the number of subpopulations of an island run (see the
+	// package doc), each of Population members; 0 (left out of a
+	// configuration's JSON, so that a run of one population has the
+	// identity it always had) and 1 are one population, a plain run.
+	// MigrateEvery is the generations of an epoch between two migrations
+	// and Migrants the members each island sends to the next at the end
+	// of an epoch; both are used, and set, only with Islands > 1.
+	Islands      int `json:"islands,omitempty"`
+	MigrateEvery int `json:"migrate_every,omitempty"`
+	Migrants     int `json:"migrants,omitempty"`
 }
+
+// The island model's defaults and bounds (Config.Islands).
+const (
+	// DefaultMigrateEvery is the epoch, in generations, of an island run
+	// whose configuration gives none.
+	DefaultMigrateEvery = 5
+	// DefaultMigrants is the number of emigrants of each island at the
+	// end of an epoch, when the configuration gives none.
+	DefaultMigrants = 2
+	// MaxIslands bounds Config.Islands.
+	MaxIslands = 1024
+)
+
+// islandCount is the number of populations a run of c evolves: 1 for a
+// plain run.
+func (c *Config) islandCount() int { return max(c.Islands, 1) }
+
+// normalizeIslands gives the island fields one spelling, so that one run
+// has one identity: Islands 1 is 0 (a plain run); with Islands > 1, an
+// epoch or a number of migrants left at 0 takes its default, unless set
+// says it was given (set is nil when nothing was).
+func (c *Config) normalizeIslands(set func(field string) bool) {
+	given := func(f string) bool { return set != nil && set(f) }
+	if c.Islands == 1 {
+		c.Islands = 0
+	}
+	if c.Islands > 1 {
+		if c.MigrateEvery == 0 && !given("migrate_every") {
+			c.MigrateEvery = DefaultMigrateEvery
+		}
+		if c.Migrants == 0 && !given("migrants") {
+			c.Migrants = DefaultMigrants
+		}
+	}
+}
+
+// NormalizeIslands is what ParseConfig does to a configuration's island
+// fields, for a configuration built otherwise (the command line's flags):
+// Islands 1 becomes 0, a plain run, and with Islands > 1 a MigrateEvery or
+// Migrants of 0 takes its default (DefaultMigrateEvery, DefaultMigrants).
+func (c *Config) NormalizeIslands() { c.normalizeIslands(nil) }
 
 // The searches (Config.Search).
 const (
@@ -248,12 +300,15 @@ func (c *Config) problems() ConfigProblems {
 	if c.Search != SearchGenetic && c.Search != SearchMapElites {
 		bad("$.search", "search must be %q (the default: the genetic loop) or %q (a MAP-Elites archive), got %q", searchGeneticName, SearchMapElites, c.Search)
 	}
+	c.islandProblems(bad)
 	// Each bound above keeps its own arithmetic within an int; together
 	// they could still make a run whose game count overflows (and that
 	// would never end): bound the whole run too, when the counts it
 	// multiplies are each in range (so that the product cannot overflow).
 	if !slices.ContainsFunc(ps, func(p ConfigProblem) bool { return slices.Contains(runCounts, p.Path) }) {
-		if n := c.runGames(); n > MaxRunGames && c.Skill == SkillLadder {
+		if n := c.runGames(); n > MaxRunGames && c.Islands > 1 {
+			bad("", "a run of %d islands of population %d, %d generations, %d games and %d skill games per evaluation plays more than %d games (islands x population x (generations + 1) x (games + skill games) = %d); make it smaller", c.Islands, c.Population, c.Generations, c.Games, c.SkillGames, uint64(MaxRunGames), n)
+		} else if n > MaxRunGames && c.Skill == SkillLadder {
 			bad("", "a run of population %d, %d generations, %d games per evaluation and a ladder of %d games per rung and seat plays more than %d games (population x (generations + 1) x (games + ladder games x rungs) = %d); make it smaller", c.Population, c.Generations, c.Games, c.LadderGames, uint64(MaxRunGames), n)
 		} else if n > MaxRunGames {
 			bad("", "a run of population %d, %d generations and %d games and %d skill games per evaluation plays more than %d games (population x (generations + 1) x (games + skill games) = %d); make it smaller", c.Population, c.Generations, c.Games, c.SkillGames, uint64(MaxRunGames), n)
@@ -279,10 +334,11 @@ const (
 )
 
 // runCounts are the paths of the counts runGames multiplies.
-var runCounts = []string{"$.population", "$.generations", "$.games", "$.skill_games", "$.skill", "$.ladder", "$.ladder_games"}
+var runCounts = []string{"$.islands", "$.population", "$.generations", "$.games", "$.skill_games", "$.skill", "$.ladder", "$.ladder_games"}
 
-// runGames is population x (generations + 1) x (games + skill games): the
-// random and skill games of every evaluation of a run, at one seat count;
+// runGames is islands x population x (generations + 1) x (games + skill
+// games): the random and skill games of every evaluation of a run, at one
+// seat count (saturating at the largest uint64);
 // with the ladder skill, the skill games are the ladder games x its rungs
 // (per tested seat). The counts must be within Validate's bounds
 // (players.MaxRungs bounds the rungs).
@@ -291,5 +347,35 @@ func (c *Config) runGames() uint64 {
 	if c.Skill == SkillLadder {
 		skill = uint64(c.LadderGames) * uint64(strings.Count(c.Ladder, ",")+1)
 	}
-	return uint64(c.Population) * uint64(c.Generations+1) * (uint64(c.Games) + skill)
+	n := uint64(c.Population) * uint64(c.Generations+1) * (uint64(c.Games) + skill)
+	if k := uint64(c.islandCount()); n <= math.MaxUint64/k {
+		return n * k
+	}
+	return math.MaxUint64
+}
+
+// islandProblems reports the problems of the island fields.
+func (c *Config) islandProblems(bad func(path, format string, args ...any)) {
+	if c.Islands < 0 || c.Islands > MaxIslands {
+		bad("$.islands", "islands must be between 1 and %d, got %d", MaxIslands, c.Islands)
+		return
+	}
+	if c.Islands <= 1 {
+		if c.MigrateEvery != 0 {
+			bad("$.migrate_every", "migrate_every is used only with islands (more than 1); a run of one population migrates nothing")
+		}
+		if c.Migrants != 0 {
+			bad("$.migrants", "migrants are used only with islands (more than 1); a run of one population migrates nothing")
+		}
+		return
+	}
+	if c.Search != SearchGenetic {
+		bad("$.islands", "islands evolve by the genetic loop only; search %q keeps one archive", c.Search)
+	}
+	if c.MigrateEvery < 1 || c.MigrateEvery > 1000000 {
+		bad("$.migrate_every", "migrate_every must be between 1 and 1000000 generations, got %d", c.MigrateEvery)
+	}
+	if c.Migrants < 0 || c.Migrants > c.Population-c.Elite {
+		bad("$.migrants", "migrants must be between 0 and population - elite (%d): they replace the receiving island's worst members, never its elite; got %d", max(c.Population-c.Elite, 0), c.Migrants)
+	}
 }

@@ -42,8 +42,10 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // keys, wrong types, null, fractions for integers and out-of-range values
 // are errors, each at its JSON path, and all are reported (as
 // ConfigProblems). base.Workers is kept; the file cannot set it. A file's
-// "skill": "greedy" is SkillGreedy, and its "search": "genetic"
-// SearchGenetic.
+// "skill": "greedy" is SkillGreedy, its "search": "genetic"
+// SearchGenetic, and its "islands": 1 a plain run (Islands 0); with more
+// islands, a "migrate_every" or "migrants" that neither the file nor base
+// gives takes its default (NormalizeIslands).
 func ParseConfig(base Config, data []byte) (Config, error) {
 	var tree any
 	if path, reason := jsontree.DecodeAt(data, &tree, "a JSON object", "JSON document"); reason != "" {
@@ -65,6 +67,7 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	if cfg.Search == searchGeneticName {
 		cfg.Search = SearchGenetic
 	}
+	cfg.normalizeIslands(func(f string) bool { return set["$."+f] })
 	for _, p := range cfg.problems() {
 		if !set[p.Path] {
 			p.Path = "" // the file does not hold this field

@@ -67,15 +67,27 @@ func TestParseConfigRoundTrip(t *testing.T) {
 		Weights:      Weights{Completion: 1.1, Balance: 1.2, Decisions: 1.3, LeadChanges: 1.4, Interaction: 1.5, Length: 1.6, Skill: 0.1 + 0.2, Simplicity: 1.8, Effects: 1.9},
 		TargetLength: 17, CapBudget: 0.21, Sharing: 0.16, HallSpacing: 0.06, AblationGames: 150, Rescore: 4, Retries: 9,
 		Skill: SkillLadder, Ladder: "random,ismcts:7:1.5", LadderGames: 3, Search: SearchMapElites}
-	// Every field but Workers differs from the base, so none can pass
-	// through undecoded.
+	// Islands run the genetic loop only: a second configuration, of
+	// islands, round-trips their fields.
+	islands := want
+	islands.Search, islands.Islands, islands.MigrateEvery, islands.Migrants = SearchGenetic, 3, 4, 2
+	// Every field but Workers differs from the base in one of them, so
+	// none can pass through undecoded.
 	base := quick(t)
-	wv, bv := reflect.ValueOf(want), reflect.ValueOf(base)
+	wv, iv, bv := reflect.ValueOf(want), reflect.ValueOf(islands), reflect.ValueOf(base)
 	for i := range wv.NumField() {
-		if f := wv.Type().Field(i); f.Name != "Workers" && wv.Field(i).Equal(bv.Field(i)) {
+		if f := wv.Type().Field(i); f.Name != "Workers" && wv.Field(i).Equal(bv.Field(i)) && iv.Field(i).Equal(bv.Field(i)) {
 			t.Fatalf("field %s equals the base's: the test would not see it decoded", f.Name)
 		}
 	}
+	for _, want := range []Config{want, islands} {
+		configRoundTrip(t, base, want)
+	}
+}
+
+// configRoundTrip checks that want's config.json, read over base, is want.
+func configRoundTrip(t *testing.T, base, want Config) {
+	t.Helper()
 	data, err := json.MarshalIndent(struct {
 		FitnessVersion int `json:"fitness_version"`
 		Config
@@ -100,7 +112,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown nested field", `{"weights": {"skil": 3}}`,
 			`$.weights.skil: unknown field "skil" (want one of completion, balance, decisions, lead_changes, interaction, length, skill, simplicity, effects)`},
 		{"unknown top-level field", `{"populaton": 3}`,
-			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games, search)`},
+			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games, search, islands, migrate_every, migrants)`},
 		{"workers", `{"workers": 4}`,
 			`$.workers: unknown field "workers": the worker count is not part of a run's configuration (results do not depend on it)`},
 		{"string for an integer", `{"population": "24"}`, `$.population: expected an integer, got the string "24"`},

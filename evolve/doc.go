@@ -352,6 +352,42 @@
 // turn_up phase chooses nothing) and are degenerate; the family is on the grid so that
 // a mutation that gives one a choice is kept.
 //
+// # Islands
+//
+// With Islands N > 1 the run evolves N populations (islands) of Population
+// members each, by the genetic loop, in one process, on the run's workers.
+// Island i is the run of seed IslandSeed(seed, i): its generation 0, its
+// breeding, its deals and its ablations derive from that seed as a plain
+// run's from the run seed, and it keeps its own scores, hall of fame and
+// counts. The islands evolve independently for an epoch of MigrateEvery
+// generations: up to generation MigrateEvery, then each next multiple of
+// it. At the end of every epoch but the last, each island sends copies of
+// its best Migrants (best first by fitness, equal fitness by hash, as
+// everywhere) along a ring, island i to island (i+1) mod N, where they
+// take the places of its Migrants worst members (Migrants is at most
+// Population - Elite, so never of its elite); a migrant whose genome the
+// receiver holds already is not sent, and the receiver's best of its worst
+// keeps the place. Every island sends what it held before any received;
+// the receiver then breeds its next generation from the new population,
+// migrants with the score their island gave them, and scores them afresh
+// on its own deals. The islands meet only at these synchronous
+// migrations, so the result depends on the configuration alone, never on
+// the worker count or on how many islands run at once.
+//
+// The run's hall of fame is made from every island's (each pruned of dead
+// effects on its island's seeds), best first with its spacing, a genome
+// once. Its history has a line per generation over all the islands: best,
+// mean and median fitness over every member, the best's hash, the
+// islands' mean diversity, their counts summed; Result.Islands holds each
+// island's own lines. Its population is every island's last, best first;
+// its operator counts, games and lineage (island after island) are the
+// islands' together. A run directory of islands also holds islands.csv,
+// each island's lines (generations.csv's columns after the island's index).
+// Islands 1 (or 0, the field left out) is a plain run, with a plain run's
+// files and identity. A run of islands writes no checkpoint yet, so it
+// cannot be resumed (Resume and OpenRunDir refuse it, ErrIslandsResume);
+// the genetic loop only (not MAP-Elites) runs on islands.
+//
 // # Results
 //
 // Run returns the last population, per-generation statistics, the hall of

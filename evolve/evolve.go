@@ -61,6 +61,9 @@ type Result struct {
 	// Starts are the run's starting games (StartsFile), as Run was given
 	// them; nil after Resume, whose checkpoint does not hold them.
 	Starts []*genome.Genome
+	// Islands is an island run's history island by island (History is
+	// then the combined lines); nil in a run of one population.
+	Islands [][]GenStats
 }
 
 // Lineage records how one bred child came to be, so that what each
@@ -88,12 +91,17 @@ const (
 // stopped at a generation boundary, after its last checkpoint.
 var ErrInterrupted = errors.New("evolution interrupted at a generation boundary")
 
+// ErrIslandsResume is the error of resuming a run of islands: this build
+// writes no checkpoint of one, and continues none.
+var ErrIslandsResume = errors.New("a run of islands cannot be resumed: it writes no checkpoint yet; start it again (the same configuration gives the same result)")
+
 // Options are the optional hooks of a run.
 type Options struct {
 	// Progress is called after each generation is scored.
 	Progress func(GenStats)
 	// Checkpoint is called after each generation is scored, with
-	// everything needed to continue the run exactly (see Resume).
+	// everything needed to continue the run exactly (see Resume); never
+	// in a run of islands.
 	Checkpoint func(*Checkpoint) error
 }
 
@@ -132,13 +140,22 @@ type CacheEntry struct {
 // the individual, or from cfg.Seed and a genome's hash, so the same config
 // gives the same result for any worker count. When ctx is cancelled, Run
 // finishes the generation it is scoring, checkpoints, and returns
-// ErrInterrupted.
+// ErrInterrupted. With cfg.Islands > 1 it evolves that many populations
+// with migration between them (see the package doc), and neither
+// checkpoints nor can be resumed; Islands 1 is a plain run, whose result
+// has Islands 0 in its Config.
 func Run(ctx context.Context, cfg Config, seeds []*genome.Genome, opt Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if len(seeds) == 0 {
 		return nil, fmt.Errorf("no seed games to start from")
+	}
+	if cfg.Islands == 1 {
+		cfg.Islands = 0 // one population: a plain run, with its identity
+	}
+	if cfg.Islands > 1 {
+		return runIslands(ctx, cfg, seeds, opt)
 	}
 	e := newEngine(cfg)
 	pop, err := e.initial(seeds)
@@ -156,6 +173,9 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 	cfg.Workers = workers
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	if cfg.Islands > 1 {
+		return nil, ErrIslandsResume
 	}
 	e := newEngine(cfg)
 	for _, c := range cp.Cache {

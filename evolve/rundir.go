@@ -122,15 +122,22 @@ var ResultFiles = []string{"best.json", "best.txt", "generations.csv", "hall_of_
 // before the last of them.
 var ArchiveFiles = []string{"archive.json", "archive.csv"}
 
+// IslandsFile is the file of an island run's history island by island
+// (its generations.csv holds the combined lines).
+const IslandsFile = "islands.csv"
+
 // ResultFilesOf lists the files WriteRun writes for a run of cfg besides
 // config.json, in order: ResultFiles, with ArchiveFiles before the last
-// for a MAP-Elites run.
+// for a MAP-Elites run, IslandsFile for a run of islands.
 func ResultFilesOf(cfg Config) []string {
-	if cfg.Search != SearchMapElites {
-		return ResultFiles
-	}
 	n := len(ResultFiles) - 1
-	return slices.Concat(ResultFiles[:n], ArchiveFiles, ResultFiles[n:])
+	switch {
+	case cfg.Search == SearchMapElites:
+		return slices.Concat(ResultFiles[:n], ArchiveFiles, ResultFiles[n:])
+	case cfg.Islands > 1:
+		return slices.Concat(ResultFiles[:n], []string{IslandsFile}, ResultFiles[n:])
+	}
+	return ResultFiles
 }
 
 // SeedPrefix starts the name of a seed game among a run's re-scored games
@@ -211,6 +218,9 @@ func WriteRun(dir string, res *Result, rescored []Rescored) error {
 	}
 	files["lineage.csv"] = csvBytes(lin)
 
+	if res.Config.Islands > 1 {
+		files[IslandsFile] = csvBytes(islandRows(res.Islands))
+	}
 	if res.Config.Search == SearchMapElites {
 		aj, ac, err := archiveFiles(res, rescored)
 		if err != nil {

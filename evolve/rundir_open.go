@@ -32,7 +32,7 @@ const (
 
 // runFileNames are the files a run writes into its directory: the only
 // ones whose temporary files (atomicfile.TempPrefix) are a run's leftovers.
-var runFileNames = slices.Concat([]string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile}, ResultFiles, ArchiveFiles)
+var runFileNames = slices.Concat([]string{ConfigFile, CheckpointFile, ProvenanceFile, TimingsFile}, ResultFiles, ArchiveFiles, []string{IslandsFile})
 
 // isTempFile tells whether name is a temporary file of a run's: one that
 // an atomic write of a run file, or a lock's take-over, left behind when
@@ -257,6 +257,11 @@ func (d *RunDir) noCheckpoint() error {
 	var p Provenance
 	if readJSON(filepath.Join(d.Dir, ProvenanceFile), &p) == nil && len(p.Args) > 0 {
 		again = "the command that started it: " + commandLine(p.Args)
+	}
+	if data, err := os.ReadFile(conf); err == nil {
+		if cfg, err := ParseConfig(Config{}, data); err == nil && cfg.Islands > 1 {
+			return fmt.Errorf("the run in %s is a run of %d islands, which writes no checkpoint, so there is nothing to resume; start it again with %s (in another directory if it had finished)", d.Dir, cfg.Islands, again)
+		}
 	}
 	return fmt.Errorf("the run in %s stopped before its first checkpoint, so there is nothing to resume; start it again (its directory can be reused) with %s", d.Dir, again)
 }

@@ -63,7 +63,7 @@ func winsTable(gs *evolve.GameStats) *htmlTable {
 			var rates []string
 			for s, w := range ps.Wins {
 				p, lo, hi := vm.Wilson(w, ps.Games)
-				rates = append(rates, fmt.Sprintf("%d: %.3f [%.3f, %.3f]", s+1, p, lo, hi))
+				rates = append(rates, fmt.Sprintf("%d: %.3f [%.3f, %.3f]", s, p, lo, hi))
 			}
 			t.Rows = append(t.Rows, []string{fmt.Sprint(ss.Seats), ps.Policy, fmt.Sprint(ps.Games), strings.Join(rates, "; "),
 				fmt.Sprint(ps.Ties), fmt.Sprint(ps.Capped), fmt.Sprint(ps.Aborted),

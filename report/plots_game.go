@@ -21,7 +21,7 @@ import (
 // seat count (the fair share, where ties and capped games take theirs).
 func winsFigure(prefix string, gs *evolve.GameStats) (figure, error) {
 	id := prefix + "-wins"
-	p := newPlot("Seat win rates", "seat / seats", "win rate")
+	p := newPlot("Seat win rates", "seat (from 0) of seats", "win rate")
 	var labels []string
 	policies := policyNames(gs)
 	pts := make([]plotter.XYs, len(policies))
@@ -31,7 +31,7 @@ func winsFigure(prefix string, gs *evolve.GameStats) (figure, error) {
 		first := pos
 		var share float64
 		for s := range ss.Seats {
-			labels = append(labels, fmt.Sprintf("%d/%d", s+1, ss.Seats))
+			labels = append(labels, fmt.Sprintf("%d of %d", s, ss.Seats))
 			for _, ps := range ss.Play {
 				k := slices.Index(policies, ps.Policy)
 				rate, l, h := vm.Wilson(ps.Wins[s], ps.Games)
@@ -58,7 +58,7 @@ func winsFigure(prefix string, gs *evolve.GameStats) (figure, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Legend.Left = false
 	svg, err := render(id, p, plotWidth, plotHeight, nil)
-	return figure{ID: id, SVG: svg, Caption: fmt.Sprintf("Each seat's share of %d games won, with its 95%% Wilson interval, under each policy at every seat (seat 1 moves first); dashed, the seats' mean under %s play at each seat count, the share of a seat in a fair game.", gs.Games, policies[0])}, err
+	return figure{ID: id, SVG: svg, Caption: fmt.Sprintf("Each seat's share of %d games won, with its 95%% Wilson interval, under each policy at every seat (seat 0 moves first); dashed, the seats' mean under %s play at each seat count, the share of a seat in a fair game.", gs.Games, policies[0])}, err
 }
 
 // lengthFigure plots the distribution of game length in turns under

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,7 +36,8 @@ JSON document instead (docs/json.md), and its progress on stderr.
 
 The configuration is built in layers: the preset, then the JSON file of
 --config, then the flags given on the command line (--pop, --generations,
---games, --skill-games, --elite, --tournament, --seed). The file holds any of
+--games, --skill-games, --elite, --tournament, --islands, --migrate-every,
+--migrants, --seed). The file holds any of
 the fields of a run directory's config.json:
   ` + wrapList(jsonNames(reflect.TypeFor[evolve.Config]()), 76, "  ") + `
 with "rates" and "weights" objects of the fields
@@ -65,6 +67,16 @@ counts its distinct good games; with --out it writes archive.json and
 archive.csv. Pick one archived game for describe, score or play as
 DIR/archive.json#NAME.
 
+--islands N evolves N populations of --pop games each (the island model),
+each on a seed of its own; at the end of every epoch of --migrate-every
+generations (default 5), each island sends copies of its best --migrants
+games (default 2) to the next island along a ring, where they replace its
+worst. The result depends only on the seed and the configuration, never on
+--workers. The run's generations.csv holds the lines of all islands
+together, islands.csv each island's; its hall of fame is the best of every
+island's. --islands 1 is a plain run, with a plain run's files. A run of
+islands writes no checkpoint yet, so it cannot be resumed.
+
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
 uninterrupted run would have. --resume refuses a checkpoint that was damaged,
@@ -93,7 +105,7 @@ holds only what a run stopped before its first checkpoint left can be given to
 				return usagef("--report writes report.html into the run directory: give --out DIR (or --resume DIR)")
 			}
 			if resume != "" {
-				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "out", "from", "search"} {
+				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "islands", "migrate-every", "migrants", "out", "from", "search"} {
 					if cmd.Flags().Changed(name) {
 						return usagef("--resume continues a run with its own configuration; --%s cannot be changed", name)
 					}
@@ -133,6 +145,9 @@ holds only what a run stopped before its first checkpoint left can be given to
 			if base.Search == evolve.SearchMapElites {
 				fmt.Fprintf(w, "MAP-Elites: a batch of %d children a generation into an archive of %d cells\n", base.Population, evolve.NumCells)
 			}
+			if base.Islands > 1 {
+				fmt.Fprintf(w, "islands: %d populations of %d, %d migrants each along a ring every %d generations\n", base.Islands, base.Population, base.Migrants, base.MigrateEvery)
+			}
 			return runEvolve(cmd, g, base, rd, nil, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
 			})
@@ -147,6 +162,9 @@ holds only what a run stopped before its first checkpoint left can be given to
 	f.Int("skill-games", 0, "greedy-vs-random games per evaluation (default: the preset's)")
 	f.Int("elite", 0, "individuals copied unchanged into the next generation (default: the preset's)")
 	f.Int("tournament", 0, "tournament size for selection (default: the preset's)")
+	f.Int("islands", 0, "evolve this many populations, with migration between them (default: the preset's, 1)")
+	f.Int("migrate-every", 0, fmt.Sprintf("with --islands: generations between migrations (default %d)", evolve.DefaultMigrateEvery))
+	f.Int("migrants", 0, fmt.Sprintf("with --islands: games each island sends to the next at a migration (default %d)", evolve.DefaultMigrants))
 	f.StringVarP(&out, "out", "o", "", "write the run's result files to this new directory")
 	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
@@ -188,12 +206,23 @@ func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.C
 		cfg.Search = s
 	}
 	for name, dst := range map[string]*int{"pop": &cfg.Population, "generations": &cfg.Generations,
-		"games": &cfg.Games, "skill-games": &cfg.SkillGames, "elite": &cfg.Elite, "tournament": &cfg.Tournament} {
+		"games": &cfg.Games, "skill-games": &cfg.SkillGames, "elite": &cfg.Elite, "tournament": &cfg.Tournament,
+		"islands": &cfg.Islands, "migrate-every": &cfg.MigrateEvery, "migrants": &cfg.Migrants} {
 		if f.Changed(name) {
 			v, _ := f.GetInt(name)
 			*dst = v
 		}
 	}
+	if f.Changed("islands") && cfg.Islands <= 1 {
+		// One population: the file's migration settings do not apply.
+		if !f.Changed("migrate-every") {
+			cfg.MigrateEvery = 0
+		}
+		if !f.Changed("migrants") {
+			cfg.Migrants = 0
+		}
+	}
+	cfg.NormalizeIslands()
 	if f.Changed("seed") {
 		cfg.Seed = g.seed
 	}
@@ -288,6 +317,9 @@ func resumeEvolve(cmd *cobra.Command, g *globals, dir string, asJSON, withReport
 	})
 }
 
+// islandsNoResume is what an interrupted run of islands says of resuming.
+const islandsNoResume = "a run of islands writes no checkpoint and cannot be resumed: start it again (the same configuration gives the same result)"
+
 // runEvolve runs a new run (from is nil) or resumes one from its
 // checkpoint from, re-scores the best games, and, with a run directory rd,
 // writes the run's files and records what this command did in
@@ -353,6 +385,10 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	res, err := run(opt)
 	timing.Seconds = time.Since(start).Seconds()
 	if errors.Is(err, evolve.ErrInterrupted) {
+		if cfg.Islands > 1 {
+			return errors.Join(interrupted{"evolution interrupted at a generation boundary; " + islandsNoResume},
+				record("interrupted"))
+		}
 		if rd == nil {
 			return interrupted{"evolution interrupted at a generation boundary (with --out DIR, a run can be resumed)"}
 		}
@@ -392,6 +428,10 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	rescored, err := evolve.Rescore(cmd.Context(), cfg, rnames, rgs)
 	timing.RescoreSeconds = time.Since(rescoreStart).Seconds()
 	if err != nil && cmd.Context().Err() != nil {
+		if cfg.Islands > 1 {
+			return errors.Join(interrupted{"evolution interrupted during the final re-score; " + islandsNoResume},
+				record("interrupted"))
+		}
 		if rd == nil {
 			return interrupted{"evolution interrupted during the final re-score (with --out DIR, a run can be resumed)"}
 		}
@@ -448,7 +488,11 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	if err := record("finished"); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nwrote %s (%s, %s, %s)\n", rd.Dir, strings.Join(evolve.ResultFilesOf(cfg), ", "), evolve.ConfigFile, evolve.CheckpointFile)
+	written := append(slices.Clone(evolve.ResultFilesOf(cfg)), evolve.ConfigFile)
+	if cfg.Islands <= 1 {
+		written = append(written, evolve.CheckpointFile)
+	}
+	fmt.Fprintf(w, "\nwrote %s (%s)\n", rd.Dir, strings.Join(written, ", "))
 	if withReport {
 		path := filepath.Join(rd.Dir, ReportFile)
 		if err := writeRunReport(cmd, rd.Dir, path, report.Options{}); err != nil {

@@ -20,9 +20,12 @@ type evolveReport struct {
 	Games      int               `json:"games"`
 	TotalGames uint64            `json:"total_games"`
 	History    []evolve.GenStats `json:"history"`
-	Rescored   []rescoredGame    `json:"rescored"`
-	Archive    *archiveReport    `json:"archive,omitempty"`
-	Best       bestGame          `json:"best"`
+	// Islands is a run of islands' history island by island (History is
+	// then the lines of all islands together).
+	Islands  [][]evolve.GenStats `json:"islands,omitempty"`
+	Rescored []rescoredGame      `json:"rescored"`
+	Archive  *archiveReport      `json:"archive,omitempty"`
+	Best     bestGame            `json:"best"`
 	// RunDir and Files are the run directory and the files written in it,
 	// with --out.
 	RunDir string   `json:"run_dir,omitempty"`
@@ -73,7 +76,7 @@ func evolveJSON(res *evolve.Result, rescored []evolve.Rescored, winner *evolve.I
 	cfg := res.Config
 	rep := evolveReport{Format: jsonFormat, Versions: evolve.CurrentVersions(), Seed: cfg.Seed, Search: cfg.Search,
 		Population: cfg.Population, Generations: cfg.Generations, Games: cfg.Games, TotalGames: res.Games,
-		History: res.History, Rescored: []rescoredGame{}}
+		History: res.History, Islands: res.Islands, Rescored: []rescoredGame{}}
 	if rep.Search == "" {
 		rep.Search = evolve.SearchNames()[0]
 	}
@@ -105,7 +108,10 @@ func evolveJSON(res *evolve.Result, rescored []evolve.Rescored, winner *evolve.I
 		Metrics: winner.Score.Metrics, Rules: best.Describe(), Genome: js}
 	if rd != nil {
 		rep.RunDir = rd.Dir
-		rep.Files = append(append([]string{}, evolve.ResultFilesOf(cfg)...), evolve.ConfigFile, evolve.CheckpointFile)
+		rep.Files = append(append([]string{}, evolve.ResultFilesOf(cfg)...), evolve.ConfigFile)
+		if cfg.Islands <= 1 {
+			rep.Files = append(rep.Files, evolve.CheckpointFile) // a run of islands writes none
+		}
 	}
 	return rep, nil
 }

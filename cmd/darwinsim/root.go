@@ -231,6 +231,7 @@ included), 2 usage mistake, 130 stopped by Ctrl-C or SIGTERM.`,
 		newScoreCmd(g),
 		newReportCmd(g),
 		newBenchCmd(g),
+		newSlurmCmd(),
 		newVersionCmd(),
 	)
 	root.SetOut(stdout)
