@@ -42,8 +42,8 @@ RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 # unique across the race packages, so that skipping them skips nothing else.
 NO_RACE := ^(TestREADME|TestGolden|TestBatchRecipe|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay)$$
 
-SHORT_TIMEOUT ?= 300s
-RACE_TIMEOUT ?= 480s
+SHORT_TIMEOUT ?= 600s
+RACE_TIMEOUT ?= 720s
 SOAK_TIMEOUT ?= 60m
 FUZZTIME ?= 2m
 FUZZMINIMIZETIME ?= 5s
@@ -118,15 +118,23 @@ file-length:
 
 # Packages are listed with `go list -e` so that broken ones still reach
 # `go test` (and fail there).
+# The three phases run at once, each one's packages in parallel as go test
+# runs them: on 2 cores the phases' idle ends (a last long package) overlap,
+# which keeps the whole under its budget. Each phase's exit status counts;
+# their timeouts allow for sharing the cores.
 test: lint
 	@pkgs=$$($(GO) list -e ./... | grep -Ev '$(RACE_RE)'); \
+	rpkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
 	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
-	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs
-	@echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve"
-	@$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve
-	@pkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
-	echo "==> go test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$pkgs; \
-	$(GO) test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$pkgs
+	echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve"; \
+	echo "==> go test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$rpkgs; \
+	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs & short=$$!; \
+	$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve & norace=$$!; \
+	status=0; \
+	$(GO) test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$rpkgs || status=1; \
+	wait $$short || status=1; \
+	wait $$norace || status=1; \
+	exit $$status
 
 soak:
 	SOAK=1 $(GO) test -timeout $(SOAK_TIMEOUT) -run . ./...

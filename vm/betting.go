@@ -138,6 +138,11 @@ func (m *Machine) betRounds() {
 		m.checkEnd()
 		m.starterDue = m.starterDue && !m.over
 	}
+	if len(p.rules) > 0 && !m.over {
+		// Folds and exchanges change who holds what: the rules' groups
+		// are those of the state the play starts from.
+		m.rerule()
+	}
 }
 
 // betRound plays one betting round.

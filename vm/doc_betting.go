@@ -67,8 +67,9 @@ package vm
 // moves first (a lead card the folded seat held binds no one); and where
 // some seat folded, the end's rule is checked at once (so with until
 // first_out the deal ends before any play). A deal the betting ends fires
-// no starter. The standing rules are
-// computed once, after the deal's start and before the betting. At the deal's end, where the
+// no starter. The standing rules' groups are computed after the deal's
+// start, and again once the betting is over where the deal goes on (its
+// folds and exchanges change who holds what). At the deal's end, where the
 // deal's winner takes the pot: each seat pays the per-card payment for its
 // cards in hand, then, with one seat left in, it takes the pot; else, with
 // Showdown, each seat still in, in seat order from the seat after the

@@ -56,6 +56,10 @@ func (m *game) bet() {
 		// (with until first_out, the deal ends before any play).
 		m.endCheck()
 	}
+	if len(m.g.Rules) > 0 && !m.over {
+		// The rules' groups of the state the play starts from.
+		m.rerule()
+	}
 }
 
 // seatsIn counts the seats still in the betting: those that have not

@@ -467,8 +467,8 @@
 //     checked at once, before the starter and any play (with until
 //     first_out, a fold ends the deal), and a deal so ended fires no
 //     starter.
-//   - The rules' groups are computed once, after the deal as before, not
-//     again after the betting.
+//   - The rules' groups are computed after the deal as before, and again
+//     once the betting is over where the deal goes on.
 //   - When the seat to move first has folded (the seat after the dealer,
 //     or the lead card's holder), the first seat still in after the
 //     dealer moves first; a deal the betting ends fires no starter.
