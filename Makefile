@@ -34,13 +34,14 @@ RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 # outputs, the bad-input sweep, the README's batch recipe, a shell script
 # that runs the test binary as darwinsim), which exercise code the race detector
 # already covers in vm and evolve at 20 times the cost; evolution's
+# whole runs (islands, lineage, running means, report files) and its
 # resumes, whose workers TestDeterministicAcrossWorkers and its MAP-Elites
 # twin still run under it; and the VM's long tests (the differential tests
 # against the reference interpreter, forks resumed at every decision, the
 # invariants after every turn, the seed games' soaks and outcome hashes),
 # whose batches' concurrency the batch tests still cover. The names are
 # unique across the race packages, so that skipping them skips nothing else.
-NO_RACE := ^(TestREADME|TestGolden|TestBatchRecipe|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay)$$
+NO_RACE := ^(TestREADME|TestGolden|TestBatchRecipe|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay|TestIslandsIndependent|TestIslandsOneIsPlain|TestRunDirReportFiles|TestLineage|TestRunningMeansAndPrunedHall)$$
 
 SHORT_TIMEOUT ?= 600s
 RACE_TIMEOUT ?= 720s

@@ -486,10 +486,11 @@ func closureProblems(tb testing.TB, ops []operator, crosses []crossover) []strin
 }
 
 // TestDeterministicAcrossWorkers: the same config gives the same run with
-// 1, 2 and 7 workers.
+// 1 and 7 workers (more than the cores; TestIslandsDeterministicAcrossWorkers
+// has 2).
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	var first *Result
-	for _, w := range []int{1, 2, 7} {
+	for _, w := range []int{1, 7} {
 		cfg := testConfig()
 		cfg.Workers = w
 		res, err := Run(context.Background(), cfg, runSeeds(), Options{})

@@ -44,7 +44,7 @@ type dealerState struct {
 	hole        uint8
 	dealerCards pair
 	wager       [MaxSeats]int32
-	total       [MaxSeats]int8 // each seat's total as its turn ended
+	total       [MaxSeats]int16 // each seat's total as its turn ended (up to 2 packs of cards)
 }
 
 // dealerSetup deals the dealer its two cards as the deal starts
@@ -139,7 +139,7 @@ func (m *Machine) hitTurn(s int) {
 		t, _ := handrank.Total(m.hand[s], m.hand2[s])
 		switch {
 		case t > 21:
-			d.total[s] = int8(t)
+			d.total[s] = int16(t)
 			if m.trace != nil {
 				m.trace.add(EvBust, s, 0, t)
 			}
@@ -157,7 +157,7 @@ func (m *Machine) hitTurn(s int) {
 
 // stand notes seat s standing on total t.
 func (m *Machine) stand(s, t int) {
-	m.dealerState.total[s] = int8(t)
+	m.dealerState.total[s] = int16(t)
 	if m.trace != nil {
 		m.trace.add(EvStand, s, 0, t)
 	}

@@ -126,3 +126,47 @@ func sign(n int) int {
 	}
 	return 0
 }
+
+// TestBlackjackBigBusts: with two packs and 18 cards dealt to each seat,
+// totals run far above 21 (past 127, which a narrow integer would wrap);
+// every seat that busts loses its wager, and no seat that stands above 21
+// exists.
+func TestBlackjackBigBusts(t *testing.T) {
+	g := testkit.SeedGenome(t, "blackjack")
+	g.Deck.Packs, g.Deal.Cards = 2, 18
+	g.Seats.Max, g.Seats.Default = 2, 2
+	p, err := vm.Load(testkit.Compile(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := 0
+	for i := range uint64(50) {
+		tr, err := vm.Replay(p, 2, nil, 7, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bust := map[int8]bool{}
+		for _, e := range tr.Events {
+			switch e.Kind {
+			case vm.EvDeal:
+				clear(bust)
+			case vm.EvBust:
+				bust[e.Seat] = true
+				if e.N > 127 {
+					big++
+				}
+			case vm.EvStand:
+				if e.N > 21 {
+					t.Fatalf("game %d: seat %d stands on %d", i, e.Seat, e.N)
+				}
+			case vm.EvSettle:
+				if bust[e.Seat] && e.N >= 0 {
+					t.Fatalf("game %d: seat %d went bust and settles %+d", i, e.Seat, e.N)
+				}
+			}
+		}
+	}
+	if big == 0 {
+		t.Fatal("no total above 127: the test does not reach what it checks")
+	}
+}
