@@ -50,7 +50,7 @@ const spadesJSON = `{
 }`
 
 // spadesGame parses spadesJSON.
-func spadesGame(t *testing.T) *genome.Genome {
+func spadesGame(t testing.TB) *genome.Genome {
 	t.Helper()
 	g, err := genome.Parse([]byte(spadesJSON))
 	if err != nil {

@@ -1,7 +1,6 @@
 package genome_test
 
 import (
-	"math"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -17,12 +16,7 @@ func TestDistanceBetting(t *testing.T) {
 	const weights = 12 // the parts' weights (Distance's doc)
 	const score = 1.0 / weights
 	const field = score / 5
-	for _, c := range []struct {
-		what   string
-		base   func(g *genome.Genome)
-		change func(g *genome.Genome)
-		want   float64
-	}{
+	checkFieldDistances(t, drawPokerGame, []fieldChange{
 		{"bet 4", nil, func(g *genome.Genome) { g.Score.Betting.Bet = 4 }, (1.0 / 2) * field},
 		{"bet 50", nil, func(g *genome.Genome) { g.Score.Betting.Bet = cardrules.MaxBet }, (48.0 / 50) * field},
 		{"raises 0", nil, func(g *genome.Genome) { g.Score.Betting.Raises = 0 }, field},
@@ -36,24 +30,7 @@ func TestDistanceBetting(t *testing.T) {
 			*g.Score.Betting = genome.Betting{Bet: 4, Raises: 0, Blind: 1, Draw: 0}
 		}, (1.0/2 + 1 + 1 + 1 + 1) * field},
 		{"no betting", playFirst, func(g *genome.Genome) { g.Score.Betting = nil }, score},
-	} {
-		g := drawPokerGame(t)
-		if c.base != nil {
-			c.base(g)
-		}
-		m := g.Clone()
-		c.change(m)
-		if err := m.Validate(); err != nil {
-			t.Fatalf("%s: %v", c.what, err)
-		}
-		d := checkDistance(t, g, m, c.what)
-		if math.Abs(d-c.want) > 1e-12 {
-			t.Errorf("%s: distance %v, want %v", c.what, d, c.want)
-		}
-		if d := checkDistance(t, m, m.Clone(), c.what+", with itself"); d != 0 {
-			t.Errorf("%s: distance %v from itself", c.what, d)
-		}
-	}
+	})
 	// Every pair of bettings that differ is apart.
 	var games []*genome.Genome
 	for _, bet := range []int{1, 2, cardrules.MaxBet} {
@@ -73,14 +50,5 @@ func TestDistanceBetting(t *testing.T) {
 			}
 		}
 	}
-	for i, a := range games {
-		if err := a.Validate(); err != nil {
-			t.Fatalf("%s: %v", a.CanonicalJSON(), err)
-		}
-		for _, b := range games[i+1:] {
-			if d := checkDistance(t, a, b, "two bettings"); d <= 0 {
-				t.Errorf("distance %v between\n%s\n%s", d, a.CanonicalJSON(), b.CanonicalJSON())
-			}
-		}
-	}
+	checkAllApart(t, games, "two bettings")
 }

@@ -1,7 +1,6 @@
 package genome_test
 
 import (
-	"math"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -22,12 +21,7 @@ func TestDistanceContract(t *testing.T) {
 		g.Score.Cards = []genome.CardPoints{{Match: genome.Match{Kind: cardrules.MatchSuit, Value: 2}, Points: 1}}
 		g.Score.Moon = true
 	}
-	for _, c := range []struct {
-		what   string
-		base   func(g *genome.Genome)
-		change func(g *genome.Genome)
-		want   float64
-	}{
+	checkFieldDistances(t, spadesGame, []fieldChange{
 		{"trick 20", nil, func(g *genome.Genome) { g.Score.Contract.Trick = 20 }, (1.0 / 2) * field},
 		{"trick 1", nil, func(g *genome.Genome) { g.Score.Contract.Trick = 1 }, (9.0 / 10) * field},
 		{"over 0", nil, func(g *genome.Genome) { g.Score.Contract.Over = 0 }, field},
@@ -48,24 +42,7 @@ func TestDistanceContract(t *testing.T) {
 		{"nil 0, without the moon", moon, func(g *genome.Genome) {
 			g.Score.Contract.Nil, g.Score.Moon = 0, false
 		}, (1.0/2 + 1.0/5 - 1.0/10) * score},
-	} {
-		g := spadesGame(t)
-		if c.base != nil {
-			c.base(g)
-		}
-		m := g.Clone()
-		c.change(m)
-		if err := m.Validate(); err != nil {
-			t.Fatalf("%s: %v", c.what, err)
-		}
-		d := checkDistance(t, g, m, c.what)
-		if math.Abs(d-c.want) > 1e-12 {
-			t.Errorf("%s: distance %v, want %v", c.what, d, c.want)
-		}
-		if d := checkDistance(t, m, m.Clone(), c.what+", with itself"); d != 0 {
-			t.Errorf("%s: distance %v from itself", c.what, d)
-		}
-	}
+	})
 	// Every pair of contracts that differ is apart.
 	var games []*genome.Genome
 	for _, trick := range []int{1, 10, cardrules.MaxBidPoints} {
@@ -88,14 +65,5 @@ func TestDistanceContract(t *testing.T) {
 			}
 		}
 	}
-	for i, a := range games {
-		if err := a.Validate(); err != nil {
-			t.Fatalf("%s: %v", a.CanonicalJSON(), err)
-		}
-		for _, b := range games[i+1:] {
-			if d := checkDistance(t, a, b, "two contracts"); d <= 0 {
-				t.Errorf("distance %v between\n%s\n%s", d, a.CanonicalJSON(), b.CanonicalJSON())
-			}
-		}
-	}
+	checkAllApart(t, games, "two contracts")
 }

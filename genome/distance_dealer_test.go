@@ -1,7 +1,6 @@
 package genome_test
 
 import (
-	"math"
 	"testing"
 
 	"github.com/darwinsim/darwinsim/genome"
@@ -18,12 +17,7 @@ func TestDistanceDealer(t *testing.T) {
 	const weights = 12 // the parts' weights (Distance's doc)
 	const score = 1.0 / weights
 	const field = score / 3
-	for _, c := range []struct {
-		what   string
-		base   func(g *genome.Genome)
-		change func(g *genome.Genome)
-		want   float64
-	}{
+	checkFieldDistances(t, blackjackGame, []fieldChange{
 		{"wager 10", nil, func(g *genome.Genome) { g.Score.Dealer.Wager = 10 }, (5.0 / 10) * field},
 		{"wager 1", nil, func(g *genome.Genome) { g.Score.Dealer.Wager = 1 }, (4.0 / 5) * field},
 		{"wager 50", nil, func(g *genome.Genome) { g.Score.Dealer.Wager = cardrules.MaxBet }, (45.0 / 50) * field},
@@ -38,24 +32,7 @@ func TestDistanceDealer(t *testing.T) {
 			g.Score.Dealer = nil
 			g.Score.Betting = &genome.Betting{Bet: 2, Showdown: true}
 		}, score},
-	} {
-		g := blackjackGame(t)
-		if c.base != nil {
-			c.base(g)
-		}
-		m := g.Clone()
-		c.change(m)
-		if err := m.Validate(); err != nil {
-			t.Fatalf("%s: %v", c.what, err)
-		}
-		d := checkDistance(t, g, m, c.what)
-		if math.Abs(d-c.want) > 1e-12 {
-			t.Errorf("%s: distance %v, want %v", c.what, d, c.want)
-		}
-		if d := checkDistance(t, m, m.Clone(), c.what+", with itself"); d != 0 {
-			t.Errorf("%s: distance %v from itself", c.what, d)
-		}
-	}
+	})
 	// Every pair of dealers that differ is apart.
 	var games []*genome.Genome
 	for _, wager := range []int{1, 2, 5, cardrules.MaxBet} {
@@ -67,14 +44,5 @@ func TestDistanceDealer(t *testing.T) {
 			}
 		}
 	}
-	for i, a := range games {
-		if err := a.Validate(); err != nil {
-			t.Fatalf("%s: %v", a.CanonicalJSON(), err)
-		}
-		for _, b := range games[i+1:] {
-			if d := checkDistance(t, a, b, "two dealers"); d <= 0 {
-				t.Errorf("distance %v between\n%s\n%s", d, a.CanonicalJSON(), b.CanonicalJSON())
-			}
-		}
-	}
+	checkAllApart(t, games, "two dealers")
 }

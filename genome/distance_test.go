@@ -1,6 +1,7 @@
 package genome_test
 
 import (
+	"math"
 	"os"
 	"slices"
 	"testing"
@@ -647,5 +648,55 @@ func TestDistanceDemands(t *testing.T) {
 	ds, dn := checkDistance(t, a, steeper, "an ace demanding 8"), checkDistance(t, a, noAce, "no ace")
 	if !(0 < ds && ds < dn) {
 		t.Errorf("distances %v (an ace demanding 8) and %v (no ace), want 0 < the first < the second", ds, dn)
+	}
+}
+
+// fieldChange is one case of a field-by-field distance test: a change of
+// a game (after base, when given) and the distance it must make.
+type fieldChange struct {
+	what   string
+	base   func(g *genome.Genome)
+	change func(g *genome.Genome)
+	want   float64
+}
+
+// checkFieldDistances checks each case against a fresh game of newGame:
+// the changed game validates, lies want from the game (checkDistance
+// checks symmetry too), and 0 from a copy of itself.
+func checkFieldDistances(t *testing.T, newGame func(t testing.TB) *genome.Genome, cases []fieldChange) {
+	t.Helper()
+	for _, c := range cases {
+		g := newGame(t)
+		if c.base != nil {
+			c.base(g)
+		}
+		m := g.Clone()
+		c.change(m)
+		if err := m.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		d := checkDistance(t, g, m, c.what)
+		if math.Abs(d-c.want) > 1e-12 {
+			t.Errorf("%s: distance %v, want %v", c.what, d, c.want)
+		}
+		if d := checkDistance(t, m, m.Clone(), c.what+", with itself"); d != 0 {
+			t.Errorf("%s: distance %v from itself", c.what, d)
+		}
+	}
+}
+
+// checkAllApart checks that games validate and that every two of them,
+// which must differ, are apart.
+func checkAllApart(t *testing.T, games []*genome.Genome, what string) {
+	t.Helper()
+	for i, a := range games {
+		if err := a.Validate(); err != nil {
+			t.Fatalf("%s: %v", a.CanonicalJSON(), err)
+		}
+		for _, b := range games[i+1:] {
+			if d := checkDistance(t, a, b, what); d <= 0 {
+				t.Errorf("distance %v between\n%s\n%s", d, a.CanonicalJSON(), b.CanonicalJSON())
+			}
+		}
 	}
 }
