@@ -117,8 +117,7 @@ func (m *Machine) betRounds() {
 	}
 	b.betDue = false
 	if bits.OnesCount8(m.betsIn()) <= 1 || p.nPhases == 0 {
-		// The deal is over: a starter fires nothing.
-		m.over, m.starterDue = true, false
+		m.over = true
 		return
 	}
 	if m.folded&(1<<m.cur) != 0 {
@@ -133,10 +132,8 @@ func (m *Machine) betRounds() {
 		}
 	}
 	if m.nOut > 0 {
-		// Seats that folded are out: the end's rule sees them (a deal
-		// it ends fires no starter).
+		// Seats that folded are out: the end's rule sees them.
 		m.checkEnd()
-		m.starterDue = m.starterDue && !m.over
 	}
 	if len(p.rules) > 0 && !m.over {
 		// Folds and exchanges change who holds what: the rules' groups

@@ -121,7 +121,7 @@ func (m *Machine) dealerRound() {
 	m.dealerPlays()
 	m.settleDealer()
 	d.dealerDue = false
-	m.over, m.starterDue = true, false
+	m.over = true
 }
 
 // hitTurn is seat s's turn: it draws until it stands, reaches 21 or busts.

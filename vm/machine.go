@@ -379,7 +379,13 @@ func (m *Machine) run() Result {
 			}
 		}
 		if m.starterDue {
-			m.fireStarter()
+			// A deal over before its play (its betting or its dealer
+			// ended it) fires no starter.
+			if m.over {
+				m.starterDue = false
+			} else {
+				m.fireStarter()
+			}
 		}
 		for !m.over {
 			if m.resuming {
