@@ -260,14 +260,22 @@ func TestPropDescribeShowsContractChange(t *testing.T) {
 				m.Score.Contract = nil
 			}
 		}
-		if m.Validate() != nil || string(m.CanonicalJSON()) == string(g.CanonicalJSON()) {
-			return
-		}
-		if m.Describe() == g.Describe() {
-			t.Fatalf("the contract changes the canonical form but not Describe\nbefore: %s\nafter:  %s", g.CanonicalJSON(), m.CanonicalJSON())
-		}
-		if d := genome.Distance(g, m); d <= 0 {
-			t.Fatalf("the contract changes the canonical form, but the distance is %v\nbefore: %s\nafter:  %s", d, g.CanonicalJSON(), m.CanonicalJSON())
-		}
+		checkChangeShows(t, g, m, "the contract")
 	})
+}
+
+// checkChangeShows checks that m, a change of g that leaves it valid and
+// alters its canonical form, reads differently and lies apart from g (it
+// checks nothing of an invalid or canonically equal m); what names the
+// change.
+func checkChangeShows(t *rapid.T, g, m *genome.Genome, what string) {
+	if m.Validate() != nil || string(m.CanonicalJSON()) == string(g.CanonicalJSON()) {
+		return
+	}
+	if m.Describe() == g.Describe() {
+		t.Fatalf("%s changes the canonical form but not Describe\nbefore: %s\nafter:  %s", what, g.CanonicalJSON(), m.CanonicalJSON())
+	}
+	if d := genome.Distance(g, m); d <= 0 {
+		t.Fatalf("%s changes the canonical form, but the distance is %v\nbefore: %s\nafter:  %s", what, d, g.CanonicalJSON(), m.CanonicalJSON())
+	}
 }
