@@ -444,7 +444,8 @@ func checkConservation(m *Machine) error {
 
 // checkSeats reports a broken seat invariant: the active mask and count
 // agree; the direction is ±1; 0 <= skip <= active-1; a game not over has
-// an active current seat (between turns) and at least two seats in; seats
+// an active current seat (between turns) and at least two seats in (one
+// against a dealer, the others sitting out); seats
 // out hold no cards (a seat leaves only with an empty hand, or with its
 // cards put on the table in a war); the out order lists exactly the seats
 // not active.
@@ -472,7 +473,8 @@ func checkSeats(m *Machine, betweenTurns bool) error {
 			return fmt.Errorf("skip %d left over between turns", m.skip)
 		}
 	}
-	if !m.over && m.nActive < 2 {
+	if !m.over && m.nActive < 2 && !(m.p.dealerOn && m.nActive == 1) {
+		// (Against a dealer one seat plays on alone: the others sat out.)
 		return fmt.Errorf("game goes on with %d seats in", m.nActive)
 	}
 	if m.nOut+m.nActive != m.n {
