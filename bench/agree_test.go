@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/darwinsim/darwinsim/bench"
+	"github.com/darwinsim/darwinsim/internal/native"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 	"github.com/darwinsim/darwinsim/vm"
@@ -31,7 +31,7 @@ type nativeGame struct {
 
 // player plays native games on one reusable state.
 type player struct {
-	play func(seed uint64, seats int) bench.Outcome
+	play func(seed uint64, seats int) native.Outcome
 	// counts, when not nil, returns the options summed over the last
 	// game's decisions and its forced decisions, which the game counts
 	// as the VM's Result.Options and Result.Forced do (a game whose
@@ -42,33 +42,33 @@ type player struct {
 
 var nativeGames = []nativeGame{
 	{"crazy-eights", []int{2, 3, 4, 5}, func() player {
-		var g bench.CrazyEights
+		var g native.CrazyEights
 		return player{play: g.Play}
 	}},
 	{"uno-style", []int{4, 2, 3, 5, 6}, func() player {
-		var g bench.Uno
+		var g native.Uno
 		return player{play: g.Play}
 	}},
 	{"war", []int{2, 3, 4}, func() player {
-		var g bench.War
+		var g native.War
 		return player{play: g.Play}
 	}},
 	{"hearts", []int{4}, func() player {
-		var g bench.Hearts
+		var g native.Hearts
 		return player{play: g.Play, counts: g.Counts}
 	}},
 }
 
 // outcomeOf converts a VM result to the native games' outcome.
-func outcomeOf(r vm.Result) bench.Outcome {
-	o := bench.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays}
+func outcomeOf(r vm.Result) native.Outcome {
+	o := native.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays}
 	copy(o.Effects[:], r.Effects[:])
 	return o
 }
 
 func TestConstantsMatchVM(t *testing.T) {
-	if bench.Capped != vm.Capped || bench.Tie != vm.Tie {
-		t.Errorf("outcome codes: bench Capped %d Tie %d, vm %d %d", bench.Capped, bench.Tie, vm.Capped, vm.Tie)
+	if native.Capped != vm.Capped || native.Tie != vm.Tie {
+		t.Errorf("outcome codes: native Capped %d Tie %d, vm %d %d", native.Capped, native.Tie, vm.Capped, vm.Tie)
 	}
 }
 
@@ -185,7 +185,7 @@ func (m *moments) add(x int) {
 	m.sumSq += f * f
 }
 
-func (s *sample) add(o bench.Outcome) {
+func (s *sample) add(o native.Outcome) {
 	s.games++
 	if o.Winner >= 0 {
 		s.wins[o.Winner]++
@@ -318,7 +318,7 @@ func TestNativeAgreesWithVMStatistically(t *testing.T) {
 // size of a -short run.
 func TestStatisticalCheckHasPower(t *testing.T) {
 	const n = 2000
-	var g bench.CrazyEights
+	var g native.CrazyEights
 	var a, b sample
 	for i := range n {
 		a.add(g.Play(rng.Derive(1, uint64(i)), 2))
@@ -357,9 +357,9 @@ func TestNativeZeroAlloc(t *testing.T) {
 			t.Errorf("%s: %v allocations per game on a reused state", ng.seed, a)
 		}
 	}
-	for name, f := range map[string]func(uint64, int) bench.Outcome{
-		"PlayCrazyEights": bench.PlayCrazyEights, "PlayUno": bench.PlayUno, "PlayWar": bench.PlayWar,
-		"PlayHearts": bench.PlayHearts,
+	for name, f := range map[string]func(uint64, int) native.Outcome{
+		"PlayCrazyEights": native.PlayCrazyEights, "PlayUno": native.PlayUno, "PlayWar": native.PlayWar,
+		"PlayHearts": native.PlayHearts,
 	} {
 		if a := testing.AllocsPerRun(200, func() { f(11, 0) }); a != 0 {
 			t.Errorf("%s: %v allocations per game", name, a)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/genome"
+	"github.com/darwinsim/darwinsim/internal/native"
+	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/vm"
 )
 
@@ -42,6 +44,26 @@ type benchGame struct {
 	// ratio to GamesPerSecond (one worker).
 	GamesPerSecondAll float64 `json:"games_per_second_all"`
 	Speedup           float64 `json:"speedup"`
+	// NativeGamesPerSecond is the rate of the game's hand-written native
+	// version on one worker, and VMNativeRatio GamesPerSecond over it; both
+	// are left out for a game with no native version.
+	NativeGamesPerSecond float64 `json:"native_games_per_second,omitempty"`
+	VMNativeRatio        float64 `json:"vm_native_ratio,omitempty"`
+}
+
+// nativePlayer plays native games on a reusable state of its own.
+type nativePlayer interface {
+	Play(seed uint64, seats int) native.Outcome
+}
+
+// nativePlayers maps each seed game that has a hand-written native version
+// (package internal/native) to a constructor of its player: the one place
+// that pairs seed names with native games.
+var nativePlayers = map[string]func() nativePlayer{
+	"crazy-eights": func() nativePlayer { return new(native.CrazyEights) },
+	"uno-style":    func() nativePlayer { return new(native.Uno) },
+	"war":          func() nativePlayer { return new(native.War) },
+	"hearts":       func() nativePlayer { return new(native.Hearts) },
 }
 
 func newBenchCmd(g *globals) *cobra.Command {
@@ -53,8 +75,18 @@ func newBenchCmd(g *globals) *cobra.Command {
 		Long: `Measure VM throughput on this machine: for every seed game, games and
 decisions per second on one worker (random players, default seats), then a
 batch on every core with its speed-up, and a spin-loop calibration of how
-well the cores run in parallel. Figures vary from run to run; "make bench"
-runs the full benchmark suite with repeated counts for benchstat.`,
+well the cores run in parallel.
+
+For the seed games that have a hand-written native version (crazy-eights,
+uno-style, war, hearts) it also times the native game on one worker, for
+the same time and on the same seeds, and prints its games per second and
+the VM/native ratio (VM games per second over native; a dash for the other
+games). That ratio is measured here, with this build of darwinsim, which may
+be profile-guided and so favour the VM; the ratios in bench/RESULTS.md come
+from the bench package's benchmarks, where both sides are compiled alike.
+
+Figures vary from run to run; "make bench" runs the full benchmark suite
+with repeated counts for benchstat.`,
 		Example: `  darwinsim bench
   darwinsim bench --seconds 2 --workers 2
   darwinsim bench --json > bench.json`,
@@ -88,11 +120,20 @@ runs the full benchmark suite with repeated counts for benchstat.`,
 				if err != nil {
 					return err
 				}
+				bg := benchGame{Name: name, Seats: p.DefaultSeats(), GamesPerSecond: one, DecisionsPerSecond: dec}
+				if newPlayer, ok := nativePlayers[name]; ok {
+					nat, err := nativeRate(cmd.Context(), newPlayer(), p.DefaultSeats(), g.seed, per)
+					if err != nil {
+						return err
+					}
+					bg.NativeGamesPerSecond, bg.VMNativeRatio = nat, one/nat
+				}
 				all, _, err := rate(cmd.Context(), p, workers, g.seed, per)
 				if err != nil {
 					return err
 				}
-				rep.Games = append(rep.Games, benchGame{Name: name, Seats: p.DefaultSeats(), GamesPerSecond: one, DecisionsPerSecond: dec, GamesPerSecondAll: all, Speedup: all / one})
+				bg.GamesPerSecondAll, bg.Speedup = all, all/one
+				rep.Games = append(rep.Games, bg)
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -101,9 +142,13 @@ runs the full benchmark suite with repeated counts for benchstat.`,
 			fmt.Fprintf(w, "%s/%s, %d cores, Go %s; spin-loop speed-up on %d workers: %.2fx\n\n",
 				rep.OS, rep.Arch, rep.Cores, rep.Go, workers, rep.SpinSpeedup)
 			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintf(tw, "game\tseats\tgames/s (1 worker)\tdecisions/s\tgames/s (%d workers)\tspeed-up\t\n", workers)
+			fmt.Fprintf(tw, "game\tseats\tgames/s (1 worker)\tnative games/s\tVM/native\tdecisions/s\tgames/s (%d workers)\tspeed-up\t\n", workers)
 			for _, r := range rep.Games {
-				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.2fx\t\n", r.Name, r.Seats, r.GamesPerSecond, r.DecisionsPerSecond, r.GamesPerSecondAll, r.Speedup)
+				nat, ratio := "-", "-"
+				if r.NativeGamesPerSecond > 0 {
+					nat, ratio = fmt.Sprintf("%.0f", r.NativeGamesPerSecond), fmt.Sprintf("%.2f", r.VMNativeRatio)
+				}
+				fmt.Fprintf(tw, "%s\t%d\t%.0f\t%s\t%s\t%.0f\t%.0f\t%.2fx\t\n", r.Name, r.Seats, r.GamesPerSecond, nat, ratio, r.DecisionsPerSecond, r.GamesPerSecondAll, r.Speedup)
 			}
 			return tw.Flush()
 		},
@@ -127,6 +172,26 @@ func rate(ctx context.Context, p *vm.Program, workers int, seed uint64, d time.D
 		}
 		if el := time.Since(start); el >= d || n >= 1<<26 {
 			return float64(n) / el.Seconds(), float64(st.Decisions.Sum) / el.Seconds(), nil
+		}
+	}
+}
+
+// nativeRate plays native games on pl, game i from seed rng.Derive(seed, i)
+// as in a VM batch, in runs of growing size until one lasts at least d, and
+// returns its games per second.
+func nativeRate(ctx context.Context, pl nativePlayer, seats int, seed uint64, d time.Duration) (float64, error) {
+	for n := 1000; ; n *= 4 {
+		start := time.Now()
+		for i := range n {
+			if i%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, err
+				}
+			}
+			pl.Play(rng.Derive(seed, uint64(i)), seats)
+		}
+		if el := time.Since(start); el >= d || n >= 1<<26 {
+			return float64(n) / el.Seconds(), nil
 		}
 	}
 }

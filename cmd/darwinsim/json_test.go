@@ -146,7 +146,8 @@ var jsonGoldens = []struct {
 // varies are the keys of --json documents whose values differ from run
 // to run or machine to machine (bench's measurements): their goldens
 // hold a placeholder of the value's type.
-var varies = []string{"os", "arch", "cores", "go", "workers", "spin_speedup", "games_per_second", "decisions_per_second", "games_per_second_all", "speedup"}
+var varies = []string{"os", "arch", "cores", "go", "workers", "spin_speedup", "games_per_second", "decisions_per_second", "games_per_second_all", "speedup",
+	"native_games_per_second", "vm_native_ratio"}
 
 // steady replaces the values of varies in a JSON document with
 // placeholders: 0 for a number, "" for a string.

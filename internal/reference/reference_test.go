@@ -7,10 +7,10 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/darwinsim/darwinsim/bench"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/genome/genometest"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
+	"github.com/darwinsim/darwinsim/internal/native"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
@@ -18,9 +18,9 @@ import (
 // The reference's own tests: its predicate walker, its deal, its internal
 // consistency over many games (conservation after every phase, counts that
 // match the events), agreement with the hand-written native games of
-// package bench (a third implementation, written independently of both the
-// VM and this package), and rule scenarios on hand-built states, each
-// checked against the vm package doc.
+// package internal/native (a third implementation, written independently
+// of both the VM and this package), and rule scenarios on hand-built
+// states, each checked against the vm package doc.
 
 // card reads a card's text; "Joker2" is the second joker (cardrules
 // reads "Joker" as the first), and a trailing "'" names the second pack's
@@ -394,9 +394,9 @@ func TestReferenceConsistentGenomes(t *testing.T) {
 	})
 }
 
-// TestReferenceNativeGames: the native games of package bench, written by
-// hand from the same rules, play the same games as the reference: the same
-// winner, turns, decisions, plays and effect firings.
+// TestReferenceNativeGames: the native games of package internal/native,
+// written by hand from the same rules, play the same games as the
+// reference: the same winner, turns, decisions, plays and effect firings.
 func TestReferenceNativeGames(t *testing.T) {
 	games := 200
 	if !testing.Short() {
@@ -404,12 +404,12 @@ func TestReferenceNativeGames(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name   string
-		native func(seed uint64, seats int) bench.Outcome
+		native func(seed uint64, seats int) native.Outcome
 	}{
-		{"crazy-eights", bench.PlayCrazyEights},
-		{"uno-style", bench.PlayUno},
-		{"war", bench.PlayWar},
-		{"hearts", bench.PlayHearts},
+		{"crazy-eights", native.PlayCrazyEights},
+		{"uno-style", native.PlayUno},
+		{"war", native.PlayWar},
+		{"hearts", native.PlayHearts},
 	} {
 		g := testkit.SeedGenome(t, tc.name)
 		for seats := g.Seats.Min; seats <= g.Seats.Max; seats++ {
@@ -417,7 +417,7 @@ func TestReferenceNativeGames(t *testing.T) {
 				seed := rng.Derive(9, i)
 				nat := tc.native(seed, seats)
 				r, _ := Play(g, seats, nil, seed)
-				got := bench.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays, Effects: r.Effects}
+				got := native.Outcome{Winner: r.Winner, Turns: r.Turns, Decisions: r.Decisions, Plays: r.Plays, Effects: r.Effects}
 				if got != nat {
 					t.Fatalf("%s, %d seats, seed %#x:\nreference %v\nnative    %v", tc.name, seats, seed, got, nat)
 				}

@@ -1,4 +1,4 @@
-package bench
+package native
 
 import (
 	"math/bits"

@@ -1,22 +1,26 @@
-// Package bench holds darwinsim's end-to-end benchmarks and hand-written
-// native versions of the seed games.
+// Package native holds darwinsim's native games: plain-Go versions of four
+// seed games, Crazy Eights, the Uno-style game, War and Hearts.
 //
-// The native games (Crazy Eights, the Uno-style game, War and Hearts)
-// implement, in plain Go with every rule hard-coded, exactly the rules of
-// the seed genomes genome/seeds/crazy-eights.json, uno-style.json, war.json
-// and hearts.json as the vm package doc defines them, with the Random policy at every seat. They import
-// no VM code, only internal/rng, and draw their random numbers through it in
+// Each implements, with every rule hard-coded, exactly the rules of its seed
+// genome (genome/seeds/crazy-eights.json, uno-style.json, war.json and
+// hearts.json) as the vm package doc defines them, with the Random policy at
+// every seat. They import no VM code, only internal/rng and
+// internal/cardrules, and draw their random numbers through internal/rng in
 // exactly the order the vm package doc writes down, so that with the same
 // seed a native game is the same game, move for move, as the VM's: the same
 // winner, turns, decisions, plays and effect firings. They serve two
 // purposes: a speed bound for the VM (what a game costs with no
 // interpretation at all) and a correctness oracle written independently of
-// it (bench's tests require identical outcomes, game by game).
+// it. The bench package's benchmarks set the VM against them and its
+// agreement tests require identical outcomes, game by game; darwinsim bench
+// prints the VM/native ratio of the CLI's own build.
 //
-// Each game has a reusable state type (CrazyEights, Uno, War, Hearts) whose Play
-// method allocates nothing, and a convenience function (PlayCrazyEights,
-// PlayUno, PlayWar, PlayHearts) that plays one game on a state of its own.
-package bench
+// Each game has a reusable state type (CrazyEights, Uno, War, Hearts) whose
+// Play method allocates nothing, and a convenience function
+// (PlayCrazyEights, PlayUno, PlayWar, PlayHearts) that plays one game on a
+// state of its own. A seat count outside a game's range is a programming
+// error and panics: these are benchmarks and oracles, not a user-facing path.
+package native
 
 import (
 	"fmt"
@@ -69,7 +73,7 @@ func seatsOr(game string, seats, def, lo, hi int) int {
 		return def
 	}
 	if seats < lo || seats > hi {
-		panic(fmt.Sprintf("bench: %s is for %d to %d players, not %d", game, lo, hi, seats))
+		panic(fmt.Sprintf("native: %s is for %d to %d players, not %d", game, lo, hi, seats))
 	}
 	return seats
 }
