@@ -8,6 +8,7 @@
 #   make soak       long tests (SOAK=1, no -short)
 #   make yield      MAP-Elites against the genetic loop at the default budget (SOAK=yield, about an hour)
 #   make bench      benchmarks into bench/latest.txt, summarised by benchstat
+#   make pgo        regenerate cmd/darwinsim/default.pgo, the CLI's profile for profile-guided optimisation
 #   make fuzz       every Fuzz target in every package for $(FUZZTIME) (see FUZZING.md)
 #   make fbs        regenerate FlatBuffers Go code from fbs/*.fbs
 #   make fbs-check  fail if the committed generated code is stale
@@ -41,7 +42,7 @@ RACE_RE = ^$(MODULE)/($(RACE_DIRS))(/|$$)
 # invariants after every turn, the seed games' soaks and outcome hashes),
 # whose batches' concurrency the batch tests still cover. The names are
 # unique across the race packages, so that skipping them skips nothing else.
-NO_RACE := ^(TestREADME|TestGolden|TestBatchRecipe|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay|TestIslandsIndependent|TestIslandsOneIsPlain|TestRunDirReportFiles|TestLineage|TestRunningMeansAndPrunedHall)$$
+NO_RACE := ^(TestREADME|TestGolden|TestBatchRecipe|TestScore|TestEvolveDeterministic|TestEvolveResume|TestMapElitesRun|TestMapElitesResumeCLI|TestMapElitesSearchConfig|TestEvolveConfigLayers|TestEvolveConfigReproduces|TestEvolveFromRun|TestEvolveResumeRecords|TestDifferentialSeeds|TestDifferentialMutations|TestDifferentialPasses|TestDifferentialGenomes|TestForkResumeFinishesTheSameGame|TestPresidentPlays|TestPlayEverySeed|TestOutputLost|TestBadInputSweep|TestCheckpointResume|TestResume|TestMapElitesResume|TestResponseSeedsPlay|TestGoldenOutcomes|TestClimbForkResume|TestOpenSpielCrazyEightsPlays|TestBeggarMyNeighbourPlays|TestInvariantsSeeds|TestMatchSeedsPlay|TestCheatPlays|TestGinRummyPlays|TestRummyPlays|TestScopaPlays|TestTwoPackSeedsPlay|TestIslandsIndependent|TestIslandsOneIsPlain|TestRunDirReportFiles|TestLineage|TestRunningMeansAndPrunedHall|TestIslandProcesses|TestIslandSIGTERM|TestMergeErrors|TestIslandAlreadyFinished|TestIslandsResume)$$
 
 SHORT_TIMEOUT ?= 600s
 RACE_TIMEOUT ?= 720s
@@ -67,7 +68,7 @@ GOFILES_CMD = find . \( ! -path . \( -name '.*' -o -name '_*' \) -o -name testda
 	-o -name vendor -o -path ./tmp -o -path ./runs -o -path ./bin \) -prune \
 	-o -type f -name '*.go' -print0
 
-.PHONY: build install run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test report-test slurm-test fma-check clean
+.PHONY: pgo build install run lint fmt-check vet staticcheck file-length test soak yield bench fuzz fbs fbs-check cover play-test report-test slurm-test fma-check clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/darwinsim
@@ -146,6 +147,26 @@ yield:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCH_COUNT) $(BENCH_PKGS) | tee $(BENCH_OUT)
 	$(GO) tool benchstat $(BENCH_OUT)
+
+# Profile-guided optimisation: go build uses cmd/darwinsim/default.pgo for
+# the CLI (make build, go install). The profile is of a representative
+# workload, on one worker, with a build that uses no profile: every seed
+# game simulated (random players, $(PGO_GAMES) games each), then a quick
+# evolution, which plays generated genomes. The profiles are merged, each
+# weighing what its workload took. bench/RESULTS.md records the gain.
+PGO_GAMES ?= 20000
+pgo:
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(GO) build -pgo=off -o "$$tmp/darwinsim" ./cmd/darwinsim || exit 1; \
+	for g in $$("$$tmp/darwinsim" games | awk 'NR > 1 { print $$1 }'); do \
+		echo "==> darwinsim simulate $$g -n $(PGO_GAMES) --workers 1"; \
+		"$$tmp/darwinsim" simulate "$$g" -n $(PGO_GAMES) --workers 1 -q --cpuprofile "$$tmp/simulate-$$g.prof" > /dev/null || exit 1; \
+	done; \
+	echo '==> darwinsim evolve --preset quick --workers 1'; \
+	"$$tmp/darwinsim" evolve --preset quick --workers 1 -q --cpuprofile "$$tmp/evolve.prof" > /dev/null || exit 1; \
+	$(GO) tool pprof -proto "$$tmp"/*.prof > "$$tmp/default.pgo" 2>/dev/null || exit 1; \
+	mv "$$tmp/default.pgo" cmd/darwinsim/default.pgo; \
+	echo "wrote cmd/darwinsim/default.pgo ($$(wc -c < cmd/darwinsim/default.pgo) bytes)"
 
 # Every Fuzz target of every package runs for $(FUZZTIME), even after one
 # fails; the run ends with a Markdown table of the results (for FUZZING.md)

@@ -10,6 +10,7 @@ import (
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
+	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/fbs"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/atomicfile"
@@ -199,6 +200,9 @@ func checkCheckpoint(cp *Checkpoint, loc locator) error {
 	if err := checkArchive(cp, loc); err != nil {
 		return err
 	}
+	if err := checkIsland(cp, loc); err != nil {
+		return err
+	}
 	known := OperatorNames()
 	if len(cp.Ops) > len(known) {
 		return errAt(loc, "ops", -1, p+"ops", "%d operators, there are %d", len(cp.Ops), len(known))
@@ -294,6 +298,39 @@ func checkArchive(cp *Checkpoint, loc locator) error {
 	return nil
 }
 
+// checkIsland checks a checkpoint's island fields: in a run of islands,
+// an index below their number and the fitnesses of every generation so
+// far, a population's of each, in increasing order; in a plain run,
+// neither.
+func checkIsland(cp *Checkpoint, loc locator) error {
+	const p = "Checkpoint."
+	n := cp.Config.Islands
+	if n <= 1 {
+		switch {
+		case cp.Island != 0:
+			return errAt(loc, "island", -1, p+"island", "island %d of a run of one population", cp.Island)
+		case len(cp.Fits) > 0:
+			return errAt(loc, "fits", -1, p+"fits", "%d generations of fitnesses in a run of one population, which keeps none", len(cp.Fits))
+		}
+		return nil
+	}
+	if cp.Island < 0 || cp.Island >= n {
+		return errAt(loc, "island", -1, p+"island", "island %d of a run of %d islands (0..%d)", cp.Island, n, n-1)
+	}
+	if len(cp.Fits) != cp.Gen+1 {
+		return errAt(loc, "fits", -1, p+"fits", "fitnesses of %d generations for generations 0..%d", len(cp.Fits), cp.Gen)
+	}
+	for g, f := range cp.Fits {
+		switch {
+		case len(f) != cp.Config.Population:
+			return errAt(loc, "fits", -1, p+"fits", "generation %d has %d fitnesses, the population is %d", g, len(f), cp.Config.Population)
+		case !slices.IsSorted(f):
+			return errAt(loc, "fits", -1, p+"fits", "generation %d's fitnesses are not in increasing order", g)
+		}
+	}
+	return nil
+}
+
 // checkpoint snapshots the run after generation gen.
 func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Checkpoint {
 	// The checkpoint is a snapshot: the run goes on to re-score and re-sort
@@ -328,4 +365,35 @@ func (e *engine) checkpoint(pop []*Individual, gen int, history []GenStats) *Che
 		cp.Starts = e.starts
 	}
 	return cp
+}
+
+// restore makes the engine of cfg that continues from cp: its cache,
+// operator counts, hall of fame, games and lineage, the population's and
+// the archive's bytecode, and the population's shared fitness.
+func restore(cfg Config, cp *Checkpoint) (*engine, error) {
+	e := newEngine(cfg)
+	for _, c := range cp.Cache {
+		e.cache[c.Hash] = c.Score
+	}
+	for _, o := range cp.Ops {
+		st, ok := e.ops[o.Name]
+		if !ok {
+			return nil, fmt.Errorf("checkpoint: unknown operator %q", o.Name)
+		}
+		*st = o
+	}
+	e.hall = slices.Clone(cp.Hall)
+	e.games = cp.Games
+	e.lineage = slices.Clone(cp.Lineage)
+	for _, ind := range slices.Concat(cp.Population, cp.Archive) {
+		if ind.Code == nil {
+			code, err := compile.Compile(ind.Genome)
+			if err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+			ind.Code = code
+		}
+	}
+	e.share(cp.Population)
+	return e, nil
 }

@@ -216,6 +216,20 @@ func (d *decoder) checkpoint(t *fb.Checkpoint) (*Checkpoint, error) {
 		cp.Lineage = append(cp.Lineage, l)
 	}
 
+	cp.Island = int(t.Island())
+	if n := t.FitsLength(); n > 0 {
+		size := cp.Config.Population
+		if cp.Config.Islands <= 1 || n != (cp.Gen+1)*size {
+			return nil, &fbs.Error{Offset: root, Path: p + "fits", Reason: fmt.Sprintf("%d values; an island's checkpoint of generation %d holds %d (population %d, each generation), a plain run's none", n, cp.Gen, (cp.Gen+1)*size, size)}
+		}
+		cp.Fits = make([][]float64, cp.Gen+1)
+		for g := range cp.Fits {
+			cp.Fits[g] = make([]float64, size)
+			for j := range size {
+				cp.Fits[g][j] = t.Fits(g*size + j)
+			}
+		}
+	}
 	if err := checkCheckpoint(cp, d.locate); err != nil {
 		return nil, err
 	}
@@ -250,6 +264,10 @@ func (d *decoder) readConfig(t *fb.Config, c *Config) error {
 	c.Skill = d.str(t.Skill())
 	c.Search = d.str(t.Search())
 	c.Ladder = d.str(t.Ladder())
+	c.Topology = d.str(t.Topology())
+	c.Islands = int(t.Islands())
+	c.MigrateEvery = int(t.MigrateEvery())
+	c.Migrants = int(t.Migrants())
 	for _, f := range []struct {
 		name string
 		v    uint64

@@ -129,6 +129,20 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// An island's fitnesses, bit for bit (a plain run writes none, so its
+	// file is the bytes it was before islands).
+	var fitsVec flatbuffers.UOffsetT
+	if cp.Config.Islands > 1 {
+		var fits []float64
+		for _, f := range cp.Fits {
+			fits = append(fits, f...)
+		}
+		b.StartVector(8, len(fits), 8)
+		for i := len(fits) - 1; i >= 0; i-- {
+			b.PrependUint64(math.Float64bits(fits[i]))
+		}
+		fitsVec = b.EndVector(len(fits))
+	}
 	id, err := IdentifyRun(cp.Config)
 	if err != nil {
 		return nil, &fbs.Error{Offset: -1, Path: "Checkpoint.run", Reason: "the run's identity: " + err.Error(), Err: err}
@@ -151,6 +165,10 @@ func (e *encoder) checkpoint(cp *Checkpoint) ([]byte, error) {
 	fb.CheckpointAddChecksum(b, checksum)
 	if archive != 0 {
 		fb.CheckpointAddArchive(b, archive)
+	}
+	if cp.Config.Islands > 1 {
+		fb.CheckpointAddIsland(b, uint32(cp.Island))
+		fb.CheckpointAddFits(b, fitsVec)
 	}
 	b.FinishWithFileIdentifier(fb.CheckpointEnd(b), []byte(fbs.CheckpointIdentifier))
 	buf := b.FinishedBytes()
@@ -206,6 +224,10 @@ func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 	if err != nil {
 		return 0, err
 	}
+	topology, err := e.str(c.Topology, "Checkpoint.config.topology")
+	if err != nil {
+		return 0, err
+	}
 	fb.RatesStart(b)
 	putDoubles(b, c.Rates.values())
 	rates := fb.RatesEnd(b)
@@ -233,6 +255,10 @@ func (e *encoder) config(c *Config) (flatbuffers.UOffsetT, error) {
 	fb.ConfigAddLadder(b, ladder)
 	fb.ConfigAddLadderGames(b, uint64(c.LadderGames))
 	fb.ConfigAddSearch(b, search) // 0, for "", leaves it out
+	fb.ConfigAddIslands(b, uint32(c.Islands))
+	fb.ConfigAddMigrateEvery(b, uint32(c.MigrateEvery))
+	fb.ConfigAddMigrants(b, uint32(c.Migrants))
+	fb.ConfigAddTopology(b, topology)
 	return fb.ConfigEnd(b), nil
 }
 

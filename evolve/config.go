@@ -74,6 +74,35 @@ type Config struct {
 	Islands      int `json:"islands,omitempty"`
 	MigrateEvery int `json:"migrate_every,omitempty"`
 	Migrants     int `json:"migrants,omitempty"`
+	// Topology is who sends to whom at a migration: TopologyRing (the
+	// default, left out of a configuration's JSON) island i to island
+	// i+1; TopologyRandom a ring in a new random order at every epoch,
+	// drawn from the run seed (see migrationSources). Used only with
+	// Islands > 1.
+	Topology string `json:"topology,omitempty"`
+}
+
+// The migration topologies (Config.Topology).
+const (
+	TopologyRing   = ""       // island i sends to island i+1 (mod Islands)
+	TopologyRandom = "random" // a ring in a seeded random order, new at every epoch
+)
+
+// topologyRingName is TopologyRing's name in a file and on the command line.
+const topologyRingName = "ring"
+
+// TopologyNames lists the topologies by the names a file or flag gives them.
+func TopologyNames() []string { return []string{topologyRingName, TopologyRandom} }
+
+// ParseTopology reads a topology's name ("ring" or "random").
+func ParseTopology(name string) (string, error) {
+	switch name {
+	case topologyRingName:
+		return TopologyRing, nil
+	case TopologyRandom:
+		return TopologyRandom, nil
+	}
+	return "", fmt.Errorf("unknown topology %q (have %s)", name, strings.Join(TopologyNames(), ", "))
 }
 
 // The island model's defaults and bounds (Config.Islands).
@@ -367,7 +396,13 @@ func (c *Config) islandProblems(bad func(path, format string, args ...any)) {
 		if c.Migrants != 0 {
 			bad("$.migrants", "migrants are used only with islands (more than 1); a run of one population migrates nothing")
 		}
+		if c.Topology != TopologyRing {
+			bad("$.topology", "a topology is used only with islands (more than 1); a run of one population migrates nothing")
+		}
 		return
+	}
+	if c.Topology != TopologyRing && c.Topology != TopologyRandom {
+		bad("$.topology", "topology must be %q (the default) or %q, got %q", topologyRingName, TopologyRandom, c.Topology)
 	}
 	if c.Search != SearchGenetic {
 		bad("$.islands", "islands evolve by the genetic loop only; search %q keeps one archive", c.Search)

@@ -43,7 +43,7 @@ func addProblem(ps *ConfigProblems, path, format string, args ...any) {
 // are errors, each at its JSON path, and all are reported (as
 // ConfigProblems). base.Workers is kept; the file cannot set it. A file's
 // "skill": "greedy" is SkillGreedy, its "search": "genetic"
-// SearchGenetic, and its "islands": 1 a plain run (Islands 0); with more
+// SearchGenetic, its "topology": "ring" TopologyRing, and its "islands": 1 a plain run (Islands 0); with more
 // islands, a "migrate_every" or "migrants" that neither the file nor base
 // gives takes its default (NormalizeIslands).
 func ParseConfig(base Config, data []byte) (Config, error) {
@@ -66,6 +66,9 @@ func ParseConfig(base Config, data []byte) (Config, error) {
 	}
 	if cfg.Search == searchGeneticName {
 		cfg.Search = SearchGenetic
+	}
+	if cfg.Topology == topologyRingName {
+		cfg.Topology = TopologyRing
 	}
 	cfg.normalizeIslands(func(f string) bool { return set["$."+f] })
 	for _, p := range cfg.problems() {

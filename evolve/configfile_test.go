@@ -70,7 +70,7 @@ func TestParseConfigRoundTrip(t *testing.T) {
 	// Islands run the genetic loop only: a second configuration, of
 	// islands, round-trips their fields.
 	islands := want
-	islands.Search, islands.Islands, islands.MigrateEvery, islands.Migrants = SearchGenetic, 3, 4, 2
+	islands.Search, islands.Islands, islands.MigrateEvery, islands.Migrants, islands.Topology = SearchGenetic, 3, 4, 2, TopologyRandom
 	// Every field but Workers differs from the base in one of them, so
 	// none can pass through undecoded.
 	base := quick(t)
@@ -112,7 +112,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown nested field", `{"weights": {"skil": 3}}`,
 			`$.weights.skil: unknown field "skil" (want one of completion, balance, decisions, lead_changes, interaction, length, skill, simplicity, effects)`},
 		{"unknown top-level field", `{"populaton": 3}`,
-			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games, search, islands, migrate_every, migrants)`},
+			`$.populaton: unknown field "populaton" (want one of population, generations, games, skill_games, seed, elite, tournament, rates, weights, target_length, cap_budget, sharing, hall_spacing, ablation_games, rescore, retries, skill, ladder, ladder_games, search, islands, migrate_every, migrants, topology)`},
 		{"workers", `{"workers": 4}`,
 			`$.workers: unknown field "workers": the worker count is not part of a run's configuration (results do not depend on it)`},
 		{"string for an integer", `{"population": "24"}`, `$.population: expected an integer, got the string "24"`},

@@ -363,7 +363,9 @@
 // generations: up to generation MigrateEvery, then each next multiple of
 // it. At the end of every epoch but the last, each island sends copies of
 // its best Migrants (best first by fitness, equal fitness by hash, as
-// everywhere) along a ring, island i to island (i+1) mod N, where they
+// everywhere) along a ring, island i to island (i+1) mod N (with Topology
+// "random", along a ring in an order drawn afresh at every migration from
+// the run seed and the generation: migrationSources), where they
 // take the places of its Migrants worst members (Migrants is at most
 // Population - Elite, so never of its elite); a migrant whose genome the
 // receiver holds already is not sent, and the receiver's best of its worst
@@ -384,9 +386,20 @@
 // islands' together. A run directory of islands also holds islands.csv,
 // each island's lines (generations.csv's columns after the island's index).
 // Islands 1 (or 0, the field left out) is a plain run, with a plain run's
-// files and identity. A run of islands writes no checkpoint yet, so it
-// cannot be resumed (Resume and OpenRunDir refuse it, ErrIslandsResume);
-// the genetic loop only (not MAP-Elites) runs on islands.
+// files and identity. The genetic loop only (not MAP-Elites) runs on
+// islands.
+//
+// Each island is checkpointed on its own after each of its generations:
+// a checkpoint of the run's configuration with the island's index and the
+// fitness of every member of each of its generations (Checkpoint.Island,
+// Fits), in the island's directory (IslandDir). ResumeIslands continues
+// the islands from their checkpoints, which a run in one process leaves
+// within one epoch. The islands can also run as processes of their own,
+// on one machine or many (RunIsland, exchange.go): they exchange
+// emigrants through files in the run's directory, wait for each other at
+// every migration, and each continues from its own checkpoint when
+// started again; MergeIslands then makes the result of the run in one
+// process, byte for byte.
 //
 // # Results
 //

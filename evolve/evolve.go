@@ -91,10 +91,6 @@ const (
 // stopped at a generation boundary, after its last checkpoint.
 var ErrInterrupted = errors.New("evolution interrupted at a generation boundary")
 
-// ErrIslandsResume is the error of resuming a run of islands: this build
-// writes no checkpoint of one, and continues none.
-var ErrIslandsResume = errors.New("a run of islands cannot be resumed: it writes no checkpoint yet; start it again (the same configuration gives the same result)")
-
 // Options are the optional hooks of a run.
 type Options struct {
 	// Progress is called after each generation is scored.
@@ -127,6 +123,16 @@ type Checkpoint struct {
 	// of a run Run started (nil on every other); they are no part of the
 	// checkpoint file: RunDir.WriteCheckpoint writes them to StartsFile.
 	Starts []*genome.Genome
+	// Island is, in a run of islands (Config.Islands > 1), the island
+	// this is the checkpoint of (its draws derive from IslandSeed of the
+	// run seed and Island); 0 in a plain run. An island run checkpoints
+	// each island on its own, in its directory (IslandDir).
+	Island int
+	// Fits are, in a run of islands, the fitness of every member of
+	// every generation 0..Gen of the island, each generation's in
+	// increasing order: what the run's combined mean and median are of.
+	// nil in a plain run.
+	Fits [][]float64
 }
 
 // CacheEntry is one cached score.
@@ -175,32 +181,12 @@ func Resume(ctx context.Context, cp *Checkpoint, workers int, opt Options) (*Res
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	if cfg.Islands > 1 {
-		return nil, ErrIslandsResume
+		return ResumeIslands(ctx, []*Checkpoint{cp}, workers, opt)
 	}
-	e := newEngine(cfg)
-	for _, c := range cp.Cache {
-		e.cache[c.Hash] = c.Score
+	e, err := restore(cfg, cp)
+	if err != nil {
+		return nil, err
 	}
-	for _, o := range cp.Ops {
-		st, ok := e.ops[o.Name]
-		if !ok {
-			return nil, fmt.Errorf("checkpoint: unknown operator %q", o.Name)
-		}
-		*st = o
-	}
-	e.hall = slices.Clone(cp.Hall)
-	e.games = cp.Games
-	e.lineage = slices.Clone(cp.Lineage)
-	for _, ind := range slices.Concat(cp.Population, cp.Archive) {
-		if ind.Code == nil {
-			code, err := compile.Compile(ind.Genome)
-			if err != nil {
-				return nil, fmt.Errorf("checkpoint: %w", err)
-			}
-			ind.Code = code
-		}
-	}
-	e.share(cp.Population)
 	if cfg.Search == SearchMapElites {
 		for _, ind := range cp.Archive {
 			if !e.archive.Offer(ind) {
@@ -480,20 +466,26 @@ func (e *engine) evaluate(ctx context.Context, pop []*Individual, gen int) (GenS
 
 // share computes each individual's shared fitness, its fitness divided by
 // its niche count (the sum of 1 - d/radius over the population within the
-// sharing radius), and returns the mean pairwise distance.
+// sharing radius), and returns the mean pairwise distance. Distance is
+// symmetric, bit for bit, so each pair is measured once.
 func (e *engine) share(pop []*Individual) float64 {
+	n := len(pop)
+	d := make([]float64, n*n)
 	dist := 0.0
 	pairs := 0
 	for i, a := range pop {
+		for j := i + 1; j < n; j++ {
+			x := genome.Distance(a.Genome, pop[j].Genome)
+			d[i*n+j], d[j*n+i] = x, x
+			dist += x
+			pairs++
+		}
+	}
+	for i, a := range pop {
 		niche := 0.0
-		for j, b := range pop {
-			d := genome.Distance(a.Genome, b.Genome)
-			if j > i {
-				dist += d
-				pairs++
-			}
-			if e.cfg.Sharing > 0 && d < e.cfg.Sharing {
-				niche += 1 - d/e.cfg.Sharing
+		for _, x := range d[i*n : (i+1)*n] {
+			if e.cfg.Sharing > 0 && x < e.cfg.Sharing {
+				niche += 1 - x/e.cfg.Sharing
 			}
 		}
 		a.shared = a.Score.Fitness

@@ -20,6 +20,12 @@ func islandConfig() Config {
 	return cfg
 }
 
+// ring lists the sources of a ring of n islands: i receives from i-1.
+func ring(n int) []int {
+	cfg := Config{Islands: n}
+	return migrationSources(&cfg, 0)
+}
+
 // member makes an individual of fitness f whose hash starts with id.
 func member(id byte, f float64) *Individual {
 	ind := &Individual{Genome: genome.Seeds()[0].Canonical(), Score: Score{Fitness: f}}
@@ -48,7 +54,7 @@ func TestMigrate(t *testing.T) {
 	for i, p := range pops {
 		before[i] = ids(p)
 	}
-	got := migrate(pops, 2)
+	got := migrate(pops, ring(len(pops)), 2)
 	want := [][]byte{
 		{10, 30, 11, 31}, // from island 2: 30 and 31 replace 12 and 13
 		{20, 10, 11, 21}, // from island 0: 10 and 11 replace 22 and 23
@@ -80,7 +86,7 @@ func TestMigrateDuplicates(t *testing.T) {
 		{member(1, 0.9), member(2, 0.8), member(3, 0.2)},
 		{member(1, 0.7), member(4, 0.6), member(5, 0.5)},
 	}
-	got := migrate(pops, 2)
+	got := migrate(pops, ring(len(pops)), 2)
 	// Island 1 keeps 1; of island 0's best, 1 and 2, only 2 comes; 4, the
 	// better of its two worst, stays; all best first.
 	if want := []byte{2, 1, 4}; !slices.Equal(ids(got[1]), want) {
@@ -91,11 +97,11 @@ func TestMigrateDuplicates(t *testing.T) {
 		t.Errorf("island 0: %v, want %v", ids(got[0]), want)
 	}
 	for _, k := range []int{0, -1} {
-		if got := migrate(pops, k); !slices.Equal(ids(got[0]), ids(pops[0])) || !slices.Equal(ids(got[1]), ids(pops[1])) {
+		if got := migrate(pops, ring(len(pops)), k); !slices.Equal(ids(got[0]), ids(pops[0])) || !slices.Equal(ids(got[1]), ids(pops[1])) {
 			t.Errorf("migrate(pops, %d) changed the populations", k)
 		}
 	}
-	one := migrate(pops[:1], 2)
+	one := migrate(pops[:1], []int{0}, 2)
 	if !slices.Equal(ids(one[0]), ids(pops[0])) {
 		t.Errorf("a single island migrated: %v", ids(one[0]))
 	}
@@ -197,10 +203,73 @@ func TestIslandsOneIsPlain(t *testing.T) {
 	}
 }
 
-// TestIslandsRefuseResume: a checkpoint of a run of islands is refused.
-func TestIslandsRefuseResume(t *testing.T) {
-	if _, err := Resume(context.Background(), &Checkpoint{Config: islandConfig()}, 1, Options{}); !errors.Is(err, ErrIslandsResume) {
-		t.Errorf("Resume of islands: %v, want ErrIslandsResume", err)
+// TestIslandsResume: a run of islands in one process, interrupted after
+// any of its checkpoints (the islands then stand at different
+// generations of one epoch), and resumed from every island's last
+// checkpoint as the file holds it, ends exactly as the run that was never
+// interrupted: its history, islands, hall, population, lineage and counts.
+func TestIslandsResume(t *testing.T) {
+	cfg := islandConfig()
+	cfg.Generations, cfg.MigrateEvery, cfg.Workers = 4, 2, 2
+	want, err := Run(context.Background(), cfg, runSeeds(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := cfg.Islands * (cfg.Generations + 1)
+	for _, cut := range []int{1, 3, 5, 8, 9, total - 1} {
+		ctx, cancel := context.WithCancel(context.Background())
+		latest := make([]*Checkpoint, cfg.Islands)
+		n := 0
+		_, err := Run(ctx, cfg, runSeeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+			buf, err := EncodeCheckpoint(cp)
+			if err != nil {
+				return err
+			}
+			if latest[cp.Island], err = DecodeCheckpoint(buf); err != nil {
+				return err
+			}
+			if n++; n == cut {
+				cancel()
+			}
+			return nil
+		}})
+		cancel()
+		if !errors.Is(err, ErrInterrupted) {
+			t.Fatalf("cut after checkpoint %d: %v, want ErrInterrupted", cut, err)
+		}
+		if slices.Contains(latest, nil) {
+			// Interrupted before every island's first checkpoint: a run
+			// that starts again.
+			continue
+		}
+		got, err := ResumeIslands(context.Background(), latest, 1, Options{})
+		if err != nil {
+			t.Fatalf("cut after checkpoint %d: %v", cut, err)
+		}
+		if !reflect.DeepEqual(summary(got), summary(want)) || !reflect.DeepEqual(got.Islands, want.Islands) || !reflect.DeepEqual(got.Lineage, want.Lineage) || len(got.Population) != len(want.Population) {
+			t.Errorf("cut after checkpoint %d: the resumed run differs from the uninterrupted one", cut)
+		}
+		for i := range got.Population {
+			if got.Population[i].Hash != want.Population[i].Hash || got.Population[i].Score != want.Population[i].Score {
+				t.Errorf("cut after checkpoint %d: member %d differs", cut, i)
+				break
+			}
+		}
+	}
+	// Checkpoints of two epochs are refused.
+	var cps []*Checkpoint
+	_, err = Run(context.Background(), cfg, runSeeds(), Options{Checkpoint: func(cp *Checkpoint) error {
+		if cp.Gen == 2 && cp.Island > 0 || cp.Gen == 3 && cp.Island == 0 {
+			cps = append(cps, cp)
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(cps, func(a, b *Checkpoint) int { return a.Island - b.Island })
+	if _, err := ResumeIslands(context.Background(), cps, 1, Options{}); err == nil || !strings.Contains(err.Error(), "not of one epoch") {
+		t.Errorf("checkpoints of generations 3, 2 and 2 (epochs 2 and 4): %v", err)
 	}
 }
 

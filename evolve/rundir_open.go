@@ -50,11 +50,23 @@ func isTempFile(name string) bool {
 	return false
 }
 
+// IslandDir is the directory of island i in the run directory dir of a
+// run of islands: it holds the island's checkpoint (and, for an island
+// run as a process of its own, its lock, config.json, provenance.json and
+// timings.json).
+func IslandDir(dir string, i int) string {
+	return filepath.Join(dir, fmt.Sprintf("island-%d", i))
+}
+
 // RunDir is a run directory whose lock this process holds, for one run to
 // write into. Close releases it.
 type RunDir struct {
 	Dir  string
 	lock *dirLock
+	// island is true for the directory of one island run as a process of
+	// its own (OpenIsland): its checkpoint is its island's. A run of
+	// islands in one process writes each island's into IslandDir.
+	island bool
 	// invocations is the number of commands that worked on the run, this
 	// one included, as provenance.json lists them; 0 when that is not
 	// known (provenance.json was lost).
@@ -174,13 +186,15 @@ func listNames(names []string, n int) string {
 
 // OpenRunDir prepares dir to resume its run, which inv resumes: it locks
 // the directory, reads and decodes its checkpoint (DecodeCheckpoint: the
-// checksum, the version and every field), and checks that the checkpoint
-// belongs to the directory's run (its identity is the SHA-256 of the
+// checksum, the version and every field), or in the directory of a run of
+// islands every island's (IslandDir, island after island: ResumeIslands
+// continues them), and checks that each checkpoint belongs to the
+// directory's run (its identity is the SHA-256 of the
 // directory's config.json). Only then does it remove the temporary files a
 // stopped run left and record inv in provenance.json. Until that point it
 // changes nothing in the directory, whatever it refuses; a directory
 // without a checkpoint is refused with how to start its run again.
-func OpenRunDir(dir string, inv Invocation, notes io.Writer) (*RunDir, *Checkpoint, error) {
+func OpenRunDir(dir string, inv Invocation, notes io.Writer) (*RunDir, []*Checkpoint, error) {
 	if notes == nil {
 		notes = io.Discard
 	}
@@ -196,44 +210,84 @@ func OpenRunDir(dir string, inv Invocation, notes io.Writer) (*RunDir, *Checkpoi
 		return nil, nil, err
 	}
 	d := &RunDir{Dir: dir, lock: lock, notes: notes}
-	fail := func(err error) (*RunDir, *Checkpoint, error) {
+	fail := func(err error) (*RunDir, []*Checkpoint, error) {
 		d.Close()
 		return nil, nil, err
 	}
-	path := filepath.Join(dir, CheckpointFile)
-	buf, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fail(d.noCheckpoint())
-	}
+	cps, err := d.readCheckpoints()
 	if err != nil {
 		return fail(err)
 	}
-	cp, err := DecodeCheckpoint(buf)
-	if err != nil {
-		return fail(fmt.Errorf("%s: %w", path, err))
+	dirs := []string{dir}
+	if len(cps) > 1 {
+		for i := range cps {
+			dirs = append(dirs, IslandDir(dir, i))
+		}
 	}
-	conf, err := os.ReadFile(filepath.Join(dir, ConfigFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return fail(fmt.Errorf("%s has a checkpoint but no %s, which names its run: whose run the checkpoint continues cannot be checked; put the run's %s back to resume it", dir, ConfigFile, ConfigFile))
+	for _, dir := range dirs {
+		if err := d.clearTempFiles(dir); err != nil {
+			return fail(err)
+		}
 	}
-	if err != nil {
+	if err := d.recordResume(inv, cps[0]); err != nil {
 		return fail(err)
 	}
-	if err := checkIdentity(dir, conf, cp); err != nil {
-		return fail(err)
-	}
-	if err := d.clearTempFiles(); err != nil {
-		return fail(err)
-	}
-	if err := d.recordResume(inv, cp); err != nil {
-		return fail(err)
-	}
-	return d, cp, nil
+	return d, cps, nil
 }
 
-// checkIdentity checks that the checkpoint cp belongs to the run whose
-// config.json is conf.
-func checkIdentity(dir string, conf []byte, cp *Checkpoint) error {
+// readCheckpoints reads the directory's checkpoint, or, in the directory
+// of a run of islands in one process, every island's (IslandDir), and
+// checks that each belongs to the directory's run.
+func (d *RunDir) readCheckpoints() ([]*Checkpoint, error) {
+	conf, confErr := os.ReadFile(filepath.Join(d.Dir, ConfigFile))
+	var paths []string
+	path := filepath.Join(d.Dir, CheckpointFile)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && confErr == nil {
+		if cfg, err := ParseConfig(Config{}, conf); err == nil && cfg.Islands > 1 {
+			for i := range cfg.Islands {
+				paths = append(paths, filepath.Join(IslandDir(d.Dir, i), CheckpointFile))
+			}
+		}
+	}
+	if paths == nil {
+		paths = []string{path}
+	}
+	var cps []*Checkpoint
+	for i, path := range paths {
+		buf, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			if i == 0 {
+				return nil, d.noCheckpoint()
+			}
+			return nil, fmt.Errorf("%s is missing: island %d of the run in %s has no checkpoint, so the run cannot be continued exactly; start it again", path, i, d.Dir)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cp, err := DecodeCheckpoint(buf)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if errors.Is(confErr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s has a checkpoint but no %s, which names its run: whose run the checkpoint continues cannot be checked; put the run's %s back to resume it", d.Dir, ConfigFile, ConfigFile)
+		}
+		if confErr != nil {
+			return nil, confErr
+		}
+		if err := checkIdentity(filepath.Dir(path), d.Dir, conf, cp); err != nil {
+			return nil, err
+		}
+		if len(paths) > 1 && cp.Island != i {
+			return nil, fmt.Errorf("%s is the checkpoint of island %d, not of island %d: was it copied from another island's directory?", path, cp.Island, i)
+		}
+		cps = append(cps, cp)
+	}
+	return cps, nil
+}
+
+// checkIdentity checks that the checkpoint cp, in dir, belongs to the run
+// whose config.json, in confDir, is conf.
+func checkIdentity(dir, confDir string, conf []byte, cp *Checkpoint) error {
 	got, err := IdentifyRun(cp.Config)
 	if err != nil {
 		return err
@@ -241,7 +295,7 @@ func checkIdentity(dir string, conf []byte, cp *Checkpoint) error {
 	if want := RunID(sha256.Sum256(conf)); got != want {
 		c := cp.Config
 		return fmt.Errorf("%s belongs to another run: it continues run %s (seed %d, population %d, %d generations), and %s names run %s; was it copied from another run's directory? Resume it there",
-			filepath.Join(dir, CheckpointFile), got, c.Seed, c.Population, c.Generations, filepath.Join(dir, ConfigFile), want)
+			filepath.Join(dir, CheckpointFile), got, c.Seed, c.Population, c.Generations, filepath.Join(confDir, ConfigFile), want)
 	}
 	return nil
 }
@@ -257,11 +311,6 @@ func (d *RunDir) noCheckpoint() error {
 	var p Provenance
 	if readJSON(filepath.Join(d.Dir, ProvenanceFile), &p) == nil && len(p.Args) > 0 {
 		again = "the command that started it: " + commandLine(p.Args)
-	}
-	if data, err := os.ReadFile(conf); err == nil {
-		if cfg, err := ParseConfig(Config{}, data); err == nil && cfg.Islands > 1 {
-			return fmt.Errorf("the run in %s is a run of %d islands, which writes no checkpoint, so there is nothing to resume; start it again with %s (in another directory if it had finished)", d.Dir, cfg.Islands, again)
-		}
 	}
 	return fmt.Errorf("the run in %s stopped before its first checkpoint, so there is nothing to resume; start it again (its directory can be reused) with %s", d.Dir, again)
 }
@@ -280,23 +329,23 @@ func commandLine(args []string) string {
 }
 
 // clearTempFiles removes the temporary files of run files that a stopped
-// run left, saying so.
-func (d *RunDir) clearTempFiles() error {
-	entries, err := os.ReadDir(d.Dir)
+// run left in dir (the run's directory or an island's), saying so.
+func (d *RunDir) clearTempFiles(dir string) error {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	var gone []string
 	for _, e := range entries {
 		if e.Type().IsRegular() && isTempFile(e.Name()) {
-			if err := os.Remove(filepath.Join(d.Dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 			gone = append(gone, e.Name())
 		}
 	}
 	if len(gone) > 0 {
-		fmt.Fprintf(d.notes, "darwinsim: removed what a stopped run left in %s: %s\n", d.Dir, strings.Join(gone, ", "))
+		fmt.Fprintf(d.notes, "darwinsim: removed what a stopped run left in %s: %s\n", dir, strings.Join(gone, ", "))
 	}
 	return nil
 }
@@ -314,5 +363,12 @@ func (d *RunDir) WriteCheckpoint(cp *Checkpoint) error {
 			return err
 		}
 	}
-	return WriteCheckpointFile(filepath.Join(d.Dir, CheckpointFile), cp)
+	dir := d.Dir
+	if cp.Config.Islands > 1 && !d.island {
+		dir = IslandDir(d.Dir, cp.Island)
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return err
+		}
+	}
+	return WriteCheckpointFile(filepath.Join(dir, CheckpointFile), cp)
 }

@@ -346,7 +346,7 @@ func TestOpenRunDir(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if df := diff(got, recs[1].want); df != "" {
+		if df := diff(got[0], recs[1].want); df != "" {
 			t.Errorf("checkpoint: %s", df)
 		}
 		if !strings.Contains(notes.String(), "removed what a stopped run left in "+dir+": .checkpoint.dsck.tmp42") {

@@ -19,11 +19,15 @@ import (
 // checksum (checksum), which a reader requires. Version 4 added a score's
 // length (Score.decisions_per_seat), which a reader of version 3 would
 // drop, so that a resumed run's files would differ from the run's, and a
-// MAP-Elites run's search, archive, coverage and QD-score.
+// MAP-Elites run's search, archive, coverage and QD-score. Version 5
+// added the island model's configuration (Config.islands, migrate_every,
+// migrants, topology), which a reader of version 4 would drop and so read
+// another run's identity, and an island's index and fitnesses (island,
+// fits).
 //
 // Checkpoints are never migrated: a reader refuses every other version,
 // and a run is finished by the darwinsim build that wrote its checkpoint.
-const CheckpointVersion = 4
+const CheckpointVersion = 5
 
 // ChecksumSize is the size of a checkpoint's checksum and of its run
 // identity, both SHA-256 hashes.
@@ -134,6 +138,8 @@ const (
 	ckRun
 	ckChecksum
 	ckArchive
+	ckIsland
+	ckFits
 )
 
 var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
@@ -150,4 +156,6 @@ var checkpointSpec = &tableSpec{name: "Checkpoint", fields: []field{
 	ckRun:        vector("run", "ubyte", 1),
 	ckChecksum:   vector("checksum", "ubyte", 1),
 	ckArchive:    tables("archive", individualSpec),
+	ckIsland:     scalar("island", "uint", 4),
+	ckFits:       vector("fits", "double", 8),
 }}

@@ -253,6 +253,10 @@ var configSpec = &tableSpec{name: "Config", fields: []field{
 	str("ladder"),
 	scalar("ladder_games", "ulong", 8),
 	str("search"),
+	scalar("islands", "uint", 4),
+	scalar("migrate_every", "uint", 4),
+	scalar("migrants", "uint", 4),
+	str("topology"),
 }}
 
 var metricsSpec = &tableSpec{name: "Metrics", fields: []field{

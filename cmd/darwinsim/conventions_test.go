@@ -75,8 +75,8 @@ func TestUsageErrorOneLine(t *testing.T) {
 func TestSharedFlagsWhereUsed(t *testing.T) {
 	takes := map[string][]string{
 		"seed":       {"simulate", "replay", "play", "evolve", "score", "bench"},
-		"workers":    {"simulate", "evolve", "score", "bench"},
-		"quiet":      {"simulate", "evolve"},
+		"workers":    {"simulate", "evolve", "merge", "score", "bench"},
+		"quiet":      {"simulate", "evolve", "merge"},
 		"cpuprofile": {"simulate", "evolve", "score", "bench"},
 		"memprofile": {"simulate", "evolve", "score", "bench"},
 	}
@@ -84,7 +84,7 @@ func TestSharedFlagsWhereUsed(t *testing.T) {
 	if root.PersistentFlags().HasFlags() {
 		t.Errorf("the root has persistent flags: %v", root.PersistentFlags().FlagUsages())
 	}
-	mine := []string{"games", "describe", "compile", "disasm", "simulate", "replay", "play", "evolve", "score", "bench", "version", "completion", "help"}
+	mine := []string{"games", "describe", "compile", "disasm", "simulate", "replay", "play", "evolve", "merge", "score", "bench", "version", "completion", "help"}
 	for _, c := range root.Commands() {
 		if !slices.Contains(mine, c.Name()) {
 			continue // a command this test does not know yet
@@ -124,7 +124,7 @@ func TestSharedFlagsWhereUsed(t *testing.T) {
 		}
 	}
 	code, _, e := runCLI(t, "disasm", "--json")
-	if first, _, _ := strings.Cut(e, "\n"); code != exitUsage || !strings.HasPrefix(first, "darwinsim: unknown flag: --json: darwinsim disasm does not take it (bench, compile, describe, evolve, games, replay, ") {
+	if first, _, _ := strings.Cut(e, "\n"); code != exitUsage || !strings.HasPrefix(first, "darwinsim: unknown flag: --json: darwinsim disasm does not take it (bench, compile, describe, evolve, games, merge, replay, ") {
 		t.Errorf("disasm --json: exit %d, stderr %q", code, e)
 	}
 	_, help, _ := runCLI(t, "describe", "--help")

@@ -23,6 +23,7 @@ import (
 func newEvolveCmd(g *globals) *cobra.Command {
 	var preset, configFile, out, from, resume, search string
 	var asJSON, withReport bool
+	var isl islandFlags
 	cmd := &cobra.Command{
 		Use:   "evolve",
 		Short: "Evolve new games from the seed games",
@@ -70,12 +71,22 @@ DIR/archive.json#NAME.
 --islands N evolves N populations of --pop games each (the island model),
 each on a seed of its own; at the end of every epoch of --migrate-every
 generations (default 5), each island sends copies of its best --migrants
-games (default 2) to the next island along a ring, where they replace its
-worst. The result depends only on the seed and the configuration, never on
---workers. The run's generations.csv holds the lines of all islands
+games (default 2) to the next island along a ring (--topology random: a
+ring in a new seeded random order at every migration), where they replace
+its worst. The result depends only on the seed and the configuration, never
+on --workers. The run's generations.csv holds the lines of all islands
 together, islands.csv each island's; its hall of fame is the best of every
-island's. --islands 1 is a plain run, with a plain run's files. A run of
-islands writes no checkpoint yet, so it cannot be resumed.
+island's. Each island's checkpoint is in DIR/island-I, and --resume
+continues them all. --islands 1 is a plain run, with a plain run's files.
+
+--island I --exchange DIR runs island I alone, as a process of its own (one
+per island, on any machines that share DIR): its files go to DIR/island-I,
+its emigrants through DIR/exchange, and it waits for the others at every
+migration (at most --barrier-timeout). The same command starts the island
+or continues it from its checkpoint. Once every island has finished,
+darwinsim merge DIR writes the run's files, the same bytes as --islands N
+--out in one process writes. darwinsim slurm evolve writes a script that
+runs the islands as a Slurm job.
 
 Ctrl-C stops at the end of the generation being scored. With --out, the run
 continues from its last checkpoint with --resume DIR, and ends exactly as the
@@ -101,11 +112,17 @@ holds only what a run stopped before its first checkpoint left can be given to
 			if out == stdio {
 				return usagef("--out names a new run directory, which standard output (-) cannot be: give a path (--json prints the run's summary on standard output)")
 			}
+			island := false
+			if resume == "" {
+				if island, err = isl.check(cmd); err != nil {
+					return err
+				}
+			}
 			if withReport && out == "" && resume == "" {
 				return usagef("--report writes report.html into the run directory: give --out DIR (or --resume DIR)")
 			}
 			if resume != "" {
-				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "islands", "migrate-every", "migrants", "out", "from", "search"} {
+				for _, name := range []string{"preset", "config", "pop", "generations", "games", "skill-games", "elite", "tournament", "islands", "migrate-every", "migrants", "topology", "island", "exchange", "barrier-timeout", "out", "from", "search"} {
 					if cmd.Flags().Changed(name) {
 						return usagef("--resume continues a run with its own configuration; --%s cannot be changed", name)
 					}
@@ -122,6 +139,12 @@ holds only what a run stopped before its first checkpoint left can be given to
 			seeds, err := seedGames(from)
 			if err != nil {
 				return usageError{err}
+			}
+			if island {
+				if len(seeds) > base.Population {
+					seeds = seeds[:base.Population]
+				}
+				return islandEvolve(cmd, g, base, seeds, &isl)
 			}
 			var rd *evolve.RunDir
 			if out != "" {
@@ -146,7 +169,11 @@ holds only what a run stopped before its first checkpoint left can be given to
 				fmt.Fprintf(w, "MAP-Elites: a batch of %d children a generation into an archive of %d cells\n", base.Population, evolve.NumCells)
 			}
 			if base.Islands > 1 {
-				fmt.Fprintf(w, "islands: %d populations of %d, %d migrants each along a ring every %d generations\n", base.Islands, base.Population, base.Migrants, base.MigrateEvery)
+				along := "a ring"
+				if base.Topology == evolve.TopologyRandom {
+					along = "a ring in a new random order"
+				}
+				fmt.Fprintf(w, "islands: %d populations of %d, %d migrants each along %s every %d generations\n", base.Islands, base.Population, base.Migrants, along, base.MigrateEvery)
 			}
 			return runEvolve(cmd, g, base, rd, nil, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
 				return evolve.Run(cmd.Context(), base, seeds, opt)
@@ -165,6 +192,8 @@ holds only what a run stopped before its first checkpoint left can be given to
 	f.Int("islands", 0, "evolve this many populations, with migration between them (default: the preset's, 1)")
 	f.Int("migrate-every", 0, fmt.Sprintf("with --islands: generations between migrations (default %d)", evolve.DefaultMigrateEvery))
 	f.Int("migrants", 0, fmt.Sprintf("with --islands: games each island sends to the next at a migration (default %d)", evolve.DefaultMigrants))
+	f.String("topology", "ring", "with --islands: who sends to whom at a migration: ring (island i to i+1) or random (a ring in a new seeded random order at every migration)")
+	isl.add(cmd)
 	f.StringVarP(&out, "out", "o", "", "write the run's result files to this new directory")
 	f.StringVar(&from, "from", "", "comma-separated seed games, game files and directories to start from (default: every seed game)")
 	f.StringVar(&resume, "resume", "", "continue the run in this directory from its last checkpoint")
@@ -197,6 +226,14 @@ func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.C
 		}
 	}
 	f := cmd.Flags()
+	if f.Changed("topology") {
+		v, _ := f.GetString("topology")
+		t, err := evolve.ParseTopology(v)
+		if err != nil {
+			return cfg, usagef("--topology: %v", err)
+		}
+		cfg.Topology = t
+	}
 	if f.Changed("search") {
 		v, _ := f.GetString("search")
 		s, err := evolve.ParseSearch(v)
@@ -220,6 +257,9 @@ func evolveConfig(cmd *cobra.Command, g *globals, preset, file string) (evolve.C
 		}
 		if !f.Changed("migrants") {
 			cfg.Migrants = 0
+		}
+		if !f.Changed("topology") {
+			cfg.Topology = evolve.TopologyRing
 		}
 	}
 	cfg.NormalizeIslands()
@@ -303,22 +343,52 @@ func (e interrupted) Error() string { return e.msg }
 func (e interrupted) Unwrap() error { return evolve.ErrInterrupted }
 
 func resumeEvolve(cmd *cobra.Command, g *globals, dir string, asJSON, withReport bool) (err error) {
-	rd, cp, err := evolve.OpenRunDir(dir, invocation(g), cmd.ErrOrStderr())
+	rd, cps, err := evolve.OpenRunDir(dir, invocation(g), cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
 	defer closeRunDir(rd, &err)
-	cfg := cp.Config
+	cfg := cps[0].Config
 	cfg.Workers = g.workers
+	from := savedOf(cps)
 	fmt.Fprintf(evolveLog(cmd, asJSON), "resuming %s after generation %d of %d: population %d, %d games per evaluation, seed %d\n",
-		dir, cp.Gen, cfg.Generations, cfg.Population, cfg.Games, cfg.Seed)
-	return runEvolve(cmd, g, cfg, rd, cp, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
-		return evolve.Resume(cmd.Context(), cp, g.workers, opt)
+		dir, from.Gen, cfg.Generations, cfg.Population, cfg.Games, cfg.Seed)
+	return runEvolve(cmd, g, cfg, rd, from, asJSON, withReport, func(opt evolve.Options) (*evolve.Result, error) {
+		if len(cps) > 1 {
+			return evolve.ResumeIslands(cmd.Context(), cps, g.workers, opt)
+		}
+		return evolve.Resume(cmd.Context(), cps[0], g.workers, opt)
 	})
 }
 
-// islandsNoResume is what an interrupted run of islands says of resuming.
-const islandsNoResume = "a run of islands writes no checkpoint and cannot be resumed: start it again (the same configuration gives the same result)"
+// saved is where a run's checkpoints stand: the generation every island
+// has reached (a plain run's checkpoint's) and the games played so far,
+// every island's.
+type saved struct {
+	Gen   int
+	Games uint64
+	games map[int]uint64 // per island, as a run of islands checkpoints them
+	gens  map[int]int
+}
+
+// savedOf is where the checkpoints cps stand.
+func savedOf(cps []*evolve.Checkpoint) *saved {
+	s := &saved{games: map[int]uint64{}, gens: map[int]int{}}
+	for _, cp := range cps {
+		s.add(cp)
+	}
+	return s
+}
+
+// add records the checkpoint cp, an island's in a run of islands.
+func (s *saved) add(cp *evolve.Checkpoint) {
+	s.games[cp.Island], s.gens[cp.Island] = cp.Games, cp.Gen
+	s.Games, s.Gen = 0, cp.Gen
+	for i, n := range s.games {
+		s.Games += n
+		s.Gen = min(s.Gen, s.gens[i])
+	}
+}
 
 // runEvolve runs a new run (from is nil) or resumes one from its
 // checkpoint from, re-scores the best games, and, with a run directory rd,
@@ -326,7 +396,7 @@ const islandsNoResume = "a run of islands writes no checkpoint and cannot be res
 // timings.json, when the run ends or is interrupted. With asJSON, its
 // summary is a JSON document on stdout, and the lines that report the run
 // as it goes are on stderr.
-func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.RunDir, from *evolve.Checkpoint, asJSON, withReport bool, run func(evolve.Options) (*evolve.Result, error)) error {
+func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.RunDir, from *saved, asJSON, withReport bool, run func(evolve.Options) (*evolve.Result, error)) error {
 	w := evolveLog(cmd, asJSON)
 	start := time.Now()
 	// What this command did, from which checkpoint to which, and the
@@ -335,6 +405,8 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	var startGames uint64
 	if from != nil {
 		timing.AfterGeneration, timing.LastGeneration, startGames = from.Gen, from.Gen, from.Games
+	} else {
+		from = savedOf(nil)
 	}
 	runGames := startGames
 	record := func(ended string) error {
@@ -378,17 +450,14 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 			if err := rd.WriteCheckpoint(cp); err != nil {
 				return err
 			}
-			timing.LastGeneration, runGames = cp.Gen, cp.Games
+			from.add(cp)
+			timing.LastGeneration, runGames = from.Gen, from.Games
 			return nil
 		}
 	}
 	res, err := run(opt)
 	timing.Seconds = time.Since(start).Seconds()
 	if errors.Is(err, evolve.ErrInterrupted) {
-		if cfg.Islands > 1 {
-			return errors.Join(interrupted{"evolution interrupted at a generation boundary; " + islandsNoResume},
-				record("interrupted"))
-		}
 		if rd == nil {
 			return interrupted{"evolution interrupted at a generation boundary (with --out DIR, a run can be resumed)"}
 		}
@@ -428,10 +497,6 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	rescored, err := evolve.Rescore(cmd.Context(), cfg, rnames, rgs)
 	timing.RescoreSeconds = time.Since(rescoreStart).Seconds()
 	if err != nil && cmd.Context().Err() != nil {
-		if cfg.Islands > 1 {
-			return errors.Join(interrupted{"evolution interrupted during the final re-score; " + islandsNoResume},
-				record("interrupted"))
-		}
 		if rd == nil {
 			return interrupted{"evolution interrupted during the final re-score (with --out DIR, a run can be resumed)"}
 		}
@@ -491,6 +556,8 @@ func runEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, rd *evolve.Run
 	written := append(slices.Clone(evolve.ResultFilesOf(cfg)), evolve.ConfigFile)
 	if cfg.Islands <= 1 {
 		written = append(written, evolve.CheckpointFile)
+	} else {
+		written = append(written, fmt.Sprintf("island-0 to island-%d/%s", cfg.Islands-1, evolve.CheckpointFile))
 	}
 	fmt.Fprintf(w, "\nwrote %s (%s)\n", rd.Dir, strings.Join(written, ", "))
 	if withReport {

@@ -12,8 +12,8 @@ import (
 )
 
 // TestEvolveIslandsCLI: evolve --islands writes a run directory of the
-// usual files and islands.csv, and no checkpoint; it cannot be resumed,
-// and says so. (That the workers change nothing is evolve's
+// usual files and islands.csv, and each island's checkpoint in its
+// directory, from which --resume continues it. (That the workers change nothing is evolve's
 // TestIslandsDeterministicAcrossWorkers.)
 func TestEvolveIslandsCLI(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
@@ -22,7 +22,7 @@ func TestEvolveIslandsCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("evolve --islands 2: exit %d: %s", code, e)
 	}
-	if !strings.Contains(out, "islands: 2 populations of 4, 1 migrants each along a ring every 1 generations") || strings.Contains(out, evolve.CheckpointFile) {
+	if !strings.Contains(out, "islands: 2 populations of 4, 1 migrants each along a ring every 1 generations") || !strings.Contains(out, "island-0 to island-1/"+evolve.CheckpointFile) {
 		t.Errorf("the output does not describe a run of islands:\n%s", out)
 	}
 	for _, f := range append([]string{evolve.ConfigFile}, evolve.ResultFilesOf(evolve.Config{Islands: 2})...) {
@@ -42,11 +42,19 @@ func TestEvolveIslandsCLI(t *testing.T) {
 		t.Errorf("islands.csv is not 2 islands of 3 generations:\n%s", isl)
 	}
 	if _, err := os.Stat(filepath.Join(dir, evolve.CheckpointFile)); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("a run of islands wrote a checkpoint (%v)", err)
+		t.Errorf("a run of islands wrote a checkpoint of one population (%v)", err)
 	}
-	code, _, e = runCLI(t, "evolve", "--resume", dir)
-	if code == 0 || !strings.Contains(e, "is a run of 2 islands, which writes no checkpoint") {
-		t.Errorf("--resume of a run of islands: exit %d: %s", code, e)
+	for i := range 2 {
+		if _, err := os.Stat(filepath.Join(evolve.IslandDir(dir, i), evolve.CheckpointFile)); err != nil {
+			t.Errorf("island %d has no checkpoint: %v", i, err)
+		}
+	}
+	// --resume of the finished run ends it again, to the same files.
+	gens, _ := os.ReadFile(filepath.Join(dir, "generations.csv"))
+	code, out, e = runCLI(t, "evolve", "--resume", dir)
+	again, _ := os.ReadFile(filepath.Join(dir, "generations.csv"))
+	if code != 0 || !strings.Contains(out, "resuming "+dir+" after generation 2 of 2") || string(again) != string(gens) {
+		t.Errorf("--resume of a finished run of islands: exit %d: %s%s", code, out, e)
 	}
 }
 

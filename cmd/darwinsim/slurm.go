@@ -62,12 +62,11 @@ jobs, and prints their ids when run:
 Every flag that is not one of this command's own (--islands, --out or
 --exchange, --cpus-per-task, --time, --partition, --darwinsim) is a flag
 of darwinsim evolve, checked here and passed on to every island as
---name=value. The logs go to DIR/slurm/. Relative paths, DIR's and those
-of evolve flags, are relative to the directory in which the script is run.
-
-The distributed islands (evolve --island, --exchange) and darwinsim merge
-come in a later version of darwinsim: until then the script's jobs fail
-at their start.`,
+--name=value, but --report, which goes to the merge. The logs go to
+DIR/slurm/. Relative paths, DIR's and those of evolve flags, are relative
+to the directory in which the script is run. The merged files are the
+bytes darwinsim evolve --islands N --out writes in one process, but for
+provenance.json and timings.json.`,
 		Example: `  darwinsim slurm evolve --islands 8 --out /shared/runs/a --preset default > submit.sh
   darwinsim slurm evolve --islands 4 --out runs/b --cpus-per-task 4 --time 12:00:00 --partition long --generations 500 > submit.sh
   bash submit.sh`,
@@ -88,8 +87,12 @@ at their start.`,
 			if f.Changed("exchange") {
 				p.Dir, _ = f.GetString("exchange")
 			}
-			if !f.Changed("workers") {
-				evolveArgs = append(evolveArgs, "--workers="+strconv.Itoa(p.CPUsPerTask))
+			workers := "--workers=" + strconv.Itoa(p.CPUsPerTask)
+			if f.Changed("workers") {
+				v, _ := f.GetInt("workers")
+				workers = "--workers=" + strconv.Itoa(v)
+			} else {
+				evolveArgs = append(evolveArgs, workers)
 			}
 			if bin == "" {
 				if bin, err = os.Executable(); err != nil {
@@ -103,7 +106,10 @@ at their start.`,
 			}
 			p.Task = append([]string{bin, "evolve", "--islands", strconv.Itoa(p.Islands), "--exchange", p.Dir}, evolveArgs...)
 			p.TaskArgs = `--island "$SLURM_PROCID"`
-			p.After, p.AfterName = []string{bin, "merge", p.Dir}, "merge"
+			p.After, p.AfterName = []string{bin, "merge", p.Dir, workers}, "merge"
+			if report, _ := f.GetBool("report"); report {
+				p.After = append(p.After, "--report")
+			}
 			p.Command = append([]string{"darwinsim", "slurm", "evolve"}, args...)
 			script, err := p.script()
 			if err != nil {
@@ -126,8 +132,10 @@ at their start.`,
 	// evolve command, whose values go nowhere. Names this command has
 	// (--out, --islands) stay its own.
 	f.AddFlagSet(newEvolveCmd(&globals{}).Flags())
-	if r := f.Lookup("resume"); r != nil {
-		r.Hidden = true
+	for _, name := range []string{"resume", "island", "json"} {
+		if r := f.Lookup(name); r != nil {
+			r.Hidden = true
+		}
 	}
 	return cmd
 }
@@ -146,6 +154,12 @@ func parseSlurmFlags(cmd *cobra.Command, args []string) ([]string, error) {
 		case slurmOwn[flag.Name]:
 		case flag.Name == "resume":
 			return errors.New("--resume: the islands continue from the run's directory when the job is requeued; a new run needs a new script")
+		case flag.Name == "island":
+			return errors.New("--island: each task of the job is an island; the script gives each its own")
+		case flag.Name == "json":
+			return errors.New("--json: the islands print no summary; the merge job's log has the run's")
+		case flag.Name == "report":
+			// The merge's: it writes the run's report.
 		case flag.NoOptDefVal != "" && value == flag.NoOptDefVal:
 			evolveArgs = append(evolveArgs, "--"+flag.Name)
 		default:

@@ -6,11 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/darwinsim/darwinsim/evolve"
 	"github.com/darwinsim/darwinsim/internal/testkit"
 )
 
@@ -33,8 +33,9 @@ func TestSlurmScriptGolden(t *testing.T) {
 }
 
 // TestSlurmEvolveFlags: the evolve flags reach the islands in order, as
-// --name=value; --workers defaults to --cpus-per-task; the directory and
-// the binary are the merge job's too.
+// --name=value; --workers defaults to --cpus-per-task; the directory, the
+// binary and the workers are the merge job's too, and --report is the
+// merge's alone.
 func TestSlurmEvolveFlags(t *testing.T) {
 	code, out, e := runCLI(t, "slurm", "evolve", "--generations", "9", "--islands", "3", "--exchange", "d",
 		"--darwinsim", "bin/ds", "--workers", "5", "--report")
@@ -46,8 +47,8 @@ func TestSlurmEvolveFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"\t" + abs + " evolve --islands 3 --exchange d --generations=9 --workers=5 --report || rc=$?\n",
-		"exec " + abs + " merge d\n",
+		"\t" + abs + " evolve --islands 3 --exchange d --generations=9 --workers=5 || rc=$?\n",
+		"exec " + abs + " merge d --workers=5 --report\n",
 		"--ntasks=3 \\\n\t--cpus-per-task=1 --time=01:00:00 --signal=TERM@120 --requeue --open-mode=append \\\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -117,36 +118,27 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
-// TestSlurmJob runs a submission script through a real Slurm cluster
-// (SLURM_TEST=1, SLURM_CONF set: make slurm-test starts one). The plan is
-// the one slurm evolve writes with other commands: 4 tasks started
-// together by one srun step, task I running darwinsim simulate with seed I
-// (the test binary stands in for darwinsim, TestMain), then a job that
-// runs once they all succeed and checks each output against the same
-// command run there. The test checks the outputs again against the
-// command run in this process.
+// TestSlurmJob (make slurm-test, on the single-node cluster that
+// scripts/slurm/test.sh starts): the script of darwinsim slurm evolve,
+// run as it is, submits a run of 4 islands as one job of 4 tasks, and
+// the merge job after it; the merged run's files are the bytes of the
+// same run in one process (evolve --islands 4 --out), but for
+// provenance.json and timings.json. The run's directory has a name that
+// needs quoting.
 func TestSlurmJob(t *testing.T) {
 	if os.Getenv("SLURM_TEST") != "1" || os.Getenv("SLURM_CONF") == "" {
 		t.Skip("needs a Slurm cluster: SLURM_TEST=1 and SLURM_CONF (make slurm-test)")
 	}
-	const tasks = 4
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	sim := []string{"simulate", "war", "-n", "200", "-q"}
-	check := `set -euo pipefail; for i in 0 1 2 3; do "$0" simulate war -n 200 -q --seed "$i" -o - | cmp - "out-$i.bin"; done; echo checked > checked`
-	p := slurmPlan{
-		Islands: tasks, Dir: filepath.Join(work, `run "it's"`), CPUsPerTask: 1, Time: "5:00",
-		Task:     append([]string{self}, sim...),
-		TaskArgs: `--seed "$SLURM_PROCID" -o "out-$SLURM_PROCID.bin"`,
-		After:    []string{"bash", "-c", check, self}, AfterName: "check",
-		Command: []string{"TestSlurmJob"},
-	}
-	script, err := p.script()
-	if err != nil {
-		t.Fatal(err)
+	dir := filepath.Join(work, `run "it's"`)
+	run := []string{"--islands", "4", "--pop", "12", "--generations", "6", "--games", "40", "--skill-games", "20", "--migrate-every", "2", "--seed", "11"}
+	code, script, e := runCLI(t, append([]string{"slurm", "evolve", "--out", dir, "--darwinsim", self, "--time", "5:00"}, run...)...)
+	if code != exitOK {
+		t.Fatalf("slurm evolve: exit %d: %s", code, e)
 	}
 	sh := exec.Command("bash", "-c", script)
 	sh.Dir = work
@@ -156,7 +148,7 @@ func TestSlurmJob(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the script failed: %v\n%s", err, out)
 	}
-	ids := regexp.MustCompile(`(?m)^islands: job (\d+)\ncheck: job (\d+), once job (\d+) has succeeded$`).FindStringSubmatch(string(out))
+	ids := regexp.MustCompile(`(?m)^islands: job (\d+)\nmerge: job (\d+), once job (\d+) has succeeded$`).FindStringSubmatch(string(out))
 	if ids == nil || ids[1] != ids[3] {
 		t.Fatalf("the script printed no job ids:\n%s", out)
 	}
@@ -168,16 +160,16 @@ func TestSlurmJob(t *testing.T) {
 		if len(bytes.TrimSpace(q)) == 0 {
 			break
 		}
-		if time.Since(start) > 3*time.Minute {
-			t.Fatalf("the jobs are still queued after 3 minutes:\n%s", q)
+		if time.Since(start) > 4*time.Minute {
+			t.Fatalf("the jobs are still queued after 4 minutes:\n%s", q)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
 	t.Logf("jobs %s and %s done in %v", ids[1], ids[2], time.Since(start).Round(time.Millisecond))
 	logs := func() string {
 		var b strings.Builder
-		for _, name := range []string{"islands-" + ids[1] + ".out", "check-" + ids[2] + ".out"} {
-			data, err := os.ReadFile(filepath.Join(p.Dir, "slurm", name))
+		for _, name := range []string{"islands-" + ids[1] + ".out", "merge-" + ids[2] + ".out"} {
+			data, err := os.ReadFile(filepath.Join(dir, "slurm", name))
 			b.WriteString("--- " + name + "\n" + string(data))
 			if err != nil {
 				b.WriteString(err.Error() + "\n")
@@ -185,21 +177,34 @@ func TestSlurmJob(t *testing.T) {
 		}
 		return b.String()
 	}
-	if _, err := os.Stat(filepath.Join(work, "checked")); err != nil {
-		t.Fatalf("the check job did not succeed: %v\n%s", err, logs())
+	local := filepath.Join(work, "local")
+	if code, _, e := runCLI(t, append([]string{"evolve", "--out", local, "-q"}, run...)...); code != exitOK {
+		t.Fatalf("the run in one process: exit %d: %s", code, e)
 	}
-	for i := range tasks {
-		got, err := os.ReadFile(filepath.Join(work, "out-"+strconv.Itoa(i)+".bin"))
-		if err != nil {
-			t.Fatal(err)
+	entries, err := os.ReadDir(local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for _, f := range entries {
+		if !f.Type().IsRegular() || f.Name() == evolve.ProvenanceFile || f.Name() == evolve.TimingsFile {
+			continue
 		}
-		code, want, e := runCLI(t, append(sim, "--seed", strconv.Itoa(i), "-o", "-")...)
-		if code != exitOK || len(want) == 0 || string(got) != want {
-			t.Errorf("task %d wrote %d bytes; here the command exits %d with %d bytes (%s)", i, len(got), code, len(want), e)
+		want, _ := os.ReadFile(filepath.Join(local, f.Name()))
+		got, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		switch {
+		case err != nil:
+			t.Errorf("the merged run has no %s: %v\n%s", f.Name(), err, logs())
+		case !bytes.Equal(got, want):
+			t.Errorf("the merged run's %s differs from the run in one process's", f.Name())
 		}
+		compared++
+	}
+	if compared < 10 {
+		t.Errorf("only %d run files compared", compared)
 	}
 	// The jobs' logs are where the script puts them, without an error.
-	if l := logs(); strings.Contains(l, "no such file") || strings.Contains(l, "error") {
+	if l := logs(); strings.Contains(l, "no such file") || strings.Contains(l, "error") || !strings.Contains(l, "island 3: finished generation 6") {
 		t.Errorf("the jobs' logs:\n%s", l)
 	}
 }

@@ -290,8 +290,46 @@ func (rcv *Checkpoint) ArchiveLength() int {
 	return 0
 }
 
+func (rcv *Checkpoint) Island() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(30))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Checkpoint) MutateIsland(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(30, n)
+}
+
+func (rcv *Checkpoint) Fits(j int) float64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(32))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.GetFloat64(a + flatbuffers.UOffsetT(j*8))
+	}
+	return 0
+}
+
+func (rcv *Checkpoint) FitsLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(32))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *Checkpoint) MutateFits(j int, n float64) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(32))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.MutateFloat64(a+flatbuffers.UOffsetT(j*8), n)
+	}
+	return false
+}
+
 func CheckpointStart(builder *flatbuffers.Builder) {
-	builder.StartObject(13)
+	builder.StartObject(15)
 }
 func CheckpointAddVersion(builder *flatbuffers.Builder, version uint16) {
 	builder.PrependUint16Slot(0, version, 0)
@@ -358,6 +396,15 @@ func CheckpointAddArchive(builder *flatbuffers.Builder, archive flatbuffers.UOff
 }
 func CheckpointStartArchiveVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
 	return builder.StartVector(4, numElems, 4)
+}
+func CheckpointAddIsland(builder *flatbuffers.Builder, island uint32) {
+	builder.PrependUint32Slot(13, island, 0)
+}
+func CheckpointAddFits(builder *flatbuffers.Builder, fits flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(14, flatbuffers.UOffsetT(fits), 0)
+}
+func CheckpointStartFitsVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(8, numElems, 8)
 }
 func CheckpointEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

@@ -263,8 +263,52 @@ func (rcv *Config) Search() []byte {
 	return nil
 }
 
+func (rcv *Config) Islands() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(44))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Config) MutateIslands(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(44, n)
+}
+
+func (rcv *Config) MigrateEvery() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(46))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Config) MutateMigrateEvery(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(46, n)
+}
+
+func (rcv *Config) Migrants() uint32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(48))
+	if o != 0 {
+		return rcv._tab.GetUint32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Config) MutateMigrants(n uint32) bool {
+	return rcv._tab.MutateUint32Slot(48, n)
+}
+
+func (rcv *Config) Topology() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(50))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
 func ConfigStart(builder *flatbuffers.Builder) {
-	builder.StartObject(20)
+	builder.StartObject(24)
 }
 func ConfigAddPopulation(builder *flatbuffers.Builder, population uint32) {
 	builder.PrependUint32Slot(0, population, 0)
@@ -325,6 +369,18 @@ func ConfigAddLadderGames(builder *flatbuffers.Builder, ladderGames uint64) {
 }
 func ConfigAddSearch(builder *flatbuffers.Builder, search flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(19, flatbuffers.UOffsetT(search), 0)
+}
+func ConfigAddIslands(builder *flatbuffers.Builder, islands uint32) {
+	builder.PrependUint32Slot(20, islands, 0)
+}
+func ConfigAddMigrateEvery(builder *flatbuffers.Builder, migrateEvery uint32) {
+	builder.PrependUint32Slot(21, migrateEvery, 0)
+}
+func ConfigAddMigrants(builder *flatbuffers.Builder, migrants uint32) {
+	builder.PrependUint32Slot(22, migrants, 0)
+}
+func ConfigAddTopology(builder *flatbuffers.Builder, topology flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(23, flatbuffers.UOffsetT(topology), 0)
 }
 func ConfigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

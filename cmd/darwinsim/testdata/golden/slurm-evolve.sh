@@ -37,7 +37,7 @@ after=$(sbatch --parsable --job-name=darwinsim-merge --ntasks=1 \
 	--cpus-per-task=2 --time=1-00:00 --partition=long \
 	--output="$dir/slurm/merge-%j.out" <<'BATCH'
 #!/bin/bash
-exec /opt/darwinsim/bin/darwinsim merge '/shared/runs/it'\''s a "run"'
+exec /opt/darwinsim/bin/darwinsim merge '/shared/runs/it'\''s a "run"' --workers=2
 BATCH
 )
 after=${after%%;*}
