@@ -120,6 +120,9 @@ file-length:
 
 # Packages are listed with `go list -e` so that broken ones still reach
 # `go test` (and fail there).
+# The tests build without the CLI's profile (-pgo=off): with it, every
+# package the CLI imports would compile twice, once for the CLI's tests and
+# once for its own, and the profile changes speed, never a result.
 # The three phases run at once, each one's packages in parallel as go test
 # runs them: on 2 cores the phases' idle ends (a last long package) overlap,
 # which keeps the whole under its budget. Each phase's exit status counts;
@@ -127,13 +130,13 @@ file-length:
 test: lint
 	@pkgs=$$($(GO) list -e ./... | grep -Ev '$(RACE_RE)'); \
 	rpkgs=$$($(GO) list -e ./... | grep -E '$(RACE_RE)'); \
-	echo "==> go test -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
-	echo "==> go test -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve"; \
-	echo "==> go test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$rpkgs; \
-	$(GO) test -short -timeout $(SHORT_TIMEOUT) $$pkgs & short=$$!; \
-	$(GO) test -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve & norace=$$!; \
+	echo "==> go test -pgo=off -short -timeout $(SHORT_TIMEOUT)" $$pkgs; \
+	echo "==> go test -pgo=off -short -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve"; \
+	echo "==> go test -pgo=off -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT)" $$rpkgs; \
+	$(GO) test -pgo=off -short -timeout $(SHORT_TIMEOUT) $$pkgs & short=$$!; \
+	$(GO) test -pgo=off -short -timeout $(SHORT_TIMEOUT) -run '$(NO_RACE)' ./cmd/darwinsim ./vm ./evolve & norace=$$!; \
 	status=0; \
-	$(GO) test -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$rpkgs || status=1; \
+	$(GO) test -pgo=off -short -race -skip '$(NO_RACE)' -timeout $(RACE_TIMEOUT) $$rpkgs || status=1; \
 	wait $$short || status=1; \
 	wait $$norace || status=1; \
 	exit $$status
