@@ -11,6 +11,7 @@ import (
 	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/bytecode/compile"
 	"github.com/darwinsim/darwinsim/evolve"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 	"github.com/darwinsim/darwinsim/genome"
 	"github.com/darwinsim/darwinsim/internal/rng"
 	"github.com/darwinsim/darwinsim/internal/testkit"
@@ -351,14 +352,15 @@ func BenchmarkGeneration(b *testing.B) {
 		genomes += gs.Evaluated
 		games += res.Games
 	}
-	// A genome plays at most Games + SkillGames games, and at least a
-	// quarter of Games (an evaluation stops after its first chunk when
-	// too many games reach the cap). Most genomes should play them all: a
-	// generation that averages under half of that is degenerate (most
-	// genomes capped), not fast.
+	// A genome plays Games + SkillGames games at each seat count it
+	// allows (fitness 2 scores every seat count, 2 to 8), and at least a
+	// quarter of Games at one (an evaluation stops after its first chunk
+	// when too many games reach the cap). A generation that averages
+	// under half of one seat count's games is degenerate (most genomes
+	// capped), not fast.
 	perGenome := float64(games) / float64(genomes)
-	if hi := float64(cfg.Games + cfg.SkillGames); perGenome > hi || perGenome < hi/2 {
-		b.Fatalf("%.1f games per genome, want between %g and %g", perGenome, hi/2, hi)
+	if one := float64(cfg.Games + cfg.SkillGames); perGenome > one*(cardrules.MaxSeats-1) || perGenome < one/2 {
+		b.Fatalf("%.1f games per genome, want between %g and %g", perGenome, one/2, one*(cardrules.MaxSeats-1))
 	}
 	sec := b.Elapsed().Seconds()
 	b.ReportMetric(float64(genomes)/sec, "genomes/s")

@@ -247,13 +247,23 @@ func islandsLoop(ctx context.Context, cfg Config, isl []*island, opt Options) (*
 	return finishIslands(ctx, cfg, isl, parallel)
 }
 
+// islandWorkers is the fewest workers an island is given before islands
+// run at once: an island's evaluations share their games among its
+// workers, which keeps every core busy to the end of each generation,
+// while islands run at once wait for the slowest at every migration. On
+// 2 cores, islands one at a time on both workers ran a run of four 1.78
+// times as fast as on one worker, and two at a time, one worker each,
+// 1.59 times (bench/RESULTS.md).
+const islandWorkers = 8
+
 // spread shares workers (0: GOMAXPROCS) among the islands: it returns how
-// many islands run at once, and gives each island's engine its share.
+// many islands run at once (one per islandWorkers workers, at least one),
+// and gives each island's engine its share.
 func spread(isl []*island, workers int) int {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	parallel := min(len(isl), workers)
+	parallel := max(1, min(len(isl), workers/islandWorkers))
 	for _, is := range isl {
 		is.e.cfg.Workers = max(1, workers/parallel)
 	}

@@ -108,8 +108,8 @@ func BenchmarkMigration(b *testing.B) {
 	})
 }
 
-// BenchmarkIslandsScaling runs a small run of two islands on one and on
-// two workers: with two, the islands evolve at once, each on one worker.
+// BenchmarkIslandsScaling runs a small run of four islands on one and on
+// two workers: with two, two islands evolve at once, each on one worker.
 // Its games/s at workers=2 over workers=1 is read against the spin-loop
 // calibration (bench package, BenchmarkSpin): the target is at least 0.9 x
 // the speed-up the cores allow.
@@ -120,8 +120,8 @@ func BenchmarkIslandsScaling(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			cfg.Islands, cfg.MigrateEvery, cfg.Migrants = 2, 1, 2
-			cfg.Population, cfg.Generations, cfg.Workers = 24, 2, w
+			cfg.Islands, cfg.MigrateEvery, cfg.Migrants = 4, 1, 2
+			cfg.Population, cfg.Generations, cfg.AblationGames, cfg.Workers = 24, 3, 500, w
 			var games uint64
 			for b.Loop() {
 				res, err := Run(context.Background(), cfg, genome.Seeds(), Options{})
