@@ -51,8 +51,9 @@ type Exchange struct {
 	// Timeout bounds each wait at a migration (DefaultBarrierTimeout when
 	// 0); the error then names the islands that did not come.
 	Timeout time.Duration
-	// Poll is how often the files are looked for while waiting (100 ms
-	// when 0).
+	// Poll is how often the files are looked for while waiting; when 0,
+	// after 100 ms, then twice as long each time, up to 2 s. A file is
+	// looked for until it is there, not after.
 	Poll time.Duration
 	// Notes, when not nil, is told when an island starts waiting.
 	Notes io.Writer
@@ -116,18 +117,25 @@ func (x *Exchange) await(ctx context.Context, cfg *Config, self, gen, src int) (
 	if timeout <= 0 {
 		timeout = DefaultBarrierTimeout
 	}
-	if poll <= 0 {
+	grow := poll <= 0 // from 100 ms, doubling to 2 s: a shared file system sees few looks
+	if grow {
 		poll = 100 * time.Millisecond
 	}
 	start := time.Now()
 	told := false
+	here := make([]bool, cfg.Islands) // a file once there stays until every island is past
 	for {
 		var missing []int
 		for i := range cfg.Islands {
+			if here[i] {
+				continue
+			}
 			if _, err := os.Stat(x.emigrantFile(gen, i)); errors.Is(err, fs.ErrNotExist) {
 				missing = append(missing, i)
 			} else if err != nil {
 				return nil, err
+			} else {
+				here[i] = true
 			}
 		}
 		if len(missing) == 0 {
@@ -145,6 +153,9 @@ func (x *Exchange) await(ctx context.Context, cfg *Config, self, gen, src int) (
 		case <-ctx.Done():
 			return nil, ErrInterrupted
 		case <-time.After(min(poll, timeout-waited)):
+		}
+		if grow {
+			poll = min(2*poll, 2*time.Second)
 		}
 	}
 	path := x.emigrantFile(gen, src)
