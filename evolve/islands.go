@@ -120,7 +120,7 @@ func (is *island) advance(ctx, work context.Context, to int, save func(*Checkpoi
 
 // receive takes in the emigrants of the island's source at the migration
 // after its generation: from is the source's scored population, best
-// first (see migrate).
+// first (see immigrate).
 func (is *island) receive(from []*Individual, k int) {
 	is.pop = immigrate(is.pop, from, k)
 	is.e.share(is.pop)
@@ -355,19 +355,6 @@ func combineStats(isl []*island, gen int) GenStats {
 	slices.Sort(all)
 	out.Median = median(all)
 	out.Diversity = div / float64(len(isl))
-	return out
-}
-
-// migrate is the migration at the end of an epoch, in one step: pops are
-// the islands' scored populations, each best first, and island i receives
-// from island src[i] (immigrate). Every island sends what it held before
-// any received, so the result depends on pops, src and k alone. pops is
-// not changed; with k <= 0 the populations come back as they were.
-func migrate(pops [][]*Individual, src []int, k int) [][]*Individual {
-	out := make([][]*Individual, len(pops))
-	for i, pop := range pops {
-		out[i] = immigrate(pop, pops[src[i]], k)
-	}
 	return out
 }
 

@@ -20,6 +20,20 @@ func islandConfig() Config {
 	return cfg
 }
 
+// migrate is the migration at the end of an epoch as islandsLoop makes it,
+// for the tests, in one step: pops are
+// the islands' scored populations, each best first, and island i receives
+// from island src[i] (immigrate). Every island sends what it held before
+// any received, so the result depends on pops, src and k alone. pops is
+// not changed; with k <= 0 the populations come back as they were.
+func migrate(pops [][]*Individual, src []int, k int) [][]*Individual {
+	out := make([][]*Individual, len(pops))
+	for i, pop := range pops {
+		out[i] = immigrate(pop, pops[src[i]], k)
+	}
+	return out
+}
+
 // ring lists the sources of a ring of n islands: i receives from i-1.
 func ring(n int) []int {
 	cfg := Config{Islands: n}

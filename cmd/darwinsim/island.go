@@ -98,7 +98,10 @@ func islandEvolve(cmd *cobra.Command, g *globals, cfg evolve.Config, seeds []*ge
 			}
 		},
 	}
-	x := &evolve.Exchange{Dir: p.exchange, Timeout: p.timeout, Notes: w}
+	x := &evolve.Exchange{Dir: p.exchange, Timeout: p.timeout}
+	if !g.quiet {
+		x.Notes = w // that it waits at a migration: progress, as the lines are
+	}
 	err = evolve.RunIsland(cmd.Context(), cfg, i, seeds, cp, x, opt)
 	switch {
 	case errors.Is(err, evolve.ErrInterrupted):
