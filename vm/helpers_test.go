@@ -641,6 +641,11 @@ func playChecked(m *Machine, seed uint64) (Result, error) {
 			m.res.Deals = int(m.dealNo) + 1
 			return m.res, nil
 		}
+		if m.starterDue && m.over {
+			// As in run: a deal its betting or its dealer ended fires
+			// no starter.
+			m.starterDue = false
+		}
 		if m.starterDue {
 			m.fireStarter()
 			if err := checkState(m, true); err != nil {
