@@ -35,6 +35,12 @@ func (m *Machine) decide(s int, kind DecisionKind, n int, set uint64) int {
 			m.res.Informed++
 		}
 	}
+	return m.choose(s, kind, n, set)
+}
+
+// choose is decide's choice by seat s's policy, once the decision is
+// recorded.
+func (m *Machine) choose(s int, kind DecisionKind, n int, set uint64) int {
 	switch m.policy[s] {
 	case Greedy:
 		if k := m.greedy(s, kind, n, set); k >= 0 {

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/internal/cardrules"
@@ -192,39 +193,43 @@ func (m *Machine) better(a, b int) bool {
 }
 
 // trackLead counts changes of the sole leader (the active seat with the best
-// card count) from turn to turn.
+// standing: card count or score, as the program ranks) from turn to turn.
+// It runs after every turn, so its scan is branch-free: which seat leads is
+// as random as the game.
 func (m *Machine) trackLead() {
-	lead, best, ties := -1, 0, 0
-	keys := &m.count
 	sign := m.p.leadSign
-	if m.p.rankBy != cardrules.RankCards {
-		for a := m.active; a != 0; a &= a - 1 {
-			s := bits.TrailingZeros8(a)
-			v := int(m.score[s]) * sign
-			if lead < 0 || v > best {
-				lead, best, ties = s, v, 1
-			} else if v == best {
-				ties++
-			}
+	byScore := m.p.rankBy != cardrules.RankCards
+	lead, best, ties := -1, math.MinInt, 0
+	for a := m.active; a != 0; a &= a - 1 {
+		s := bits.TrailingZeros8(a)
+		v := int(m.count[s])
+		if byScore {
+			v = int(m.score[s])
 		}
-	} else {
-		for a := m.active; a != 0; a &= a - 1 {
-			s := bits.TrailingZeros8(a)
-			v := int(keys[s]) * sign
-			if lead < 0 || v > best {
-				lead, best, ties = s, v, 1
-			} else if v == best {
-				ties++
-			}
+		v *= sign
+		if v > best {
+			lead, best, ties = s, v, 0
+		}
+		if v == best {
+			ties++
 		}
 	}
-	if ties != 1 {
-		return
+	// Only a sole leader replaces the last one; the leader before the
+	// first sole one (-1) is no change.
+	was := m.leader
+	now := was
+	if ties == 1 {
+		now = lead
 	}
-	if m.leader >= 0 && lead != m.leader {
-		m.res.LeadChanges++
+	changed := 0
+	if now != was {
+		changed = 1
 	}
-	m.leader = lead
+	if was < 0 {
+		changed = 0
+	}
+	m.res.LeadChanges += changed
+	m.leader = now
 }
 
 // Shares sets each seat's share of a finished game in [0, 1], by its place

@@ -402,7 +402,11 @@ func (m *Machine) run() Result {
 				m.res.Deals = int(m.dealNo) + 1
 				return m.res
 			}
-			m.turn()
+			if p.loop == loopPlay && m.trace == nil && !m.observe {
+				m.playTurn()
+			} else {
+				m.turn()
+			}
 		}
 		if !p.dealEnd || !m.endDeal() {
 			break

@@ -66,6 +66,7 @@ type Program struct {
 	gated     uint16 // bit r: rank r has a gated effect
 	lasts     bool   // some effect is of a lasting type, or the game has rules
 	rules     []bytecode.Rule
+	loop      loopKind // the turn its machines play (loops.go)
 	waits     bool // some effect resolves later
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
@@ -422,6 +423,7 @@ func Load(code []byte) (*Program, error) {
 	if p.rankBy == cardrules.RankScoreLow || p.rankBy == cardrules.RankCards && p.fewerBetter {
 		p.leadSign = -1
 	}
+	p.loop = chooseLoop(p)
 	return p, nil
 }
 

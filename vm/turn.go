@@ -122,6 +122,13 @@ func (m *Machine) turn() {
 	if m.over {
 		return
 	}
+	m.advance(dir)
+}
+
+// advance moves the turn on from the current seat, whose turn started in
+// direction dir: to the seat a phase chose, to the same seat again, or
+// 1 + skip active seats on in the play direction.
+func (m *Machine) advance(dir int) {
 	switch {
 	case m.next >= 0 && m.isActive(m.next):
 		// The phase chose the next seat (the trick winner leads).

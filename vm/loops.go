@@ -1,0 +1,83 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/darwinsim/darwinsim/bytecode"
+)
+
+// Specialised turn loops. Most programs evolution breeds, and most seed
+// games, have a turn of a single phase: a play onto the discard pile, a
+// pile battle or a trick. For such a program, Load chooses a turn that
+// plays that phase directly and skips the checks of what the program cannot
+// do (lasting effects and rules, delayed effects, triggers: none of their
+// state can ever be set). A machine uses it only while it neither traces
+// nor observes nor resumes; the general turn handles those. The
+// specialised turn makes exactly the moves the general one makes, in the
+// same order, with the same random draws: loops_test.go plays every seed
+// game and random programs both ways and requires the same results.
+
+// loopKind is the turn a program's machines play.
+type loopKind uint8
+
+const (
+	loopGeneral loopKind = iota // turn: every phase kind, every rule
+	loopPlay                    // playTurn: one plain play phase
+)
+
+// chooseLoop returns the turn for p, once its tables are built.
+func chooseLoop(p *Program) loopKind {
+	if p.nPhases != 1 || p.lasts || p.waits || len(p.teffs) > 0 {
+		return loopGeneral
+	}
+	switch ph := &p.phases[0]; ph.op {
+	case bytecode.OpPlay:
+		if !ph.voluntary {
+			return loopPlay
+		}
+	}
+	return loopGeneral
+}
+
+// playTurn is turn for a loopPlay program.
+func (m *Machine) playTurn() {
+	ph := &m.p.phases[0]
+	dir := m.dir
+	m.turnDir, m.phaseI = int8(dir), 0
+	m.ph = ph
+	if s := m.cur; m.isActive(s) {
+		legal := m.legal(ph, s)
+		if legal == 0 {
+			for range int(m.drawsAllowed(ph, s)) {
+				if !m.draw(s) {
+					break
+				}
+				if legal = m.legal(ph, s); legal != 0 {
+					break
+				}
+			}
+		}
+		if legal == 0 {
+			m.pass(s, 0)
+		} else {
+			n := bits.OnesCount64(legal)
+			m.decided(n)
+			k := 0
+			if n > 1 {
+				m.res.Informed++
+				if m.policy[s] == Random {
+					k = m.rng.IntN(n)
+				} else {
+					k = m.choose(s, DecideCard, n, legal)
+				}
+			}
+			m.playCard(ph, s, nth(legal, k), false)
+		}
+	}
+	m.res.Turns++
+	m.trackLead()
+	if m.over {
+		return
+	}
+	m.advance(dir)
+}
