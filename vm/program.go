@@ -67,7 +67,7 @@ type Program struct {
 	lasts     bool   // some effect is of a lasting type, or the game has rules
 	rules     []bytecode.Rule
 	loop      loopKind // the turn its machines play (loops.go)
-	waits     bool // some effect resolves later
+	waits     bool     // some effect resolves later
 	effs      []effect
 	// harm[c] counts effects card c triggers that hinder an opponent; the greedy
 	// policy reads it (it is part of the public rules).
