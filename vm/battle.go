@@ -10,6 +10,10 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // table). When no contender remains, the table goes out of play.
 func (m *Machine) battle(ph *phase) {
 	m.ph = ph
+	if a := m.cur; m.n == 2 && ph.notes == 0 && m.trace == nil && m.active&^m.empty == 3 && !m.plain {
+		m.battleTwo(ph, a, 1-a)
+		return
+	}
 	var cont [MaxSeats]int8 // contenders, in turn order
 	var up [MaxSeats]uint8  // each contender's face-up card
 	nc := 0
@@ -64,14 +68,22 @@ func (m *Machine) battle(ph *phase) {
 		}
 		nc = m.upAll(&cont, &up, k, true)
 	}
+	w := -1
 	if nc == 1 {
-		w := int(cont[0])
+		w = int(cont[0])
+	}
+	m.endBattle(ph, w)
+}
+
+// endBattle ends a battle won by seat w (-1: none): the winner takes the
+// table (shuffled unless the phase returns it in order) under its pile,
+// or with no winner it goes out of play; then the end check.
+func (m *Machine) endBattle(ph *phase, w int) {
+	if w >= 0 {
 		if !ph.inOrder {
 			m.rng.ShuffleBytes(m.table[:m.tableN])
 		}
-		for _, c := range m.table[:m.tableN] {
-			m.give(w, c)
-		}
+		m.pileUnder(w, m.table[:m.tableN])
 		if m.tableN > 1 {
 			m.res.Interactions++
 		}
@@ -106,4 +118,72 @@ func (m *Machine) upAll(cont *[MaxSeats]int8, up *[MaxSeats]uint8, nc int, war b
 		k++
 	}
 	return k
+}
+
+// battleTwo is battle for two seats that both hold cards, a the current
+// seat and b the other, whose cards fire no effects and name no suit, with
+// no trace: the same moves as the general battle, spelled out for two
+// (neither card can take the other seat's, so both always turn up).
+func (m *Machine) battleTwo(ph *phase, a, b int) {
+	rv := &m.p.rv
+	ca, cb := m.upTwo(a, b)
+	for rv[ca] == rv[cb] {
+		m.res.Interactions++
+		inA, inB := m.layWar(ph, a), m.layWar(ph, b)
+		if !inA || !inB {
+			// One seat or both out: the other, if any, turns up
+			// its card and wins alone.
+			w := -1
+			switch {
+			case inA:
+				w = a
+			case inB:
+				w = b
+			}
+			if w >= 0 {
+				m.onPlay(w, m.toTable(w))
+			}
+			m.endBattle(ph, w)
+			return
+		}
+		ca, cb = m.upTwo(a, b)
+	}
+	w := b
+	if rv[ca] > rv[cb] {
+		w = a
+	}
+	m.endBattle(ph, w)
+}
+
+// upTwo turns up the top cards of seats a and b, in that order: onPlay of
+// each, whose effects, suit naming and trace there are none of.
+func (m *Machine) upTwo(a, b int) (ca, cb uint8) {
+	ca, cb = m.toTable(a), m.toTable(b)
+	m.played |= 1<<suitOf[ca] | 1<<suitOf[cb]
+	m.last, m.lastSuit = int16(cb), suitOf[cb]
+	if int16(ca) == m.mustPlay || int16(cb) == m.mustPlay {
+		m.mustPlay = -1
+	}
+	m.res.Plays += 2
+	m.steps += 2
+	return ca, cb
+}
+
+// layWar lays seat s's cards face down for a war, and reports whether it
+// stays in: a seat that cannot also supply the face-up card puts all it
+// holds on the table and is out.
+func (m *Machine) layWar(ph *phase, s int) bool {
+	if int(m.count[s]) < int(ph.warFaceDown)+1 {
+		for m.count[s] > 0 {
+			m.toTable(s)
+			m.steps++
+		}
+		m.out(s, cardrules.ResultLose)
+		return false
+	}
+	for range int(ph.warFaceDown) {
+		m.toTable(s)
+		m.steps++
+	}
+	return true
 }

@@ -605,6 +605,8 @@ func checkLasting(m *Machine, betweenTurns bool) error {
 // after the deal and after every turn; it returns the result and the first
 // problem found (with the turn it happened in).
 func playChecked(m *Machine, seed uint64) (Result, error) {
+	m.plain = true // the general turn, which Play's specialised ones must match
+	defer func() { m.plain = false }()
 	m.reset(seed)
 	if err := checkState(m, true); err != nil {
 		return m.res, fmt.Errorf("after the deal: %w", err)

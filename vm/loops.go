@@ -23,6 +23,7 @@ type loopKind uint8
 const (
 	loopGeneral loopKind = iota // turn: every phase kind, every rule
 	loopPlay                    // playTurn: one plain play phase
+	loopBattle                  // battleTurn: one battle phase
 )
 
 // chooseLoop returns the turn for p, once its tables are built.
@@ -35,6 +36,8 @@ func chooseLoop(p *Program) loopKind {
 		if !ph.voluntary {
 			return loopPlay
 		}
+	case bytecode.OpBattle:
+		return loopBattle
 	}
 	return loopGeneral
 }
@@ -49,10 +52,12 @@ func (m *Machine) playTurn() {
 		legal := m.legal(ph, s)
 		if legal == 0 {
 			for range int(m.drawsAllowed(ph, s)) {
+				before := m.void[s]
 				if !m.draw(s) {
 					break
 				}
 				if legal = m.legal(ph, s); legal != 0 {
+					m.void[s] = before // as playPhase keeps it
 					break
 				}
 			}
@@ -73,6 +78,21 @@ func (m *Machine) playTurn() {
 			}
 			m.playCard(ph, s, nth(legal, k), false)
 		}
+	}
+	m.res.Turns++
+	m.trackLead()
+	if m.over {
+		return
+	}
+	m.advance(dir)
+}
+
+// battleTurn is turn for a loopBattle program.
+func (m *Machine) battleTurn() {
+	dir := m.dir
+	m.turnDir, m.phaseI = int8(dir), 0
+	if m.isActive(m.cur) {
+		m.battle(&m.p.phases[0])
 	}
 	m.res.Turns++
 	m.trackLead()

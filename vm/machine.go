@@ -80,6 +80,9 @@ type Machine struct {
 	// done (see resume.go).
 	resuming bool
 	paused   DecisionKind
+	// plain plays every turn with the general code, never a specialised
+	// loop or phase (loops.go): the tests set it to compare the two.
+	plain bool
 
 	// The pass before a deal being chosen (pass.go): game state too, kept
 	// apart so that programs without passing never reset or copy it.
@@ -402,10 +405,13 @@ func (m *Machine) run() Result {
 				m.res.Deals = int(m.dealNo) + 1
 				return m.res
 			}
-			if p.loop == loopPlay && m.trace == nil && !m.observe {
-				m.playTurn()
-			} else {
+			switch {
+			case p.loop == loopGeneral || m.trace != nil || m.observe || m.plain:
 				m.turn()
+			case p.loop == loopPlay:
+				m.playTurn()
+			default:
+				m.battleTurn()
 			}
 		}
 		if !p.dealEnd || !m.endDeal() {

@@ -34,6 +34,22 @@ func (q *pile) pushBottom(c uint8) {
 	q.n++
 }
 
+// pileUnder puts cards, in order, under seat s's pile hand: give for each
+// card.
+func (m *Machine) pileUnder(s int, cards []uint8) {
+	q := &m.piles[s]
+	end := q.head + q.n
+	for _, c := range cards {
+		q.c[end%pileCap] = c
+		end++
+	}
+	q.n += uint8(len(cards))
+	m.count[s] += uint8(len(cards))
+	if len(cards) > 0 {
+		m.empty &^= 1 << s
+	}
+}
+
 func (m *Machine) pop() uint8 {
 	m.stockN--
 	return m.stock[m.stockN]
