@@ -6,9 +6,11 @@ import "math/bits"
 func (m *Machine) decided(n int) {
 	m.res.Decisions++
 	m.res.Options += n
+	forced := 0 // branch-free: whether a decision is forced is as random as the game
 	if n == 1 {
-		m.res.Forced++
+		forced = 1
 	}
+	m.res.Forced += forced
 	m.steps++
 }
 

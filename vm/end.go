@@ -199,27 +199,42 @@ func (m *Machine) better(a, b int) bool {
 func (m *Machine) trackLead() {
 	sign := m.p.leadSign
 	byScore := m.p.rankBy != cardrules.RankCards
-	lead, best, ties := -1, math.MinInt, 0
-	for a := m.active; a != 0; a &= a - 1 {
-		s := bits.TrailingZeros8(a)
-		v := int(m.count[s])
-		if byScore {
-			v = int(m.score[s])
-		}
-		v *= sign
-		if v > best {
-			lead, best, ties = s, v, 0
-		}
-		if v == best {
-			ties++
-		}
-	}
 	// Only a sole leader replaces the last one; the leader before the
 	// first sole one (-1) is no change.
 	was := m.leader
 	now := was
-	if ties == 1 {
-		now = lead
+	if m.active == 3 && m.n == 2 {
+		// Two seats, both in: the common case, without the scan.
+		v0, v1 := int(m.count[0]), int(m.count[1])
+		if byScore {
+			v0, v1 = int(m.score[0]), int(m.score[1])
+		}
+		v0, v1 = v0*sign, v1*sign
+		if v0 > v1 {
+			now = 0
+		}
+		if v1 > v0 {
+			now = 1
+		}
+	} else {
+		lead, best, ties := -1, math.MinInt, 0
+		for a := m.active; a != 0; a &= a - 1 {
+			s := bits.TrailingZeros8(a)
+			v := int(m.count[s])
+			if byScore {
+				v = int(m.score[s])
+			}
+			v *= sign
+			if v > best {
+				lead, best, ties = s, v, 0
+			}
+			if v == best {
+				ties++
+			}
+		}
+		if ties == 1 {
+			now = lead
+		}
 	}
 	changed := 0
 	if now != was {
