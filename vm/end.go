@@ -11,6 +11,10 @@ import (
 // (turn order: the current seat, then on in the play direction), then
 // decides whether the game is over.
 func (m *Machine) checkEnd() {
+	if m.quietEnd() {
+		m.over = m.overNow()
+		return
+	}
 	p := m.p
 	if p.onEmpty >= 0 && m.empty&m.active != 0 {
 		s := m.cur
@@ -36,6 +40,19 @@ func (m *Machine) checkEnd() {
 	if p.melds && m.mt.stalled {
 		m.over, m.res.Blocked = true, true
 	}
+}
+
+// quietEnd reports whether checkEnd has only to decide the end (overNow):
+// no seat still in has an empty hand, so none goes out on it and no redeal
+// is due, and no melds can stall. A specialised turn tests it inline.
+func (m *Machine) quietEnd() bool {
+	return m.empty&m.active == 0 && m.active != 0 && !m.p.melds
+}
+
+// overNow is whether the game is over when the end is quiet: at most one
+// seat left in, or, when the game ends at the first seat out, a seat out.
+func (m *Machine) overNow() bool {
+	return m.nActive <= 1 || m.p.until == cardrules.UntilFirstOut && m.nOut > 0
 }
 
 // out puts seat s out of play with result.

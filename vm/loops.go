@@ -42,21 +42,23 @@ func chooseLoop(p *Program) loopKind {
 	return loopGeneral
 }
 
-// playTurn is turn for a loopPlay program.
+// playTurn is turn for a loopPlay program: the moves of playPhase and
+// playCard, and of checkEnd and advance where they have nothing to do
+// but decide, spelled out so that the common turn makes few calls.
 func (m *Machine) playTurn() {
-	ph := &m.p.phases[0]
+	p := m.p
+	ph := &p.phases[0]
 	dir := m.dir
-	m.turnDir, m.phaseI = int8(dir), 0
-	m.ph = ph
+	m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
 	if s := m.cur; m.isActive(s) {
-		legal := m.legal(ph, s)
+		legal := m.legalPlay(ph, s)
 		if legal == 0 {
 			for range int(m.drawsAllowed(ph, s)) {
 				before := m.void[s]
 				if !m.draw(s) {
 					break
 				}
-				if legal = m.legal(ph, s); legal != 0 {
+				if legal = m.legalPlay(ph, s); legal != 0 {
 					m.void[s] = before // as playPhase keeps it
 					break
 				}
@@ -76,7 +78,20 @@ func (m *Machine) playTurn() {
 					k = m.choose(s, DecideCard, n, legal)
 				}
 			}
-			m.playCard(ph, s, nth(legal, k), false)
+			c := m.takeFace(s, nth(legal, k))
+			m.disc[m.discN] = c
+			m.discN++
+			m.suit = suitOf[c]
+			m.passes = 0
+			if m.stockN == 0 && p.reshuffleNow {
+				m.refill()
+			}
+			m.onPlay(s, c)
+			if m.quietEnd() {
+				m.over = m.overNow()
+			} else {
+				m.checkEnd()
+			}
 		}
 	}
 	m.res.Turns++
@@ -84,7 +99,27 @@ func (m *Machine) playTurn() {
 	if m.over {
 		return
 	}
-	m.advance(dir)
+	if m.plainAdvance(dir) {
+		m.cur = m.passLost(m.step(m.cur, dir, 1))
+	} else {
+		m.advance(dir)
+	}
+}
+
+// legalPlay is legal, spelled out for playTurn.
+func (m *Machine) legalPlay(ph *phase, s int) uint64 {
+	h := m.held(s) &^ m.forbid[s]
+	if m.discN != 0 {
+		top := m.disc[m.discN-1]
+		l := h & ph.predT.at(top, m.suit, m.played)
+		if ph.preferT != nil {
+			if f := l & ph.preferT.at(top, m.suit, m.played); f != 0 {
+				l = f
+			}
+		}
+		h = l
+	}
+	return m.must(s, h)
 }
 
 // battleTurn is turn for a loopBattle program.

@@ -184,6 +184,8 @@ type phase struct {
 	prefer     uint8 // bytecode.NoPred: none
 	lead       uint8
 	leadPrefer uint8
+	// the tables of pred and prefer (nil: none), for a specialised turn
+	predT, preferT *predTable
 	trump      cardrules.Trump
 	from       cardrules.Target
 	drawMax    uint8
@@ -422,6 +424,14 @@ func Load(code []byte) (*Program, error) {
 	p.leadSign = 1
 	if p.rankBy == cardrules.RankScoreLow || p.rankBy == cardrules.RankCards && p.fewerBetter {
 		p.leadSign = -1
+	}
+	for i := range p.nPhases {
+		if ph := &p.phases[i]; ph.op == bytecode.OpPlay {
+			ph.predT = &p.preds[ph.pred]
+			if ph.prefer != bytecode.NoPred {
+				ph.preferT = &p.preds[ph.prefer]
+			}
+		}
 	}
 	p.loop = chooseLoop(p)
 	return p, nil

@@ -129,6 +129,10 @@ func (m *Machine) turn() {
 // direction dir: to the seat a phase chose, to the same seat again, or
 // 1 + skip active seats on in the play direction.
 func (m *Machine) advance(dir int) {
+	if m.plainAdvance(dir) {
+		m.cur = m.passLost(m.step(m.cur, dir, 1))
+		return
+	}
 	switch {
 	case m.next >= 0 && m.isActive(m.next):
 		// The phase chose the next seat (the trick winner leads).
@@ -146,4 +150,12 @@ func (m *Machine) advance(dir int) {
 		m.cur = next
 	}
 	m.skip, m.next, m.again = 0, -1, false
+}
+
+// plainAdvance reports whether the turn moves on to the next seat in the
+// direction it started in, which no phase or effect has changed: no chosen
+// seat, no second turn, no skip, no reverse, no lost turn, no lasting
+// effect. A specialised turn tests it inline.
+func (m *Machine) plainAdvance(dir int) bool {
+	return m.next < 0 && !m.again && m.skip == 0 && m.dir == dir && m.nActive > 0 && !m.p.loseTurn && !m.p.lasts
 }
