@@ -186,11 +186,11 @@ type phase struct {
 	leadPrefer uint8
 	// the tables of pred and prefer (nil: none), for a specialised turn
 	predT, preferT *predTable
-	trump      cardrules.Trump
-	from       cardrules.Target
-	drawMax    uint8
-	nameSuit   uint16
-	notes      uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
+	trump          cardrules.Trump
+	from           cardrules.Target
+	drawMax        uint8
+	nameSuit       uint16
+	notes          uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
 	// The voluntary play rules: drawing by choice, when passing is an
 	// option, only the card drawn may be played; voluntary is set when any
 	// of them differs from the default, or the program gates cards (the
