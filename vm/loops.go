@@ -24,6 +24,7 @@ const (
 	loopGeneral loopKind = iota // turn: every phase kind, every rule
 	loopPlay                    // playTurn: one plain play phase
 	loopBattle                  // battleTurn: one battle phase
+	loopTrick                   // trickTurn: one trick phase
 )
 
 // chooseLoop returns the turn for p, once its tables are built.
@@ -38,6 +39,8 @@ func chooseLoop(p *Program) loopKind {
 		}
 	case bytecode.OpBattle:
 		return loopBattle
+	case bytecode.OpTrick:
+		return loopTrick
 	}
 	return loopGeneral
 }
@@ -110,14 +113,7 @@ func (m *Machine) playTurn() {
 func (m *Machine) legalPlay(ph *phase, s int) uint64 {
 	h := m.held(s) &^ m.forbid[s]
 	if m.discN != 0 {
-		top := m.disc[m.discN-1]
-		l := h & ph.predT.at(top, m.suit, m.played)
-		if ph.preferT != nil {
-			if f := l & ph.preferT.at(top, m.suit, m.played); f != 0 {
-				l = f
-			}
-		}
-		h = l
+		h = allowedBy(h, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played)
 	}
 	return m.must(s, h)
 }
@@ -135,4 +131,78 @@ func (m *Machine) battleTurn() {
 		return
 	}
 	m.advance(dir)
+}
+
+// trickTurn is turn for a loopTrick program: the moves of trick, with
+// its seats' legal cards and decisions spelled out.
+func (m *Machine) trickTurn() {
+	p := m.p
+	ph := &p.phases[0]
+	dir := m.dir
+	m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
+	if m.isActive(m.cur) {
+		m.tableN = 0
+		visited := uint8(0)
+		for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
+			m.trickSeat, m.trickVisited = int8(s), visited
+			if m.count[s] == 0 {
+				continue
+			}
+			legal := m.legalTrick(ph, s)
+			if legal == 0 {
+				continue
+			}
+			n := bits.OnesCount64(legal)
+			m.decided(n)
+			k := 0
+			if n > 1 {
+				m.res.Informed++
+				if m.policy[s] == Random {
+					k = m.rng.IntN(n)
+				} else {
+					k = m.choose(s, DecideCard, n, legal)
+				}
+			}
+			c := m.takeFace(s, nth(legal, k))
+			m.table[m.tableN] = c
+			m.tableBy[m.tableN] = int8(s)
+			m.tableN++
+			m.onPlay(s, c)
+		}
+		m.takeTrick(ph)
+	}
+	m.res.Turns++
+	m.trackLead()
+	if m.over {
+		return
+	}
+	if m.plainAdvance(dir) {
+		m.cur = m.passLost(m.step(m.cur, dir, 1))
+	} else {
+		m.advance(dir)
+	}
+}
+
+// legalTrick is trick's legal cards of seat s, spelled out for trickTurn.
+func (m *Machine) legalTrick(ph *phase, s int) uint64 {
+	h := m.held(s) &^ m.forbid[s]
+	switch {
+	case m.tableN > 0:
+		led := m.table[0]
+		h = allowedBy(h, ph.predT, ph.preferT, led, suitOf[led], m.played)
+	case m.last >= 0:
+		h = allowedBy(h, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
+	}
+	return m.must(s, h) &^ m.gated(s, false)
+}
+
+// allowedBy is allowed with the predicates' tables (prefer nil: none).
+func allowedBy(h uint64, pred, prefer *predTable, top, active, played uint8) uint64 {
+	l := h & pred.at(top, active, played)
+	if prefer != nil {
+		if f := l & prefer.at(top, active, played); f != 0 {
+			return f
+		}
+	}
+	return l
 }

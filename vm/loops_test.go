@@ -7,12 +7,12 @@ import (
 )
 
 // TestLoopsChosen: Load gives the seed games whose turn is one plain play
-// phase or one battle their specialised turns, and the others the general
+// phase, one battle or one trick their specialised turns, and the others the general
 // one.
 func TestLoopsChosen(t *testing.T) {
 	want := map[string]loopKind{
 		"crazy-eights": loopPlay, "uno-style": loopPlay, "uno-stacking": loopPlay,
-		"war": loopBattle, "go-fish": loopGeneral, "crazy-eights-openspiel": loopGeneral,
+		"war": loopBattle, "hearts": loopTrick, "spades": loopTrick, "go-fish": loopGeneral, "crazy-eights-openspiel": loopGeneral,
 	}
 	for _, np := range vmSeeds(t) {
 		if k, ok := want[np.name]; ok && np.p.loop != k {

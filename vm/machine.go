@@ -410,8 +410,10 @@ func (m *Machine) run() Result {
 				m.turn()
 			case p.loop == loopPlay:
 				m.playTurn()
-			default:
+			case p.loop == loopBattle:
 				m.battleTurn()
+			default:
+				m.trickTurn()
 			}
 		}
 		if !p.dealEnd || !m.endDeal() {

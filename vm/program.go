@@ -184,13 +184,14 @@ type phase struct {
 	prefer     uint8 // bytecode.NoPred: none
 	lead       uint8
 	leadPrefer uint8
-	// the tables of pred and prefer (nil: none), for a specialised turn
-	predT, preferT *predTable
-	trump          cardrules.Trump
-	from           cardrules.Target
-	drawMax        uint8
-	nameSuit       uint16
-	notes          uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
+	// the tables of pred, prefer, lead and leadPrefer (nil: none), for a
+	// specialised turn
+	predT, preferT, leadT, leadPreferT *predTable
+	trump                              cardrules.Trump
+	from                               cardrules.Target
+	drawMax                            uint8
+	nameSuit                           uint16
+	notes                              uint16 // ranks whose play does more than the bookkeeping: nameSuit | effRanks
 	// The voluntary play rules: drawing by choice, when passing is an
 	// option, only the card drawn may be played; voluntary is set when any
 	// of them differs from the default, or the program gates cards (the
@@ -426,15 +427,25 @@ func Load(code []byte) (*Program, error) {
 		p.leadSign = -1
 	}
 	for i := range p.nPhases {
-		if ph := &p.phases[i]; ph.op == bytecode.OpPlay {
-			ph.predT = &p.preds[ph.pred]
-			if ph.prefer != bytecode.NoPred {
-				ph.preferT = &p.preds[ph.prefer]
-			}
+		ph := &p.phases[i]
+		switch ph.op {
+		case bytecode.OpTrick:
+			ph.leadT, ph.leadPreferT = p.predTable(ph.lead), p.predTable(ph.leadPrefer)
+			fallthrough
+		case bytecode.OpPlay:
+			ph.predT, ph.preferT = p.predTable(ph.pred), p.predTable(ph.prefer)
 		}
 	}
 	p.loop = chooseLoop(p)
 	return p, nil
+}
+
+// predTable returns predicate i's table, nil for bytecode.NoPred.
+func (p *Program) predTable(i uint8) *predTable {
+	if i == bytecode.NoPred {
+		return nil
+	}
+	return &p.preds[i]
 }
 
 // faces returns the number of the deck's faces: its cards in one pack.

@@ -65,6 +65,13 @@ func (m *Machine) trick(ph *phase) {
 		m.tableN++
 		m.onPlay(s, c)
 	}
+	m.takeTrick(ph)
+}
+
+// takeTrick ends a trick once every seat has played to it: the winner
+// takes the table's cards out of play with their points, and leads next;
+// then the end check.
+func (m *Machine) takeTrick(ph *phase) {
 	if m.tableN == 0 {
 		m.trickEnds()
 		m.checkEnd()
