@@ -451,26 +451,16 @@ func (m *Machine) dealOut(dealer, k int) {
 	if first == m.n {
 		first = 0
 	}
-	m.game = game{
-		empty:     0xff,
-		active:    uint8(1<<m.n - 1),
-		nActive:   m.n,
-		dir:       1,
-		last:      -1,
-		drawnCard: -1,
-		mustPlay:  -1,
-		next:      -1,
-		capCard:   -1,
-		lastCap:   -1,
-		claimLast: -1,
-		claimAsk:  -1,
-		stockN:    p.deckN,
-
-		stockFrom: ^uint64(0),
-		dealer:    int8(dealer),
-		dealNo:    uint8(k),
-		cur:       first,
-	}
+	// Zeroed in place, then the fields whose start is not zero (a
+	// composite literal here is built in a temporary and copied: two
+	// passes over the deal's state instead of one).
+	g := &m.game
+	*g = game{}
+	g.empty, g.active, g.nActive = 0xff, uint8(1<<m.n-1), m.n
+	g.dir, g.last, g.drawnCard, g.mustPlay, g.next = 1, -1, -1, -1, -1
+	g.capCard, g.lastCap, g.claimLast, g.claimAsk = -1, -1, -1, -1
+	g.stockN, g.stockFrom = p.deckN, ^uint64(0)
+	g.dealer, g.dealNo, g.cur = int8(dealer), uint8(k), first
 	if p.pileHands {
 		m.piles = [MaxSeats]pile{}
 	}
