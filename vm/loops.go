@@ -17,6 +17,13 @@ import (
 // same order, with the same random draws: loops_test.go plays every seed
 // game and random programs both ways and requires the same results.
 
+// playsOn reports whether a specialised loop plays another turn: the deal
+// is not over and neither the turn cap nor the step budget is reached
+// (run then ends the game as capped or aborted).
+func (m *Machine) playsOn() bool {
+	return !m.over && m.res.Turns < m.p.turnCap && m.steps <= m.budget
+}
+
 // loopKind is the turn a program's machines play.
 type loopKind uint8
 
@@ -45,67 +52,70 @@ func chooseLoop(p *Program) loopKind {
 	return loopGeneral
 }
 
-// playTurn is turn for a loopPlay program: the moves of playPhase and
-// playCard, and of checkEnd and advance where they have nothing to do
-// but decide, spelled out so that the common turn makes few calls.
-func (m *Machine) playTurn() {
-	p := m.p
-	ph := &p.phases[0]
-	dir := m.dir
-	m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
-	if s := m.cur; m.isActive(s) {
-		legal := m.legalPlay(ph, s)
-		if legal == 0 {
-			for range int(m.drawsAllowed(ph, s)) {
-				before := m.void[s]
-				if !m.draw(s) {
-					break
-				}
-				if legal = m.legalPlay(ph, s); legal != 0 {
-					m.void[s] = before // as playPhase keeps it
-					break
-				}
-			}
-		}
-		if legal == 0 {
-			m.pass(s, 0)
-		} else {
-			n := bits.OnesCount64(legal)
-			m.decided(n)
-			k := 0
-			if n > 1 {
-				m.res.Informed++
-				if m.policy[s] == Random {
-					k = m.rng.IntN(n)
-				} else {
-					k = m.choose(s, DecideCard, n, legal)
+// playTurns plays the turns of a loopPlay program while playsOn: the
+// moves of playPhase and playCard, and of checkEnd and advance where they
+// have nothing to do but decide, spelled out so that the common turn makes
+// few calls.
+func (m *Machine) playTurns() {
+	for m.playsOn() {
+		p := m.p
+		ph := &p.phases[0]
+		dir := m.dir
+		m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
+		if s := m.cur; m.isActive(s) {
+			legal := m.legalPlay(ph, s)
+			if legal == 0 {
+				for range int(m.drawsAllowed(ph, s)) {
+					before := m.void[s]
+					if !m.draw(s) {
+						break
+					}
+					if legal = m.legalPlay(ph, s); legal != 0 {
+						m.void[s] = before // as playPhase keeps it
+						break
+					}
 				}
 			}
-			c := m.takeFace(s, nth(legal, k))
-			m.disc[m.discN] = c
-			m.discN++
-			m.suit = suitOf[c]
-			m.passes = 0
-			if m.stockN == 0 && p.reshuffleNow {
-				m.refill()
-			}
-			m.onPlay(s, c)
-			if m.quietEnd() {
-				m.over = m.overNow()
+			if legal == 0 {
+				m.pass(s, 0)
 			} else {
-				m.checkEnd()
+				n := bits.OnesCount64(legal)
+				m.decided(n)
+				k := 0
+				if n > 1 {
+					m.res.Informed++
+					if m.policy[s] == Random {
+						k = m.rng.IntN(n)
+					} else {
+						k = m.choose(s, DecideCard, n, legal)
+					}
+				}
+				c := m.takeFace(s, nth(legal, k))
+				m.disc[m.discN] = c
+				m.discN++
+				m.suit = suitOf[c]
+				m.passes = 0
+				if m.stockN == 0 && p.reshuffleNow {
+					m.refill()
+				}
+				m.onPlay(s, c)
+				if m.quietEnd() {
+					m.over = m.overNow()
+				} else {
+					m.checkEnd()
+				}
 			}
 		}
-	}
-	m.res.Turns++
-	m.trackLead()
-	if m.over {
-		return
-	}
-	if m.plainAdvance(dir) {
-		m.cur = m.passLost(m.step(m.cur, dir, 1))
-	} else {
-		m.advance(dir)
+		m.res.Turns++
+		m.trackLead()
+		if m.over {
+			break
+		}
+		if m.plainAdvance(dir) {
+			m.cur = m.passLost(m.step(m.cur, dir, 1))
+		} else {
+			m.advance(dir)
+		}
 	}
 }
 
@@ -118,68 +128,72 @@ func (m *Machine) legalPlay(ph *phase, s int) uint64 {
 	return m.must(s, h)
 }
 
-// battleTurn is turn for a loopBattle program.
-func (m *Machine) battleTurn() {
-	dir := m.dir
-	m.turnDir, m.phaseI = int8(dir), 0
-	if m.isActive(m.cur) {
-		m.battle(&m.p.phases[0])
+// battleTurns plays the turns of a loopBattle program while playsOn.
+func (m *Machine) battleTurns() {
+	for m.playsOn() {
+		dir := m.dir
+		m.turnDir, m.phaseI = int8(dir), 0
+		if m.isActive(m.cur) {
+			m.battle(&m.p.phases[0])
+		}
+		m.res.Turns++
+		m.trackLead()
+		if m.over {
+			return
+		}
+		m.advance(dir)
 	}
-	m.res.Turns++
-	m.trackLead()
-	if m.over {
-		return
-	}
-	m.advance(dir)
 }
 
-// trickTurn is turn for a loopTrick program: the moves of trick, with
-// its seats' legal cards and decisions spelled out.
-func (m *Machine) trickTurn() {
-	p := m.p
-	ph := &p.phases[0]
-	dir := m.dir
-	m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
-	if m.isActive(m.cur) {
-		m.tableN = 0
-		visited := uint8(0)
-		for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
-			m.trickSeat, m.trickVisited = int8(s), visited
-			if m.count[s] == 0 {
-				continue
-			}
-			legal := m.legalTrick(ph, s)
-			if legal == 0 {
-				continue
-			}
-			n := bits.OnesCount64(legal)
-			m.decided(n)
-			k := 0
-			if n > 1 {
-				m.res.Informed++
-				if m.policy[s] == Random {
-					k = m.rng.IntN(n)
-				} else {
-					k = m.choose(s, DecideCard, n, legal)
+// trickTurns plays the turns of a loopTrick program while playsOn: the
+// moves of trick, with its seats' legal cards and decisions spelled out.
+func (m *Machine) trickTurns() {
+	for m.playsOn() {
+		p := m.p
+		ph := &p.phases[0]
+		dir := m.dir
+		m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
+		if m.isActive(m.cur) {
+			m.tableN = 0
+			visited := uint8(0)
+			for s := m.cur; s >= 0; s = m.nextInTrick(s, &visited) {
+				m.trickSeat, m.trickVisited = int8(s), visited
+				if m.count[s] == 0 {
+					continue
 				}
+				legal := m.legalTrick(ph, s)
+				if legal == 0 {
+					continue
+				}
+				n := bits.OnesCount64(legal)
+				m.decided(n)
+				k := 0
+				if n > 1 {
+					m.res.Informed++
+					if m.policy[s] == Random {
+						k = m.rng.IntN(n)
+					} else {
+						k = m.choose(s, DecideCard, n, legal)
+					}
+				}
+				c := m.takeFace(s, nth(legal, k))
+				m.table[m.tableN] = c
+				m.tableBy[m.tableN] = int8(s)
+				m.tableN++
+				m.onPlay(s, c)
 			}
-			c := m.takeFace(s, nth(legal, k))
-			m.table[m.tableN] = c
-			m.tableBy[m.tableN] = int8(s)
-			m.tableN++
-			m.onPlay(s, c)
+			m.takeTrick(ph)
 		}
-		m.takeTrick(ph)
-	}
-	m.res.Turns++
-	m.trackLead()
-	if m.over {
-		return
-	}
-	if m.plainAdvance(dir) {
-		m.cur = m.passLost(m.step(m.cur, dir, 1))
-	} else {
-		m.advance(dir)
+		m.res.Turns++
+		m.trackLead()
+		if m.over {
+			break
+		}
+		if m.plainAdvance(dir) {
+			m.cur = m.passLost(m.step(m.cur, dir, 1))
+		} else {
+			m.advance(dir)
+		}
 	}
 }
 

@@ -409,11 +409,11 @@ func (m *Machine) run() Result {
 			case p.loop == loopGeneral || m.trace != nil || m.observe || m.plain:
 				m.turn()
 			case p.loop == loopPlay:
-				m.playTurn()
+				m.playTurns()
 			case p.loop == loopBattle:
-				m.battleTurn()
+				m.battleTurns()
 			default:
-				m.trickTurn()
+				m.trickTurns()
 			}
 		}
 		if !p.dealEnd || !m.endDeal() {
