@@ -479,16 +479,20 @@ func (m *Machine) dealOut(dealer, k int) {
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
+	// (Round the table by a compare, not a remainder: a division per
+	// card dealt costs more than the rest of the deal.)
 	if p.dealAll {
-		for s := first; m.stockN > 0; s = (s + 1) % m.n {
+		for s := first; m.stockN > 0; s = m.around(s, 1) {
 			m.lastDealt = m.pop()
 			m.give(s, m.lastDealt)
 		}
 	} else {
 		for range int(p.deal[m.n]) {
-			for s := first; s < first+m.n; s++ {
+			s := first
+			for range m.n {
 				m.lastDealt = m.pop()
-				m.give(s%m.n, m.lastDealt)
+				m.give(s, m.lastDealt)
+				s = m.around(s, 1)
 			}
 		}
 	}
