@@ -116,6 +116,19 @@ func (m *Machine) trickEnds() {
 // passes miss this trick, one per skip.
 func (m *Machine) nextInTrick(s int, visited *uint8) int {
 	*visited |= 1 << s
+	if m.skip == 0 {
+		// The common case: the first seat round that is in and has not
+		// had its chance, if any.
+		left := m.active &^ *visited
+		if left == 0 {
+			return -1
+		}
+		for {
+			if s = m.around(s, m.dir); left&(1<<s) != 0 {
+				return s
+			}
+		}
+	}
 	for {
 		x, found := s, false
 		for range m.n {
