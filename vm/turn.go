@@ -6,7 +6,7 @@ import (
 )
 
 // isActive reports whether seat s is still in.
-func (m *Machine) isActive(s int) bool { return m.active&(1<<s) != 0 }
+func (m *Machine) isActive(s int) bool { return m.active&(1<<(uint(s)&7)) != 0 } // (the mask spares the shift its range check: a seat is below 8)
 
 // around returns the seat next to s in direction d (+1 or -1), in or out.
 func (m *Machine) around(s, d int) int {
