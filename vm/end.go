@@ -234,19 +234,34 @@ func (m *Machine) trackLead() {
 			now = 1
 		}
 	} else {
-		lead, best, ties := -1, math.MinInt, 0
-		for a := m.active; a != 0; a &= a - 1 {
-			s := bits.TrailingZeros8(a)
-			v := int(m.count[s])
-			if byScore {
-				v = int(m.score[s])
+		lead, ties := -1, 0
+		switch {
+		case byScore:
+			lead, ties = m.leadByScore(sign)
+		case sign < 0:
+			// Fewer cards lead (shedding games): the least count.
+			least := math.MaxInt
+			for a := m.active; a != 0; a &= a - 1 {
+				s := bits.TrailingZeros8(a)
+				v := int(m.count[s])
+				if v < least {
+					lead, least, ties = s, v, 0
+				}
+				if v == least {
+					ties++
+				}
 			}
-			v *= sign
-			if v > best {
-				lead, best, ties = s, v, 0
-			}
-			if v == best {
-				ties++
+		default:
+			most := math.MinInt
+			for a := m.active; a != 0; a &= a - 1 {
+				s := bits.TrailingZeros8(a)
+				v := int(m.count[s])
+				if v > most {
+					lead, most, ties = s, v, 0
+				}
+				if v == most {
+					ties++
+				}
 			}
 		}
 		if ties == 1 {
@@ -262,6 +277,23 @@ func (m *Machine) trackLead() {
 	}
 	m.res.LeadChanges += changed
 	m.leader = now
+}
+
+// leadByScore is trackLead's scan of the scores (sign +1: the highest
+// leads, -1: the lowest): the seat first with the best, and how many have it.
+func (m *Machine) leadByScore(sign int) (lead, ties int) {
+	lead, best := -1, math.MinInt
+	for a := m.active; a != 0; a &= a - 1 {
+		s := bits.TrailingZeros8(a)
+		v := int(m.score[s]) * sign
+		if v > best {
+			lead, best, ties = s, v, 0
+		}
+		if v == best {
+			ties++
+		}
+	}
+	return lead, ties
 }
 
 // Shares sets each seat's share of a finished game in [0, 1], by its place
