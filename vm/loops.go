@@ -98,7 +98,10 @@ func (m *Machine) playTurns() {
 				if m.stockN == 0 && p.reshuffleNow {
 					m.refill()
 				}
-				m.onPlay(s, c)
+				m.landed(c)
+				if ph.notes&(1<<(rankOf[c]&15)) != 0 {
+					m.onPlayMore(s, c)
+				}
 				if m.quietEnd() {
 					m.over = m.overNow()
 				} else {
@@ -180,7 +183,10 @@ func (m *Machine) trickTurns() {
 				m.table[m.tableN] = c
 				m.tableBy[m.tableN] = int8(s)
 				m.tableN++
-				m.onPlay(s, c)
+				m.landed(c)
+				if ph.notes&(1<<(rankOf[c]&15)) != 0 {
+					m.onPlayMore(s, c)
+				}
 			}
 			m.takeTrick(ph)
 		}

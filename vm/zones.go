@@ -248,12 +248,23 @@ func (m *Machine) discardUnder(c uint8) {
 
 // onPlay is the one account of a card being played by seat s, once it has
 // landed on the discard pile or the table: the suits played, the last card,
-// the lead card's obligation, the counts and the trace; then, in a play
-// phase whose rules name a suit after this rank, the seat's choice of suit;
-// then the card's effects. It is small enough to inline: a card that is
-// traced, names a suit or fires effects takes the call to onPlayMore.
+// the lead card's obligation, the counts (landed) and the trace; then, in a
+// play phase whose rules name a suit after this rank, the seat's choice of
+// suit; then the card's effects. A card that is traced, names a suit or
+// fires effects takes the call to onPlayMore. (The specialised turns,
+// which never trace, spell it out: landed, then the test of the phase's
+// notes.)
 func (m *Machine) onPlay(s int, c uint8) {
-	m.played |= 1 << suitOf[c]
+	m.landed(c)
+	if m.ph.notes&(1<<(rankOf[c]&15)) != 0 || m.trace != nil {
+		m.onPlayMore(s, c)
+	}
+}
+
+// landed is onPlay's bookkeeping of card c, small enough to inline. (The
+// masks spare the shifts their range checks.)
+func (m *Machine) landed(c uint8) {
+	m.played |= 1 << (suitOf[c] & 7)
 	m.last = int16(c)
 	m.lastSuit = suitOf[c]
 	if int16(c) == m.mustPlay {
@@ -261,9 +272,6 @@ func (m *Machine) onPlay(s int, c uint8) {
 	}
 	m.res.Plays++
 	m.steps++
-	if m.ph.notes&(1<<rankOf[c]) != 0 || m.trace != nil {
-		m.onPlayMore(s, c)
-	}
 }
 
 // onPlayMore is the rest of onPlay: the trace, naming a suit, effects.
