@@ -167,20 +167,25 @@ func (m *Machine) trumpSuit(ph *phase) uint8 {
 	return uint8(ph.trump - cardrules.TrumpClubs)
 }
 
-// trickWinner returns the table index of the card that takes the trick.
+// trickWinner returns the table index of the card that takes the trick:
+// the first with the highest key, a trump above a card of the led suit
+// above any other card, then by rank value. (The first card is of the led
+// suit, so a card of neither suit never takes the trick.) The scan has no
+// branch on the cards: who takes a trick is as random as the game.
 func (m *Machine) trickWinner(ph *phase) int {
 	trump := m.trumpSuit(ph)
 	led := suitOf[m.table[0]]
-	w := 0
-	for i := 1; i < m.tableN; i++ {
-		c, b := suitOf[m.table[i]], suitOf[m.table[w]]
-		switch {
-		case c == b && m.p.rv[m.table[i]] > m.p.rv[m.table[w]]:
-			w = i
-		case c == trump && b != trump:
-			w = i
-		case c == led && b != led && b != trump:
-			w = i
+	w, best := 0, -1
+	for i, c := range m.table[:m.tableN] {
+		k := int(m.p.rv[c])
+		if suitOf[c] == led {
+			k |= 1 << 8
+		}
+		if suitOf[c] == trump {
+			k |= 1 << 9
+		}
+		if k > best {
+			w, best = i, k
 		}
 	}
 	return w
