@@ -63,17 +63,27 @@ func (m *Machine) playTurns() {
 		dir := m.dir
 		m.turnDir, m.phaseI, m.ph = int8(dir), 0, ph
 		if s := m.cur; m.isActive(s) {
-			legal := m.legalPlay(ph, s)
-			if legal == 0 {
-				for range int(m.drawsAllowed(ph, s)) {
-					before := m.void[s]
-					if !m.draw(s) {
-						break
-					}
-					if legal = m.legalPlay(ph, s); legal != 0 {
+			// The legal cards (legal), drawing up to drawsAllowed
+			// cards one at a time while there are none.
+			var legal uint64
+			allowed, before := int(m.drawsAllowed(ph, s)), uint64(0)
+			for drew := 0; ; drew++ {
+				legal = (m.hand[s] | m.hand2[s]) &^ m.forbid[s]
+				if m.discN != 0 {
+					legal = allowedBy(legal, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played)
+				}
+				if legal = m.must(s, legal); legal != 0 {
+					if drew > 0 {
 						m.void[s] = before // as playPhase keeps it
-						break
 					}
+					break
+				}
+				if drew == allowed {
+					break
+				}
+				before = m.void[s]
+				if !m.draw(s) {
+					break
 				}
 			}
 			if legal == 0 {
@@ -120,15 +130,6 @@ func (m *Machine) playTurns() {
 			m.advance(dir)
 		}
 	}
-}
-
-// legalPlay is legal, spelled out for playTurn.
-func (m *Machine) legalPlay(ph *phase, s int) uint64 {
-	h := m.held(s) &^ m.forbid[s]
-	if m.discN != 0 {
-		h = allowedBy(h, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played)
-	}
-	return m.must(s, h)
 }
 
 // battleTurns plays the turns of a loopBattle program while playsOn.
