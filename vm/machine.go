@@ -479,22 +479,10 @@ func (m *Machine) dealOut(dealer, k int) {
 	}
 	copy(m.stock[:], p.deck[:p.deckN])
 	m.rng.ShuffleBytes(m.stock[:m.stockN])
-	// (Round the table by a compare, not a remainder: a division per
-	// card dealt costs more than the rest of the deal.)
 	if p.dealAll {
-		for s := first; m.stockN > 0; s = m.around(s, 1) {
-			m.lastDealt = m.pop()
-			m.give(s, m.lastDealt)
-		}
+		m.dealRound(first, m.stockN)
 	} else {
-		for range int(p.deal[m.n]) {
-			s := first
-			for range m.n {
-				m.lastDealt = m.pop()
-				m.give(s, m.lastDealt)
-				s = m.around(s, 1)
-			}
-		}
+		m.dealRound(first, int(p.deal[m.n])*m.n)
 	}
 	var laid [cardrules.MaxLayout]uint8
 	if p.layout > 0 {
@@ -566,6 +554,46 @@ func (m *Machine) dealRest() {
 	}
 	if p.dealerOn {
 		m.dealerSetup()
+	}
+}
+
+// dealRound deals k cards from the stock one at a time round the table from
+// seat first. (Round by a compare, not a remainder: a division per card
+// costs more than the rest of the deal.)
+func (m *Machine) dealRound(first, k int) {
+	if k == 0 {
+		return
+	}
+	if m.p.pileHands || m.observe {
+		for s := first; k > 0; k-- {
+			m.lastDealt = m.pop()
+			m.give(s, m.lastDealt)
+			s = m.around(s, 1)
+		}
+		return
+	}
+	// Fan hands no one observes: give's moves, each seat's count and
+	// empty bit set once.
+	var got [MaxSeats]uint8
+	var c uint8
+	for s := first; k > 0; k-- {
+		c = m.pop()
+		if c < cardrules.PackStride {
+			m.hand[s] |= 1 << (c & 63)
+		} else {
+			m.hand2[s] |= 1 << (c & 63)
+		}
+		got[s]++
+		if s++; s == m.n {
+			s = 0
+		}
+	}
+	m.lastDealt = c
+	for s, g := range got[:m.n] {
+		if g > 0 {
+			m.count[s] += g
+			m.empty &^= 1 << s
+		}
 	}
 }
 
