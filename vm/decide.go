@@ -73,8 +73,11 @@ func (m *Machine) chooseDiscard(t int) uint8 {
 // order).
 func (m *Machine) chooseSuit(s int) uint8 {
 	p := m.p
-	copy(m.opts[:], p.suits[:p.nSuits])
-	return m.opts[m.decide(s, DecideSuit, p.nSuits, 0)]
+	if m.policy[s] != Random {
+		// The options, for the policies that read them.
+		copy(m.opts[:], p.suits[:p.nSuits])
+	}
+	return p.suits[m.decide(s, DecideSuit, p.nSuits, 0)]
 }
 
 // cardOptions lists the cards of set in ascending order into opts.
