@@ -82,8 +82,17 @@ func (m *Machine) playTurns() {
 					break
 				}
 				before = m.void[s]
-				if !m.draw(s) {
+				// draw, spelled out: no trace, no trigger to queue.
+				if m.stockN == 0 && !m.refill() {
 					break
+				}
+				m.give(s, m.pop())
+				m.denied[s], m.void[s] = 0, 0
+				m.steps++
+				m.res.Draws++
+				m.passes = 0
+				if m.stockN == 0 && p.reshuffleNow {
+					m.refill()
 				}
 			}
 			if legal == 0 {
