@@ -174,7 +174,16 @@ func (m *Machine) trickTurns() {
 				if m.count[s] == 0 {
 					continue
 				}
-				legal := m.legalTrick(ph, s)
+				// trick's legal cards, spelled out
+				legal := m.held(s) &^ m.forbid[s]
+				switch {
+				case m.tableN > 0:
+					led := m.table[0]
+					legal = allowedBy(legal, ph.predT, ph.preferT, led, suitOf[led], m.played)
+				case m.last >= 0:
+					legal = allowedBy(legal, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
+				}
+				legal = m.must(s, legal) &^ m.gated(s, false)
 				if legal == 0 {
 					continue
 				}
@@ -211,19 +220,6 @@ func (m *Machine) trickTurns() {
 			m.advance(dir)
 		}
 	}
-}
-
-// legalTrick is trick's legal cards of seat s, spelled out for trickTurn.
-func (m *Machine) legalTrick(ph *phase, s int) uint64 {
-	h := m.held(s) &^ m.forbid[s]
-	switch {
-	case m.tableN > 0:
-		led := m.table[0]
-		h = allowedBy(h, ph.predT, ph.preferT, led, suitOf[led], m.played)
-	case m.last >= 0:
-		h = allowedBy(h, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
-	}
-	return m.must(s, h) &^ m.gated(s, false)
 }
 
 // allowedBy is allowed with the predicates' tables (prefer nil: none).
