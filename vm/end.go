@@ -211,62 +211,58 @@ func (m *Machine) better(a, b int) bool {
 
 // trackLead counts changes of the sole leader (the active seat with the best
 // standing: card count or score, as the program ranks) from turn to turn.
-// It runs after every turn, so its scan is branch-free: which seat leads is
-// as random as the game.
+// It runs after every turn, so it avoids branches on the standings (which
+// seat leads is as random as the game); its parts are small enough to
+// inline, and the play turn spells it out.
 func (m *Machine) trackLead() {
-	sign := m.p.leadSign
-	byScore := m.p.rankBy != cardrules.RankCards
-	// Only a sole leader replaces the last one; the leader before the
-	// first sole one (-1) is no change.
+	switch {
+	case m.active == 3 && m.n == 2:
+		m.noteLead(m.leadPair())
+	case m.p.leadBy == leadFewest:
+		m.noteLead(m.leadFewest())
+	case m.p.leadBy == leadMost:
+		m.noteLead(m.leadMost())
+	default:
+		m.noteLead(m.leadByScore(m.p.leadSign < 0))
+	}
+}
+
+// leadPair is the scan for two seats both in: which leads, and whether
+// they tie (2) or not (1), by one comparison.
+func (m *Machine) leadPair() (lead, ties int) {
+	v0, v1 := int(m.count[0]), int(m.count[1])
+	if m.p.leadBy == leadScore {
+		v0, v1 = int(m.score[0]), int(m.score[1])
+	}
+	if m.p.leadSign < 0 {
+		v0, v1 = v1, v0
+	}
+	ties = 1
+	if v0 == v1 {
+		ties = 2
+	}
+	if v1 > v0 {
+		lead = 1
+	}
+	return lead, ties
+}
+
+// What the lead is by: the fewest cards, the most cards, the score (the
+// highest, or with leadSign -1 the lowest).
+const (
+	leadFewest uint8 = iota
+	leadMost
+	leadScore
+)
+
+// noteLead records the lead after a turn: a sole leader (ties 1) replaces
+// the last one, and a change of the sole leader is counted (the first sole
+// leader is no change).
+func (m *Machine) noteLead(lead, ties int) {
 	was := m.leader
 	now := was
-	if m.active == 3 && m.n == 2 {
-		// Two seats, both in: the common case, without the scan.
-		v0, v1 := int(m.count[0]), int(m.count[1])
-		if byScore {
-			v0, v1 = int(m.score[0]), int(m.score[1])
-		}
-		v0, v1 = v0*sign, v1*sign
-		if v0 > v1 {
-			now = 0
-		}
-		if v1 > v0 {
-			now = 1
-		}
-	} else {
-		lead, ties := -1, 0
-		switch {
-		case byScore:
-			lead, ties = m.leadByScore(sign)
-		case sign < 0:
-			// Fewer cards lead (shedding games): the least count.
-			least := math.MaxInt
-			for a := m.active; a != 0; a &= a - 1 {
-				s := bits.TrailingZeros8(a)
-				v := int(m.count[s])
-				if v < least {
-					lead, least, ties = s, v, 0
-				}
-				if v == least {
-					ties++
-				}
-			}
-		default:
-			most := math.MinInt
-			for a := m.active; a != 0; a &= a - 1 {
-				s := bits.TrailingZeros8(a)
-				v := int(m.count[s])
-				if v > most {
-					lead, most, ties = s, v, 0
-				}
-				if v == most {
-					ties++
-				}
-			}
-		}
-		if ties == 1 {
-			now = lead
-		}
+	if ties == 1 {
+		now = lead
 	}
 	changed := 0
 	if now != was {
@@ -279,16 +275,48 @@ func (m *Machine) trackLead() {
 	m.leader = now
 }
 
-// leadByScore is trackLead's scan of the scores (sign +1: the highest
-// lead, -1: the lowest): the seat first with the best, and how many have
-// it. It goes over every seat and does not multiply: measured, for the
-// scores this beats the bit scan over the seats in that the counts' scans
-// prefer (fan-tan +7%), and for the counts it loses (Uno-style -4%).
-func (m *Machine) leadByScore(sign int) (lead, ties int) {
+// leadFewest returns the seat in with the fewest cards (the first, in seat
+// order, with that count) and how many seats in hold that count.
+func (m *Machine) leadFewest() (lead, ties int) {
+	least := math.MaxInt
+	for a := m.active; a != 0; a &= a - 1 {
+		s := bits.TrailingZeros8(a)
+		v := int(m.count[s])
+		if v < least {
+			lead, least, ties = s, v, 0
+		}
+		if v == least {
+			ties++
+		}
+	}
+	return lead, ties
+}
+
+// leadMost is leadFewest for the most cards.
+func (m *Machine) leadMost() (lead, ties int) {
+	most := math.MinInt
+	for a := m.active; a != 0; a &= a - 1 {
+		s := bits.TrailingZeros8(a)
+		v := int(m.count[s])
+		if v > most {
+			lead, most, ties = s, v, 0
+		}
+		if v == most {
+			ties++
+		}
+	}
+	return lead, ties
+}
+
+// leadByScore is leadFewest for the scores (low: the lowest leads). It goes over every seat and
+// does not multiply: measured, for the scores this beats the bit scan
+// over the seats in that the counts prefer (fan-tan +7%), and for the
+// counts it loses (Uno-style -4%).
+func (m *Machine) leadByScore(low bool) (lead, ties int) {
 	lead, best := -1, math.MinInt
 	for s := range m.n {
 		v := int(m.score[s])
-		if sign < 0 {
+		if low {
 			v = -v
 		}
 		if m.active&(1<<(uint(s)&7)) == 0 {

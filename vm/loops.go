@@ -129,7 +129,14 @@ func (m *Machine) playTurns() {
 			}
 		}
 		m.res.Turns++
-		m.trackLead()
+		switch p.leadBy { // trackLead, spelled out but for its two-seat case
+		case leadFewest:
+			m.noteLead(m.leadFewest())
+		case leadMost:
+			m.noteLead(m.leadMost())
+		default:
+			m.noteLead(m.leadByScore(p.leadSign < 0))
+		}
 		if m.over {
 			break
 		}
@@ -143,11 +150,12 @@ func (m *Machine) playTurns() {
 
 // battleTurns plays the turns of a loopBattle program while playsOn.
 func (m *Machine) battleTurns() {
+	p := m.p
 	for m.playsOn() {
 		dir := m.dir
 		m.turnDir, m.phaseI = int8(dir), 0
 		if m.isActive(m.cur) {
-			m.battle(&m.p.phases[0])
+			m.battle(&p.phases[0])
 		}
 		m.res.Turns++
 		m.trackLead()

@@ -93,7 +93,8 @@ type Program struct {
 	rankBy      cardrules.RankBy
 	onEmpty     int8 // result when a hand empties, -1 when no condition watches it
 	fewerBetter bool
-	leadSign    int // +1 when a higher standing ranks better, -1 when lower
+	leadSign    int   // +1 when a higher standing ranks better, -1 when lower
+	leadBy      uint8 // what trackLead ranks by: leadFewest, leadMost, leadScore
 
 	meld     int
 	leadCard int // -1: none
@@ -435,6 +436,14 @@ func Load(code []byte) (*Program, error) {
 		case bytecode.OpPlay:
 			ph.predT, ph.preferT = p.predTable(ph.pred), p.predTable(ph.prefer)
 		}
+	}
+	switch {
+	case p.rankBy != cardrules.RankCards:
+		p.leadBy = leadScore
+	case p.leadSign < 0:
+		p.leadBy = leadFewest
+	default:
+		p.leadBy = leadMost
 	}
 	p.loop = chooseLoop(p)
 	return p, nil
