@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/darwinsim/darwinsim/bytecode"
+	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
 // Specialised turn loops. Most programs evolution breeds, and most seed
@@ -118,8 +119,14 @@ func (m *Machine) playTurns() {
 					m.refill()
 				}
 				m.landed(c)
-				if ph.notes&(1<<(rankOf[c]&15)) != 0 {
-					m.onPlayMore(s, c)
+				if r := rankOf[c] & 15; ph.notes&(1<<r) != 0 {
+					// onPlayMore, spelled out: no trace, no resuming.
+					if ph.nameSuit&(1<<r) != 0 {
+						m.nameSuit(s)
+					}
+					if p.effRanks&(1<<r) != 0 && !(p.lastInert && m.count[s] == 0) {
+						m.fireEffects(c, s, cardrules.Played)
+					}
 				}
 				if m.quietEnd() {
 					m.over = m.overNow()
