@@ -150,7 +150,7 @@ func (m *Machine) playTurns() {
 		if m.plainAdvance(dir) {
 			m.cur = m.passLost(m.step(m.cur, dir, 1))
 		} else {
-			m.advance(dir)
+			m.advanceChanged(dir)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (m *Machine) trickTurns() {
 		if m.plainAdvance(dir) {
 			m.cur = m.passLost(m.step(m.cur, dir, 1))
 		} else {
-			m.advance(dir)
+			m.advanceChanged(dir)
 		}
 	}
 }

@@ -133,6 +133,12 @@ func (m *Machine) advance(dir int) {
 		m.cur = m.passLost(m.step(m.cur, dir, 1))
 		return
 	}
+	m.advanceChanged(dir)
+}
+
+// advanceChanged is advance when plainAdvance does not hold: a phase chose
+// the next seat, the seat goes again, or effects changed the order.
+func (m *Machine) advanceChanged(dir int) {
 	switch {
 	case m.next >= 0 && m.isActive(m.next):
 		// The phase chose the next seat (the trick winner leads).
