@@ -10,8 +10,8 @@ import "github.com/darwinsim/darwinsim/internal/cardrules"
 // table). When no contender remains, the table goes out of play.
 func (m *Machine) battle(ph *phase) {
 	m.ph = ph
-	if a := m.cur; m.n == 2 && ph.notes == 0 && m.trace == nil && m.active&^m.empty == 3 && !m.plain {
-		m.battleTwo(ph, a, 1-a)
+	if m.twoUp(ph) {
+		m.battleTwo(ph, m.cur, 1-m.cur)
 		return
 	}
 	var cont [MaxSeats]int8 // contenders, in turn order
@@ -120,6 +120,13 @@ func (m *Machine) upAll(cont *[MaxSeats]int8, up *[MaxSeats]uint8, nc int, war b
 	return k
 }
 
+// twoUp reports whether battleTwo plays the battle: two seats, both holding
+// cards, whose cards fire no effects, with no trace, and a machine not
+// bound to the general code.
+func (m *Machine) twoUp(ph *phase) bool {
+	return m.n == 2 && ph.notes == 0 && m.trace == nil && m.active&^m.empty == 3 && !m.plain
+}
+
 // battleTwo is battle for two seats that both hold cards, a the current
 // seat and b the other, whose cards fire no effects and name no suit, with
 // no trace: the same moves as the general battle, spelled out for two
@@ -158,8 +165,10 @@ func (m *Machine) battleTwo(ph *phase, a, b int) {
 // upTwo turns up the top cards of seats a and b, in that order: onPlay of
 // each, whose effects, suit naming and trace there are none of.
 func (m *Machine) upTwo(a, b int) (ca, cb uint8) {
-	ca, cb = m.toTable(a), m.toTable(b)
-	m.played |= 1<<suitOf[ca] | 1<<suitOf[cb]
+	ca, cb = m.popPile(a), m.popPile(b) // toTable of each, spelled out
+	m.table[m.tableN], m.table[m.tableN+1] = ca, cb
+	m.tableN += 2
+	m.played |= 1<<(suitOf[ca]&7) | 1<<(suitOf[cb]&7)
 	m.last, m.lastSuit = int16(cb), suitOf[cb]
 	if int16(ca) == m.mustPlay || int16(cb) == m.mustPlay {
 		m.mustPlay = -1

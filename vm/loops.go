@@ -161,8 +161,11 @@ func (m *Machine) battleTurns() {
 	for m.playsOn() {
 		dir := m.dir
 		m.turnDir, m.phaseI = int8(dir), 0
-		if m.isActive(m.cur) {
-			m.battle(&p.phases[0])
+		if ph := &p.phases[0]; m.twoUp(ph) {
+			m.ph = ph
+			m.battleTwo(ph, m.cur, 1-m.cur)
+		} else if m.isActive(m.cur) {
+			m.battle(ph)
 		}
 		m.res.Turns++
 		m.trackLead()
