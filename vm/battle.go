@@ -162,19 +162,15 @@ func (m *Machine) battleTwo(ph *phase, a, b int) {
 	m.endBattle(ph, w)
 }
 
-// upTwo turns up the top cards of seats a and b, in that order: onPlay of
-// each, whose effects, suit naming and trace there are none of.
+// upTwo turns up the top cards of seats a and b, in that order: toTable and
+// onPlay of each, spelled out (their cards have no effects to fire, no suit
+// to name, and there is no trace).
 func (m *Machine) upTwo(a, b int) (ca, cb uint8) {
-	ca, cb = m.popPile(a), m.popPile(b) // toTable of each, spelled out
+	ca, cb = m.popPile(a), m.popPile(b)
 	m.table[m.tableN], m.table[m.tableN+1] = ca, cb
 	m.tableN += 2
-	m.played |= 1<<(suitOf[ca]&7) | 1<<(suitOf[cb]&7)
-	m.last, m.lastSuit = int16(cb), suitOf[cb]
-	if int16(ca) == m.mustPlay || int16(cb) == m.mustPlay {
-		m.mustPlay = -1
-	}
-	m.res.Plays += 2
-	m.steps += 2
+	m.landed(ca)
+	m.landed(cb)
 	return ca, cb
 }
 

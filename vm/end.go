@@ -308,10 +308,10 @@ func (m *Machine) leadMost() (lead, ties int) {
 	return lead, ties
 }
 
-// leadByScore is leadFewest for the scores (low: the lowest leads). It goes over every seat and
-// does not multiply: measured, for the scores this beats the bit scan
-// over the seats in that the counts prefer (fan-tan +7%), and for the
-// counts it loses (Uno-style -4%).
+// leadByScore is leadFewest for the scores (low: the lowest leads). It
+// goes over every seat and does not multiply: measured, for the scores
+// this beats the bit scan over the seats in that the counts prefer
+// (fan-tan +7%), and for the counts it loses (Uno-style -4%).
 func (m *Machine) leadByScore(low bool) (lead, ties int) {
 	lead, best := -1, math.MinInt
 	for s := range m.n {

@@ -15,8 +15,9 @@ import (
 // state can ever be set). A machine uses it only while it neither traces
 // nor observes nor resumes; the general turn handles those. The
 // specialised turn makes exactly the moves the general one makes, in the
-// same order, with the same random draws: loops_test.go plays every seed
-// game and random programs both ways and requires the same results.
+// same order, with the same random draws: TestLoopsAgree plays every seed
+// game both ways, and the invariant tests' checked loop (the general turn)
+// random programs, and both require the same results.
 
 // playsOn reports whether a specialised loop plays another turn: the deal
 // is not over and neither the turn cap nor the step budget is reached
@@ -30,9 +31,9 @@ type loopKind uint8
 
 const (
 	loopGeneral loopKind = iota // turn: every phase kind, every rule
-	loopPlay                    // playTurn: one plain play phase
-	loopBattle                  // battleTurn: one battle phase
-	loopTrick                   // trickTurn: one trick phase
+	loopPlay                    // playTurns: one plain play phase
+	loopBattle                  // battleTurns: one battle phase
+	loopTrick                   // trickTurns: one trick phase
 )
 
 // chooseLoop returns the turn for p, once its tables are built.
@@ -67,11 +68,11 @@ func (m *Machine) playTurns() {
 			// The legal cards (legal), drawing up to drawsAllowed
 			// cards one at a time while there are none.
 			var legal uint64
-			allowed, before := int(m.drawsAllowed(ph, s)), uint64(0)
+			draws, before := int(m.drawsAllowed(ph, s)), uint64(0)
 			for drew := 0; ; drew++ {
 				legal = (m.hand[s] | m.hand2[s]) &^ m.forbid[s]
 				if m.discN != 0 {
-					legal = allowedBy(legal, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played)
+					legal = allowed(legal, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played)
 				}
 				if legal = m.must(s, legal); legal != 0 {
 					if drew > 0 {
@@ -79,7 +80,7 @@ func (m *Machine) playTurns() {
 					}
 					break
 				}
-				if drew == allowed {
+				if drew == draws {
 					break
 				}
 				before = m.void[s]
@@ -197,9 +198,9 @@ func (m *Machine) trickTurns() {
 				switch {
 				case m.tableN > 0:
 					led := m.table[0]
-					legal = allowedBy(legal, ph.predT, ph.preferT, led, suitOf[led], m.played)
+					legal = allowed(legal, ph.predT, ph.preferT, led, suitOf[led], m.played)
 				case m.last >= 0:
-					legal = allowedBy(legal, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
+					legal = allowed(legal, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
 				}
 				legal = m.must(s, legal) &^ m.gated(s, false)
 				if legal == 0 {
@@ -238,15 +239,4 @@ func (m *Machine) trickTurns() {
 			m.advanceChanged(dir)
 		}
 	}
-}
-
-// allowedBy is allowed with the predicates' tables (prefer nil: none).
-func allowedBy(h uint64, pred, prefer *predTable, top, active, played uint8) uint64 {
-	l := h & pred.at(top, active, played)
-	if prefer != nil {
-		if f := l & prefer.at(top, active, played); f != 0 {
-			return f
-		}
-	}
-	return l
 }

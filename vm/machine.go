@@ -81,7 +81,8 @@ type Machine struct {
 	resuming bool
 	paused   DecisionKind
 	// plain plays every turn with the general code, never a specialised
-	// loop or phase (loops.go): the tests set it to compare the two.
+	// loop or phase (loops.go), and deals with give: the tests set it to
+	// compare the two.
 	plain bool
 
 	// The pass before a deal being chosen (pass.go): game state too, kept
@@ -564,7 +565,7 @@ func (m *Machine) dealRound(first, k int) {
 	if k == 0 {
 		return
 	}
-	if m.p.pileHands || m.observe {
+	if m.p.pileHands || m.observe || m.plain {
 		for s := first; k > 0; k-- {
 			m.lastDealt = m.pop()
 			m.give(s, m.lastDealt)

@@ -3,7 +3,6 @@ package vm
 import (
 	"math/bits"
 
-	"github.com/darwinsim/darwinsim/bytecode"
 	"github.com/darwinsim/darwinsim/internal/cardrules"
 )
 
@@ -207,7 +206,7 @@ func (m *Machine) legal(ph *phase, s int) uint64 {
 	if m.discN == 0 {
 		return m.must(s, h)
 	}
-	return m.must(s, m.allowed(h, ph.pred, ph.prefer, m.disc[m.discN-1], m.suit))
+	return m.must(s, allowed(h, ph.predT, ph.preferT, m.disc[m.discN-1], m.suit, m.played))
 }
 
 // gated returns the cards seat s may not play now for a gate: those that
@@ -276,12 +275,12 @@ func (m *Machine) canResolve(e *effect, s int, onDisc bool) bool {
 	return true
 }
 
-// allowed filters hand h by predicate pred, then by prefer when some card
-// satisfies both ("follow suit if able").
-func (m *Machine) allowed(h uint64, pred, prefer, top, active uint8) uint64 {
-	l := h & m.p.preds[pred].at(top, active, m.played)
-	if prefer != bytecode.NoPred {
-		if f := l & m.p.preds[prefer].at(top, active, m.played); f != 0 {
+// allowed filters hand h by predicate table pred, then by prefer (nil:
+// none) when some card satisfies both ("follow suit if able").
+func allowed(h uint64, pred, prefer *predTable, top, active, played uint8) uint64 {
+	l := h & pred.at(top, active, played)
+	if prefer != nil {
+		if f := l & prefer.at(top, active, played); f != 0 {
 			return f
 		}
 	}

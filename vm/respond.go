@@ -76,7 +76,7 @@ func (m *Machine) answering(x int, t cardrules.EffectType) uint64 {
 	h := m.held(x)
 	free, legal := h&p.respFree[t][k], h&p.respLegal[t][k]
 	if legal != 0 && m.discN > 0 {
-		legal = m.allowed(legal, p.respPred, bytecode.NoPred, m.disc[m.discN-1], m.suit)
+		legal = allowed(legal, &p.preds[p.respPred], nil, m.disc[m.discN-1], m.suit, m.played)
 	}
 	return free | legal
 }

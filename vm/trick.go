@@ -38,9 +38,9 @@ func (m *Machine) trick(ph *phase) {
 		switch {
 		case m.tableN > 0:
 			led := m.table[0]
-			legal = m.allowed(h, ph.pred, ph.prefer, led, suitOf[led])
+			legal = allowed(h, ph.predT, ph.preferT, led, suitOf[led], m.played)
 		case m.last >= 0:
-			legal = m.allowed(h, ph.lead, ph.leadPrefer, uint8(m.last), m.lastSuit)
+			legal = allowed(h, ph.leadT, ph.leadPreferT, uint8(m.last), m.lastSuit, m.played)
 		default:
 			legal = h
 		}
